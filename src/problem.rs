@@ -198,7 +198,7 @@ pub struct ConditionSpec {
 }
 
 /// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     /// `Try`: show tries.
     pub tries: bool,
