@@ -4,6 +4,7 @@
 //! The library has no global mutable state and prints nothing; the `stipula` binary is a thin layer over it.
 #![forbid(unsafe_code)]
 
+pub mod input;
 pub mod pieces;
 pub mod problem;
 pub mod square;

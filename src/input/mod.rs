@@ -1,0 +1,5 @@
+//! Readers: stipula's statement language, Popeye input, YAML collections and FEN, all producing
+//! [`crate::problem::Problem`]s or [`crate::problem::Diagnostic`]s.
+
+pub mod fen;
+pub mod stipulation;

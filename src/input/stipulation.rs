@@ -1,0 +1,148 @@
+//! Stipulations in problemists' notation (`#2`, `h#2.5`, `ser-s#6`, `exact-h#3`, `2->ser-h#4`), as Popeye,
+//! YACPDB and stipula's statement language write them.
+
+use crate::problem::{Goal, Play, Stipulation};
+
+/// Why a stipulation could not be read: the message and the byte offset in the text where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StipulationError {
+    pub offset: usize,
+    pub message: String,
+    pub expected: String,
+}
+
+/// Parses Popeye's notation: `[exact-][m->][ser-|pser-][h|s|r]<goal><n>[.5]`, goals `#` and `=`.
+/// A length separated by spaces (`h# 2`) is accepted. Case-insensitive.
+pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
+    let lower = text.trim().to_ascii_lowercase();
+    let lead = text.len() - text.trim_start().len();
+    let s = lower.as_str();
+    let mut pos = 0usize;
+    let err = |pos: usize, message: &str, expected: &str| StipulationError {
+        offset: lead + pos,
+        message: message.to_string(),
+        expected: expected.to_string(),
+    };
+    let mut exact = false;
+    if s[pos..].starts_with("exact-") {
+        exact = true;
+        pos += 6;
+    }
+    let mut intro = 0u32;
+    if let Some(arrow) = s[pos..].find("->") {
+        let num = &s[pos..pos + arrow];
+        intro = num
+            .parse()
+            .map_err(|_| err(pos, "the number of introductory moves before `->` is not a number", "a number such as `2->`"))?;
+        pos += arrow + 2;
+    }
+    let mut series = false;
+    if s[pos..].starts_with("ser-") {
+        series = true;
+        pos += 4;
+    } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
+        return Err(err(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
+    }
+    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hs")
+        || s[pos..].starts_with("hr")
+    {
+        return Err(err(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
+    } else if s[pos..].starts_with('h') {
+        pos += 1;
+        'h'
+    } else if s[pos..].starts_with('s') {
+        pos += 1;
+        's'
+    } else if s[pos..].starts_with('r') {
+        pos += 1;
+        'r'
+    } else {
+        'd'
+    };
+    let goal_start = pos;
+    let rest = &s[pos..];
+    let goal = if rest.starts_with("#=") || rest.starts_with("##") || rest.starts_with("==") || rest.starts_with("!=")
+        || rest.starts_with("!#")
+    {
+        return Err(err(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate) or `=` (stalemate)"));
+    } else if rest.starts_with('#') {
+        pos += 1;
+        Goal::Mate
+    } else if rest.starts_with('=') {
+        pos += 1;
+        Goal::Stalemate
+    } else {
+        let what = rest.chars().next().map(|c| format!("`{c}`")).unwrap_or_else(|| "the end".into());
+        let msg = match rest.chars().next() {
+            Some('+' | 'x' | '%' | '~' | 'z' | 'c' | 'k' | '<' | '0') => format!("not supported: the goal starting with {what}"),
+            _ if rest.starts_with("dia") || rest.starts_with("a=>b") || rest.starts_with("ep") => {
+                "not supported: this goal (proof games, a=>b, ep)".to_string()
+            }
+            _ => format!("expected a goal, found {what}"),
+        };
+        return Err(err(goal_start, &msg, "`#` (mate) or `=` (stalemate)"));
+    };
+    let num_text = s[pos..].trim_start();
+    let num_pos = s.len() - num_text.len();
+    let (whole, half) = match num_text.strip_suffix(".5") {
+        Some(w) => (w, true),
+        None => (num_text, false),
+    };
+    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err(num_pos, "expected the number of moves", "a number such as `2` or `2.5`"));
+    }
+    let moves: u32 = whole.parse().map_err(|_| err(num_pos, "the number of moves is too large", "a number such as `2`"))?;
+    if moves == 0 && !half {
+        return Err(err(num_pos, "the number of moves must be at least 1", "a number such as `2`"));
+    }
+    if moves > 200 {
+        return Err(err(num_pos, "the number of moves is too large (at most 200)", "a number such as `2`"));
+    }
+    let play = match (series, family) {
+        (false, 'd') => Play::Direct,
+        (false, 'h') => Play::Help,
+        (false, 's') => Play::Self_,
+        (false, 'r') => Play::Reflex,
+        (true, 'd') => Play::SeriesDirect,
+        (true, 'h') => Play::SeriesHelp,
+        (true, 's') => Play::SeriesSelf,
+        (true, _) => return Err(err(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
+        _ => unreachable!(),
+    };
+    if half && play != Play::Help {
+        return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
+    }
+    Ok(Stipulation { play, goal, moves, half, exact, intro })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn st(s: &str) -> String {
+        parse_stipulation(s).unwrap().to_string()
+    }
+
+    #[test]
+    fn notation_round_trips() {
+        for s in ["#2", "h#2", "h#2.5", "s#3", "r#2", "=3", "h=2", "ser-h#7", "ser-#4", "ser-s#5", "exact-h#3", "2->ser-h#4", "ser-=3", "ser-h=2", "h#0.5"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(st("H#2"), "h#2");
+        assert_eq!(st("S#2"), "s#2");
+        assert_eq!(st("h# 3"), "h#3");
+        let s = parse_stipulation("h#2.5").unwrap();
+        assert!(s.half && s.moves == 2 && s.play == Play::Help);
+    }
+
+    #[test]
+    fn errors_point_at_the_problem() {
+        let e = parse_stipulation("h#x").unwrap_err();
+        assert_eq!(e.offset, 2);
+        let e = parse_stipulation("h+2").unwrap_err();
+        assert!(e.message.contains("not supported"), "{}", e.message);
+        assert!(parse_stipulation("#2.5").is_err());
+        assert!(parse_stipulation("#0").is_err());
+        assert!(parse_stipulation("").is_err());
+    }
+}
