@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert_eq!(parse_fen("4k3/8/8/8/8/8/8/4K2").unwrap_err().offset, 17);
+        assert_eq!(parse_fen("4k3/8/8/8/8/8/8/4K2").unwrap_err().offset, 16);
         assert!(parse_fen("4k3/8/8/8/8/8/8/4KX2").unwrap_err().message.contains("unknown piece letter `X`"));
         assert!(parse_fen("4k3/8/8/8/8/8/8").is_err());
         assert!(parse_fen("4k3/8/8/8/8/8/8/4K3 x").is_err());
