@@ -3,3 +3,4 @@
 
 pub mod fen;
 pub mod stipulation;
+pub mod suggest;
