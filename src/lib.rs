@@ -1,13 +1,23 @@
 //! stipula: a chess-problem solver and verifier for orthodox and fairy chess.
 //!
-//! Data flows `input` → [`problem`] → `position`/`movegen` + `conditions` → `solve` → `verify` → `output`.
-//! The library has no global mutable state and prints nothing; the `stipula` binary is a thin layer over it.
+//! Data flows `input` → [`problem`] → [`setup`] → [`movegen`] + [`conditions`] → `solve` → `verify` →
+//! `output`. The library has no global mutable state and prints nothing; the `stipula` binary is a thin
+//! layer over it.
 #![forbid(unsafe_code)]
 
+pub mod attacks;
+pub mod conditions;
 pub mod input;
+pub mod movegen;
+pub mod moves;
 pub mod pieces;
+pub mod position;
 pub mod problem;
+pub mod setup;
 pub mod square;
 
+pub use movegen::{perft, Rules};
+pub use moves::{Move, Special};
 pub use pieces::{Kind, Piece, PIECES};
+pub use position::Position;
 pub use square::{Bitboard, Color, Square};

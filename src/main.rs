@@ -1,8 +1,6 @@
 //! The `stipula` command line: a thin layer over the library.
-fn main() {
-    std::process::exit(stipula_cli_main());
-}
+mod cli;
 
-fn stipula_cli_main() -> i32 {
-    0
+fn main() {
+    std::process::exit(cli::run());
 }

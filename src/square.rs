@@ -175,7 +175,7 @@ impl Bitboard {
     }
 
     #[inline]
-    pub const fn any(self) -> bool {
+    pub const fn non_empty(self) -> bool {
         self.0 != 0
     }
 

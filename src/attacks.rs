@@ -1,0 +1,405 @@
+//! Pure attack lookups: `const` tables for leapers, rays for sliders, and walks compiled from the piece
+//! registry into per-square tables. Two questions per walk: where can a piece go from here (`targets`), and
+//! who observes this square (`observers`) — not the same question for hoppers, locusts and lame leapers.
+
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Kind, NUM_KINDS, PIECES};
+use crate::square::{Bitboard, Color, Square};
+
+const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let f = (sq % 8) as i8;
+        let r = (sq / 8) as i8;
+        let mut i = 0;
+        while i < offsets.len() {
+            let (df, dr) = offsets[i];
+            let (nf, nr) = (f + df, r + dr);
+            if nf >= 0 && nf < 8 && nr >= 0 && nr < 8 {
+                t[sq] |= 1u64 << (nf as u32 + 8 * nr as u32);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// Knight leaps from each square.
+pub const KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+/// King steps from each square.
+pub const KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+/// Squares a pawn of each colour attacks from each square (index by colour, then square).
+pub const PAWN_ATTACKS: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leaper_table(&[(1, -1), (-1, -1)])];
+
+/// Ray directions: N, NE, E, SE, S, SW, W, NW. The first four … are "positive" when the step increases the
+/// square index: N (+8), NE (+9), E (+1), NW (+7).
+const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
+
+const fn ray_table() -> [[u64; 64]; 8] {
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = DIRS[d];
+        let mut sq = 0;
+        while sq < 64 {
+            let mut f = (sq % 8) as i8 + df;
+            let mut r = (sq / 8) as i8 + dr;
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[d][sq] |= 1u64 << (f as u32 + 8 * r as u32);
+                f += df;
+                r += dr;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// The ray from each square in each direction (excluding the square).
+pub const RAYS: [[u64; 64]; 8] = ray_table();
+
+#[inline(always)]
+fn ray_attacks(dir: usize, sq: usize, occ: u64) -> u64 {
+    let ray = RAYS[dir][sq];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        ray
+    } else {
+        let b = if POSITIVE[dir] { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() } as usize;
+        ray ^ RAYS[dir][b]
+    }
+}
+
+/// Rook attacks from `sq` over occupancy `occ` (the first blocker included).
+#[inline]
+pub fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let s = sq.index();
+    Bitboard(ray_attacks(0, s, occ.0) | ray_attacks(2, s, occ.0) | ray_attacks(4, s, occ.0) | ray_attacks(6, s, occ.0))
+}
+
+/// Bishop attacks from `sq` over occupancy `occ` (the first blocker included).
+#[inline]
+pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
+    let s = sq.index();
+    Bitboard(ray_attacks(1, s, occ.0) | ray_attacks(3, s, occ.0) | ray_attacks(5, s, occ.0) | ray_attacks(7, s, occ.0))
+}
+
+/// Squares strictly between two squares on a line (rank, file or diagonal); empty otherwise.
+pub fn between(a: Square, b: Square) -> Bitboard {
+    for d in 0..8 {
+        if RAYS[d][a.index()] & (1u64 << b.index()) != 0 {
+            let opp = (d + 4) % 8;
+            return Bitboard(RAYS[d][a.index()] & RAYS[opp][b.index()]);
+        }
+    }
+    Bitboard::EMPTY
+}
+
+/// One kind's walk compiled into tables for one problem.
+#[derive(Clone, Debug, Default)]
+pub struct CompiledWalk {
+    /// Union of the kind's leaps from each square.
+    pub leaps: Vec<u64>,
+    /// Rides along ranks and files (rook lines).
+    pub ortho: bool,
+    /// Rides along diagonals (bishop lines).
+    pub diag: bool,
+    /// Other rider steps (nightrider …), every symmetric image.
+    pub rides: Vec<(i8, i8)>,
+    /// Grasshopper-type hop lines, every image.
+    pub hops: Vec<(i8, i8)>,
+    /// Locust lines, every image.
+    pub locusts: Vec<(i8, i8)>,
+    /// Lame leaps with the square they pass, every image.
+    pub lames: Vec<((i8, i8), (i8, i8))>,
+    /// The orthodox pawn.
+    pub pawn: bool,
+    /// Nothing but leaps and rook/bishop lines: observation is symmetric and cheap.
+    pub simple: bool,
+}
+
+/// Every registry kind's walk, compiled once per problem (the tables are small: 26 × 64 masks).
+#[derive(Clone, Debug)]
+pub struct Walks {
+    pub walks: Vec<CompiledWalk>,
+}
+
+impl Default for Walks {
+    fn default() -> Self {
+        Walks::new()
+    }
+}
+
+impl Walks {
+    /// Compiles every kind in [`PIECES`].
+    pub fn new() -> Walks {
+        let walks = PIECES.iter().map(|def| compile(def.walk)).collect();
+        Walks { walks }
+    }
+
+    /// The compiled walk of a kind.
+    #[inline]
+    pub fn get(&self, kind: Kind) -> &CompiledWalk {
+        &self.walks[kind.index()]
+    }
+}
+
+fn compile(walk: &[Atom]) -> CompiledWalk {
+    let mut w = CompiledWalk { leaps: vec![0; 64], ..Default::default() };
+    for atom in walk {
+        match *atom {
+            Atom::Leap(a, b) => {
+                let t = leaper_table(&symmetric_images(a, b));
+                for (m, x) in w.leaps.iter_mut().zip(t) {
+                    *m |= x;
+                }
+            }
+            Atom::Ride(1, 0) | Atom::Ride(0, 1) => w.ortho = true,
+            Atom::Ride(1, 1) => w.diag = true,
+            Atom::Ride(a, b) => w.rides.extend(symmetric_images(a, b)),
+            Atom::Hop(a, b) => w.hops.extend(symmetric_images(a, b)),
+            Atom::Locust(a, b) => w.locusts.extend(symmetric_images(a, b)),
+            Atom::Lame(a, b, c, d) => w.lames.extend(symmetric_lame_images(a, b, c, d)),
+            Atom::Pawn => w.pawn = true,
+        }
+    }
+    w.simple = w.rides.is_empty() && w.hops.is_empty() && w.locusts.is_empty() && w.lames.is_empty() && !w.pawn;
+    w
+}
+
+/// The board as the walk kernel needs it: what stands where.
+pub trait Occupancy {
+    /// All occupied squares.
+    fn occupied(&self) -> Bitboard;
+    /// Squares occupied by `color`.
+    fn color_bb(&self, color: Color) -> Bitboard;
+    /// Squares occupied by pieces of `kind` and `color`.
+    fn pieces_bb(&self, color: Color, kind: Kind) -> Bitboard;
+}
+
+impl CompiledWalk {
+    /// The squares this walk reaches from `from` by non-pawn moves: returns (arrival, capture square) pairs
+    /// through `emit`. Captures only of pieces not of `us`; the capture square is `None` for a quiet move.
+    /// Pawns are handled by the move generator.
+    #[inline]
+    pub fn for_each_target(
+        &self,
+        board: &impl Occupancy,
+        us: Color,
+        from: Square,
+        mut emit: impl FnMut(Square, Option<Square>),
+    ) {
+        let occ = board.occupied();
+        let own = board.color_bb(us);
+        let theirs = board.color_bb(us.opposite());
+        let mut simple = Bitboard(self.leaps[from.index()]);
+        if self.ortho {
+            simple |= rook_attacks(from, occ);
+        }
+        if self.diag {
+            simple |= bishop_attacks(from, occ);
+        }
+        for to in simple & !own {
+            emit(to, if theirs.has(to) { Some(to) } else { None });
+        }
+        if self.simple {
+            return;
+        }
+        for &(df, dr) in &self.rides {
+            let mut cur = from;
+            while let Some(next) = cur.offset(df, dr) {
+                if occ.has(next) {
+                    if theirs.has(next) {
+                        emit(next, Some(next));
+                    }
+                    break;
+                }
+                emit(next, None);
+                cur = next;
+            }
+        }
+        for &(df, dr) in &self.hops {
+            let mut cur = from;
+            while let Some(next) = cur.offset(df, dr) {
+                if occ.has(next) {
+                    if let Some(land) = next.offset(df, dr) {
+                        if !occ.has(land) {
+                            emit(land, None);
+                        } else if theirs.has(land) {
+                            emit(land, Some(land));
+                        }
+                    }
+                    break;
+                }
+                cur = next;
+            }
+        }
+        for &(df, dr) in &self.locusts {
+            let mut cur = from;
+            while let Some(next) = cur.offset(df, dr) {
+                if occ.has(next) {
+                    if theirs.has(next) {
+                        if let Some(land) = next.offset(df, dr) {
+                            if !occ.has(land) {
+                                emit(land, Some(next));
+                            }
+                        }
+                    }
+                    break;
+                }
+                cur = next;
+            }
+        }
+        for &((lf, lr), (vf, vr)) in &self.lames {
+            if let (Some(to), Some(via)) = (from.offset(lf, lr), from.offset(vf, vr)) {
+                if !occ.has(via) && !own.has(to) {
+                    emit(to, if theirs.has(to) { Some(to) } else { None });
+                }
+            }
+        }
+    }
+
+    /// The pieces of `kind` and colour `by` that observe `sq`, i.e. could capture a piece of the other colour
+    /// standing there by this walk alone (pawns included: diagonal captures, not en passant).
+    #[inline]
+    pub fn observers(&self, board: &impl Occupancy, kind: Kind, by: Color, sq: Square) -> Bitboard {
+        let candidates = board.pieces_bb(by, kind);
+        if candidates.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let occ = board.occupied();
+        let mut found = Bitboard(self.leaps[sq.index()]);
+        if self.ortho {
+            found |= rook_attacks(sq, occ);
+        }
+        if self.diag {
+            found |= bishop_attacks(sq, occ);
+        }
+        if self.pawn {
+            found |= Bitboard(PAWN_ATTACKS[by.opposite().index()][sq.index()]);
+        }
+        found &= candidates;
+        if self.simple {
+            return found;
+        }
+        for &(df, dr) in &self.rides {
+            let mut cur = sq;
+            while let Some(next) = cur.offset(-df, -dr) {
+                if occ.has(next) {
+                    if candidates.has(next) {
+                        found.set(next);
+                    }
+                    break;
+                }
+                cur = next;
+            }
+        }
+        for &(df, dr) in &self.hops {
+            // The hopper lands on sq from the hurdle just behind it; the hopper is the first piece beyond.
+            if let Some(hurdle) = sq.offset(-df, -dr) {
+                if occ.has(hurdle) {
+                    let mut cur = hurdle;
+                    while let Some(next) = cur.offset(-df, -dr) {
+                        if occ.has(next) {
+                            if candidates.has(next) {
+                                found.set(next);
+                            }
+                            break;
+                        }
+                        cur = next;
+                    }
+                }
+            }
+        }
+        for &(df, dr) in &self.locusts {
+            // The locust captures on sq by landing on the empty square beyond it.
+            if let Some(land) = sq.offset(df, dr) {
+                if !occ.has(land) {
+                    let mut cur = sq;
+                    while let Some(next) = cur.offset(-df, -dr) {
+                        if occ.has(next) {
+                            if candidates.has(next) {
+                                found.set(next);
+                            }
+                            break;
+                        }
+                        cur = next;
+                    }
+                }
+            }
+        }
+        for &((lf, lr), (vf, vr)) in &self.lames {
+            if let Some(from) = sq.offset(-lf, -lr) {
+                if candidates.has(from) {
+                    if let Some(via) = from.offset(vf, vr) {
+                        if !occ.has(via) {
+                            found.set(from);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Kinds in play grouped for fast observation queries.
+#[derive(Clone, Debug, Default)]
+pub struct KindSets {
+    /// Every kind that can appear (in the diagram, or by promotion).
+    pub present: Vec<Kind>,
+    /// Present kinds whose walk is not a plain leaper/rook/bishop combination and not orthodox.
+    pub complex: Vec<Kind>,
+    /// Present non-orthodox kinds with simple walks.
+    pub simple_fairy: Vec<Kind>,
+    /// Bit per kind: present.
+    pub mask: u32,
+}
+
+impl KindSets {
+    pub fn new(walks: &Walks, kinds: impl IntoIterator<Item = Kind>) -> KindSets {
+        let mut s = KindSets::default();
+        for k in kinds {
+            if s.mask & (1 << k.0) != 0 {
+                continue;
+            }
+            s.mask |= 1 << k.0;
+            s.present.push(k);
+            if !k.is_orthodox() {
+                if walks.get(k).simple {
+                    s.simple_fairy.push(k);
+                } else {
+                    s.complex.push(k);
+                }
+            }
+        }
+        s.present.sort();
+        s.complex.sort();
+        s.simple_fairy.sort();
+        s
+    }
+}
+
+const _: () = assert!(NUM_KINDS <= 32, "KindSets::mask is a u32");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables() {
+        let e4 = Square::parse("e4").unwrap();
+        assert_eq!(KNIGHT[e4.index()].count_ones(), 8);
+        assert_eq!(KING[0].count_ones(), 3);
+        assert_eq!(rook_attacks(e4, Bitboard::EMPTY).count(), 14);
+        assert_eq!(bishop_attacks(e4, Bitboard::EMPTY).count(), 13);
+        let blockers = Square::parse("e6").unwrap().bb() | Square::parse("c4").unwrap().bb();
+        // e5 e6 | f4 g4 h4 | e3 e2 e1 | d4 c4
+        assert_eq!(rook_attacks(e4, blockers).count(), 10);
+        assert_eq!(between(Square::parse("a1").unwrap(), Square::parse("d4").unwrap()).count(), 2);
+        assert_eq!(between(Square::parse("a1").unwrap(), Square::parse("b3").unwrap()).count(), 0);
+    }
+}

@@ -1,0 +1,37 @@
+//! Command-line parsing (clap) and rendering of the library's results; all printing happens here.
+
+use clap::{Parser, Subcommand};
+
+mod perft;
+
+/// stipula: a chess-problem solver and verifier.
+#[derive(Parser, Debug)]
+#[command(name = "stipula", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (move-generator check).
+    Perft(perft::PerftArgs),
+}
+
+/// Exit code for bad input or arguments.
+pub const EXIT_BAD_INPUT: i32 = 2;
+
+/// Parses the arguments, runs the command, returns the exit code.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+    }
+}

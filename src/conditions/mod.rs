@@ -1,0 +1,172 @@
+//! Fairy conditions: the [`Condition`] trait (the hooks a condition may use) and the [`CONDITIONS`] registry.
+//!
+//! A new condition is one file here with a type implementing [`Condition`], its tests beside it, and one line
+//! in [`CONDITIONS`]. The move generator ([`crate::movegen::Rules`]) calls only the hooks a condition declares
+//! in [`Condition::hooks`], so an orthodox problem pays for none of them.
+
+use crate::movegen::Rules;
+use crate::moves::{Move, MoveList};
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::problem::ConditionSpec;
+use crate::square::Square;
+use std::fmt;
+
+/// The hooks a condition uses, as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks(pub u16);
+
+impl Hooks {
+    /// [`Condition::is_paralysed`]: some pieces cannot move, capture or give check.
+    pub const PARALYSIS: Hooks = Hooks(1);
+    /// [`Condition::observation_counts`]: some observations do not give check.
+    pub const OBSERVATION: Hooks = Hooks(2);
+    /// [`Condition::is_legal`]: a legality test after the move.
+    pub const LEGALITY: Hooks = Hooks(4);
+    /// [`Condition::extra_moves`]: moves the walks do not generate.
+    pub const EXTRA_MOVES: Hooks = Hooks(8);
+    /// [`Condition::after_move`]: the condition keeps state in [`Position::flags`].
+    pub const AFTER_MOVE: Hooks = Hooks(16);
+    /// [`Condition::double_step_allowed`].
+    pub const DOUBLE_STEP: Hooks = Hooks(32);
+    /// [`Condition::promotion_allowed`].
+    pub const PROMOTION: Hooks = Hooks(64);
+    /// [`Condition::pawn_move_allowed`]: a pawn move to the last rank without a promotion may be refused.
+    pub const PAWN_MOVE: Hooks = Hooks(128);
+
+    #[inline]
+    pub const fn has(self, other: Hooks) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+impl std::ops::BitOr for Hooks {
+    type Output = Hooks;
+    fn bitor(self, o: Hooks) -> Hooks {
+        Hooks(self.0 | o.0)
+    }
+}
+
+/// A fairy condition. Every hook has an orthodox default; declare the ones used in [`Condition::hooks`].
+pub trait Condition: Send + Sync + fmt::Debug {
+    /// The canonical name with its options, as Popeye prints it (`Madrasi RexInclusive`).
+    fn describe(&self) -> String;
+
+    /// Which hooks this condition uses.
+    fn hooks(&self) -> Hooks;
+
+    /// Whether the piece on `sq` is paralysed in `pos`: it cannot move, cannot capture and gives no check.
+    fn is_paralysed(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> bool {
+        false
+    }
+
+    /// Whether the observation of `target` by the piece on `observer` gives check (called only for
+    /// observers that are not paralysed).
+    fn observation_counts(&self, _rules: &Rules, _pos: &Position, _observer: Square, _target: Square) -> bool {
+        true
+    }
+
+    /// A legality test beyond "the mover's king is not in check" on the position after the move.
+    fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Moves the walks do not generate (Parsi's king leap, Madness of Kings' insane moves).
+    fn extra_moves(&self, _rules: &Rules, _pos: &Position, _out: &mut MoveList) {}
+
+    /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
+    fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
+
+    /// Whether castling exists at all.
+    fn castling(&self) -> bool {
+        true
+    }
+
+    /// Whether en passant exists at all.
+    fn en_passant(&self) -> bool {
+        true
+    }
+
+    /// Whether the pawn on `from` may make its double step (called only with [`Hooks::DOUBLE_STEP`]).
+    fn double_step_allowed(&self, _pos: &Position, _from: Square) -> bool {
+        true
+    }
+
+    /// Whether the pawn move `mv` may promote to `kind` (called only with [`Hooks::PROMOTION`]).
+    fn promotion_allowed(&self, _rules: &Rules, _pos: &Position, _mv: Move, _kind: Kind) -> bool {
+        true
+    }
+
+    /// The initial state bits for [`Position::flags`].
+    fn initial_flags(&self) -> u8 {
+        0
+    }
+
+    /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
+    fn extra_kinds(&self) -> Vec<Kind> {
+        Vec::new()
+    }
+
+    /// A canonical condition name this one cannot be combined with, and why.
+    fn conflicts_with(&self, _other: &str) -> Option<String> {
+        None
+    }
+
+    /// The canonical name (the registry's).
+    fn name(&self) -> &'static str;
+}
+
+/// One row of the registry: names, and how to build the condition from its options.
+pub struct ConditionEntry {
+    /// Canonical name: `Madrasi`.
+    pub name: &'static str,
+    /// Other accepted spellings (compared case-insensitively, spaces, `-` and `_` ignored).
+    pub aliases: &'static [&'static str],
+    /// Builds the condition from its options, or says what is wrong with them.
+    pub build: fn(&ConditionSpec) -> Result<Box<dyn Condition>, String>,
+}
+
+/// The registry of conditions stipula implements.
+pub static CONDITIONS: &[ConditionEntry] = &[];
+
+fn normalise(s: &str) -> String {
+    s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+}
+
+/// Finds a registry row by name or alias.
+pub fn lookup(name: &str) -> Option<&'static ConditionEntry> {
+    let n = normalise(name);
+    CONDITIONS.iter().find(|e| normalise(e.name) == n || e.aliases.iter().any(|a| normalise(a) == n))
+}
+
+/// Names the statement language and Popeye use for conditions stipula plans but the registry may not have yet.
+pub const KNOWN_NAMES: &[&str] = &["Madrasi", "Isardam", "Eiffel", "Parsi", "MadnessOfKings"];
+
+/// Builds the conditions of a problem, refusing unknown names and contradictory combinations.
+pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, String> {
+    let mut out: Vec<Box<dyn Condition>> = Vec::new();
+    for spec in specs {
+        let entry = lookup(&spec.name).ok_or_else(|| {
+            if KNOWN_NAMES.iter().any(|k| normalise(k) == normalise(&spec.name)) {
+                format!("condition `{}` is not implemented yet", spec.name)
+            } else {
+                let hint = crate::input::suggest::did_you_mean(&spec.name, CONDITIONS.iter().map(|e| e.name));
+                match hint {
+                    Some(h) => format!("unknown condition `{}` (did you mean `{h}`?)", spec.name),
+                    None => format!("unknown condition `{}`", spec.name),
+                }
+            }
+        })?;
+        let cond = (entry.build)(spec)?;
+        for other in &out {
+            if let Some(why) = cond.conflicts_with(other.name()).or_else(|| other.conflicts_with(cond.name())) {
+                return Err(why);
+            }
+        }
+        if out.iter().any(|o| o.name() == cond.name()) {
+            return Err(format!("condition `{}` is given twice", cond.name()));
+        }
+        out.push(cond);
+    }
+    Ok(out)
+}

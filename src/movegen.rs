@@ -1,0 +1,362 @@
+//! Legal move generation under a problem's rules: walks, castling, en passant, promotion, one observation
+//! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
+//! whether the mover's king is observed by a piece whose observation counts.
+
+use crate::attacks::{bishop_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::conditions::{Condition, Hooks};
+use crate::moves::{Move, MoveList, Special};
+use crate::pieces::{Kind, Piece};
+use crate::position::{castle, Position};
+use crate::square::{Bitboard, Color, Square};
+
+/// The rules of one problem: compiled walks, the kinds in play, the promotion set and the conditions.
+/// Built once per problem (and twin); shared read-only by all search threads.
+#[derive(Debug)]
+pub struct Rules {
+    pub walks: Walks,
+    pub kinds: KindSets,
+    /// Kinds a pawn may promote to: Q R B S plus every fairy kind in the problem (as Popeye).
+    pub promotions: Vec<Kind>,
+    conditions: Vec<Box<dyn Condition>>,
+    hooks: Hooks,
+    castling: bool,
+    en_passant: bool,
+}
+
+impl Rules {
+    /// Orthodox rules with the six orthodox kinds.
+    pub fn orthodox() -> Rules {
+        Rules::new(std::iter::empty(), Vec::new())
+    }
+
+    /// Rules for a problem whose diagram holds `kinds` (duplicates are fine), under `conditions`.
+    pub fn new(kinds: impl IntoIterator<Item = Kind>, conditions: Vec<Box<dyn Condition>>) -> Rules {
+        let walks = Walks::new();
+        let mut all: Vec<Kind> = (0..6).map(Kind).collect();
+        all.extend(kinds);
+        for c in &conditions {
+            all.extend(c.extra_kinds());
+        }
+        let kinds = KindSets::new(&walks, all);
+        let mut promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
+        for &k in &kinds.present {
+            if !k.is_orthodox() {
+                promotions.push(k);
+            }
+        }
+        let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
+        let castling = conditions.iter().all(|c| c.castling());
+        let en_passant = conditions.iter().all(|c| c.en_passant());
+        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant }
+    }
+
+    /// The conditions in force.
+    pub fn conditions(&self) -> &[Box<dyn Condition>] {
+        &self.conditions
+    }
+
+    /// True when no condition is in force.
+    pub fn is_orthodox(&self) -> bool {
+        self.conditions.is_empty()
+    }
+
+    /// The initial condition-state bits for a position under these rules.
+    pub fn initial_flags(&self) -> u8 {
+        self.conditions.iter().fold(0, |f, c| f | c.initial_flags())
+    }
+
+    /// Whether castling exists under these rules.
+    pub fn castling_exists(&self) -> bool {
+        self.castling
+    }
+
+    /// Whether en passant exists under these rules.
+    pub fn en_passant_exists(&self) -> bool {
+        self.en_passant
+    }
+
+    /// Every piece of colour `by` that observes `sq` by its walk alone (the Madrasi sense: even if the capture
+    /// would be self-check, even if the observer is paralysed).
+    pub fn observers(&self, pos: &Position, sq: Square, by: Color) -> Bitboard {
+        let mut r = self.orthodox_observers(pos, sq, by);
+        for &k in self.kinds.simple_fairy.iter().chain(&self.kinds.complex) {
+            r |= self.walks.get(k).observers(pos, k, by, sq);
+        }
+        r
+    }
+
+    /// Pieces of `kind` and colour `by` that observe `sq`.
+    #[inline]
+    pub fn observers_of_kind(&self, pos: &Position, sq: Square, by: Color, kind: Kind) -> Bitboard {
+        self.walks.get(kind).observers(pos, kind, by, sq)
+    }
+
+    #[inline]
+    fn orthodox_observers(&self, pos: &Position, sq: Square, by: Color) -> Bitboard {
+        let occ = pos.occupied();
+        let s = sq.index();
+        let queens = pos.kind_bb(Kind::QUEEN);
+        let r = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
+            | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
+            | (Bitboard(PAWN_ATTACKS[by.opposite().index()][s]) & pos.kind_bb(Kind::PAWN))
+            | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
+            | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
+        r & pos.color_bb(by)
+    }
+
+    /// Whether the piece on `sq` is paralysed under the conditions in force.
+    #[inline]
+    pub fn is_paralysed(&self, pos: &Position, sq: Square) -> bool {
+        self.hooks.has(Hooks::PARALYSIS)
+            && self.conditions.iter().any(|c| c.hooks().has(Hooks::PARALYSIS) && c.is_paralysed(self, pos, sq))
+    }
+
+    /// Whether the observation of `target` by the piece on `observer` gives check: the observer is not
+    /// paralysed and every condition lets the observation count.
+    pub fn observation_counts(&self, pos: &Position, observer: Square, target: Square) -> bool {
+        if self.is_paralysed(pos, observer) {
+            return false;
+        }
+        !self.hooks.has(Hooks::OBSERVATION)
+            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.observation_counts(self, pos, observer, target))
+    }
+
+    /// Whether the piece on `sq` (of colour `!by`) is attacked by `by` in the sense of check.
+    pub fn is_checked_square(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        if self.hooks.has(Hooks::PARALYSIS) || self.hooks.has(Hooks::OBSERVATION) {
+            return self.observers(pos, sq, by).any(|o| self.observation_counts(pos, o, sq));
+        }
+        if self.orthodox_observers(pos, sq, by).non_empty() {
+            return true;
+        }
+        self.kinds
+            .simple_fairy
+            .iter()
+            .chain(&self.kinds.complex)
+            .any(|&k| self.walks.get(k).observers(pos, k, by, sq).non_empty())
+    }
+
+    /// Whether `color`'s king is in check (false when it has no king).
+    #[inline]
+    pub fn in_check(&self, pos: &Position, color: Color) -> bool {
+        match pos.king(color) {
+            Some(k) => self.is_checked_square(pos, k, color.opposite()),
+            None => false,
+        }
+    }
+
+    /// Makes a move and lets the conditions update their state.
+    #[inline]
+    pub fn make(&self, pos: &Position, mv: Move) -> Position {
+        let mut after = pos.make(mv);
+        if self.hooks.has(Hooks::AFTER_MOVE) {
+            for c in &self.conditions {
+                if c.hooks().has(Hooks::AFTER_MOVE) {
+                    c.after_move(self, pos, mv, &mut after);
+                }
+            }
+        }
+        after
+    }
+
+    /// The position after `mv` if the move is legal (the mover's king is not in check afterwards and every
+    /// condition accepts it).
+    #[inline]
+    pub fn legal_after(&self, pos: &Position, mv: Move) -> Option<Position> {
+        let after = self.make(pos, mv);
+        if self.in_check(&after, pos.side()) {
+            return None;
+        }
+        if self.hooks.has(Hooks::LEGALITY)
+            && !self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after))
+        {
+            return None;
+        }
+        Some(after)
+    }
+
+    /// Pseudo-legal moves of the side to move (paralysed pieces excluded, the mover's king safety not tested).
+    pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
+        out.clear();
+        let us = pos.side();
+        let paralysis = self.hooks.has(Hooks::PARALYSIS);
+        for from in pos.color_bb(us) {
+            if paralysis && self.is_paralysed(pos, from) {
+                continue;
+            }
+            let piece = pos.piece_at(from).expect("occupied");
+            if piece.kind == Kind::PAWN {
+                self.pawn_moves(pos, from, us, out);
+                continue;
+            }
+            self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
+                out.push(Move::new(from, to, cap, Special::None));
+            });
+            if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
+                self.castling_moves(pos, from, us, out);
+            }
+        }
+        if self.hooks.has(Hooks::EXTRA_MOVES) {
+            for c in &self.conditions {
+                if c.hooks().has(Hooks::EXTRA_MOVES) {
+                    c.extra_moves(self, pos, out);
+                }
+            }
+        }
+    }
+
+    fn pawn_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+        let occ = pos.occupied();
+        let fwd = us.forward();
+        let last = us.last_rank();
+        let start_rank = if us == Color::White { 1 } else { 6 };
+        if let Some(one) = from.offset(0, fwd) {
+            if !occ.has(one) {
+                self.push_pawn(pos, Move::new(from, one, None, Special::None), last, out);
+                if from.rank() == start_rank {
+                    if let Some(two) = one.offset(0, fwd) {
+                        if !occ.has(two)
+                            && (!self.hooks.has(Hooks::DOUBLE_STEP) || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
+                        {
+                            out.push(Move::new(from, two, None, Special::DoubleStep));
+                        }
+                    }
+                }
+            }
+        }
+        let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
+        for to in attacks & pos.color_bb(us.opposite()) {
+            self.push_pawn(pos, Move::new(from, to, Some(to), Special::None), last, out);
+        }
+        if self.en_passant {
+            if let Some(ep) = pos.ep_square() {
+                if attacks.has(ep) {
+                    if let Some(cap) = ep.offset(0, -fwd) {
+                        if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) && !occ.has(ep) {
+                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push_pawn(&self, pos: &Position, mv: Move, last: u8, out: &mut MoveList) {
+        if mv.to.rank() != last {
+            out.push(mv);
+            return;
+        }
+        let hooked = self.hooks.has(Hooks::PROMOTION);
+        for &k in &self.promotions {
+            let m = mv.promoting(k);
+            if !hooked || self.conditions.iter().all(|c| c.promotion_allowed(self, pos, m, k)) {
+                out.push(m);
+            }
+        }
+    }
+
+    fn castling_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+        let rank = if us == Color::White { 0 } else { 7 };
+        if from != Square::from_coords(4, rank) {
+            return;
+        }
+        let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+        let rights = pos.castling();
+        if rights & (short | long) == 0 {
+            return;
+        }
+        let occ = pos.occupied();
+        let rook = Piece::new(us, Kind::ROOK);
+        let king = Piece::new(us, Kind::KING);
+        let mut in_check: Option<bool> = None;
+        let mut check_now = |rules: &Rules| *in_check.get_or_insert_with(|| rules.in_check(pos, us));
+        let sq = |f: u8| Square::from_coords(f, rank);
+        // Castling: the king does not stand in check and does not pass a square where it would be in check
+        // (the arrival square is tested like every move's).
+        let passes = |rules: &Rules, via: Square| {
+            let mut p = pos.clone();
+            p.remove(from);
+            p.put(via, king);
+            !rules.in_check(&p, us)
+        };
+        if rights & short != 0
+            && pos.piece_at(sq(7)) == Some(rook)
+            && !occ.has(sq(5))
+            && !occ.has(sq(6))
+            && !check_now(self)
+            && passes(self, sq(5))
+        {
+            out.push(Move::new(from, sq(6), None, Special::CastleShort));
+        }
+        if rights & long != 0
+            && pos.piece_at(sq(0)) == Some(rook)
+            && !occ.has(sq(1))
+            && !occ.has(sq(2))
+            && !occ.has(sq(3))
+            && !check_now(self)
+            && passes(self, sq(3))
+        {
+            out.push(Move::new(from, sq(2), None, Special::CastleLong));
+        }
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        self.pseudo_moves(pos, out);
+        out.retain(|&mv| self.legal_after(pos, mv).is_some());
+    }
+
+    /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
+    #[inline]
+    pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
+        self.pseudo_moves(pos, buf);
+        for &mv in buf.iter() {
+            if let Some(after) = self.legal_after(pos, mv) {
+                f(mv, after);
+            }
+        }
+    }
+
+    /// Whether the side to move has any legal move (stops at the first).
+    pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
+        self.pseudo_moves(pos, buf);
+        buf.iter().any(|&mv| self.legal_after(pos, mv).is_some())
+    }
+}
+
+/// Counts the leaf nodes of the legal move tree to `depth` (every leaf move is made: no bulk counting).
+pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    let mut stack: Vec<MoveList> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+    perft_inner(rules, pos, depth, &mut stack)
+}
+
+fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = stack.split_first_mut().expect("stack deep enough");
+    rules.pseudo_moves(pos, buf);
+    let mut n = 0;
+    for &mv in buf.iter() {
+        if let Some(after) = rules.legal_after(pos, mv) {
+            n += if depth == 1 { 1 } else { perft_inner(rules, &after, depth - 1, rest) };
+        }
+    }
+    n
+}
+
+/// Per-move leaf counts at the root (perft "divide"), sorted by the move's UCI text.
+pub fn perft_divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    let mut out: Vec<(Move, u64)> = moves
+        .into_iter()
+        .map(|mv| {
+            let after = rules.make(pos, mv);
+            (mv, if depth <= 1 { 1 } else { perft(rules, &after, depth - 1) })
+        })
+        .collect();
+    out.sort_by_key(|(m, _)| m.uci());
+    out
+}

@@ -1,0 +1,310 @@
+//! A position: placement, side to move, castling rights, en-passant square and the per-side state some
+//! conditions need, with an incremental 64-bit Zobrist key covering all of it. Copy-make: `make` returns a new
+//! position. No rules live here beyond the mechanics of making a move.
+
+use crate::attacks::Occupancy;
+use crate::moves::{Move, Special};
+use crate::pieces::{Kind, Piece, NUM_KINDS};
+use crate::square::{Bitboard, Color, Square};
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const PIECE_CODES: usize = 2 * NUM_KINDS + 1;
+
+const fn piece_keys() -> [[u64; 64]; PIECE_CODES] {
+    let mut t = [[0u64; 64]; PIECE_CODES];
+    let mut p = 1;
+    while p < PIECE_CODES {
+        let mut s = 0;
+        while s < 64 {
+            t[p][s] = splitmix((p * 64 + s) as u64 ^ 0x5719_0000_0000);
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+const fn key_list<const N: usize>(salt: u64) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        t[i] = splitmix(salt.wrapping_mul(1_000_003) + i as u64);
+        i += 1;
+    }
+    t
+}
+
+static PIECE_KEYS: [[u64; 64]; PIECE_CODES] = piece_keys();
+const SIDE_KEY: u64 = splitmix(0xB1AC_0000_0001);
+static CASTLE_KEYS: [u64; 16] = key_list::<16>(0xCA57);
+static EP_KEYS: [u64; 64] = key_list::<64>(0xE9E9);
+static FLAG_KEYS: [u64; 8] = key_list::<8>(0xF1A6);
+
+/// Castling-right bits: White king side (rook h1), White queen side (a1), Black king side (h8), Black queen
+/// side (a8).
+pub mod castle {
+    pub const WK: u8 = 1;
+    pub const WQ: u8 = 2;
+    pub const BK: u8 = 4;
+    pub const BQ: u8 = 8;
+}
+
+/// "No square" in the compact `u8` fields.
+pub const NO_SQ: u8 = 64;
+
+/// A chess position. Small and `Copy`-like (cloned on every move).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [u8; 64],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; NUM_KINDS],
+    side: Color,
+    castling: u8,
+    ep: u8,
+    flags: u8,
+    key: u64,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pieces: Vec<String> = Square::all()
+            .filter_map(|s| self.piece_at(s).map(|p| format!("{p:?}{s}")))
+            .collect();
+        write!(f, "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}]", self.side.name(), pieces.join(" "), self.castling, self.ep, self.flags)
+    }
+}
+
+impl Occupancy for Position {
+    #[inline]
+    fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline]
+    fn color_bb(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+    #[inline]
+    fn pieces_bb(&self, color: Color, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+}
+
+impl Position {
+    /// An empty board, White to move, no rights.
+    pub fn empty() -> Position {
+        Position {
+            board: [0; 64],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; NUM_KINDS],
+            side: Color::White,
+            castling: 0,
+            ep: NO_SQ,
+            flags: 0,
+            key: 0,
+        }
+    }
+
+    /// The piece on a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// Squares holding pieces of `kind` (both colours).
+    #[inline]
+    pub fn kind_bb(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Castling-right bits (see [`castle`]).
+    #[inline]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant target square, if the last move was a double step.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        (self.ep != NO_SQ).then(|| Square::new(self.ep))
+    }
+
+    /// Condition state bits (e.g. Parsi's unused king leaps); part of the key.
+    #[inline]
+    pub fn flags(&self) -> u8 {
+        self.flags
+    }
+
+    /// The Zobrist key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The king of `color` (the lowest-indexed one if there are several), if any.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.pieces_bb(color, Kind::KING).first()
+    }
+
+    /// Puts a piece on a square (replacing what stood there).
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        self.board[sq.index()] = piece.code();
+        self.by_color[piece.color.index()].set(sq);
+        self.by_kind[piece.kind.index()].set(sq);
+        self.key ^= PIECE_KEYS[piece.code() as usize][sq.index()];
+    }
+
+    /// Empties a square, returning what stood there.
+    pub fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.piece_at(sq)?;
+        self.board[sq.index()] = 0;
+        self.by_color[p.color.index()].clear(sq);
+        self.by_kind[p.kind.index()].clear(sq);
+        self.key ^= PIECE_KEYS[p.code() as usize][sq.index()];
+        Some(p)
+    }
+
+    pub fn set_side(&mut self, side: Color) {
+        if side != self.side {
+            self.side = side;
+            self.key ^= SIDE_KEY;
+        }
+    }
+
+    pub fn set_castling(&mut self, rights: u8) {
+        self.key ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[rights as usize & 15];
+        self.castling = rights & 15;
+    }
+
+    pub fn set_ep(&mut self, sq: Option<Square>) {
+        if self.ep != NO_SQ {
+            self.key ^= EP_KEYS[self.ep as usize];
+        }
+        self.ep = sq.map_or(NO_SQ, |s| s.index() as u8);
+        if self.ep != NO_SQ {
+            self.key ^= EP_KEYS[self.ep as usize];
+        }
+    }
+
+    pub fn set_flags(&mut self, flags: u8) {
+        for bit in 0..8 {
+            if (flags ^ self.flags) & (1 << bit) != 0 {
+                self.key ^= FLAG_KEYS[bit];
+            }
+        }
+        self.flags = flags;
+    }
+
+    /// The key computed from scratch (for tests of the incremental one).
+    pub fn key_from_scratch(&self) -> u64 {
+        let mut k = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.piece_at(sq) {
+                k ^= PIECE_KEYS[p.code() as usize][sq.index()];
+            }
+        }
+        if self.side == Color::Black {
+            k ^= SIDE_KEY;
+        }
+        k ^= CASTLE_KEYS[self.castling as usize];
+        k ^= CASTLE_KEYS[0];
+        if self.ep != NO_SQ {
+            k ^= EP_KEYS[self.ep as usize];
+        }
+        for bit in 0..8 {
+            if self.flags & (1 << bit) != 0 {
+                k ^= FLAG_KEYS[bit];
+            }
+        }
+        k
+    }
+
+    /// Makes a move mechanically (no legality test): removes the captured piece, moves the piece (or the king
+    /// and rook when castling), promotes, updates castling rights and the en-passant square, passes the turn.
+    /// Condition-specific state (flags) is updated by the rules, not here.
+    pub fn make(&self, mv: Move) -> Position {
+        let mut p = self.clone();
+        p.set_ep(None);
+        if let Some(cap) = mv.capture() {
+            p.remove(cap);
+        }
+        let piece = p.remove(mv.from).expect("a move starts on an occupied square");
+        let placed = match mv.promotion() {
+            Some(kind) => Piece::new(piece.color, kind),
+            None => piece,
+        };
+        p.put(mv.to, placed);
+        match mv.special {
+            Special::CastleShort | Special::CastleLong => {
+                let rank = mv.from.rank();
+                let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
+                if let Some(rook) = p.remove(Square::from_coords(rf, rank)) {
+                    p.put(Square::from_coords(rt, rank), rook);
+                }
+            }
+            Special::DoubleStep => {
+                let mid = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
+                p.set_ep(Some(mid));
+            }
+            _ => {}
+        }
+        if p.castling != 0 {
+            let mut rights = p.castling;
+            for sq in [mv.from, mv.to] {
+                rights &= !castle_mask(sq);
+            }
+            if let Some(c) = mv.capture() {
+                rights &= !castle_mask(c);
+            }
+            p.set_castling(rights);
+        }
+        p.set_side(self.side.opposite());
+        p
+    }
+
+    /// Passes the turn without moving (for set play and tests).
+    pub fn null_move(&self) -> Position {
+        let mut p = self.clone();
+        p.set_ep(None);
+        p.set_side(self.side.opposite());
+        p
+    }
+
+    /// Number of pieces of a colour.
+    pub fn count(&self, color: Color) -> u32 {
+        self.by_color[color.index()].count()
+    }
+
+    /// Every piece with its square, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied().filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
+    }
+}
+
+/// The castling rights a move from or to this square removes.
+#[inline]
+fn castle_mask(sq: Square) -> u8 {
+    match sq.index() {
+        4 => castle::WK | castle::WQ,
+        7 => castle::WK,
+        0 => castle::WQ,
+        60 => castle::BK | castle::BQ,
+        63 => castle::BK,
+        56 => castle::BQ,
+        _ => 0,
+    }
+}

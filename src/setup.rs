@@ -1,0 +1,123 @@
+//! From a diagram to a [`Position`]: castling rights derived as Popeye does (king and rook on their home
+//! squares), explicit FEN state applied, and the checks that refuse a position that cannot be solved.
+
+use crate::attacks::Occupancy;
+use crate::movegen::Rules;
+use crate::pieces::{Kind, Piece};
+use crate::position::{castle, Position};
+use crate::problem::{ExplicitState, Placed};
+use crate::square::{Color, Square};
+
+/// Why a diagram cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// What the setup needs besides the pieces.
+#[derive(Clone, Debug, Default)]
+pub struct SetupOptions {
+    /// Squares whose pieces have lost their castling right (Popeye's `NoCastling`).
+    pub no_castling: Vec<Square>,
+    /// A missing white king is allowed (`NoWk`), likewise black.
+    pub no_white_king: bool,
+    pub no_black_king: bool,
+    /// Popeye's retro `EnPassant` option: the squares of the last double step (the middle one is the
+    /// en-passant square).
+    pub en_passant: Vec<Square>,
+}
+
+/// Builds and validates a position with `side` to move.
+pub fn build_position(
+    pieces: &[Placed],
+    state: &ExplicitState,
+    side: Color,
+    rules: &Rules,
+    opts: &SetupOptions,
+) -> Result<Position, SetupError> {
+    let mut pos = Position::empty();
+    for p in pieces {
+        pos.put(p.square, Piece::new(p.color, p.kind));
+    }
+    for color in Color::ALL {
+        let kings = pos.pieces_bb(color, Kind::KING).count();
+        let allowed_missing = match color {
+            Color::White => opts.no_white_king,
+            Color::Black => opts.no_black_king,
+        };
+        if kings == 0 && !allowed_missing {
+            return Err(SetupError(format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
+        }
+        if kings > 1 {
+            return Err(SetupError(format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
+        }
+    }
+    for sq in pos.kind_bb(Kind::PAWN) {
+        if sq.rank() == 0 || sq.rank() == 7 {
+            let p = pos.piece_at(sq).expect("pawn");
+            return Err(SetupError(format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase())));
+        }
+    }
+    // Castling rights: a king on e1/e8 with a rook in the corner, as Popeye assumes.
+    let mut rights = 0u8;
+    if rules.castling_exists() {
+        for (color, rank, short, long) in [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)] {
+            let king_home = pos.piece_at(Square::from_coords(4, rank)) == Some(Piece::new(color, Kind::KING));
+            let rook = |f: u8| pos.piece_at(Square::from_coords(f, rank)) == Some(Piece::new(color, Kind::ROOK));
+            let blocked = |f: u8| opts.no_castling.contains(&Square::from_coords(f, rank));
+            if king_home && !blocked(4) {
+                if rook(7) && !blocked(7) {
+                    rights |= short;
+                }
+                if rook(0) && !blocked(0) {
+                    rights |= long;
+                }
+            }
+        }
+    }
+    if let Some(explicit) = &state.castling {
+        let mut given = 0u8;
+        for sq in explicit {
+            let bit = match sq.index() {
+                7 => castle::WK,
+                0 => castle::WQ,
+                63 => castle::BK,
+                56 => castle::BQ,
+                _ => return Err(SetupError(format!("no castling right belongs to {sq}"))),
+            };
+            if rights & bit == 0 {
+                return Err(SetupError(format!(
+                    "castling right with the rook on {sq} contradicts the position (king and rook must be on their home squares)"
+                )));
+            }
+            given |= bit;
+        }
+        rights = given;
+    }
+    pos.set_castling(rights);
+    pos.set_side(side);
+    pos.set_flags(rules.initial_flags());
+    let ep = match (state.en_passant, opts.en_passant.as_slice()) {
+        (Some(sq), _) => Some(sq),
+        (None, [a, .., b]) => Some(Square::from_coords(a.file(), (a.rank() + b.rank()) / 2)),
+        _ => None,
+    };
+    if let Some(ep) = ep {
+        if !rules.en_passant_exists() {
+            return Err(SetupError("en passant is given, but the conditions have no en passant".into()));
+        }
+        let mover = side.opposite();
+        let expect_rank = if mover == Color::White { 2 } else { 5 };
+        let pawn_sq = ep.offset(0, mover.forward());
+        let ok = ep.rank() == expect_rank
+            && pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
+            && !pos.occupied().has(ep);
+        if !ok {
+            return Err(SetupError(format!("en passant on {ep} contradicts the position (no {} pawn just passed it)", mover.name().to_lowercase())));
+        }
+        pos.set_ep(Some(ep));
+    }
+    if rules.in_check(&pos, side.opposite()) {
+        return Err(SetupError(format!("{}, not to move, is in check", side.opposite().name())));
+    }
+    Ok(pos)
+}
