@@ -10,10 +10,12 @@ pub mod conditions;
 pub mod input;
 pub mod movegen;
 pub mod moves;
+pub mod output;
 pub mod pieces;
 pub mod position;
 pub mod problem;
 pub mod setup;
+pub mod solve;
 pub mod square;
 
 pub use movegen::{perft, Rules};

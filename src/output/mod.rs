@@ -1,0 +1,3 @@
+//! Rendering results: Popeye's move notation and solution text, diagrams, JSON and YAML.
+
+pub mod notation;

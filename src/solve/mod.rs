@@ -1,0 +1,405 @@
+//! Exhaustive search: help, series, direct, self and reflex play, with a shared transposition table of proven
+//! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
+//! the table size.
+
+pub mod run;
+pub mod table;
+pub mod twins;
+
+use crate::movegen::Rules;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::problem::Goal;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+pub use table::Table;
+
+/// Search kinds, mixed into table keys so that facts of different searches never meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Help = 1,
+    Series = 2,
+    Direct = 3,
+    Selfmate = 4,
+    Reflex = 5,
+    SeriesHelp = 6,
+    SeriesSelf = 7,
+}
+
+/// The search was stopped by its time limit or from outside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aborted;
+
+/// A searcher for one position's rules and goal. Cheap to create; shared by reference across threads.
+pub struct Search<'a> {
+    pub rules: &'a Rules,
+    pub table: &'a Table,
+    pub goal: Goal,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    nodes: AtomicU64,
+}
+
+fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
+    let g = match goal {
+        Goal::Mate => 0x1000,
+        Goal::Stalemate => 0x2000,
+    };
+    let x = (kind as u64) << 32 | g | extra;
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
+}
+
+type Found = Result<Vec<Vec<Move>>, Aborted>;
+
+impl<'a> Search<'a> {
+    pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
+        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0) }
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn tick(&self) -> Result<(), Aborted> {
+        let n = self.nodes.fetch_add(1, Ordering::Relaxed);
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Aborted);
+        }
+        if n & 0x3FF == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stop.store(true, Ordering::Relaxed);
+                    return Err(Aborted);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the side to move in `pos` is mated (goal `#`) or stalemated (goal `=`).
+    pub fn goal_reached(&self, pos: &Position, buf: &mut MoveList) -> bool {
+        let check = self.rules.in_check(pos, pos.side());
+        match self.goal {
+            Goal::Mate => check && !self.rules.has_legal_move(pos, buf),
+            Goal::Stalemate => !check && !self.rules.has_legal_move(pos, buf),
+        }
+    }
+
+    fn legal(&self, pos: &Position) -> Vec<(Move, Position)> {
+        let mut buf = Vec::with_capacity(64);
+        let mut out = Vec::with_capacity(48);
+        self.rules.for_each_legal(pos, &mut buf, |m, p| out.push((m, p)));
+        out
+    }
+
+    // ----------------------------------------------------------------------------------------------------
+    // Help play
+
+    /// Every line of exactly `plies` half-moves from `pos` whose last move reaches the goal against the side
+    /// that then moves. Parallel over the first two plies.
+    pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
+        if plies == 0 {
+            return Ok(Vec::new());
+        }
+        let first = self.legal(pos);
+        let per_first: Vec<Found> = first
+            .par_iter()
+            .map(|(m, after)| {
+                if plies == 1 {
+                    let mut buf = Vec::new();
+                    return Ok(if self.goal_reached(after, &mut buf) { vec![vec![*m]] } else { Vec::new() });
+                }
+                let second = self.legal(after);
+                let found: Vec<Found> = second
+                    .par_iter()
+                    .map(|(m2, after2)| {
+                        let mut line = vec![*m, *m2];
+                        let mut out = Vec::new();
+                        let mut stack = Vec::new();
+                        self.help(after2, plies - 2, &mut line, &mut out, &mut stack)?;
+                        Ok(out)
+                    })
+                    .collect();
+                let mut all = Vec::new();
+                for f in found {
+                    all.extend(f?);
+                }
+                Ok(all)
+            })
+            .collect();
+        let mut all = Vec::new();
+        for f in per_first {
+            all.extend(f?);
+        }
+        Ok(all)
+    }
+
+    fn help(&self, pos: &Position, plies: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, stack: &mut Vec<MoveList>) -> Result<bool, Aborted> {
+        self.tick()?;
+        if plies == 0 {
+            let mut buf = stack.pop().unwrap_or_default();
+            let r = self.goal_reached(pos, &mut buf);
+            stack.push(buf);
+            if r {
+                out.push(line.clone());
+            }
+            return Ok(r);
+        }
+        let key = pos.key() ^ salt(Kind::Help, self.goal, 0);
+        let bit = 1u64 << plies.min(63);
+        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+            return Ok(false);
+        }
+        let mut buf = stack.pop().unwrap_or_default();
+        self.rules.pseudo_moves(pos, &mut buf);
+        let mut any = false;
+        let mut res = Ok(());
+        for &m in buf.iter() {
+            let Some(after) = self.rules.legal_after(pos, m) else { continue };
+            if plies == 1 && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
+                continue;
+            }
+            if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+                continue;
+            }
+            line.push(m);
+            let r = self.help(&after, plies - 1, line, out, stack);
+            line.pop();
+            match r {
+                Ok(f) => any |= f,
+                Err(e) => {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+        stack.push(buf);
+        res?;
+        if !any {
+            self.table.add_bits(key, bit);
+        }
+        Ok(any)
+    }
+
+    // ----------------------------------------------------------------------------------------------------
+    // Series play
+
+    /// Series play: the side to move plays up to `n` moves in a row (the opponent passes; no series move but
+    /// the last may give check), then:
+    /// - `SeriesEnd::Goal`: the last series move reaches the goal (ser-#, ser-=);
+    /// - `SeriesEnd::HelpGoal`: the opponent reaches the goal in one move (ser-h#, ser-h=);
+    /// - `SeriesEnd::SelfGoal`: every move of the opponent reaches the goal, and there is one (ser-s#, ser-s=).
+    ///
+    /// Returns complete lines (for help/self ends with the opponent's final move). `exact` keeps only lines of
+    /// exactly `n` series moves.
+    pub fn series_lines(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool) -> Found {
+        let first = self.legal(pos);
+        let found: Vec<Found> = first
+            .par_iter()
+            .map(|(m, after)| {
+                let mut out = Vec::new();
+                let mut line = vec![*m];
+                self.series_after(after, n - 1, end, exact, &mut line, &mut out)?;
+                Ok(out)
+            })
+            .collect();
+        let mut all = Vec::new();
+        for f in found {
+            all.extend(f?);
+        }
+        Ok(all)
+    }
+
+    /// After a series move (`after`: the opponent to move), with `left` series moves still available.
+    fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> Result<bool, Aborted> {
+        self.tick()?;
+        let mut any = false;
+        let mut buf = Vec::new();
+        if !exact || left == 0 {
+            match end {
+                SeriesEnd::Goal => {
+                    if self.goal_reached(after, &mut buf) {
+                        out.push(line.clone());
+                        return Ok(true);
+                    }
+                }
+                SeriesEnd::HelpGoal => {
+                    for (m, p) in self.legal(after) {
+                        if self.goal_reached(&p, &mut buf) {
+                            let mut l = line.clone();
+                            l.push(m);
+                            out.push(l);
+                            any = true;
+                        }
+                    }
+                }
+                SeriesEnd::SelfGoal => {
+                    let replies = self.legal(after);
+                    if !replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, &mut buf)) {
+                        for (m, _) in replies {
+                            let mut l = line.clone();
+                            l.push(m);
+                            out.push(l);
+                        }
+                        any = true;
+                    }
+                }
+            }
+        }
+        if left == 0 || self.rules.in_check(after, after.side()) {
+            return Ok(any);
+        }
+        // The opponent passes; the series side moves again.
+        let next = after.null_move();
+        let kind = match end {
+            SeriesEnd::Goal => Kind::Series,
+            SeriesEnd::HelpGoal => Kind::SeriesHelp,
+            SeriesEnd::SelfGoal => Kind::SeriesSelf,
+        };
+        let key = next.key() ^ salt(kind, self.goal, exact as u64);
+        let bit = 1u64 << left.min(63);
+        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+            return Ok(any);
+        }
+        let mut sub = false;
+        for (m, p) in self.legal(&next) {
+            line.push(m);
+            let r = self.series_after(&p, left - 1, end, exact, line, out);
+            line.pop();
+            sub |= r?;
+        }
+        if !sub {
+            self.table.add_bits(key, bit);
+        }
+        Ok(any || sub)
+    }
+
+    // ----------------------------------------------------------------------------------------------------
+    // Direct, self and reflex play
+
+    /// Whether the attacker (to move) forces the goal against the defender within `n` moves.
+    pub fn direct_wins(&self, pos: &Position, n: u32) -> Result<bool, Aborted> {
+        self.tick()?;
+        let key = pos.key() ^ salt(Kind::Direct, self.goal, 0);
+        if let Some(r) = self.lookup_win(key, n) {
+            return Ok(r);
+        }
+        let mut won = false;
+        for (_, after) in self.legal(pos) {
+            if self.direct_after(&after, n)? {
+                won = true;
+                break;
+            }
+        }
+        self.store_win(key, n, won);
+        Ok(won)
+    }
+
+    /// After an attacker's move with `n` moves counted from it: is the goal reached now, or forced later?
+    pub fn direct_after(&self, after: &Position, n: u32) -> Result<bool, Aborted> {
+        let mut buf = Vec::new();
+        if self.goal_reached(after, &mut buf) {
+            return Ok(true);
+        }
+        if n <= 1 {
+            return Ok(false);
+        }
+        let defences = self.legal(after);
+        if defences.is_empty() {
+            return Ok(false);
+        }
+        for (_, p) in defences {
+            if !self.direct_wins(&p, n - 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Selfplay: whether the attacker (to move) forces the defender to reach the goal against the attacker
+    /// within `n` moves. With `reflex`, both sides must reach their goal in one move whenever they can.
+    pub fn self_wins(&self, pos: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
+        self.tick()?;
+        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, 0);
+        if let Some(r) = self.lookup_win(key, n) {
+            return Ok(r);
+        }
+        let mut won = false;
+        if !(reflex && self.can_reach_goal_in_1(pos)) {
+            for (_, after) in self.legal(pos) {
+                if self.self_after(&after, n, reflex)? {
+                    won = true;
+                    break;
+                }
+            }
+        }
+        self.store_win(key, n, won);
+        Ok(won)
+    }
+
+    /// After an attacker's move in self/reflex play (defender to move), with `n` moves counted from it.
+    pub fn self_after(&self, after: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
+        let mut buf = Vec::new();
+        let defences = self.legal(after);
+        if defences.is_empty() {
+            return Ok(false);
+        }
+        if reflex && defences.iter().any(|(_, p)| self.goal_reached(p, &mut buf)) {
+            // Reflex play: the defender must reach the goal when it can.
+            return Ok(true);
+        }
+        for (_, p) in &defences {
+            if self.goal_reached(p, &mut buf) {
+                continue;
+            }
+            if n <= 1 || !self.self_wins(p, n - 1, reflex)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Whether the side to move has a move that reaches the goal against the other side.
+    pub fn can_reach_goal_in_1(&self, pos: &Position) -> bool {
+        let mut buf = Vec::new();
+        self.legal(pos).iter().any(|(_, p)| self.goal_reached(p, &mut buf))
+    }
+
+    /// Direct-play table entries: bits 0..8 the smallest n proven won (0xFF none), bits 8..16 the largest n
+    /// proven lost (0 none); bit 16 marks a valid entry.
+    fn lookup_win(&self, key: u64, n: u32) -> Option<bool> {
+        let d = self.table.get(key)?;
+        let won_at = (d & 0xFF) as u32;
+        let lost_at = ((d >> 8) & 0xFF) as u32;
+        if won_at <= n {
+            Some(true)
+        } else if lost_at >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn store_win(&self, key: u64, n: u32, won: bool) {
+        let n = n.min(254) as u64;
+        let old = self.table.get(key).unwrap_or(0xFF | 1 << 16);
+        let (mut won_at, mut lost_at) = (old & 0xFF, (old >> 8) & 0xFF);
+        if won {
+            won_at = won_at.min(n);
+        } else {
+            lost_at = lost_at.max(n);
+        }
+        self.table.put(key, won_at | lost_at << 8 | 1 << 16);
+    }
+}
+
+/// How a series ends (see [`Search::series_lines`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesEnd {
+    Goal,
+    HelpGoal,
+    SelfGoal,
+}
