@@ -2,5 +2,6 @@
 //! [`crate::problem::Problem`]s or [`crate::problem::Diagnostic`]s.
 
 pub mod fen;
+pub mod popeye;
 pub mod stipulation;
 pub mod suggest;
