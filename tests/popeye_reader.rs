@@ -59,11 +59,15 @@ fn boards(out: &str) -> Vec<(String, usize, usize)> {
     res
 }
 
-/// The twin headings `a)`, `b)`, … at the start of lines.
+/// The twin headings `a)`, `b)`, `+c)` (a continued twin), … at the start of lines after the board (a title
+/// above the board may itself start with `b)`).
 fn twin_headings(out: &str) -> usize {
     out.lines()
+        .skip_while(|l| !l.starts_with("+---a---b"))
+        .skip(1)
+        .skip_while(|l| !l.starts_with("+---a---b"))
         .filter(|l| {
-            let b = l.as_bytes();
+            let b = l.strip_prefix('+').unwrap_or(l).as_bytes();
             b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
         })
         .count()

@@ -650,7 +650,7 @@ impl<'a> Reader<'a> {
             let mut table: Vec<(&'static str, &'static str)> = all.iter().map(|&n| (n, n)).collect();
             table.push(("Eiffel", tables::EIFFEL[li]));
             let name = match self.word(&tok, table, "condition")? {
-                Word::Is(_, name) => name,
+                Word::Is(value, _) => value,
                 Word::Command => break,
                 Word::Other => {
                     let d = self
