@@ -570,6 +570,25 @@ impl<'a> Reader<'a> {
         let d = self
             .diag_part(tok, 0, code.len(), format!("unknown piece code `{code}`"))
             .expected(format!("a piece code such as `{}`, `{}`, `{}`, `{}`", known[0], known[1], known[4], known[6]));
+        // A code of another language is the likeliest slip (`Q` in a German file); else a near miss.
+        for other in [Lang::English, Lang::German, Lang::French] {
+            if other == self.lang {
+                continue;
+            }
+            if let Some(k) = Kind::all().find(|k| k.def().popeye && k.def().code_in(other).eq_ignore_ascii_case(code)) {
+                return Err(d.hint(format!(
+                    "`{}` is the {} code of the {}; in {} it is `{}`",
+                    code.to_ascii_uppercase(),
+                    lang_name(other),
+                    k.name(),
+                    lang_name(self.lang),
+                    k.def().code_in(self.lang)
+                )));
+            }
+        }
+        if code.len() < 2 {
+            return Err(d);
+        }
         Err(with_hint(d, code, known))
     }
 
@@ -1009,6 +1028,14 @@ impl<'a> Reader<'a> {
             }
         }
         Err(self.diag(&t, format!("expected two walk codes, found `{}`", t.text)).expected(expected))
+    }
+}
+
+fn lang_name(l: Lang) -> &'static str {
+    match l {
+        Lang::English => "English",
+        Lang::German => "German",
+        Lang::French => "French",
     }
 }
 
