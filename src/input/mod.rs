@@ -3,5 +3,6 @@
 
 pub mod conditions;
 pub mod fen;
+pub mod popeye;
 pub mod stipulation;
 pub mod suggest;

@@ -95,7 +95,7 @@ pub static PIECES: [PieceDef; NUM_KINDS] = [
     piece!("DA", "", "", "dabbaba", [], None, &[Leap(2, 0)], true),
     piece!("AN", "", "", "antelope", [], None, &[Leap(3, 4)], true),
     piece!("AM", "", "", "amazon", [], None, &[Ride(1, 0), Ride(1, 1), Leap(1, 2)], true),
-    piece!("EM", "", "", "empress", [], None, &[Ride(1, 0), Leap(1, 2)], true),
+    piece!("EM", "KN", "IM", "empress", [], None, &[Ride(1, 0), Leap(1, 2)], true),
     piece!("PR", "", "", "princess", [], None, &[Ride(1, 1), Leap(1, 2)], true),
     piece!("MA", "", "", "mao", [], None, &[Lame(1, 2, 0, 1)], true),
     piece!("MO", "", "", "moa", [], None, &[Lame(1, 2, 1, 1)], true),

@@ -1,0 +1,1119 @@
+//! Reader for Popeye's input language (`../shared/POPEYE.md` §2): keywords in English, German or French
+//! (chosen by the first token), abbreviable to unique prefixes, producing one [`Problem`] or one
+//! [`Diagnostic`] per problem of the file.
+
+mod tables;
+
+use self::tables::{find, lang_index, Cmd, Found, Opt, Tw};
+use super::stipulation::parse_stipulation;
+use super::suggest::did_you_mean;
+use crate::pieces::{Kind, Lang};
+use crate::problem::{
+    ConditionSpec, Diagnostic, ExplicitState, Intended, Location, Meta, Mirror, Options, Placed, Problem,
+    Stipulation, Twin, TwinChange,
+};
+use crate::square::{Color, Square};
+
+/// Reads every problem of a Popeye input file. One bad problem gives its Diagnostic and the others are still read.
+///
+/// Each problem yields exactly one entry: the first error found in it, or the problem. After an error the
+/// reader skips to the problem's `NextProblem` (or `EndProblem`) and goes on with the next one.
+pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English };
+    let mut out = Vec::new();
+    let first = match reader.next_tok() {
+        Ok(Some(t)) => t,
+        Ok(None) => {
+            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input")
+                .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
+            return vec![Err(d)];
+        }
+        Err(d) => return vec![Err(d)],
+    };
+    match begin_language(first.text) {
+        Some(lang) => reader.lang = lang,
+        None => {
+            let d = reader
+                .diag(&first, format!("a Popeye input must start with `BeginProblem`, found `{}`", first.text))
+                .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
+            let d = match did_you_mean(first.text, ["BeginProblem", "AnfangProblem", "DebutProbleme"]) {
+                Some(s) => d.hint(format!("did you mean `{s}`?")),
+                None => d,
+            };
+            return vec![Err(d)];
+        }
+    }
+    let mut location = reader.location(&first);
+    loop {
+        let ending = match reader.problem(location.clone()) {
+            Ok((p, ending)) => {
+                out.push(Ok(p));
+                ending
+            }
+            Err(d) => {
+                out.push(Err(d));
+                reader.recover()
+            }
+        };
+        if ending != Ending::Next {
+            break;
+        }
+        // The next problem starts at the next token; nothing after `NextProblem` ends the file.
+        match reader.lex.peek() {
+            Some(t) => location = reader.location(&t),
+            None => break,
+        }
+    }
+    out
+}
+
+/// The language whose `BeginProblem` word the first token abbreviates.
+fn begin_language(word: &str) -> Option<Lang> {
+    let table = [
+        ("BeginProblem", Lang::English),
+        ("AnfangProblem", Lang::German),
+        ("DebutProbleme", Lang::French),
+    ];
+    match find(word, table) {
+        Found::One(l, _) => Some(l),
+        _ => None,
+    }
+}
+
+/// How a problem ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Next,
+    End,
+    Eof,
+}
+
+/// One token: its text and where it starts.
+#[derive(Clone, Copy, Debug)]
+struct Tok<'a> {
+    text: &'a str,
+    /// Byte offset in the input.
+    start: usize,
+    /// 1-based line number.
+    line: usize,
+    /// Byte offset of the start of the line.
+    line_start: usize,
+}
+
+/// Popeye's lexer: tokens separated by space, tab, newline, `;` and `,`.
+#[derive(Clone, Copy)]
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    line_start: usize,
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | ';' | ',')
+}
+
+/// Characters allowed in a token (POPEYE.md §2.1).
+fn is_token_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "#=+-%>!.<()~/&|:[]{}?".contains(c)
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { text, pos: 0, line: 1, line_start: 0 }
+    }
+
+    /// The next raw token (a run of non-separators), or `None` at the end.
+    fn next(&mut self) -> Option<Tok<'a>> {
+        let rest = &self.text[self.pos..];
+        let mut start = None;
+        for (i, c) in rest.char_indices() {
+            if is_separator(c) {
+                if c == '\n' {
+                    self.line += 1;
+                    self.line_start = self.pos + i + 1;
+                }
+            } else {
+                start = Some(self.pos + i);
+                break;
+            }
+        }
+        let start = match start {
+            Some(s) => s,
+            None => {
+                self.pos = self.text.len();
+                return None;
+            }
+        };
+        let len = self.text[start..].find(is_separator).unwrap_or(self.text.len() - start);
+        self.pos = start + len;
+        Some(Tok { text: &self.text[start..start + len], start, line: self.line, line_start: self.line_start })
+    }
+
+    fn peek(&self) -> Option<Tok<'a>> {
+        self.clone().next()
+    }
+
+    /// The rest of the current line, trimmed; the lexer continues on the next line.
+    fn rest_of_line(&mut self) -> &'a str {
+        let rest = &self.text[self.pos..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.pos += len;
+        rest[..len].trim()
+    }
+}
+
+/// A keyword found in the table of the current context.
+enum Word<T> {
+    Is(T, &'static str),
+    Command,
+    Other,
+}
+
+struct Reader<'a> {
+    lex: Lexer<'a>,
+    file: &'a str,
+    lang: Lang,
+}
+
+/// What a problem accumulates while it is read.
+struct Draft {
+    location: Location,
+    meta: Meta,
+    pieces: Vec<Placed>,
+    stipulation: Option<Stipulation>,
+    conditions: Vec<ConditionSpec>,
+    options: Options,
+    zero_position: bool,
+    twins: Vec<Twin>,
+    in_twins: bool,
+}
+
+type Res<T> = Result<T, Diagnostic>;
+
+impl<'a> Reader<'a> {
+    fn li(&self) -> usize {
+        lang_index(self.lang)
+    }
+
+    fn location(&self, tok: &Tok) -> Location {
+        let column = self.lex.text[tok.line_start..tok.start].chars().count() + 1;
+        Location { file: self.file.to_string(), line: tok.line, column }
+    }
+
+    fn source_line(&self, tok: &Tok) -> &'a str {
+        let rest = &self.lex.text[tok.line_start..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        line.strip_suffix('\r').unwrap_or(line)
+    }
+
+    /// A diagnostic pointing at the whole token.
+    fn diag(&self, tok: &Tok, message: impl Into<String>) -> Diagnostic {
+        self.diag_part(tok, 0, tok.text.len(), message)
+    }
+
+    /// A diagnostic pointing at bytes `from..from + len` of the token.
+    fn diag_part(&self, tok: &Tok, from: usize, len: usize, message: impl Into<String>) -> Diagnostic {
+        let from = floor_char_boundary(tok.text, from.min(tok.text.len()));
+        let end = floor_char_boundary(tok.text, (from + len).min(tok.text.len()));
+        let sub = Tok { text: &tok.text[from..end], start: tok.start + from, ..*tok };
+        Diagnostic::new(self.location(&sub), message)
+            .with_source(self.source_line(tok), sub.text.chars().count())
+    }
+
+    /// Checks a raw token for characters outside Popeye's token set.
+    fn check(&self, tok: Tok<'a>) -> Res<Tok<'a>> {
+        match tok.text.char_indices().find(|&(_, c)| !is_token_char(c)) {
+            None => Ok(tok),
+            Some((i, c)) => Err(self
+                .diag_part(&tok, i, c.len_utf8(), format!("unexpected character `{c}`"))
+                .expected("letters, digits or one of `#=+-%>!.<()~/&|:[]{}?`; words are separated by blanks, `;` or `,`")),
+        }
+    }
+
+    fn next_tok(&mut self) -> Res<Option<Tok<'a>>> {
+        match self.lex.next() {
+            Some(t) => self.check(t).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn peek_tok(&self) -> Res<Option<Tok<'a>>> {
+        match self.lex.peek() {
+            Some(t) => self.check(t).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// Skips the rest of a failed problem; tells how it ended.
+    fn recover(&mut self) -> Ending {
+        while let Some(t) = self.lex.next() {
+            match self.command_of(t.text) {
+                Found::One(Cmd::Next, _) => return Ending::Next,
+                Found::One(Cmd::End, _) => return Ending::End,
+                Found::One(Cmd::Author | Cmd::Origin | Cmd::Title | Cmd::Award | Cmd::Remark | Cmd::Protocol
+                    | Cmd::LaTeX, _) => {
+                    self.lex.rest_of_line();
+                }
+                _ => {}
+            }
+        }
+        Ending::Eof
+    }
+
+    fn command_of(&self, word: &str) -> Found<Cmd> {
+        let li = self.li();
+        find(word, tables::COMMANDS.iter().map(|(c, n)| (n[li], *c)))
+    }
+
+    fn command_names(&self) -> Vec<&'static str> {
+        tables::COMMANDS.iter().map(|(_, n)| n[self.li()]).collect()
+    }
+
+    /// Looks a word up in a context table; if it is not there, whether it is a command (which ends the context).
+    /// An ambiguous abbreviation is an error unless it is a command.
+    fn word<T: Copy + PartialEq>(&self, tok: &Tok, table: Vec<(&'static str, T)>, what: &str) -> Res<Word<T>> {
+        match find(tok.text, table) {
+            Found::One(v, name) => Ok(Word::Is(v, name)),
+            Found::Ambiguous(names) => match self.command_of(tok.text) {
+                Found::One(..) => Ok(Word::Command),
+                _ => Err(self.ambiguous(tok, what, &names)),
+            },
+            Found::None => match self.command_of(tok.text) {
+                Found::One(..) => Ok(Word::Command),
+                _ => Ok(Word::Other),
+            },
+        }
+    }
+
+    fn ambiguous(&self, tok: &Tok, what: &str, names: &[&str]) -> Diagnostic {
+        let list: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        self.diag(tok, format!("ambiguous {what} `{}`: could be {}", tok.text, join_or(&list)))
+            .expected(format!("an abbreviation of exactly one {what}"))
+    }
+
+    /// The top-level command a token names, or an error.
+    fn command(&self, tok: &Tok) -> Res<Cmd> {
+        match self.command_of(tok.text) {
+            Found::One(c, _) => Ok(c),
+            Found::Ambiguous(names) => Err(self.ambiguous(tok, "command", &names)),
+            Found::None => {
+                let names = self.command_names();
+                let d = self
+                    .diag(tok, format!("unknown command `{}`", tok.text))
+                    .expected(format!("a command such as `{}`, `{}`, `{}` or `{}`", names[3], names[7], names[9], names[1]));
+                Err(with_hint(d, tok.text, names))
+            }
+        }
+    }
+
+    /// Reads one problem, from the token after `BeginProblem`/`NextProblem` to its end.
+    fn problem(&mut self, location: Location) -> Res<(Problem, Ending)> {
+        let mut d = Draft {
+            location,
+            meta: Meta::default(),
+            pieces: Vec::new(),
+            stipulation: None,
+            conditions: Vec::new(),
+            options: Options::default(),
+            zero_position: false,
+            twins: Vec::new(),
+            in_twins: false,
+        };
+        let mut last: Option<Tok<'a>> = None;
+        loop {
+            let Some(tok) = self.next_tok()? else {
+                return self.finish(d, Ending::Eof, last);
+            };
+            last = Some(tok);
+            let cmd = self.command(&tok)?;
+            if d.in_twins && !matches!(cmd, Cmd::Twin | Cmd::End | Cmd::Next | Cmd::ZeroPosition) {
+                let names = self.command_names();
+                return Err(self
+                    .diag(&tok, format!("`{}` after the twins", tok.text))
+                    .expected(format!("`{}`, `{}` or `{}`: twins come last", names[14], names[2], names[1])));
+            }
+            match cmd {
+                Cmd::Begin => {
+                    let names = self.command_names();
+                    return Err(self
+                        .diag(&tok, format!("`{}` inside a problem", tok.text))
+                        .expected(format!("`{}` between two problems", names[2])));
+                }
+                Cmd::End => return self.finish(d, Ending::End, Some(tok)),
+                Cmd::Next => return self.finish(d, Ending::Next, Some(tok)),
+                Cmd::Author => {
+                    let v = self.lex.rest_of_line();
+                    if !v.is_empty() {
+                        d.meta.authors.push(v.to_string());
+                    }
+                }
+                Cmd::Origin => append_line(&mut d.meta.source, self.lex.rest_of_line()),
+                Cmd::Title => append_line(&mut d.meta.title, self.lex.rest_of_line()),
+                Cmd::Award => append_line(&mut d.meta.award, self.lex.rest_of_line()),
+                Cmd::Remark => {
+                    let v = self.lex.rest_of_line();
+                    if !v.is_empty() {
+                        d.meta.remarks.push(v.to_string());
+                    }
+                }
+                Cmd::Protocol | Cmd::LaTeX => {
+                    let key = if cmd == Cmd::Protocol { "popeye-protocol" } else { "popeye-latex" };
+                    let v = self.lex.rest_of_line().to_string();
+                    d.meta.extra.insert(key.to_string(), v);
+                }
+                Cmd::Stipulation => {
+                    let s = self.stipulation(&tok)?;
+                    d.stipulation = Some(s);
+                }
+                Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
+                Cmd::Input => return Err(self.unsupported(&tok, "reading another file (`Input`)")),
+                Cmd::LaTeXPieces => return Err(self.unsupported(&tok, "`LaTeXPieces`")),
+                Cmd::Pieces => self.pieces(&tok, &mut d.pieces)?,
+                Cmd::Forsyth => self.forsyth(&tok, &mut d.pieces)?,
+                Cmd::InitialGameArray => initial_game_array(&mut d.pieces),
+                Cmd::Condition => {
+                    let more = self.conditions(&tok, &d.conditions)?;
+                    d.conditions.extend(more);
+                }
+                Cmd::Option => self.options(&tok, &mut d.options)?,
+                Cmd::Twin | Cmd::ZeroPosition => {
+                    let zero = cmd == Cmd::ZeroPosition;
+                    if zero && (d.in_twins || d.zero_position) {
+                        return Err(self
+                            .diag(&tok, format!("`{}` must come before the first twin", tok.text))
+                            .expected("at most one zero position, before every `Twin`"));
+                    }
+                    d.in_twins = true;
+                    d.zero_position |= zero;
+                    if let Some(t) = self.twin(&tok, zero)? {
+                        d.twins.push(t);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Semantic checks that need no move generation; builds the problem.
+    fn finish(&self, d: Draft, ending: Ending, at: Option<Tok>) -> Res<(Problem, Ending)> {
+        let Some(stipulation) = d.stipulation else {
+            let names = self.command_names();
+            let diag = match at {
+                Some(t) => self.diag(&t, "the problem has no stipulation"),
+                None => Diagnostic::new(d.location.clone(), "the problem has no stipulation"),
+            };
+            return Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3])));
+        };
+        let p = Problem {
+            location: d.location,
+            meta: d.meta,
+            pieces: d.pieces,
+            state: ExplicitState::default(),
+            stipulation,
+            conditions: d.conditions,
+            options: d.options,
+            zero_position: d.zero_position,
+            twins: d.twins,
+            intended: Intended::default(),
+        };
+        Ok((p, ending))
+    }
+
+    fn unsupported(&self, tok: &Tok, what: &str) -> Diagnostic {
+        self.diag(tok, format!("not supported: {what}"))
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Stipulation
+
+    /// `Stipulation h#3`, also with the length separated (`h# 3`).
+    fn stipulation(&mut self, cmd: &Tok) -> Res<Stipulation> {
+        let Some(tok) = self.next_tok()? else {
+            return Err(self.diag(cmd, format!("`{}` without a stipulation", cmd.text)).expected("a stipulation such as `#2` or `h#3`"));
+        };
+        let mut text = tok.text.to_string();
+        let mut second: Option<Tok> = None;
+        if !tok.text.ends_with(|c: char| c.is_ascii_digit()) {
+            if let Some(n) = self.peek_tok()? {
+                let num = n.text.strip_suffix(".5").unwrap_or(n.text);
+                if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+                    self.lex.next();
+                    text = format!("{} {}", tok.text, n.text);
+                    second = Some(n);
+                }
+            }
+        }
+        parse_stipulation(&text).map_err(|e| {
+            let (t, off) = match second {
+                Some(n) if e.offset > tok.text.len() => (n, e.offset - tok.text.len() - 1),
+                _ => (tok, e.offset),
+            };
+            let len = if e.message.starts_with("not supported") || off >= t.text.len() {
+                t.text.len().saturating_sub(off).max(1)
+            } else {
+                1
+            };
+            let off = off.min(t.text.len().saturating_sub(1));
+            self.diag_part(&t, off, len, e.message).expected(e.expected)
+        })
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Pieces
+
+    /// `Pieces White Ke1 Qd1 Black Ke8 …`. Ends before the first token that is no colour, attribute or piece.
+    fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>) -> Res<()> {
+        let mut color: Option<Color> = None;
+        let mut any = false;
+        loop {
+            let Some(tok) = self.peek_tok()? else { break };
+            if let Some(placed) = self.piece_spec(&tok, color)? {
+                any = true;
+                for p in placed {
+                    place(pieces, p);
+                }
+                continue;
+            }
+            let li = self.li();
+            let colours: Vec<(&'static str, usize)> = (0..3).map(|i| (tables::COLOURS[li][i], i)).collect();
+            match self.word(&tok, colours, "colour")? {
+                Word::Is(2, _) => return Err(self.unsupported(&tok, "neutral pieces")),
+                Word::Is(i, _) => {
+                    self.lex.next();
+                    color = Some(if i == 0 { Color::White } else { Color::Black });
+                    continue;
+                }
+                Word::Command => break,
+                Word::Other => {}
+            }
+            let attrs: Vec<(&'static str, &'static str)> =
+                tables::ATTRIBUTES[li].split_whitespace().map(|a| (a, a)).collect();
+            if let Found::One(_, name) = find(tok.text, attrs) {
+                return Err(self.unsupported(&tok, &format!("piece attribute {name}")));
+            }
+            if !any {
+                return Err(self.expected_piece(&tok, cmd));
+            }
+            return Err(self.command(&tok).err().unwrap_or_else(|| self.expected_piece(&tok, cmd)));
+        }
+        if !any {
+            return Err(self.diag(cmd, format!("`{}` without pieces", cmd.text)).expected(self.piece_example()));
+        }
+        Ok(())
+    }
+
+    fn piece_example(&self) -> String {
+        let c = tables::COLOURS[self.li()];
+        format!("a colour (`{}`, `{}`) followed by pieces such as `{}e1`", c[0], c[1], Kind::KING.def().code_in(self.lang))
+    }
+
+    fn expected_piece(&self, tok: &Tok, cmd: &Tok) -> Diagnostic {
+        // A letter followed by something with a digit reads as a piece with a bad square list.
+        let split = if tok.text.len() % 2 == 1 { 1 } else { 2 };
+        if tok.text.len() > split && tok.text.bytes().any(|b| b.is_ascii_digit())
+            && tok.text.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+        {
+            return self
+                .diag_part(tok, split, tok.text.len() - split, format!("invalid square list `{}`", &tok.text[split..]))
+                .expected("squares `a1` to `h8`, e.g. `Pb2c2` (an odd length means a 1-letter walk code)");
+        }
+        self.diag(tok, format!("unexpected `{}` in `{}`", tok.text, cmd.text)).expected(self.piece_example())
+    }
+
+    /// If the token (and maybe the next one: `b c7g7`) is a piece specification, consumes it and returns the
+    /// pieces. A colour must have been given.
+    fn piece_spec(&mut self, tok: &Tok<'a>, color: Option<Color>) -> Res<Option<Vec<Placed>>> {
+        let text = tok.text;
+        let code_len = if text.len() % 2 == 1 { 1 } else { 2 };
+        if !text.is_char_boundary(code_len.min(text.len())) {
+            return Ok(None);
+        }
+        let (code, squares_tok, squares) = if text.len() > code_len {
+            match square_list(&text[code_len..]) {
+                Some(sq) => (&text[..code_len], *tok, sq),
+                None => return Ok(None),
+            }
+        } else {
+            // Separated form: a 1- or 2-letter code, then a token of squares.
+            let mut la = self.lex;
+            la.next();
+            let Some(next) = la.next() else { return Ok(None) };
+            match square_list(next.text) {
+                Some(sq) if text.chars().all(|c| c.is_ascii_alphanumeric()) => (text, next, sq),
+                _ => return Ok(None),
+            }
+        };
+        let Some(color) = color else {
+            let c = tables::COLOURS[self.li()];
+            return Err(self
+                .diag(tok, format!("piece `{}` without a colour", tok.text))
+                .expected(format!("a colour word (`{}` or `{}`) before the pieces", c[0], c[1])));
+        };
+        let kind = self.walk(tok, code)?;
+        self.lex.next();
+        if squares_tok.start != tok.start {
+            self.lex.next();
+        }
+        Ok(Some(squares.into_iter().map(|square| Placed { color, kind, square }).collect()))
+    }
+
+    /// A walk code of the current language: stipula's kind, or why not.
+    fn walk(&self, tok: &Tok, code: &str) -> Res<Kind> {
+        if let Some(k) = Kind::all().find(|k| k.def().popeye && k.def().code_in(self.lang).eq_ignore_ascii_case(code)) {
+            return Ok(k);
+        }
+        let lc = code.to_ascii_lowercase();
+        if tables::WALK_CODES[self.li()].split_whitespace().any(|c| c == lc) {
+            return Err(self.diag_part(tok, 0, code.len(), format!("not supported: piece {}", code.to_ascii_uppercase())));
+        }
+        let known: Vec<&'static str> = Kind::all().filter(|k| k.def().popeye).map(|k| k.def().code_in(self.lang)).collect();
+        let d = self
+            .diag_part(tok, 0, code.len(), format!("unknown piece code `{code}`"))
+            .expected(format!("a piece code such as `{}`, `{}`, `{}`, `{}`", known[0], known[1], known[4], known[6]));
+        // A code of another language is the likeliest slip (`Q` in a German file); else a near miss.
+        for other in [Lang::English, Lang::German, Lang::French] {
+            if other == self.lang {
+                continue;
+            }
+            if let Some(k) = Kind::all().find(|k| k.def().popeye && k.def().code_in(other).eq_ignore_ascii_case(code)) {
+                return Err(d.hint(format!(
+                    "`{}` is the {} code of the {}; in {} it is `{}`",
+                    code.to_ascii_uppercase(),
+                    lang_name(other),
+                    k.name(),
+                    lang_name(self.lang),
+                    k.def().code_in(self.lang)
+                )));
+            }
+        }
+        if code.len() < 2 {
+            return Err(d);
+        }
+        Err(with_hint(d, code, known))
+    }
+
+    /// Popeye's `Forsyth`: 1-letter codes (upper case White, lower case Black), digits for empty squares,
+    /// `.xx` for a 2-letter code, `+`/`-` to force White/Black; `/` ends a rank.
+    fn forsyth(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>) -> Res<()> {
+        let Some(tok) = self.next_tok()? else {
+            return Err(self.diag(cmd, "`Forsyth` without a position").expected("a position such as `4k3/8/8/8/8/8/8/4K3`"));
+        };
+        let b = tok.text.as_bytes();
+        let mut idx = 0usize; // 0 = a8 … 63 = h1
+        let mut forced: Option<Color> = None;
+        let mut i = 0usize;
+        let err = |i: usize, len: usize, msg: &str| self.diag_part(&tok, i, len, msg).expected("a Forsyth position such as `4k3/8/8/8/8/8/8/4K3`");
+        while i < b.len() {
+            let c = b[i];
+            match c {
+                b'/' => {
+                    idx = idx.div_ceil(8) * 8;
+                    i += 1;
+                }
+                b'0'..=b'9' => {
+                    let mut j = i;
+                    let mut n = 0usize;
+                    while j < b.len() && b[j].is_ascii_digit() && n < 1000 {
+                        n = n * 10 + (b[j] - b'0') as usize;
+                        j += 1;
+                    }
+                    idx += n;
+                    i = j;
+                }
+                b'+' => {
+                    forced = Some(Color::White);
+                    i += 1;
+                }
+                b'-' => {
+                    forced = Some(Color::Black);
+                    i += 1;
+                }
+                b'=' => return Err(self.unsupported(&tok, "neutral pieces")),
+                b'.' | b'a'..=b'z' | b'A'..=b'Z' => {
+                    let (from, len) = if c == b'.' { (i + 1, 2) } else { (i, 1) };
+                    if from + len > b.len() || !b[from..from + len].iter().all(|x| x.is_ascii_alphanumeric()) {
+                        return Err(err(i, 1, "`.` must be followed by a 2-letter walk code"));
+                    }
+                    let code = &tok.text[from..from + len];
+                    let color = forced.take().unwrap_or(if b[from].is_ascii_uppercase() { Color::White } else { Color::Black });
+                    if idx >= 64 {
+                        return Err(err(i, 1, "more than 64 squares in the Forsyth position"));
+                    }
+                    let sub = Tok { text: &tok.text[from..from + len], start: tok.start + from, ..tok };
+                    let kind = self.walk(&sub, code)?;
+                    let square = Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8);
+                    place(pieces, Placed { color, kind, square });
+                    idx += 1;
+                    i = from + len;
+                }
+                _ => return Err(err(i, 1, "unexpected character in a Forsyth position")),
+            }
+            if idx > 64 {
+                return Err(err(i.saturating_sub(1), 1, "more than 64 squares in the Forsyth position"));
+            }
+        }
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Conditions
+
+    /// `Condition Madrasi RexInclusive Isardam TypeB …`; ends before the first non-condition word that is a
+    /// command. `earlier` are conditions already given, for the combination checks.
+    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec]) -> Res<Vec<ConditionSpec>> {
+        let li = self.li();
+        let mut out: Vec<ConditionSpec> = Vec::new();
+        let all: Vec<&'static str> = tables::CONDITIONS[li].split_whitespace().collect();
+        loop {
+            let Some(tok) = self.peek_tok()? else { break };
+            let mut table: Vec<(&'static str, &'static str)> = all.iter().map(|&n| (n, n)).collect();
+            table.push(("Eiffel", tables::EIFFEL[li]));
+            let name = match self.word(&tok, table, "condition")? {
+                Word::Is(value, _) => value,
+                Word::Command => break,
+                Word::Other => {
+                    let d = self
+                        .diag(&tok, format!("unknown condition `{}`", tok.text))
+                        .expected(format!("a condition such as `{}`, `{}` or `{}`", tables::MADRASI[li], tables::ISARDAM[li], tables::EIFFEL[li]));
+                    return Err(with_hint(d, tok.text, all.iter().copied()));
+                }
+            };
+            self.lex.next();
+            let spec = if name == tables::MADRASI[li] {
+                let mut options = Vec::new();
+                if self.variant(tables::REX_INCLUSIVE[li])? {
+                    options.push("RexInclusive".to_string());
+                }
+                ConditionSpec { name: "Madrasi".into(), options }
+            } else if name == tables::ISARDAM[li] {
+                let mut options = Vec::new();
+                if self.variant(tables::TYPE_B[li])? {
+                    options.push("TypeB".to_string());
+                }
+                if self.variant(tables::REX_INCLUSIVE[li])? {
+                    options.push("RexInclusive".to_string());
+                }
+                ConditionSpec { name: "Isardam".into(), options }
+            } else if name == tables::EIFFEL[li] {
+                ConditionSpec { name: "Eiffel".into(), options: Vec::new() }
+            } else {
+                return Err(self.unsupported(&tok, &format!("condition {name}")));
+            };
+            let has = |n: &str| earlier.iter().chain(out.iter()).any(|c| c.name == n);
+            let clash = match spec.name.as_str() {
+                "Isardam" if has("Madrasi") => Some("Madrasi"),
+                "Isardam" if has("Eiffel") => Some("Eiffel"),
+                "Madrasi" | "Eiffel" if has("Isardam") => Some(if spec.name == "Madrasi" { "Madrasi" } else { "Eiffel" }),
+                _ => None,
+            };
+            if let Some(other) = clash {
+                return Err(self
+                    .diag(&tok, format!("Isardam and {other} cannot be combined"))
+                    .expected("Isardam alone, or Madrasi and/or Eiffel without Isardam (Popeye rejects the combination)"));
+            }
+            if has(&spec.name) {
+                return Err(self.diag(&tok, format!("condition {} given twice", spec.name)));
+            }
+            out.push(spec);
+        }
+        if out.is_empty() {
+            let li = self.li();
+            return Err(self
+                .diag(cmd, format!("`{}` without a condition", cmd.text))
+                .expected(format!("a condition such as `{}`", tables::MADRASI[li])));
+        }
+        Ok(out)
+    }
+
+    /// Consumes the next token if it abbreviates the variant word.
+    fn variant(&mut self, word: &'static str) -> Res<bool> {
+        let Some(t) = self.peek_tok()? else { return Ok(false) };
+        if let Found::One(..) = find(t.text, [(word, ())]) {
+            // A command that happens to share the prefix would have to be written out in full.
+            self.lex.next();
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Options
+
+    fn options(&mut self, cmd: &Tok, o: &mut Options) -> Res<()> {
+        let li = self.li();
+        let mut any = false;
+        loop {
+            let Some(tok) = self.peek_tok()? else { break };
+            let table: Vec<(&'static str, Opt)> = tables::OPTIONS.iter().map(|(v, n)| (n[li], *v)).collect();
+            let (opt, name) = match self.word(&tok, table, "option")? {
+                Word::Is(v, n) => (v, n),
+                Word::Command => break,
+                Word::Other => {
+                    let names: Vec<&'static str> = tables::OPTIONS.iter().map(|(_, n)| n[li]).collect();
+                    let d = self
+                        .diag(&tok, format!("unknown option `{}`", tok.text))
+                        .expected(format!("an option such as `{}`, `{}` or `{}`", names[3], names[11], names[24]));
+                    return Err(with_hint(d, tok.text, names));
+                }
+            };
+            self.lex.next();
+            any = true;
+            match opt {
+                Opt::Defence => o.defence = Some(self.number(&tok)?),
+                Opt::SetPlay => o.set_play = true,
+                Opt::WhiteToPlay => o.white_to_play = true,
+                Opt::Variations => o.variations = true,
+                Opt::MoveNumbers => o.move_numbers = true,
+                Opt::NoWk => o.no_white_king = true,
+                Opt::Duplex => o.duplex = true,
+                Opt::NoBk => o.no_black_king = true,
+                Opt::Threat => o.threat = Some(self.number(&tok)?),
+                Opt::NoThreat => o.no_threat = true,
+                Opt::Try => o.tries = true,
+                Opt::MaxSolutions => o.max_solutions = Some(self.number(&tok)?),
+                Opt::MaxFlightsquares => o.max_flights = Some(self.number(&tok)?),
+                Opt::NonTrivial => {
+                    let m = self.number(&tok)?;
+                    let n = self.number(&tok)?;
+                    o.non_trivial = Some((m, n));
+                }
+                Opt::KeepMatingPiece => o.keep_mating_piece = true,
+                Opt::EnPassant => o.en_passant.extend(self.squares_after(&tok)?),
+                Opt::NoShortVariations => o.no_short_variations = true,
+                Opt::HalfDuplex => o.half_duplex = true,
+                Opt::PostKeyPlay => o.post_key_play = true,
+                Opt::Intelligent => {
+                    o.intelligent = true;
+                    // An optional number of solutions per phase, which stipula does not need.
+                    if let Some(n) = self.peek_tok()? {
+                        if n.text.bytes().all(|b| b.is_ascii_digit()) {
+                            self.lex.next();
+                            o.ignored.push(format!("Intelligent {}", n.text));
+                        }
+                    }
+                }
+                Opt::MaxTime => o.max_time = Some(self.number(&tok)?),
+                Opt::NoCastling => o.no_castling.extend(self.squares_after(&tok)?),
+                Opt::Quodlibet => o.quodlibet = true,
+                Opt::StopOnShortSolutions => o.stop_on_short = true,
+                Opt::MatesIn1 => o.mates_in_1 = true,
+                Opt::CastlingMutuallyExclusive => {
+                    let Some(t) = self.next_tok()? else {
+                        return Err(self.diag(&tok, format!("`{}` without squares", tok.text)).expected("two rook squares such as `a1h8`"));
+                    };
+                    match square_list(t.text) {
+                        Some(v) if v.len() == 2 => o.castling_mutually_exclusive.push((v[0], v[1])),
+                        _ => return Err(self.diag(&t, format!("expected two squares, found `{}`", t.text)).expected("two rook squares such as `a1h8`")),
+                    }
+                }
+                Opt::NoBoard | Opt::Beep | Opt::SuppressGrid | Opt::WriteGrid | Opt::Search | Opt::MultiSolutions
+                | Opt::NoSymmetry => o.ignored.push(english_option(opt).to_string()),
+                Opt::StartMoveNumber | Opt::UpToMoveNumber => {
+                    let n = self.number(&tok)?;
+                    o.ignored.push(format!("{} {n}", english_option(opt)));
+                }
+                Opt::LastCapture | Opt::GoalIsEnd | Opt::NullMoves => {
+                    return Err(self.unsupported(&tok, &format!("option {name}")));
+                }
+            }
+        }
+        if !any {
+            return Err(self.diag(cmd, format!("`{}` without an option", cmd.text)).expected("an option such as `Variations`"));
+        }
+        Ok(())
+    }
+
+    /// The number argument of an option.
+    fn number(&mut self, opt: &Tok) -> Res<u32> {
+        match self.peek_tok()? {
+            Some(t) if !t.text.is_empty() && t.text.bytes().all(|b| b.is_ascii_digit()) => {
+                self.lex.next();
+                t.text.parse().map_err(|_| self.diag(&t, format!("number `{}` is too large", t.text)))
+            }
+            Some(t) => Err(self.diag(&t, format!("expected a number after `{}`, found `{}`", opt.text, t.text)).expected("a number such as `2`")),
+            None => Err(self.diag(opt, format!("`{}` without its number", opt.text)).expected("a number such as `2`")),
+        }
+    }
+
+    /// One or more square-list tokens after an option (`EnPassant f7f6f5`, `NoCastling h1`).
+    fn squares_after(&mut self, opt: &Tok) -> Res<Vec<Square>> {
+        let mut out = Vec::new();
+        while let Some(t) = self.peek_tok()? {
+            match square_list(t.text) {
+                Some(v) => {
+                    self.lex.next();
+                    out.extend(v);
+                }
+                None => break,
+            }
+        }
+        if out.is_empty() {
+            return Err(self.diag(opt, format!("`{}` without squares", opt.text)).expected("squares such as `e2e3e4`"));
+        }
+        Ok(out)
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Twins
+
+    /// The commands of one twin (after `Twin` or `ZeroPosition`).
+    fn twin(&mut self, cmd: &Tok, zero: bool) -> Res<Option<Twin>> {
+        let li = self.li();
+        let mut twin = Twin { continued: false, changes: Vec::new() };
+        let table = || -> Vec<(&'static str, Tw)> { tables::TWINNING.iter().map(|(v, n)| (n[li], *v)).collect() };
+        loop {
+            let Some(tok) = self.peek_tok()? else { break };
+            let tw = match self.word(&tok, table(), "twinning command")? {
+                Word::Is(v, _) => v,
+                Word::Command => break,
+                Word::Other => {
+                    let names: Vec<&'static str> = table().into_iter().map(|(n, _)| n).collect();
+                    let d = self
+                        .diag(&tok, format!("unknown twinning command `{}`", tok.text))
+                        .expected(format!("a twinning command such as `{}`, `{}` or `{}`", names[0], names[1], names[5]));
+                    return Err(with_hint(d, tok.text, names));
+                }
+            };
+            self.lex.next();
+            match tw {
+                Tw::Continued => {
+                    if zero || !twin.changes.is_empty() {
+                        return Err(self.diag(&tok, format!("`{}` must come first in a twin", tok.text)));
+                    }
+                    twin.continued = true;
+                }
+                Tw::Move => {
+                    let s = self.squares(&tok, 2)?;
+                    twin.changes.push(TwinChange::Move(s[0], s[1]));
+                }
+                Tw::Exchange => {
+                    let s = self.squares(&tok, 2)?;
+                    twin.changes.push(TwinChange::Exchange(s[0], s[1]));
+                }
+                Tw::Shift => {
+                    let s = self.squares(&tok, 2)?;
+                    twin.changes.push(TwinChange::Shift(s[0], s[1]));
+                }
+                Tw::Remove => {
+                    let s = self.squares_after(&tok)?;
+                    twin.changes.extend(s.into_iter().map(TwinChange::Remove));
+                }
+                Tw::Add => {
+                    let mut color = None;
+                    let mut added = Vec::new();
+                    while let Some(t) = self.peek_tok()? {
+                        if let Some(v) = self.piece_spec(&t, color)? {
+                            added.extend(v);
+                            continue;
+                        }
+                        if !added.is_empty() {
+                            break;
+                        }
+                        let colours: Vec<(&'static str, usize)> = (0..3).map(|i| (tables::COLOURS[li][i], i)).collect();
+                        match find(t.text, colours) {
+                            Found::One(2, _) => return Err(self.unsupported(&t, "neutral pieces")),
+                            Found::One(i, _) if color.is_none() => {
+                                self.lex.next();
+                                color = Some(if i == 0 { Color::White } else { Color::Black });
+                            }
+                            _ => return Err(self.expected_piece(&t, &tok)),
+                        }
+                    }
+                    if added.is_empty() {
+                        return Err(self.diag(&tok, format!("`{}` without a piece", tok.text)).expected(self.piece_example()));
+                    }
+                    twin.changes.extend(added.into_iter().map(TwinChange::Add));
+                }
+                Tw::Substitute => {
+                    let (from, to) = self.substitute(&tok)?;
+                    twin.changes.push(TwinChange::Substitute { color: None, from, to });
+                }
+                Tw::Rotate => {
+                    let n = self.number(&tok)?;
+                    if !matches!(n, 90 | 180 | 270) {
+                        let t = self.last_token();
+                        return Err(self.diag(&t, format!("cannot rotate by {n} degrees")).expected("`90`, `180` or `270`"));
+                    }
+                    twin.changes.push(TwinChange::Rotate(n as u16));
+                }
+                Tw::Mirror => {
+                    let Some(t) = self.next_tok()? else {
+                        return Err(self.diag(&tok, format!("`{}` without an axis", tok.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
+                    };
+                    let axes = [("a1<-->h1", Mirror::A1H1), ("a1<-->a8", Mirror::A1A8), ("a1<-->h8", Mirror::A1H8), ("a8<-->h1", Mirror::A8H1)];
+                    match axes.iter().find(|(n, _)| n.eq_ignore_ascii_case(t.text)) {
+                        Some(&(_, m)) => twin.changes.push(TwinChange::Mirror(m)),
+                        None => return Err(self.diag(&t, format!("unknown mirror axis `{}`", t.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`")),
+                    }
+                }
+                Tw::PolishType => twin.changes.push(TwinChange::PolishType),
+                Tw::Stipulation => {
+                    let s = self.stipulation(&tok)?;
+                    twin.changes.push(TwinChange::Stipulation(s));
+                }
+                Tw::Condition => {
+                    let c = self.conditions(&tok, &[])?;
+                    twin.changes.push(TwinChange::Conditions(c));
+                }
+                Tw::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
+                Tw::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
+            }
+        }
+        if twin.changes.is_empty() {
+            if zero && !twin.continued {
+                return Ok(None);
+            }
+            let names: Vec<&'static str> = table().into_iter().map(|(n, _)| n).collect();
+            return Err(self
+                .diag(cmd, format!("`{}` without a twinning command", cmd.text))
+                .expected(format!("a twinning command such as `{} a1 b2`", names[0])));
+        }
+        Ok(Some(twin))
+    }
+
+    /// The token the lexer has just passed (for errors about a consumed argument).
+    fn last_token(&self) -> Tok<'a> {
+        let end = self.lex.pos;
+        let text = self.lex.text;
+        let start = text[..end].rfind(|c: char| is_separator(c)).map_or(0, |i| i + 1);
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line = text[..start].matches('\n').count() + 1;
+        Tok { text: &text[start..end], start, line, line_start }
+    }
+
+    /// `n` squares, given as separate tokens or glued (`e5 g8` or `e5g8`).
+    fn squares(&mut self, cmd: &Tok, n: usize) -> Res<Vec<Square>> {
+        let mut out = Vec::new();
+        while out.len() < n {
+            let Some(t) = self.peek_tok()? else { break };
+            match square_list(t.text) {
+                Some(v) if out.len() + v.len() <= n => {
+                    self.lex.next();
+                    out.extend(v);
+                }
+                _ => return Err(self.diag(&t, format!("expected a square, found `{}`", t.text)).expected(format!("{n} squares such as `e2 e4`"))),
+            }
+        }
+        if out.len() < n {
+            return Err(self.diag(cmd, format!("`{}` needs {n} squares", cmd.text)).expected(format!("{n} squares such as `e2 e4`")));
+        }
+        Ok(out)
+    }
+
+    /// `Substitute R B` (or glued `RB`): two walk codes.
+    fn substitute(&mut self, cmd: &Tok) -> Res<(Kind, Kind)> {
+        let expected = "two walk codes such as `Q R`";
+        let Some(t) = self.next_tok()? else {
+            return Err(self.diag(cmd, format!("`{}` without walks", cmd.text)).expected(expected));
+        };
+        if !t.text.bytes().all(|b| b.is_ascii_alphanumeric()) || t.text.len() > 4 {
+            return Err(self.diag(&t, format!("expected walk codes, found `{}`", t.text)).expected(expected));
+        }
+        let known = |c: &str| Kind::all().any(|k| k.def().popeye && k.def().code_in(self.lang).eq_ignore_ascii_case(c));
+        if t.text.len() <= 2 && !(t.text.len() == 2 && !known(t.text) && known(&t.text[..1]) && known(&t.text[1..])) {
+            let from = self.walk(&t, t.text)?;
+            let Some(u) = self.next_tok()? else {
+                return Err(self.diag(&t, format!("`{}` needs a second walk", cmd.text)).expected(expected));
+            };
+            let to = self.walk(&u, u.text)?;
+            return Ok((from, to));
+        }
+        // Glued: split where both halves are codes.
+        for split in 1..t.text.len() {
+            if split <= 2 && t.text.len() - split <= 2 && known(&t.text[..split]) && known(&t.text[split..]) {
+                let from = self.walk(&t, &t.text[..split])?;
+                let sub = Tok { text: &t.text[split..], start: t.start + split, ..t };
+                let to = self.walk(&sub, sub.text)?;
+                return Ok((from, to));
+            }
+        }
+        Err(self.diag(&t, format!("expected two walk codes, found `{}`", t.text)).expected(expected))
+    }
+}
+
+fn lang_name(l: Lang) -> &'static str {
+    match l {
+        Lang::English => "English",
+        Lang::German => "German",
+        Lang::French => "French",
+    }
+}
+
+/// The English spelling of an option (for `Options::ignored`).
+fn english_option(o: Opt) -> &'static str {
+    tables::OPTIONS.iter().find(|(v, _)| *v == o).map_or("", |(_, n)| n[0])
+}
+
+/// Puts a piece on the board; a piece already there is replaced (Popeye sends it to the "underworld").
+fn place(pieces: &mut Vec<Placed>, p: Placed) {
+    pieces.retain(|q| q.square != p.square);
+    pieces.push(p);
+}
+
+fn initial_game_array(pieces: &mut Vec<Placed>) {
+    let back = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    for (f, &kind) in back.iter().enumerate() {
+        let f = f as u8;
+        place(pieces, Placed { color: Color::White, kind, square: Square::from_coords(f, 0) });
+        place(pieces, Placed { color: Color::White, kind: Kind::PAWN, square: Square::from_coords(f, 1) });
+        place(pieces, Placed { color: Color::Black, kind: Kind::PAWN, square: Square::from_coords(f, 6) });
+        place(pieces, Placed { color: Color::Black, kind, square: Square::from_coords(f, 7) });
+    }
+}
+
+/// `([a-h][1-8])+`, case-insensitive.
+fn square_list(text: &str) -> Option<Vec<Square>> {
+    let b = text.as_bytes();
+    if b.is_empty() || b.len() % 2 != 0 {
+        return None;
+    }
+    b.chunks(2)
+        .map(|p| {
+            let f = p[0].to_ascii_lowercase();
+            let r = p[1];
+            if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
+                Some(Square::from_coords(f - b'a', r - b'1'))
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+fn append_line(field: &mut Option<String>, v: &str) {
+    if v.is_empty() {
+        return;
+    }
+    match field {
+        Some(s) => {
+            s.push('\n');
+            s.push_str(v);
+        }
+        None => *field = Some(v.to_string()),
+    }
+}
+
+fn with_hint<'c>(d: Diagnostic, word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Diagnostic {
+    match did_you_mean(word, candidates) {
+        Some(s) => d.hint(format!("did you mean `{s}`?")),
+        None => d,
+    }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests;

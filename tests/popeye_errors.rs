@@ -1,0 +1,475 @@
+//! Snapshot tests of the Popeye reader's diagnostics: each malformed input with its full rendered error
+//! (message, location, source line, underline, expectation and hint), kept inline.
+
+use stipula::input::popeye::read_popeye;
+
+/// The rendered diagnostic of the first problem, which must be an error.
+fn render(input: &str) -> String {
+    let results = read_popeye(input, "t.inp");
+    match results.into_iter().next() {
+        Some(Err(d)) => d.render(),
+        Some(Ok(p)) => panic!("expected an error, got {p:?}"),
+        None => panic!("no problem read"),
+    }
+}
+
+fn check(input: &str, expected: &str) {
+    let got = render(input);
+    assert_eq!(got, expected, "\n--- got ---\n{got}\n--- expected ---\n{expected}");
+}
+
+#[test]
+fn unknown_piece_code() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 XYa1 Black Ke8
+EndProblem
+"#,
+        r#"error: unknown piece code `XY`
+ --> t.inp:3:18
+  |
+3 | Pieces White Ke1 XYa1 Black Ke8
+  |                  ^^
+  = expected: a piece code such as `K`, `Q`, `S`, `G`
+"#,
+    );
+}
+
+#[test]
+fn english_code_in_german_file() {
+    check(
+        r#"AnfangProblem
+Forderung #2
+Steine Weiss Ke1 Qd1 Schwarz Ke8
+EndeProblem
+"#,
+        r#"error: unknown piece code `Q`
+ --> t.inp:3:18
+  |
+3 | Steine Weiss Ke1 Qd1 Schwarz Ke8
+  |                  ^
+  = expected: a piece code such as `K`, `D`, `S`, `G`
+  = hint: `Q` is the English code of the queen; in German it is `D`
+"#,
+    );
+}
+
+#[test]
+fn known_popeye_piece_not_supported() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 LEa1 Black Ke8
+EndProblem
+"#,
+        r#"error: not supported: piece LE
+ --> t.inp:3:18
+  |
+3 | Pieces White Ke1 LEa1 Black Ke8
+  |                  ^^
+"#,
+    );
+}
+
+#[test]
+fn neutral_pieces() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces Neutral Ke1
+EndProblem
+"#,
+        r#"error: not supported: neutral pieces
+ --> t.inp:3:8
+  |
+3 | Pieces Neutral Ke1
+  |        ^^^^^^^
+"#,
+    );
+}
+
+#[test]
+fn piece_attribute() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Royal Ke1
+EndProblem
+"#,
+        r#"error: not supported: piece attribute Royal
+ --> t.inp:3:14
+  |
+3 | Pieces White Royal Ke1
+  |              ^^^^^
+"#,
+    );
+}
+
+#[test]
+fn piece_without_colour() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces Ke1
+EndProblem
+"#,
+        r#"error: piece `Ke1` without a colour
+ --> t.inp:3:8
+  |
+3 | Pieces Ke1
+  |        ^^^
+  = expected: a colour word (`White` or `Black`) before the pieces
+"#,
+    );
+}
+
+#[test]
+fn invalid_square_list() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ki9 Black Ke8
+EndProblem
+"#,
+        r#"error: invalid square list `i9`
+ --> t.inp:3:15
+  |
+3 | Pieces White Ki9 Black Ke8
+  |               ^^
+  = expected: squares `a1` to `h8`, e.g. `Pb2c2` (an odd length means a 1-letter walk code)
+"#,
+    );
+}
+
+#[test]
+fn no_stipulation() {
+    check(
+        r#"BeginProblem
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: the problem has no stipulation
+ --> t.inp:3:1
+  |
+3 | EndProblem
+  | ^^^^^^^^^^
+  = expected: a `Stipulation` command, e.g. `Stipulation #2`
+"#,
+    );
+}
+
+#[test]
+fn bad_stipulation_length() {
+    check(
+        r#"BeginProblem
+Stipulation h#x
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: expected the number of moves
+ --> t.inp:2:15
+  |
+2 | Stipulation h#x
+  |               ^
+  = expected: a number such as `2` or `2.5`
+"#,
+    );
+}
+
+#[test]
+fn misspelt_condition() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Condition Madrasy
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: unknown condition `Madrasy`
+ --> t.inp:3:11
+  |
+3 | Condition Madrasy
+  |           ^^^^^^^
+  = expected: a condition such as `Madrasi`, `Isardam` or `EiffelChess`
+  = hint: did you mean `Madrasi`?
+"#,
+    );
+}
+
+#[test]
+fn unsupported_condition() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Condition Circe
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: not supported: condition Circe
+ --> t.inp:3:11
+  |
+3 | Condition Circe
+  |           ^^^^^
+"#,
+    );
+}
+
+#[test]
+fn isardam_with_madrasi() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Condition Isardam Madrasi
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: Isardam and Madrasi cannot be combined
+ --> t.inp:3:19
+  |
+3 | Condition Isardam Madrasi
+  |                   ^^^^^^^
+  = expected: Isardam alone, or Madrasi and/or Eiffel without Isardam (Popeye rejects the combination)
+"#,
+    );
+}
+
+#[test]
+fn misspelt_option() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Option Variatons
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: unknown option `Variatons`
+ --> t.inp:3:8
+  |
+3 | Option Variatons
+  |        ^^^^^^^^^
+  = expected: an option such as `Variations`, `Try` or `Intelligent`
+  = hint: did you mean `Variations`?
+"#,
+    );
+}
+
+#[test]
+fn ambiguous_option() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Option No
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: ambiguous option `No`: could be `NoWk`, `NoBk`, `NoThreat`, `NoSymmetry`, `NonTrivial`, `NoBoard`, `NoShortVariations` or `NoCastling`
+ --> t.inp:3:8
+  |
+3 | Option No
+  |        ^^
+  = expected: an abbreviation of exactly one option
+"#,
+    );
+}
+
+#[test]
+fn misspelt_command() {
+    check(
+        r#"BeginProblem
+Stipulatoin #2
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: unknown command `Stipulatoin`
+ --> t.inp:2:1
+  |
+2 | Stipulatoin #2
+  | ^^^^^^^^^^^
+  = expected: a command such as `Stipulation`, `Pieces`, `Option` or `EndProblem`
+  = hint: did you mean `Stipulation`?
+"#,
+    );
+}
+
+#[test]
+fn bad_rotation() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 Black Ke8
+Twin Rotate 45
+EndProblem
+"#,
+        r#"error: cannot rotate by 45 degrees
+ --> t.inp:4:13
+  |
+4 | Twin Rotate 45
+  |             ^^
+  = expected: `90`, `180` or `270`
+"#,
+    );
+}
+
+#[test]
+fn twin_move_missing_square() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 Black Ke8
+Twin Move e1
+EndProblem
+"#,
+        r#"error: expected a square, found `EndProblem`
+ --> t.inp:5:1
+  |
+5 | EndProblem
+  | ^^^^^^^^^^
+  = expected: 2 squares such as `e2 e4`
+"#,
+    );
+}
+
+#[test]
+fn bad_mirror_axis() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 Black Ke8
+Twin Mirror a1<->h1
+EndProblem
+"#,
+        r#"error: unknown mirror axis `a1<->h1`
+ --> t.inp:4:13
+  |
+4 | Twin Mirror a1<->h1
+  |             ^^^^^^^
+  = expected: `a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`
+"#,
+    );
+}
+
+#[test]
+fn non_ascii_character() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 Black Ké8
+EndProblem
+"#,
+        r#"error: unexpected character `é`
+ --> t.inp:3:25
+  |
+3 | Pieces White Ke1 Black Ké8
+  |                         ^
+  = expected: letters, digits or one of `#=+-%>!.<()~/&|:[]{}?`; words are separated by blanks, `;` or `,`
+"#,
+    );
+}
+
+#[test]
+fn sstipulation() {
+    check(
+        r#"Begin
+SStipulation white 2s[#]
+EndProblem
+"#,
+        r#"error: not supported: structured stipulations (`SStipulation`)
+ --> t.inp:2:1
+  |
+2 | SStipulation white 2s[#]
+  | ^^^^^^^^^^^^
+"#,
+    );
+}
+
+#[test]
+fn no_begin_problem() {
+    check(
+        r#"Problem
+Stipulation #2
+"#,
+        r#"error: a Popeye input must start with `BeginProblem`, found `Problem`
+ --> t.inp:1:1
+  |
+1 | Problem
+  | ^^^^^^^
+  = expected: `BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)
+"#,
+    );
+}
+
+#[test]
+fn option_number_missing() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Option Defence x
+Pieces White Ke1 Black Ke8
+EndProblem
+"#,
+        r#"error: expected a number after `Defence`, found `x`
+ --> t.inp:3:16
+  |
+3 | Option Defence x
+  |                ^
+  = expected: a number such as `2`
+"#,
+    );
+}
+
+#[test]
+fn proof_game_with_separated_length() {
+    check(
+        r#"BeginProblem
+	Stipulation	dia 4
+EndProblem
+"#,
+        r#"error: not supported: this goal (proof games, a=>b, ep)
+ --> t.inp:2:14
+  |
+2 | 	Stipulation	dia 4
+  | 	           	^^^
+  = expected: `#` (mate) or `=` (stalemate)
+"#,
+    );
+}
+
+#[test]
+fn command_after_twins() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Ke1 Black Ke8
+Twin Stipulation #3
+Option Try
+EndProblem
+"#,
+        r#"error: `Option` after the twins
+ --> t.inp:5:1
+  |
+5 | Option Try
+  | ^^^^^^
+  = expected: `Twin`, `NextProblem` or `EndProblem`: twins come last
+"#,
+    );
+}
+
+#[test]
+fn french_keywords() {
+    check(
+        r#"DebutProbleme
+enonce #2
+pieces blanc Re1 Qd1 noir Re8
+FinProbleme
+"#,
+        r#"error: unknown piece code `Q`
+ --> t.inp:3:18
+  |
+3 | pieces blanc Re1 Qd1 noir Re8
+  |                  ^
+  = expected: a piece code such as `R`, `D`, `C`, `S`
+  = hint: `Q` is the English code of the queen; in French it is `D`
+"#,
+    );
+}
