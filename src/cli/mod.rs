@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod perft;
+mod solve;
 
 /// stipula: a chess-problem solver and verifier.
 #[derive(Parser, Debug)]
@@ -16,6 +17,8 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move-generator check).
     Perft(perft::PerftArgs),
+    /// Solve every problem of a file and print the solutions in Popeye's format.
+    Solve(solve::SolveArgs),
 }
 
 /// Exit code for bad input or arguments.
@@ -33,5 +36,6 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }

@@ -1,3 +1,5 @@
 //! Rendering results: Popeye's move notation and solution text, diagrams, JSON and YAML.
 
+pub mod compare;
 pub mod notation;
+pub mod text;

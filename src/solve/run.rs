@@ -338,7 +338,7 @@ pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineS
         };
         if new_number {
             if i > 0 {
-                s += "   ";
+                s.push(' ');
             }
             if half_start && i == 0 {
                 s += &format!("{:>3}...", number);
@@ -357,6 +357,12 @@ pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineS
             s += " +";
         }
         pos = after;
+        // Series play: the opponent passes between two series moves.
+        if let LineStyle::Series(n) = style {
+            if i + 1 < n {
+                pos = pos.null_move();
+            }
+        }
     }
     s
 }

@@ -1,0 +1,189 @@
+//! Reading Popeye's solution text back (English, German or French output) into normalised lines per twin, so
+//! that solutions can be compared as sets: the conformance test against Popeye's own output, and `verify`
+//! against the solution text a collection stores.
+
+/// The solution lines of one twin (or of a problem without twins).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TwinText {
+    /// `a)`, `+b)` or empty.
+    pub label: String,
+    /// Solution lines in English notation, trailing spaces removed, in their order of appearance.
+    pub lines: Vec<String>,
+    /// Popeye said it stopped early (`Partial solution`, MaxSolutions, MaxTime).
+    pub partial: bool,
+}
+
+fn translate_code(code: &str, german: bool, french: bool) -> String {
+    if german {
+        match code {
+            "D" => "Q".into(),
+            "T" => "R".into(),
+            "L" => "B".into(),
+            "H" => "L".into(),
+            "KN" => "EM".into(),
+            _ => code.into(),
+        }
+    } else if french {
+        match code {
+            "R" => "K".into(),
+            "D" => "Q".into(),
+            "T" => "R".into(),
+            "F" => "B".into(),
+            "C" => "S".into(),
+            "S" => "G".into(),
+            "CH" => "CA".into(),
+            "VI" => "WE".into(),
+            _ => code.into(),
+        }
+    } else {
+        code.into()
+    }
+}
+
+/// Translates the piece letters of one move token (`Ld8-g5`, `1.Tg3-g4`, `a7-a8=D`, `Hc3*d4-e5`).
+fn translate_token(tok: &str, german: bool, french: bool) -> String {
+    if !german && !french {
+        return tok.to_string();
+    }
+    let b = tok.as_bytes();
+    // Skip a move number "12." or "12...".
+    let mut i = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut out = String::new();
+    if i > 0 && i < b.len() && b[i] == b'.' {
+        while i < b.len() && b[i] == b'.' {
+            i += 1;
+        }
+        out += &tok[..i];
+    } else {
+        i = 0;
+    }
+    let rest = &tok[i..];
+    // The piece code: upper-case letters or digits before the first square.
+    let sq = rest
+        .char_indices()
+        .find(|&(j, c)| {
+            ('a'..='h').contains(&c) && rest[j + 1..].chars().next().is_some_and(|d| ('1'..='8').contains(&d))
+        })
+        .map(|(j, _)| j);
+    let Some(j) = sq else {
+        return tok.to_string();
+    };
+    let code = &rest[..j];
+    if !code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
+        return tok.to_string();
+    }
+    out += &translate_code(code, german, french);
+    let tail = &rest[j..];
+    match tail.find('=') {
+        Some(k) => {
+            out += &tail[..=k];
+            let promo = &tail[k + 1..];
+            let end = promo.find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit())).unwrap_or(promo.len());
+            out += &translate_code(&promo[..end], german, french);
+            out += &promo[end..];
+        }
+        None => out += tail,
+    }
+    out
+}
+
+fn is_twin_heading(line: &str) -> bool {
+    let t = line.trim_start();
+    let t = t.strip_prefix('+').unwrap_or(t);
+    let mut cs = t.chars();
+    matches!((cs.next(), cs.next()), (Some('a'..='z'), Some(')'))) && line.len() - line.trim_start().len() == 0
+}
+
+/// Whether a line is one of Popeye's progress lines (MoveNumbers, Intelligent's statistics), not a solution.
+fn is_progress(line: &str) -> bool {
+    let t = line.trim();
+    (t.ends_with(')') && t.contains("  (") && t.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
+        || t.contains("potential positions")
+        || t.starts_with("solving")
+        || t.contains("Time =")
+}
+
+/// Parses Popeye output (as produced with `-regression`, no timings) into per-twin solution lines. The
+/// header (authors, board, stipulation line, conditions) is skipped; text ends at `solution finished.`
+/// (`Loesung beendet.`, `Solution terminee.`).
+pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
+    let german = text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.");
+    let french = !german && (text.contains("Solution terminee") || text.contains("Menace"));
+    let lines: Vec<&str> = text.lines().collect();
+    // Start after the board's bottom edge, the stipulation line and the centred option lines (up to a blank).
+    let mut i = lines.iter().rposition(|l| l.starts_with("+---a---b")).map_or(0, |k| k + 1);
+    while i < lines.len() && !lines[i].trim().is_empty() {
+        i += 1;
+    }
+    let mut twins: Vec<TwinText> = Vec::new();
+    let mut cur = TwinText::default();
+    let mut started = false;
+    for raw in &lines[i..] {
+        let line = raw.trim_end();
+        let t = line.trim();
+        if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("Solution terminee") {
+            break;
+        }
+        if t.is_empty() || is_progress(line) {
+            continue;
+        }
+        if t.starts_with("Partielle Loesung") || t.starts_with("Partial solution") || t.starts_with("Solution partielle") {
+            cur.partial = true;
+            continue;
+        }
+        if is_twin_heading(line) {
+            if started {
+                twins.push(std::mem::take(&mut cur));
+            }
+            cur.label = t.split_whitespace().next().unwrap_or("").to_string();
+            started = true;
+            continue;
+        }
+        started = true;
+        let lead = &line[..line.len() - line.trim_start().len()];
+        let words: Vec<String> = t
+            .split(' ')
+            .map(|w| match w {
+                "Drohung:" | "Menace:" => "threat:".to_string(),
+                "Aber" | "Mais" => "but".to_string(),
+                "Zugzwang." => "zugzwang.".to_string(),
+                _ => translate_token(w, german, french),
+            })
+            .collect();
+        cur.lines.push(format!("{lead}{}", words.join(" ")));
+    }
+    if started || !cur.lines.is_empty() {
+        twins.push(cur);
+    }
+    twins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn german_tokens() {
+        assert_eq!(translate_token("1.Tg3-g4", true, false), "1.Rg3-g4");
+        assert_eq!(translate_token("Ld8*g5", true, false), "Bd8*g5");
+        assert_eq!(translate_token("a7-a8=D", true, false), "a7-a8=Q");
+        assert_eq!(translate_token("1...Dh2-a2", true, false), "1...Qh2-a2");
+        assert_eq!(translate_token("0-0-0", true, false), "0-0-0");
+        assert_eq!(translate_token("g2*f3", true, false), "g2*f3");
+        assert_eq!(translate_token("CAb1-c4", true, false), "CAb1-c4");
+    }
+
+    #[test]
+    fn twins_and_progress_lines() {
+        let out = "+---a---b---c---d---e---f---g---h---+\n  h#3  6 + 12\n\na) \n\n  1.Sf1-e3 Ld8-g5   2.Se3-f5 0-0-0 #\n\n+b) -sSf1  \n\n  1.Ke4-d3 g2*f3 #\n\nLoesung beendet.\n";
+        let t = parse_popeye_output(out);
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].lines, vec!["  1.Sf1-e3 Bd8-g5   2.Se3-f5 0-0-0 #"]);
+        assert_eq!(t[1].label, "+b)");
+        let out = "+---a---b\n  #4  3 + 7\n\n  1  (Ke5-d4 )\n   1.Ke5-d4 ! Drohung:\n\nLoesung beendet.";
+        assert_eq!(parse_popeye_output(out)[0].lines, vec!["   1.Ke5-d4 ! threat:"]);
+    }
+}

@@ -1,0 +1,99 @@
+//! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
+//! solutions, `solution finished.`.
+
+use crate::output::notation::piece_letters;
+use crate::problem::{Placed, Play, Problem};
+use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
+use crate::square::{Color, Square};
+
+const WIDTH: usize = 37;
+
+fn centred(text: &str) -> String {
+    let len = text.chars().count();
+    let pad = WIDTH.saturating_sub(len) / 2;
+    format!("{}{}", " ".repeat(pad), text)
+}
+
+/// The ASCII diagram Popeye prints (`-X` for a black piece).
+pub fn diagram(pieces: &[Placed]) -> String {
+    let mut grid: [[String; 8]; 8] = Default::default();
+    for p in pieces {
+        let letters = if p.kind == crate::pieces::Kind::PAWN { "P" } else { piece_letters(p.kind) };
+        grid[p.square.rank() as usize][p.square.file() as usize] =
+            format!("{}{}", if p.color == Color::Black { "-" } else { "" }, letters);
+    }
+    let mut s = String::from("+---a---b---c---d---e---f---g---h---+\n|                                   |\n");
+    for rank in (0..8).rev() {
+        s += &format!("{}", rank + 1);
+        for file in 0..8 {
+            let cell = &grid[rank][file];
+            s += &format!("{:>4}", if cell.is_empty() { "." } else { cell.as_str() });
+        }
+        s += &format!("   {}\n|                                   |\n", rank + 1);
+    }
+    s += "+---a---b---c---d---e---f---g---h---+\n";
+    s
+}
+
+/// The whole text output for one problem.
+pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
+    let mut s = String::new();
+    for a in &p.meta.authors {
+        s += &centred(a);
+        s.push('\n');
+    }
+    for line in [&p.meta.source, &p.meta.award, &p.meta.title].into_iter().flatten() {
+        s += &centred(line);
+        s.push('\n');
+    }
+    s.push('\n');
+    s += &diagram(&p.pieces);
+    let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
+    let black = p.pieces.len() - white;
+    let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
+    s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
+    for c in &p.conditions {
+        let text = std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ");
+        s += &centred(&text);
+        s.push('\n');
+    }
+    if p.options.duplex {
+        s += &centred("Duplex");
+        s.push('\n');
+    }
+    s.push('\n');
+    let tree = matches!(p.stipulation.play, Play::Direct | Play::Self_ | Play::Reflex);
+    for t in twins {
+        if !t.label.is_empty() {
+            s += &format!("{} {}\n\n", t.label, t.heading);
+        }
+        match &t.outcome {
+            Outcome::Refused(why) => {
+                s += &format!("  refused: {why}\n\n");
+                continue;
+            }
+            Outcome::TimedOut => s += "  time limit reached: the solutions below are not all\n\n",
+            Outcome::Complete => {}
+        }
+        for (i, ph) in t.phases.iter().enumerate() {
+            if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
+                s.push('\n');
+            }
+            for l in &ph.lines {
+                s += l;
+                s.push('\n');
+            }
+        }
+        s.push('\n');
+        if tree {
+            s.push('\n');
+        }
+    }
+    s += "solution finished.\n";
+    s
+}
+
+/// Square list helper for headings.
+pub fn squares(list: &[Square]) -> String {
+    list.iter().map(|s| s.to_string()).collect()
+}

@@ -1,0 +1,124 @@
+//! Conformance with the reference solver: every case in the folder named by `STIPULA_POPEYE_DIR` (CI sets it to
+//! `../shared/popeye`: Popeye's input `<case>.inp` and Popeye's own output `<case>.out`) is solved and its
+//! solutions compared, as sets of lines per twin, with Popeye's. A wrong answer fails the test; cases that run
+//! out of their time limit (`STIPULA_CASE_SECONDS`, default 10) are listed with their times, as are cases
+//! refused as "not supported", and the cases of direct play whose variation trees are not compared yet.
+//! `STIPULA_CASE_FILTER` restricts the run to case names containing it.
+
+use std::time::{Duration, Instant};
+use stipula::input::popeye::read_popeye;
+use stipula::output::compare::parse_popeye_output;
+use stipula::problem::Play;
+use stipula::solve::run::{solve_problem, Outcome, Settings};
+
+#[derive(Default)]
+struct Report {
+    agree: Vec<String>,
+    keys_only: Vec<String>,
+    wrong: Vec<String>,
+    timed_out: Vec<(String, f64)>,
+    unsupported: Vec<String>,
+}
+
+#[test]
+fn popeye_reference_cases() {
+    let Ok(dir) = std::env::var("STIPULA_POPEYE_DIR") else {
+        eprintln!("STIPULA_POPEYE_DIR is not set: conformance cases skipped (CI sets it)");
+        return;
+    };
+    let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
+    let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .expect("STIPULA_POPEYE_DIR is a folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "inp"))
+        .filter(|p| p.to_string_lossy().contains(&filter))
+        .collect();
+    cases.sort();
+    let settings = Settings { hash_mb: 64, time_limit: Some(Duration::from_secs_f64(limit)) };
+    let mut r = Report::default();
+    let started = Instant::now();
+    for path in &cases {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let input = std::fs::read_to_string(path).unwrap();
+        let output = std::fs::read_to_string(path.with_extension("out")).unwrap_or_default();
+        let expected_all: Vec<&str> = output.split_inclusive("Loesung beendet.").collect();
+        let problems = read_popeye(&input, &path.to_string_lossy());
+        for (k, p) in problems.into_iter().enumerate() {
+            let case = if k == 0 { name.clone() } else { format!("{name}#{}", k + 1) };
+            let p = match p {
+                Ok(p) => p,
+                Err(d) if d.message.starts_with("not supported") => {
+                    r.unsupported.push(format!("{case}: {}", d.message));
+                    continue;
+                }
+                Err(d) => {
+                    r.wrong.push(format!("{case}: read error: {}", d.render()));
+                    continue;
+                }
+            };
+            let t0 = Instant::now();
+            let twins = solve_problem(&p, &settings);
+            let secs = t0.elapsed().as_secs_f64();
+            if let Some(Outcome::Refused(why)) = twins.iter().map(|t| &t.outcome).find(|o| matches!(o, Outcome::Refused(_))) {
+                if why.contains("not implemented yet") {
+                    r.unsupported.push(format!("{case}: {why}"));
+                } else {
+                    r.wrong.push(format!("{case}: refused: {why}"));
+                }
+                continue;
+            }
+            if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+                r.timed_out.push((case, secs));
+                continue;
+            }
+            let expected = parse_popeye_output(expected_all.get(k).copied().unwrap_or(""));
+            let tree = matches!(p.stipulation.play, Play::Direct | Play::Self_ | Play::Reflex);
+            let full_tree = p.options.variations || p.options.tries || p.options.set_play || p.options.defence.is_some();
+            let keys_only = tree && full_tree;
+            let mut diff = Vec::new();
+            if expected.len() != twins.len() {
+                diff.push(format!("Popeye has {} twins, stipula {}", expected.len(), twins.len()));
+            }
+            for (e, t) in expected.iter().zip(&twins) {
+                let mut want: Vec<String> = e.lines.clone();
+                if keys_only {
+                    want.retain(|l| l.starts_with("   1.") && l.ends_with(" !"));
+                }
+                let mut got: Vec<String> = t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect();
+                want.sort();
+                got.sort();
+                if want != got {
+                    let missing: Vec<_> = want.iter().filter(|l| !got.contains(l)).collect();
+                    let extra: Vec<_> = got.iter().filter(|l| !want.contains(l)).collect();
+                    diff.push(format!("twin {:?}: missing {missing:#?}\n extra {extra:#?}", t.label));
+                }
+            }
+            if diff.is_empty() {
+                if keys_only {
+                    r.keys_only.push(case);
+                } else {
+                    r.agree.push(case);
+                }
+            } else {
+                r.wrong.push(format!("{case} ({secs:.1} s): {}", diff.join("\n")));
+            }
+        }
+    }
+    println!("conformance over {} case files in {:.0} s:", cases.len(), started.elapsed().as_secs_f64());
+    println!("  {} agree with Popeye line for line", r.agree.len());
+    println!("  {} agree on the keys (variation trees not compared yet): {}", r.keys_only.len(), r.keys_only.join(" "));
+    println!("  {} not supported:", r.unsupported.len());
+    for u in &r.unsupported {
+        println!("    {u}");
+    }
+    println!("  {} ran out of the {limit} s limit (speed debt):", r.timed_out.len());
+    for (c, s) in &r.timed_out {
+        println!("    {c}: {s:.1} s");
+    }
+    println!("  {} disagree:", r.wrong.len());
+    for w in &r.wrong {
+        println!("    {w}");
+    }
+    assert!(r.wrong.is_empty(), "{} cases disagree with Popeye (see above)", r.wrong.len());
+}
