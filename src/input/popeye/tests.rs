@@ -285,6 +285,10 @@ fn lexical_errors_and_odd_inputs_do_not_panic() {
         "BeginProblem Twin", "BeginProblem Option Defence", "BeginProblem Forsyth .", "BeginProblem Forsyth 99999999999999999999",
         "BeginProblem Stipulation h# 99999999999999999999", "BeginProblem NextProblem NextProblem", "BeginProblem Twin Add White",
         "BeginProblem Twin Substitute", "BeginProblem Option EnPassant", "BeginProblem Author", "BeginProblem\r\nRemark \u{1f600}\r\n"] {
-        let _ = read_popeye(text, "t.inp").into_iter().map(|r| r.map_err(|d| d.render())).count();
+        for r in read_popeye(text, "t.inp") {
+            if let Err(d) = r {
+                assert!(d.render().starts_with("error: "));
+            }
+        }
     }
 }
