@@ -2,6 +2,9 @@
 //! (chosen by the first token), abbreviable to unique prefixes, producing one [`Problem`] or one
 //! [`Diagnostic`] per problem of the file.
 
+// The brief fixes `Diagnostic` as the error type; it is read once per problem, so its size does not matter.
+#![allow(clippy::result_large_err)]
+
 mod tables;
 
 use self::tables::{find, lang_index, Cmd, Found, Opt, Tw};
@@ -465,8 +468,7 @@ impl<'a> Reader<'a> {
     fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>) -> Res<()> {
         let mut color: Option<Color> = None;
         let mut any = false;
-        loop {
-            let Some(tok) = self.peek_tok()? else { break };
+        while let Some(tok) = self.peek_tok()? {
             if let Some(placed) = self.piece_spec(&tok, color)? {
                 any = true;
                 for p in placed {
@@ -664,8 +666,7 @@ impl<'a> Reader<'a> {
         let li = self.li();
         let mut out: Vec<ConditionSpec> = Vec::new();
         let all: Vec<&'static str> = tables::CONDITIONS[li].split_whitespace().collect();
-        loop {
-            let Some(tok) = self.peek_tok()? else { break };
+        while let Some(tok) = self.peek_tok()? {
             let mut table: Vec<(&'static str, &'static str)> = all.iter().map(|&n| (n, n)).collect();
             table.push(("Eiffel", tables::EIFFEL[li]));
             let name = match self.word(&tok, table, "condition")? {
@@ -742,8 +743,7 @@ impl<'a> Reader<'a> {
     fn options(&mut self, cmd: &Tok, o: &mut Options) -> Res<()> {
         let li = self.li();
         let mut any = false;
-        loop {
-            let Some(tok) = self.peek_tok()? else { break };
+        while let Some(tok) = self.peek_tok()? {
             let table: Vec<(&'static str, Opt)> = tables::OPTIONS.iter().map(|(v, n)| (n[li], *v)).collect();
             let (opt, name) = match self.word(&tok, table, "option")? {
                 Word::Is(v, n) => (v, n),
@@ -861,8 +861,7 @@ impl<'a> Reader<'a> {
         let li = self.li();
         let mut twin = Twin { continued: false, changes: Vec::new() };
         let table = || -> Vec<(&'static str, Tw)> { tables::TWINNING.iter().map(|(v, n)| (n[li], *v)).collect() };
-        loop {
-            let Some(tok) = self.peek_tok()? else { break };
+        while let Some(tok) = self.peek_tok()? {
             let tw = match self.word(&tok, table(), "twinning command")? {
                 Word::Is(v, _) => v,
                 Word::Command => break,
@@ -1064,7 +1063,7 @@ fn initial_game_array(pieces: &mut Vec<Placed>) {
 /// `([a-h][1-8])+`, case-insensitive.
 fn square_list(text: &str) -> Option<Vec<Square>> {
     let b = text.as_bytes();
-    if b.is_empty() || b.len() % 2 != 0 {
+    if b.is_empty() || !b.len().is_multiple_of(2) {
         return None;
     }
     b.chunks(2)
