@@ -2,7 +2,7 @@
 //! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
 //! whether the mover's king is observed by a piece whose observation counts.
 
-use crate::attacks::{bishop_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
 use crate::conditions::{Condition, Hooks};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -21,6 +21,23 @@ pub struct Rules {
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
+    /// Pin reasoning is valid: no condition, and every kind in play observes by leaps and rook/bishop lines
+    /// only (symmetric, blockable only on the line). Hoppers, locusts, nightriders, lame leapers and every
+    /// condition take the plain test: make the move and ask whether the king is observed.
+    pin_shortcut: bool,
+    /// Kinds in play that ride rook lines, and bishop lines (the pinners).
+    ortho_riders: Vec<Kind>,
+    diag_riders: Vec<Kind>,
+}
+
+/// What the legality tests of one position share, computed once by [`Rules::node`].
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The pin shortcut applies here: the rules allow it, the side to move has a king and is not in check.
+    shortcut: bool,
+    king: Square,
+    /// Pieces of the side to move that stand alone between their king and an enemy rider on its line.
+    pinned: Bitboard,
 }
 
 impl Rules {
@@ -47,7 +64,61 @@ impl Rules {
         let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
-        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant }
+        let pin_shortcut = conditions.is_empty() && kinds.complex.is_empty();
+        let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
+        let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
+        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant, pin_shortcut, ortho_riders, diag_riders }
+    }
+
+    /// The facts the legality tests of `pos`'s moves share (see [`Rules::legal_after_at`]).
+    #[inline]
+    pub fn node(&self, pos: &Position) -> Node {
+        let us = pos.side();
+        let none = Node { shortcut: false, king: Square::new(0), pinned: Bitboard::EMPTY };
+        if !self.pin_shortcut {
+            return none;
+        }
+        let Some(king) = pos.king(us) else { return none };
+        if self.is_checked_square(pos, king, us.opposite()) {
+            return none;
+        }
+        let them = us.opposite();
+        let mut ortho = Bitboard::EMPTY;
+        for &k in &self.ortho_riders {
+            ortho |= pos.pieces_bb(them, k);
+        }
+        let mut diag = Bitboard::EMPTY;
+        for &k in &self.diag_riders {
+            diag |= pos.pieces_bb(them, k);
+        }
+        let snipers = (rook_attacks(king, Bitboard::EMPTY) & ortho) | (bishop_attacks(king, Bitboard::EMPTY) & diag);
+        let occ = pos.occupied();
+        let own = pos.color_bb(us);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if b.count() == 1 && (b & own).non_empty() {
+                pinned |= b;
+            }
+        }
+        Node { shortcut: true, king, pinned }
+    }
+
+    /// [`Rules::legal_after`] with the facts of [`Rules::node`]: under orthodox observation (no condition, only
+    /// leapers and rook/bishop riders in play) a move that is not the king's, not en passant and not
+    /// castling, made when the king is not in check, is legal unless it takes a pinned piece off its pin line.
+    #[inline]
+    pub fn legal_after_at(&self, pos: &Position, mv: Move, node: &Node) -> Option<Position> {
+        if node.shortcut
+            && matches!(mv.special, Special::None | Special::DoubleStep)
+            && !pos.kind_bb(Kind::KING).has(mv.from)
+        {
+            if node.pinned.has(mv.from) && !line(node.king, mv.from).has(mv.to) {
+                return None;
+            }
+            return Some(self.make(pos, mv));
+        }
+        self.legal_after(pos, mv)
     }
 
     /// The conditions in force.
@@ -304,15 +375,17 @@ impl Rules {
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.pseudo_moves(pos, out);
-        out.retain(|&mv| self.legal_after(pos, mv).is_some());
+        let node = self.node(pos);
+        out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
     }
 
     /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
     #[inline]
     pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
         self.pseudo_moves(pos, buf);
+        let node = self.node(pos);
         for &mv in buf.iter() {
-            if let Some(after) = self.legal_after(pos, mv) {
+            if let Some(after) = self.legal_after_at(pos, mv, &node) {
                 f(mv, after);
             }
         }
@@ -321,7 +394,8 @@ impl Rules {
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
         self.pseudo_moves(pos, buf);
-        buf.iter().any(|&mv| self.legal_after(pos, mv).is_some())
+        let node = self.node(pos);
+        buf.iter().any(|&mv| self.legal_after_at(pos, mv, &node).is_some())
     }
 }
 
@@ -337,9 +411,10 @@ fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [MoveList]
     }
     let (buf, rest) = stack.split_first_mut().expect("stack deep enough");
     rules.pseudo_moves(pos, buf);
+    let node = rules.node(pos);
     let mut n = 0;
     for &mv in buf.iter() {
-        if let Some(after) = rules.legal_after(pos, mv) {
+        if let Some(after) = rules.legal_after_at(pos, mv, &node) {
             n += if depth == 1 { 1 } else { perft_inner(rules, &after, depth - 1, rest) };
         }
     }
