@@ -230,6 +230,41 @@ impl Rules {
         after
     }
 
+    /// [`Rules::make`] into a given position.
+    #[inline]
+    pub fn make_into(&self, pos: &Position, mv: Move, out: &mut Position) {
+        pos.make_into(mv, out);
+        if self.hooks.has(Hooks::AFTER_MOVE) {
+            for c in &self.conditions {
+                if c.hooks().has(Hooks::AFTER_MOVE) {
+                    c.after_move(self, pos, mv, out);
+                }
+            }
+        }
+    }
+
+    /// [`Rules::legal_after_at`] into a given position: whether `mv` is legal, `out` holding the position after
+    /// it (when it is not, `out` holds scratch).
+    #[inline]
+    pub fn legal_into(&self, pos: &Position, mv: Move, node: &Node, out: &mut Position) -> bool {
+        if node.shortcut
+            && matches!(mv.special, Special::None | Special::DoubleStep)
+            && !pos.kind_bb(Kind::KING).has(mv.from)
+        {
+            if node.pinned.has(mv.from) && !line(node.king, mv.from).has(mv.to) {
+                return false;
+            }
+            self.make_into(pos, mv, out);
+            return true;
+        }
+        self.make_into(pos, mv, out);
+        if self.in_check(out, pos.side()) {
+            return false;
+        }
+        !self.hooks.has(Hooks::LEGALITY)
+            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, out))
+    }
+
     /// The position after `mv` if the move is legal (the mover's king is not in check afterwards and every
     /// condition accepts it).
     #[inline]
@@ -401,21 +436,21 @@ impl Rules {
 
 /// Counts the leaf nodes of the legal move tree to `depth` (every leaf move is made: no bulk counting).
 pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<MoveList> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+    let mut stack: Vec<(MoveList, Position)> = (0..=depth).map(|_| (Vec::with_capacity(64), pos.clone())).collect();
     perft_inner(rules, pos, depth, &mut stack)
 }
 
-fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [MoveList]) -> u64 {
+fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList, Position)]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (buf, rest) = stack.split_first_mut().expect("stack deep enough");
+    let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
     rules.pseudo_moves(pos, buf);
     let node = rules.node(pos);
     let mut n = 0;
     for &mv in buf.iter() {
-        if let Some(after) = rules.legal_after_at(pos, mv, &node) {
-            n += if depth == 1 { 1 } else { perft_inner(rules, &after, depth - 1, rest) };
+        if rules.legal_into(pos, mv, &node, after) {
+            n += if depth == 1 { 1 } else { perft_inner(rules, after, depth - 1, rest) };
         }
     }
     n
