@@ -179,6 +179,7 @@ fn random_playouts_agree_with_cozy() {
             }
         }
     }
+    println!("{compared} positions compared with cozy-chess");
     assert!(compared > 20_000, "{compared} positions compared");
 }
 

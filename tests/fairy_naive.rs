@@ -198,6 +198,7 @@ fn run(seed: u64, per_kind: usize, extra: u64) {
             }
         }
     }
+    println!("{} positions, legal moves compared on {legal_checked}", per_kind * PIECES.len());
     assert!(failures.is_empty(), "{} disagreements, first ones:\n{}", failures.len(), failures[..failures.len().min(8)].join("\n"));
     assert!(legal_checked > per_kind * PIECES.len() / 3, "too few positions with the side not to move out of check: {legal_checked}");
 }
