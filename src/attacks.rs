@@ -87,6 +87,36 @@ pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(ray_attacks(1, s, occ.0) | ray_attacks(3, s, occ.0) | ray_attacks(5, s, occ.0) | ray_attacks(7, s, occ.0))
 }
 
+const fn line_table() -> [[u64; 64]; 64] {
+    let mut t = [[0u64; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let full = RAYS[d][a] | RAYS[(d + 4) % 8][a] | (1u64 << a);
+            let mut ray = RAYS[d][a];
+            while ray != 0 {
+                let b = ray.trailing_zeros() as usize;
+                t[a][b] = full;
+                ray &= ray - 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// The whole line (rank, file or diagonal, both squares included) through two distinct squares; empty when
+/// they share none.
+pub static LINES: [[u64; 64]; 64] = line_table();
+
+/// The line through two squares, see [`LINES`].
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINES[a.index()][b.index()])
+}
+
 /// Squares strictly between two squares on a line (rank, file or diagonal); empty otherwise.
 pub fn between(a: Square, b: Square) -> Bitboard {
     for d in 0..8 {
@@ -401,5 +431,8 @@ mod tests {
         assert_eq!(rook_attacks(e4, blockers).count(), 10);
         assert_eq!(between(Square::parse("a1").unwrap(), Square::parse("d4").unwrap()).count(), 2);
         assert_eq!(between(Square::parse("a1").unwrap(), Square::parse("b3").unwrap()).count(), 0);
+        assert_eq!(line(Square::parse("b2").unwrap(), Square::parse("d4").unwrap()).count(), 8);
+        assert_eq!(line(Square::parse("e1").unwrap(), Square::parse("e5").unwrap()).count(), 8);
+        assert!(line(Square::parse("a1").unwrap(), Square::parse("b3").unwrap()).is_empty());
     }
 }

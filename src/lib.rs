@@ -9,6 +9,7 @@ pub mod attacks;
 pub mod conditions;
 pub mod input;
 pub mod movegen;
+pub mod naive;
 pub mod moves;
 pub mod output;
 pub mod pieces;

@@ -2,7 +2,7 @@
 //! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
 //! whether the mover's king is observed by a piece whose observation counts.
 
-use crate::attacks::{bishop_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
 use crate::conditions::{Condition, Hooks};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -21,6 +21,38 @@ pub struct Rules {
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
+    /// Which shortcut the legality test may take (see [`Node`]).
+    shortcut: Shortcut,
+    /// Kinds in play that ride rook lines, and bishop lines (the pinners).
+    ortho_riders: Vec<Kind>,
+    diag_riders: Vec<Kind>,
+    /// For each king square, every square whose occupancy can change whether a piece of a kind in play
+    /// observes that square (lines of riders, hoppers and locusts through it, lame leaps' middle squares).
+    sensitive: Vec<u64>,
+}
+
+/// How the legality of a move may be decided without asking whether the king is observed after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shortcut {
+    /// Conditions in force: always the plain test (make the move, ask for check, ask the conditions).
+    None,
+    /// No condition, every kind observes by leaps and rook/bishop lines only (symmetric, blockable only on
+    /// the line): pin reasoning.
+    Pins,
+    /// No condition, some hopper, locust, other rider or lame leaper: a move that touches no square
+    /// sensitive for the king's observation cannot expose it.
+    Sensitive,
+}
+
+/// What the legality tests of one position share, computed once by [`Rules::node`].
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The shortcut in force here (`None` also when the side to move has no king or is in check).
+    shortcut: Shortcut,
+    king: Square,
+    /// [`Shortcut::Pins`]: pieces of the side to move that stand alone between their king and an enemy rider
+    /// on its line. [`Shortcut::Sensitive`]: the squares sensitive for the king's observation.
+    pinned: Bitboard,
 }
 
 impl Rules {
@@ -47,7 +79,86 @@ impl Rules {
         let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
-        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant }
+        let shortcut = if !conditions.is_empty() {
+            Shortcut::None
+        } else if kinds.complex.is_empty() {
+            Shortcut::Pins
+        } else {
+            Shortcut::Sensitive
+        };
+        let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
+        let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
+        let sensitive = Square::all().map(|k| sensitive_squares(&walks, &kinds.present, k).0).collect();
+        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant, shortcut, ortho_riders, diag_riders, sensitive }
+    }
+
+    /// The facts the legality tests of `pos`'s moves share (see [`Rules::legal_after_at`]).
+    #[inline]
+    pub fn node(&self, pos: &Position) -> Node {
+        let us = pos.side();
+        let none = Node { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY };
+        if self.shortcut == Shortcut::None {
+            return none;
+        }
+        let Some(king) = pos.king(us) else { return none };
+        if self.is_checked_square(pos, king, us.opposite()) {
+            return none;
+        }
+        if self.shortcut == Shortcut::Sensitive {
+            return Node { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]) };
+        }
+        let them = us.opposite();
+        let mut ortho = Bitboard::EMPTY;
+        for &k in &self.ortho_riders {
+            ortho |= pos.pieces_bb(them, k);
+        }
+        let mut diag = Bitboard::EMPTY;
+        for &k in &self.diag_riders {
+            diag |= pos.pieces_bb(them, k);
+        }
+        let snipers = (rook_attacks(king, Bitboard::EMPTY) & ortho) | (bishop_attacks(king, Bitboard::EMPTY) & diag);
+        let occ = pos.occupied();
+        let own = pos.color_bb(us);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if b.count() == 1 && (b & own).non_empty() {
+                pinned |= b;
+            }
+        }
+        Node { shortcut: Shortcut::Pins, king, pinned }
+    }
+
+    /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
+    /// king's, not en passant and not castling, made when the king is not in check, is legal unless it
+    /// exposes the king. Under orthodox observation that means taking a pinned piece off its pin line. With
+    /// hoppers, locusts and other riders (not symmetric: a move can create a hurdle or free a landing square),
+    /// a move whose from, arrival and capture squares are all off the king's sensitive squares leaves every
+    /// observation of the king as it was (none), since the mover's own piece never observes its king; other
+    /// moves take the plain test.
+    #[inline]
+    pub fn legal_after_at(&self, pos: &Position, mv: Move, node: &Node) -> Option<Position> {
+        match self.shortcut_verdict(pos, mv, node) {
+            Some(true) => Some(self.make(pos, mv)),
+            Some(false) => None,
+            None => self.legal_after(pos, mv),
+        }
+    }
+
+    /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
+    #[inline]
+    fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &Node) -> Option<bool> {
+        if node.shortcut == Shortcut::None
+            || !matches!(mv.special, Special::None | Special::DoubleStep)
+            || pos.kind_bb(Kind::KING).has(mv.from)
+        {
+            return None;
+        }
+        if node.shortcut == Shortcut::Pins {
+            return Some(!node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to));
+        }
+        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, |c| c.bb());
+        (touched & node.pinned).is_empty().then_some(true)
     }
 
     /// The conditions in force.
@@ -157,6 +268,37 @@ impl Rules {
             }
         }
         after
+    }
+
+    /// [`Rules::make`] into a given position.
+    #[inline]
+    pub fn make_into(&self, pos: &Position, mv: Move, out: &mut Position) {
+        pos.make_into(mv, out);
+        if self.hooks.has(Hooks::AFTER_MOVE) {
+            for c in &self.conditions {
+                if c.hooks().has(Hooks::AFTER_MOVE) {
+                    c.after_move(self, pos, mv, out);
+                }
+            }
+        }
+    }
+
+    /// [`Rules::legal_after_at`] into a given position: whether `mv` is legal, `out` holding the position after
+    /// it (when it is not, `out` holds scratch).
+    #[inline]
+    pub fn legal_into(&self, pos: &Position, mv: Move, node: &Node, out: &mut Position) -> bool {
+        if let Some(legal) = self.shortcut_verdict(pos, mv, node) {
+            if legal {
+                self.make_into(pos, mv, out);
+            }
+            return legal;
+        }
+        self.make_into(pos, mv, out);
+        if self.in_check(out, pos.side()) {
+            return false;
+        }
+        !self.hooks.has(Hooks::LEGALITY)
+            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, out))
     }
 
     /// The position after `mv` if the move is legal (the mover's king is not in check afterwards and every
@@ -304,15 +446,17 @@ impl Rules {
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
         self.pseudo_moves(pos, out);
-        out.retain(|&mv| self.legal_after(pos, mv).is_some());
+        let node = self.node(pos);
+        out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
     }
 
     /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
     #[inline]
     pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
         self.pseudo_moves(pos, buf);
+        let node = self.node(pos);
         for &mv in buf.iter() {
-            if let Some(after) = self.legal_after(pos, mv) {
+            if let Some(after) = self.legal_after_at(pos, mv, &node) {
                 f(mv, after);
             }
         }
@@ -321,26 +465,58 @@ impl Rules {
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
         self.pseudo_moves(pos, buf);
-        buf.iter().any(|&mv| self.legal_after(pos, mv).is_some())
+        let node = self.node(pos);
+        buf.iter().any(|&mv| self.legal_after_at(pos, mv, &node).is_some())
     }
+}
+
+/// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of
+/// rook/bishop riders, other riders, hoppers and locusts through it (both ways: the path to it, a hopper's
+/// hurdle, a locust's landing square beyond it), and the middle squares of lame leaps onto it. Leaps and
+/// pawn captures depend on no other square.
+fn sensitive_squares(walks: &Walks, kinds: &[Kind], target: Square) -> Bitboard {
+    let mut s = Bitboard::EMPTY;
+    for &k in kinds {
+        let w = walks.get(k);
+        if w.ortho {
+            s |= rook_attacks(target, Bitboard::EMPTY);
+        }
+        if w.diag {
+            s |= bishop_attacks(target, Bitboard::EMPTY);
+        }
+        for &(df, dr) in w.rides.iter().chain(&w.hops).chain(&w.locusts) {
+            let mut cur = target;
+            while let Some(next) = cur.offset(df, dr) {
+                s.set(next);
+                cur = next;
+            }
+        }
+        for &((lf, lr), (vf, vr)) in &w.lames {
+            if let Some(via) = target.offset(-lf, -lr).and_then(|from| from.offset(vf, vr)) {
+                s.set(via);
+            }
+        }
+    }
+    s
 }
 
 /// Counts the leaf nodes of the legal move tree to `depth` (every leaf move is made: no bulk counting).
 pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
-    let mut stack: Vec<MoveList> = (0..=depth).map(|_| Vec::with_capacity(64)).collect();
+    let mut stack: Vec<(MoveList, Position)> = (0..=depth).map(|_| (Vec::with_capacity(64), pos.clone())).collect();
     perft_inner(rules, pos, depth, &mut stack)
 }
 
-fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [MoveList]) -> u64 {
+fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList, Position)]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let (buf, rest) = stack.split_first_mut().expect("stack deep enough");
+    let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
     rules.pseudo_moves(pos, buf);
+    let node = rules.node(pos);
     let mut n = 0;
     for &mv in buf.iter() {
-        if let Some(after) = rules.legal_after(pos, mv) {
-            n += if depth == 1 { 1 } else { perft_inner(rules, &after, depth - 1, rest) };
+        if rules.legal_into(pos, mv, &node, after) {
+            n += if depth == 1 { 1 } else { perft_inner(rules, after, depth - 1, rest) };
         }
     }
     n

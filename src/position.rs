@@ -236,8 +236,25 @@ impl Position {
     /// Makes a move mechanically (no legality test): removes the captured piece, moves the piece (or the king
     /// and rook when castling), promotes, updates castling rights and the en-passant square, passes the turn.
     /// Condition-specific state (flags) is updated by the rules, not here.
+    #[inline]
     pub fn make(&self, mv: Move) -> Position {
         let mut p = self.clone();
+        p.apply(mv);
+        p
+    }
+
+    /// [`Position::make`] into a given position (one copy of `self`, no temporaries: the perft and search
+    /// loops keep one such slot per ply).
+    #[inline]
+    pub fn make_into(&self, mv: Move, out: &mut Position) {
+        out.clone_from(self);
+        out.apply(mv);
+    }
+
+    /// The mechanics of [`Position::make`], in place.
+    fn apply(&mut self, mv: Move) {
+        let p = self;
+        let mover = p.side;
         p.set_ep(None);
         if let Some(cap) = mv.capture() {
             p.remove(cap);
@@ -272,8 +289,7 @@ impl Position {
             }
             p.set_castling(rights);
         }
-        p.set_side(self.side.opposite());
-        p
+        p.set_side(mover.opposite());
     }
 
     /// Passes the turn without moving (for set play and tests).

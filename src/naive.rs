@@ -1,0 +1,431 @@
+//! Slow, obviously-correct interpreter of the walk descriptions, the reference the fast tables are checked against.
+//!
+//! Works straight from the atoms in [`PIECES`] with plain coordinate loops over an 8×8 grid of
+//! `Option<Piece>`: no bitboards, no compiled tables, no code shared with [`crate::attacks`] or
+//! [`crate::movegen`] (even the symmetric images of an offset are recomputed here). Its own `make` keeps the
+//! grid, side to move, castling rights and en-passant square, so a perft written with it is independent of
+//! [`Position::make`]. Orthodox rules only: no condition hooks.
+
+use crate::moves::{Move, Special};
+use crate::pieces::{Atom, Kind, Piece, PIECES};
+use crate::position::{castle, Position};
+use crate::square::{Color, Square};
+
+/// The board as the naive reference sees it: `grid[file][rank]`, plus the state a move needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NaiveBoard {
+    pub grid: [[Option<Piece>; 8]; 8],
+    pub side: Color,
+    /// Castling-right bits, as [`castle`].
+    pub castling: u8,
+    /// The en-passant target square.
+    pub ep: Option<Square>,
+}
+
+impl NaiveBoard {
+    /// Copies a position square by square.
+    pub fn from_position(pos: &Position) -> NaiveBoard {
+        let mut grid = [[None; 8]; 8];
+        for f in 0..8u8 {
+            for r in 0..8u8 {
+                grid[f as usize][r as usize] = pos.piece_at(Square::from_coords(f, r));
+            }
+        }
+        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square() }
+    }
+
+    /// What stands on (file, rank); `None` also off the board (use [`on_board`] to tell).
+    fn at(&self, f: i8, r: i8) -> Option<Piece> {
+        if on_board(f, r) {
+            self.grid[f as usize][r as usize]
+        } else {
+            None
+        }
+    }
+
+    fn get(&self, sq: Square) -> Option<Piece> {
+        self.grid[sq.file() as usize][sq.rank() as usize]
+    }
+
+    fn set(&mut self, sq: Square, p: Option<Piece>) {
+        self.grid[sq.file() as usize][sq.rank() as usize] = p;
+    }
+
+    fn squares_of(&self, color: Color) -> Vec<(Square, Piece)> {
+        let mut out = Vec::new();
+        for r in 0..8u8 {
+            for f in 0..8u8 {
+                if let Some(p) = self.grid[f as usize][r as usize] {
+                    if p.color == color {
+                        out.push((Square::from_coords(f, r), p));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn on_board(f: i8, r: i8) -> bool {
+    (0..8).contains(&f) && (0..8).contains(&r)
+}
+
+fn sq(f: i8, r: i8) -> Square {
+    Square::from_coords(f as u8, r as u8)
+}
+
+/// The eight images of an offset under the symmetries of the square (±a, ±b) and (±b, ±a), the same
+/// transformation applied to a companion offset (the lame leap's intermediate square).
+fn images(a: i8, b: i8, c: i8, d: i8) -> Vec<((i8, i8), (i8, i8))> {
+    let mut out = Vec::new();
+    for sx in [1, -1] {
+        for sy in [1, -1] {
+            for v in [((a * sx, b * sy), (c * sx, d * sy)), ((b * sx, a * sy), (d * sx, c * sy))] {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Where the non-pawn piece on `from` can go by its walk: (arrival, captured square) pairs, sorted, without
+/// repetitions. Captures only pieces of the other colour. Pawns give nothing here (see [`pawn_moves_naive`]).
+pub fn targets_naive(pos: &Position, from: Square) -> Vec<(Square, Option<Square>)> {
+    targets_on(&NaiveBoard::from_position(pos), from)
+}
+
+fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
+    let Some(me) = b.get(from) else { return Vec::new() };
+    let (f0, r0) = (from.file() as i8, from.rank() as i8);
+    let enemy = |p: Option<Piece>| p.is_some_and(|p| p.color != me.color);
+    let mut out = Vec::new();
+    for atom in PIECES[me.kind.index()].walk {
+        match *atom {
+            Atom::Leap(x, y) => {
+                for ((dx, dy), _) in images(x, y, 0, 0) {
+                    let (f, r) = (f0 + dx, r0 + dy);
+                    if !on_board(f, r) {
+                        continue;
+                    }
+                    match b.at(f, r) {
+                        None => out.push((sq(f, r), None)),
+                        p if enemy(p) => out.push((sq(f, r), Some(sq(f, r)))),
+                        _ => {}
+                    }
+                }
+            }
+            Atom::Ride(x, y) => {
+                for ((dx, dy), _) in images(x, y, 0, 0) {
+                    let (mut f, mut r) = (f0 + dx, r0 + dy);
+                    while on_board(f, r) {
+                        match b.at(f, r) {
+                            None => out.push((sq(f, r), None)),
+                            p => {
+                                if enemy(p) {
+                                    out.push((sq(f, r), Some(sq(f, r))));
+                                }
+                                break;
+                            }
+                        }
+                        f += dx;
+                        r += dy;
+                    }
+                }
+            }
+            Atom::Hop(x, y) => {
+                // Seed 003: to the first piece on the line (any colour), then the square just beyond.
+                for ((dx, dy), _) in images(x, y, 0, 0) {
+                    let (mut f, mut r) = (f0 + dx, r0 + dy);
+                    while on_board(f, r) && b.at(f, r).is_none() {
+                        f += dx;
+                        r += dy;
+                    }
+                    if !on_board(f, r) {
+                        continue;
+                    }
+                    let (lf, lr) = (f + dx, r + dy);
+                    if !on_board(lf, lr) {
+                        continue;
+                    }
+                    match b.at(lf, lr) {
+                        None => out.push((sq(lf, lr), None)),
+                        p if enemy(p) => out.push((sq(lf, lr), Some(sq(lf, lr)))),
+                        _ => {}
+                    }
+                }
+            }
+            Atom::Locust(x, y) => {
+                // Seed 003: the first piece on the line must be an enemy, the square just beyond empty.
+                for ((dx, dy), _) in images(x, y, 0, 0) {
+                    let (mut f, mut r) = (f0 + dx, r0 + dy);
+                    while on_board(f, r) && b.at(f, r).is_none() {
+                        f += dx;
+                        r += dy;
+                    }
+                    if !on_board(f, r) || !enemy(b.at(f, r)) {
+                        continue;
+                    }
+                    let (lf, lr) = (f + dx, r + dy);
+                    if on_board(lf, lr) && b.at(lf, lr).is_none() {
+                        out.push((sq(lf, lr), Some(sq(f, r))));
+                    }
+                }
+            }
+            Atom::Lame(x, y, vx, vy) => {
+                for ((dx, dy), (mx, my)) in images(x, y, vx, vy) {
+                    let (f, r) = (f0 + dx, r0 + dy);
+                    if !on_board(f, r) || !on_board(f0 + mx, r0 + my) || b.at(f0 + mx, r0 + my).is_some() {
+                        continue;
+                    }
+                    match b.at(f, r) {
+                        None => out.push((sq(f, r), None)),
+                        p if enemy(p) => out.push((sq(f, r), Some(sq(f, r)))),
+                        _ => {}
+                    }
+                }
+            }
+            Atom::Pawn => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The moves of the pawn on `from`: single and double step, diagonal captures, en passant, and on the last rank
+/// one move per kind of `promotions`. Sorted.
+pub fn pawn_moves_naive(pos: &Position, from: Square, promotions: &[Kind]) -> Vec<Move> {
+    pawn_moves_on(&NaiveBoard::from_position(pos), from, promotions)
+}
+
+fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move> {
+    let Some(me) = b.get(from) else { return Vec::new() };
+    let (f0, r0) = (from.file() as i8, from.rank() as i8);
+    let (dir, start, last) = if me.color == Color::White { (1, 1, 7) } else { (-1, 6, 0) };
+    let mut out = Vec::new();
+    let mut push = |to: Square, cap: Option<Square>, special: Special| {
+        let mv = Move::new(from, to, cap, special);
+        if to.rank() as i8 == last {
+            for &k in promotions {
+                out.push(mv.promoting(k));
+            }
+        } else {
+            out.push(mv);
+        }
+    };
+    if on_board(f0, r0 + dir) && b.at(f0, r0 + dir).is_none() {
+        push(sq(f0, r0 + dir), None, Special::None);
+        if r0 == start && b.at(f0, r0 + 2 * dir).is_none() {
+            push(sq(f0, r0 + 2 * dir), None, Special::DoubleStep);
+        }
+    }
+    for df in [-1, 1] {
+        let (f, r) = (f0 + df, r0 + dir);
+        if !on_board(f, r) {
+            continue;
+        }
+        match b.at(f, r) {
+            Some(p) if p.color != me.color => push(sq(f, r), Some(sq(f, r)), Special::None),
+            Some(_) => {}
+            None => {
+                // En passant: the target is the square the enemy pawn passed; it stands just behind it.
+                if b.ep == Some(sq(f, r)) && b.at(f, r0) == Some(Piece::new(me.color.opposite(), Kind::PAWN)) {
+                    push(sq(f, r), Some(sq(f, r0)), Special::EnPassant);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The pieces of colour `by` that observe `sq`: those that could capture a piece of the other colour standing
+/// on `sq`, by their walk alone (no check, pin or condition considered).
+///
+/// Exactly what is computed: whatever stands on `sq` is replaced by a piece of colour `!by` (a pawn, though
+/// the kind does not matter), and every piece of colour `by` is asked for its moves in that position; it
+/// observes `sq` when one of them captures on `sq` (the *captured* square, not the arrival square: a locust
+/// observes the piece it jumps). Pawns observe by their diagonal captures only, not en passant. Replacing the
+/// piece on `sq` never changes a path to `sq`, since every walk reaches its captured square over other
+/// squares, so this is the observation of the seeds in the actual position.
+pub fn observers_naive(pos: &Position, sq: Square, by: Color) -> Vec<Square> {
+    observers_on(&NaiveBoard::from_position(pos), sq, by)
+}
+
+fn observers_on(b: &NaiveBoard, target: Square, by: Color) -> Vec<Square> {
+    let mut b = b.clone();
+    b.set(target, Some(Piece::new(by.opposite(), Kind::PAWN)));
+    let mut out = Vec::new();
+    for (from, p) in b.squares_of(by) {
+        let observes = if p.kind == Kind::PAWN {
+            let dir = if by == Color::White { 1 } else { -1 };
+            target.rank() as i8 == from.rank() as i8 + dir && (target.file() as i8 - from.file() as i8).abs() == 1
+        } else {
+            targets_on(&b, from).iter().any(|&(_, cap)| cap == Some(target))
+        };
+        if observes {
+            out.push(from);
+        }
+    }
+    out.sort();
+    out
+}
+
+impl NaiveBoard {
+    /// Whether a king of `color` is observed by the other side.
+    pub fn in_check(&self, color: Color) -> bool {
+        self.squares_of(color)
+            .into_iter()
+            .any(|(s, p)| p.kind == Kind::KING && !observers_on(self, s, color.opposite()).is_empty())
+    }
+
+    /// Makes a move on the grid: removes the captured piece, moves (and promotes) the piece, moves the rook
+    /// when castling, sets the en-passant square after a double step, drops the castling rights of every
+    /// corner or king square the move touches, passes the turn.
+    pub fn make(&self, mv: Move) -> NaiveBoard {
+        let mut b = self.clone();
+        if let Some(c) = mv.capture() {
+            b.set(c, None);
+        }
+        let piece = b.get(mv.from).expect("a piece on the from square");
+        b.set(mv.from, None);
+        b.set(mv.to, Some(mv.promotion().map_or(piece, |k| Piece::new(piece.color, k))));
+        let rank = mv.from.rank();
+        match mv.special {
+            Special::CastleShort => {
+                let rook = b.get(Square::from_coords(7, rank));
+                b.set(Square::from_coords(7, rank), None);
+                b.set(Square::from_coords(5, rank), rook);
+            }
+            Special::CastleLong => {
+                let rook = b.get(Square::from_coords(0, rank));
+                b.set(Square::from_coords(0, rank), None);
+                b.set(Square::from_coords(3, rank), rook);
+            }
+            _ => {}
+        }
+        b.ep = (mv.special == Special::DoubleStep).then(|| Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2));
+        for s in [Some(mv.from), Some(mv.to), mv.capture()].into_iter().flatten() {
+            let lost = match (s.file(), s.rank()) {
+                (4, 0) => castle::WK | castle::WQ,
+                (7, 0) => castle::WK,
+                (0, 0) => castle::WQ,
+                (4, 7) => castle::BK | castle::BQ,
+                (7, 7) => castle::BK,
+                (0, 7) => castle::BQ,
+                _ => 0,
+            };
+            b.castling &= !lost;
+        }
+        b.side = self.side.opposite();
+        b
+    }
+
+    /// Orthodox legal moves, sorted: every pseudo-move, plus castling, that does not leave the mover's king
+    /// observed.
+    pub fn legal_moves(&self, promotions: &[Kind]) -> Vec<Move> {
+        let us = self.side;
+        let mut pseudo = Vec::new();
+        for (from, p) in self.squares_of(us) {
+            if p.kind == Kind::PAWN {
+                pseudo.extend(pawn_moves_on(self, from, promotions));
+            } else {
+                pseudo.extend(targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)));
+            }
+        }
+        pseudo.extend(self.castlings());
+        let mut out: Vec<Move> = pseudo.into_iter().filter(|&mv| !self.make(mv).in_check(us)).collect();
+        out.sort();
+        out
+    }
+
+    /// Castling: king on e1/e8, the right, the rook in its corner, the squares between empty, the king not in
+    /// check and not passing a square where it would be (the arrival square is tested like any move's).
+    fn castlings(&self) -> Vec<Move> {
+        let us = self.side;
+        let rank: i8 = if us == Color::White { 0 } else { 7 };
+        let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+        let king = Piece::new(us, Kind::KING);
+        let rook = Some(Piece::new(us, Kind::ROOK));
+        let mut out = Vec::new();
+        if self.at(4, rank) != Some(king) || self.in_check(us) {
+            return out;
+        }
+        let safe_on = |f: i8| {
+            let mut b = self.clone();
+            b.set(sq(4, rank), None);
+            b.set(sq(f, rank), Some(king));
+            !b.in_check(us)
+        };
+        let empty = |fs: &[i8]| fs.iter().all(|&f| self.at(f, rank).is_none());
+        if self.castling & short != 0 && self.at(7, rank) == rook && empty(&[5, 6]) && safe_on(5) {
+            out.push(Move::new(sq(4, rank), sq(6, rank), None, Special::CastleShort));
+        }
+        if self.castling & long != 0 && self.at(0, rank) == rook && empty(&[1, 2, 3]) && safe_on(3) {
+            out.push(Move::new(sq(4, rank), sq(2, rank), None, Special::CastleLong));
+        }
+        out
+    }
+
+    /// Leaf count of the legal move tree, every move made on the grid.
+    pub fn perft(&self, depth: u32, promotions: &[Kind]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal_moves(promotions).into_iter().map(|mv| self.make(mv).perft(depth - 1, promotions)).sum()
+    }
+}
+
+/// The orthodox legal moves (no conditions) of the side to move, sorted; pawns promote to `promotions`.
+pub fn legal_moves_naive(pos: &Position, promotions: &[Kind]) -> Vec<Move> {
+    NaiveBoard::from_position(pos).legal_moves(promotions)
+}
+
+/// Perft with [`legal_moves_naive`] and the naive `make`.
+pub fn perft_naive(pos: &Position, depth: u32, promotions: &[Kind]) -> u64 {
+    NaiveBoard::from_position(pos).perft(depth, promotions)
+}
+
+/// Whether the king of `color` is observed by the other side, by the naive reference.
+pub fn in_check_naive(pos: &Position, color: Color) -> bool {
+    NaiveBoard::from_position(pos).in_check(color)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(pos: &mut Position, s: &str, c: Color, k: Kind) {
+        pos.put(Square::parse(s).unwrap(), Piece::new(c, k));
+    }
+
+    #[test]
+    fn locust_on_the_edge_is_not_observed() {
+        // Seed 003, diagram D: the locust h7 observes c2 (b1 is empty behind it), the locust c2 does not
+        // observe h7 (no square behind it on the edge).
+        let mut pos = Position::empty();
+        put(&mut pos, "c2", Color::White, Kind::LOCUST);
+        put(&mut pos, "h7", Color::Black, Kind::LOCUST);
+        let c2 = Square::parse("c2").unwrap();
+        let h7 = Square::parse("h7").unwrap();
+        assert_eq!(observers_naive(&pos, c2, Color::Black), vec![h7]);
+        assert!(observers_naive(&pos, h7, Color::White).is_empty());
+    }
+
+    #[test]
+    fn start_position_perft() {
+        let mut pos = Position::empty();
+        let back = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+        for f in 0..8u8 {
+            pos.put(Square::from_coords(f, 0), Piece::new(Color::White, back[f as usize]));
+            pos.put(Square::from_coords(f, 1), Piece::new(Color::White, Kind::PAWN));
+            pos.put(Square::from_coords(f, 6), Piece::new(Color::Black, Kind::PAWN));
+            pos.put(Square::from_coords(f, 7), Piece::new(Color::Black, back[f as usize]));
+        }
+        pos.set_castling(15);
+        let promos = [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
+        assert_eq!(perft_naive(&pos, 3, &promos), 8902);
+    }
+}

@@ -1,0 +1,212 @@
+//! Orthodox differential test against cozy-chess (MIT), an independent move generator: on thousands of seeded
+//! random playouts from the published perft positions and a few more (promotions, en passant, castling), the
+//! legal move sets and the positions after each move must be the same; perft must agree at small depths.
+
+use stipula::input::fen::parse_fen;
+use stipula::movegen::{perft, Rules};
+use stipula::moves::{Move, Special};
+use stipula::position::{castle, Position};
+use stipula::setup::{build_position, SetupOptions};
+use stipula::{Color, Kind, Square};
+
+use cozy_chess as cz;
+
+/// Start positions: the chessprogramming wiki's six, and a few with promotions, en passant and castling
+/// through attacked squares.
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+    "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
+    "1r2k2r/8/8/8/8/8/6p1/R3K2R b KQk - 0 1",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn stipula_position(fen: &str) -> (Rules, Position) {
+    let (pieces, state) = parse_fen(fen).unwrap();
+    let rules = Rules::orthodox();
+    let pos = build_position(&pieces, &state, state.side_to_move.unwrap(), &rules, &SetupOptions::default()).unwrap();
+    (rules, pos)
+}
+
+fn sq(s: cz::Square) -> Square {
+    Square::new(s as u8)
+}
+
+fn kind(p: cz::Piece) -> Kind {
+    match p {
+        cz::Piece::Pawn => Kind::PAWN,
+        cz::Piece::Knight => Kind::KNIGHT,
+        cz::Piece::Bishop => Kind::BISHOP,
+        cz::Piece::Rook => Kind::ROOK,
+        cz::Piece::Queen => Kind::QUEEN,
+        cz::Piece::King => Kind::KING,
+    }
+}
+
+fn color(c: cz::Color) -> Color {
+    match c {
+        cz::Color::White => Color::White,
+        cz::Color::Black => Color::Black,
+    }
+}
+
+/// A cozy move in stipula's terms: cozy writes castling as the king taking its own rook.
+fn convert(board: &cz::Board, mv: cz::Move) -> Move {
+    let (from, to) = (sq(mv.from), sq(mv.to));
+    let piece = board.piece_on(mv.from).expect("a piece moves");
+    let target = board.piece_on(mv.to);
+    let own = board.color_on(mv.to) == Some(board.side_to_move());
+    let m = if piece == cz::Piece::King && own && target == Some(cz::Piece::Rook) {
+        let rank = from.rank();
+        if to.file() > from.file() {
+            Move::new(from, Square::from_coords(6, rank), None, Special::CastleShort)
+        } else {
+            Move::new(from, Square::from_coords(2, rank), None, Special::CastleLong)
+        }
+    } else if piece == cz::Piece::Pawn && from.file() != to.file() && target.is_none() {
+        Move::new(from, to, Some(Square::from_coords(to.file(), from.rank())), Special::EnPassant)
+    } else if piece == cz::Piece::Pawn && from.rank().abs_diff(to.rank()) == 2 {
+        Move::new(from, to, None, Special::DoubleStep)
+    } else {
+        Move::new(from, to, target.map(|_| to), Special::None)
+    };
+    match mv.promotion {
+        Some(p) => m.promoting(kind(p)),
+        None => m,
+    }
+}
+
+fn cozy_moves(board: &cz::Board) -> Vec<(Move, cz::Move)> {
+    let mut out = Vec::new();
+    board.generate_moves(|pm| {
+        for mv in pm {
+            out.push((convert(board, mv), mv));
+        }
+        false
+    });
+    out.sort_by_key(|(m, _)| *m);
+    out
+}
+
+fn stipula_moves(rules: &Rules, pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    rules.legal_moves(pos, &mut out);
+    out.sort();
+    out
+}
+
+/// Placement, side to move and castling rights agree (cozy keeps the en-passant file only when a capture is
+/// possible, so the move lists compare that part).
+fn same_state(pos: &Position, board: &cz::Board) -> Result<(), String> {
+    for s in cz::Square::ALL {
+        let ours = pos.piece_at(sq(s)).map(|p| (p.color, p.kind));
+        let theirs = board.piece_on(s).map(|p| (color(board.color_on(s).unwrap()), kind(p)));
+        if ours != theirs {
+            return Err(format!("{}: stipula {ours:?}, cozy {theirs:?}", sq(s)));
+        }
+    }
+    if pos.side() != color(board.side_to_move()) {
+        return Err("side to move".into());
+    }
+    let mut rights = 0;
+    for (c, short, long) in [(cz::Color::White, castle::WK, castle::WQ), (cz::Color::Black, castle::BK, castle::BQ)] {
+        let r = board.castle_rights(c);
+        if r.short.is_some() {
+            rights |= short;
+        }
+        if r.long.is_some() {
+            rights |= long;
+        }
+    }
+    if pos.castling() != rights {
+        return Err(format!("castling: stipula {:04b}, cozy {rights:04b}", pos.castling()));
+    }
+    Ok(())
+}
+
+#[test]
+fn random_playouts_agree_with_cozy() {
+    let mut rng = Rng(0xC02E);
+    let mut compared = 0;
+    for fen in FENS {
+        let (rules, start) = stipula_position(fen);
+        let cozy_start = cz::Board::from_fen(fen, false).unwrap();
+        for game in 0..60 {
+            let (mut pos, mut board) = (start.clone(), cozy_start.clone());
+            for ply in 0..120 {
+                let ours = stipula_moves(&rules, &pos);
+                let theirs = cozy_moves(&board);
+                let theirs_converted: Vec<Move> = theirs.iter().map(|(m, _)| *m).collect();
+                if ours != theirs_converted {
+                    let only_ours: Vec<_> = ours.iter().filter(|m| !theirs_converted.contains(m)).collect();
+                    let only_cozy: Vec<_> = theirs_converted.iter().filter(|m| !ours.contains(m)).collect();
+                    panic!("{fen}, game {game}, ply {ply}: {board}\n only stipula {only_ours:?}\n only cozy {only_cozy:?}");
+                }
+                compared += 1;
+                if ours.is_empty() {
+                    break;
+                }
+                let i = rng.below(ours.len());
+                pos = rules.make(&pos, ours[i]);
+                board.play_unchecked(theirs[i].1);
+                if let Err(e) = same_state(&pos, &board) {
+                    panic!("{fen}, game {game}, after ply {ply} ({:?}): {e}\n{board}", ours[i]);
+                }
+                assert_eq!(pos.key(), pos.key_from_scratch(), "incremental key after {:?}", ours[i]);
+            }
+        }
+    }
+    println!("{compared} positions compared with cozy-chess");
+    assert!(compared > 20_000, "{compared} positions compared");
+}
+
+/// Perft without bulk counting: every leaf move is played.
+fn cozy_perft(board: &cz::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    board.generate_moves(|pm| {
+        for mv in pm {
+            let mut b = board.clone();
+            b.play_unchecked(mv);
+            n += cozy_perft(&b, depth - 1);
+        }
+        false
+    });
+    n
+}
+
+#[test]
+fn perft_agrees_with_cozy() {
+    for fen in FENS {
+        let (rules, pos) = stipula_position(fen);
+        let board = cz::Board::from_fen(fen, false).unwrap();
+        for depth in 1..=3 {
+            assert_eq!(perft(&rules, &pos, depth), cozy_perft(&board, depth), "{fen} depth {depth}");
+        }
+    }
+}
