@@ -164,6 +164,21 @@ mod tests {
     }
 
     #[test]
+    fn popeye_isardam_3_zugzwang() {
+        // Popeye BEISPIEL-isardam_3 (#2, Isardam): the diagram's Re4 "attacks" the king c4 but Rxc4 would stand
+        // beside Rb4, so there is no check. After 1.Te4-d4! Black has exactly the nine moves Popeye lists, and
+        // 1...Sd3-b2 2.Kc6-c5 is mate.
+        let (rules, pos) = setup("8/8/2K1p3/8/1rk1R3/3nP3/8/8 w - - 0 1", &["Isardam"]);
+        let p = play(&rules, &pos, "e4d4");
+        let replies = legal(&rules, &p);
+        assert_eq!(replies, ["b4a4", "d3b2", "d3c1", "d3c5", "d3e1", "d3e5", "d3f2", "d3f4", "e6e5"]);
+        let q = play(&rules, &p, "d3b2");
+        assert!(is_mate(&rules, &play(&rules, &q, "c6c5")));
+        let q = play(&rules, &p, "e6e5");
+        assert!(is_mate(&rules, &play(&rules, &q, "c6d5")));
+    }
+
+    #[test]
     fn rex_inclusive_kings_count() {
         // Popeye: Isardam RexInclusive uses Madrasi's rex-inclusive flag: kings observing each other are a
         // paralysis, so a king may never step beside the other one.
