@@ -329,7 +329,8 @@ fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         .into_iter()
         .filter(|&m| {
             let after = pos.make(m);
-            !in_check(n, &after, us, promotions) && !(n.isardam && any_paralysis(&after, n.rex))
+            let illegal = in_check(n, &after, us, promotions) || (n.isardam && any_paralysis(&after, n.rex));
+            !illegal
         })
         .collect()
 }
