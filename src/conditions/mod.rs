@@ -4,6 +4,10 @@
 //! in [`CONDITIONS`]. The move generator ([`crate::movegen::Rules`]) calls only the hooks a condition declares
 //! in [`Condition::hooks`], so an orthodox problem pays for none of them.
 
+pub mod eiffel;
+pub mod isardam;
+pub mod madrasi;
+
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Kind;
@@ -127,7 +131,11 @@ pub struct ConditionEntry {
 }
 
 /// The registry of conditions stipula implements.
-pub static CONDITIONS: &[ConditionEntry] = &[];
+pub static CONDITIONS: &[ConditionEntry] = &[
+    ConditionEntry { name: "Madrasi", aliases: &["Madras"], build: madrasi::Madrasi::build },
+    ConditionEntry { name: "Isardam", aliases: &[], build: isardam::Isardam::build },
+    ConditionEntry { name: "Eiffel", aliases: &["EiffelChess", "EiffelSchach", "EchecsEiffel"], build: eiffel::Eiffel::build },
+];
 
 fn normalise(s: &str) -> String {
     s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()

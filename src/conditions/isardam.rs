@@ -1,0 +1,213 @@
+//! Isardam: a move that would create a Madrasi paralysis is illegal (seed 002; `RULES.md`), with Popeye's
+//! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
+
+use crate::conditions::madrasi::any_madrasi_paralysis;
+use crate::conditions::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::{Move, Special};
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::problem::ConditionSpec;
+use crate::square::Square;
+
+/// The condition `Isardam`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Isardam {
+    /// Popeye's Type B: a check is a check even if the capture of the king would create a paralysis.
+    pub type_b: bool,
+    /// Popeye's `RexInclusive`: kings observing each other are a paralysis too.
+    pub rex_inclusive: bool,
+}
+
+impl Isardam {
+    /// Builds from the options `TypeB` and `RexInclusive`.
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
+        let mut c = Isardam { type_b: false, rex_inclusive: false };
+        for o in &spec.options {
+            match o.as_str() {
+                "TypeB" => c.type_b = true,
+                "RexInclusive" => c.rex_inclusive = true,
+                other => return Err(format!("Isardam has no option `{other}` (known: TypeB, RexInclusive)")),
+            }
+        }
+        Ok(Box::new(c))
+    }
+
+    /// Whether the piece on `observer` may legally capture on `target` under Isardam: some capture of the
+    /// piece on `target` by it (any promotion) leaves no paralysis on the board.
+    fn capture_is_legal(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
+        let Some(piece) = pos.piece_at(observer) else { return false };
+        let legal = |mv: Move| !any_madrasi_paralysis(rules, &rules.make(pos, mv), self.rex_inclusive);
+        if piece.kind == Kind::PAWN {
+            let mv = Move::new(observer, target, Some(target), Special::None);
+            return if target.rank() == piece.color.last_rank() {
+                rules.promotions.iter().any(|&k| legal(mv.promoting(k)))
+            } else {
+                legal(mv)
+            };
+        }
+        let mut found = false;
+        rules.walks.get(piece.kind).for_each_target(pos, piece.color, observer, |to, cap| {
+            if !found && cap == Some(target) {
+                found = legal(Move::new(observer, to, cap, Special::None));
+            }
+        });
+        found
+    }
+}
+
+impl Condition for Isardam {
+    fn describe(&self) -> String {
+        let mut s = String::from("Isardam");
+        if self.type_b {
+            s.push_str(" TypeB");
+        }
+        if self.rex_inclusive {
+            s.push_str(" RexInclusive");
+        }
+        s
+    }
+
+    fn hooks(&self) -> Hooks {
+        // Isardam: no piece is ever paralysed (paralysis cannot arise), so the PARALYSIS hook stays off.
+        if self.type_b { Hooks::LEGALITY } else { Hooks::LEGALITY | Hooks::OBSERVATION }
+    }
+
+    // Isardam: after the move no piece of either colour may be observed by an opposing piece of its kind
+    // (Popeye tests the whole board, so a paralysis left standing from the diagram makes every move illegal).
+    // Isardam: kings are left out of that test unless RexInclusive (Popeye: Isardam RexInclusive sets Madrasi's
+    // rex-inclusive flag).
+    // Isardam en passant: a double step beside an opposing pawn that could take it en passant creates a paralysis,
+    // so it is illegal (Popeye's Isardam test observes en passant relative to the move just played).
+    fn is_legal(&self, rules: &Rules, _before: &Position, _mv: Move, after: &Position) -> bool {
+        !any_madrasi_paralysis(rules, after, self.rex_inclusive)
+    }
+
+    // Isardam (type A, Popeye's default): a piece gives check only if its capture of the king would be legal, i.e.
+    // would create no paralysis (Popeye's observation validator; case BEISPIEL-isardam_1 ends with the kings d8
+    // and e7 side by side). Type B: every observation gives check, as in orthodox chess (Popeye: IsardamB uses the
+    // orthodox evaluation).
+    fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
+        self.type_b || self.capture_is_legal(rules, pos, observer, target)
+    }
+
+    fn conflicts_with(&self, other: &str) -> Option<String> {
+        // Popeye refuses Isardam with Madrasi or Eiffel ("Isardam and Madrasi/Eiffel not allowed").
+        matches!(other, "Madrasi" | "Eiffel")
+            .then(|| format!("Isardam and {other} cannot be combined (Popeye refuses the combination)"))
+    }
+
+    fn name(&self) -> &'static str {
+        "Isardam"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::build_all;
+    use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
+    use crate::input::conditions::parse_condition_text;
+    use crate::square::Color;
+
+    #[test]
+    fn creating_a_paralysis_is_illegal() {
+        // Seed 002: under Isardam only moves that do not lead to a Madrasi paralysis are legal.
+        let (rules, pos) = setup("4k3/8/8/8/2r5/8/8/R3K3 w - - 0 1", &["Isardam"]);
+        let moves = legal(&rules, &pos);
+        assert!(!moves.contains(&"a1a4".to_string()), "a4 observes c4");
+        assert!(!moves.contains(&"a1c1".to_string()), "c1 observes c4");
+        assert!(moves.contains(&"a1b1".to_string()));
+    }
+
+    #[test]
+    fn popeye_isardam_1_kings_side_by_side_mate() {
+        // Popeye BEISPIEL-isardam_1 (h#2, Isardam): 1.Kf7-e7 Dc1-c7+ 2.Db3-f7 Kc8-d8#. The white king may step
+        // beside the black king: Ke7xd8 would open the line c7-f7 between the queens (a paralysis), so it is no
+        // check; Kd8xe7 would create none, so the white king checks.
+        let (rules, pos) = setup("2K5/5k2/8/8/8/1q6/8/2Q5 b - - 0 1", &["Isardam"]);
+        let mut p = pos.clone();
+        for m in ["f7e7", "c1c7", "b3f7"] {
+            p = play(&rules, &p, m);
+        }
+        assert!(legal(&rules, &p).contains(&"c8d8".to_string()));
+        let p = play(&rules, &p, "c8d8");
+        assert!(!rules.in_check(&p, Color::White));
+        assert!(rules.in_check(&p, Color::Black));
+        assert!(is_mate(&rules, &p));
+        // Type B: every observation checks, so 2.Db3-f7 does not parry the check of Qc7.
+        let (rules_b, pos_b) = setup("2K5/5k2/8/8/8/1q6/8/2Q5 b - - 0 1", &["Isardam TypeB"]);
+        let mut p = pos_b.clone();
+        for m in ["f7e7", "c1c7"] {
+            p = play(&rules_b, &p, m);
+        }
+        assert!(!legal(&rules_b, &p).contains(&"b3f7".to_string()));
+        // Rex inclusive: the kings d8 and e7 would paralyse each other, so Kc8-d8 is illegal.
+        let (rules_ri, pos_ri) = setup("2K5/5k2/8/8/8/1q6/8/2Q5 b - - 0 1", &["Isardam RI"]);
+        let mut p = pos_ri.clone();
+        for m in ["f7e7", "c1c7", "b3f7"] {
+            p = play(&rules_ri, &p, m);
+        }
+        assert!(!legal(&rules_ri, &p).contains(&"c8d8".to_string()));
+    }
+
+    #[test]
+    fn popeye_isardam_9_key_and_mates() {
+        // Popeye BEISPIEL-isardam_9 (#2): 1.Dd1-b3! 1...Kb1-a2 2.Db3-a3#, 1...Kb1*b2 2.Db3-c3#.
+        let (rules, pos) = setup("1R4B1/8/8/8/P7/3p4/1P1K4/qk1Q4 w - - 0 1", &["Isardam"]);
+        let p = play(&rules, &pos, "d1b3");
+        let replies = legal(&rules, &p);
+        assert_eq!(replies, ["b1a2", "b1b2"], "Zugzwang with two king moves");
+        let q = play(&rules, &p, "b1a2");
+        assert!(is_mate(&rules, &play(&rules, &q, "b3a3")));
+        let q = play(&rules, &p, "b1b2");
+        assert!(is_mate(&rules, &play(&rules, &q, "b3c3")));
+    }
+
+    #[test]
+    fn popeye_isardam_3_zugzwang() {
+        // Popeye BEISPIEL-isardam_3 (#2, Isardam): the diagram's Re4 "attacks" the king c4 but Rxc4 would stand
+        // beside Rb4, so there is no check. After 1.Te4-d4! Black has exactly the nine moves Popeye lists, and
+        // 1...Sd3-b2 2.Kc6-c5 is mate.
+        let (rules, pos) = setup("8/8/2K1p3/8/1rk1R3/3nP3/8/8 w - - 0 1", &["Isardam"]);
+        let p = play(&rules, &pos, "e4d4");
+        let replies = legal(&rules, &p);
+        assert_eq!(replies, ["b4a4", "d3b2", "d3c1", "d3c5", "d3e1", "d3e5", "d3f2", "d3f4", "e6e5"]);
+        let q = play(&rules, &p, "d3b2");
+        assert!(is_mate(&rules, &play(&rules, &q, "c6c5")));
+        let q = play(&rules, &p, "e6e5");
+        assert!(is_mate(&rules, &play(&rules, &q, "c6d5")));
+    }
+
+    #[test]
+    fn rex_inclusive_kings_count() {
+        // Popeye: Isardam RexInclusive uses Madrasi's rex-inclusive flag: kings observing each other are a
+        // paralysis, so a king may never step beside the other one.
+        let fen = "8/8/8/3k4/8/4K3/8/8 w - - 0 1";
+        let (rules, pos) = setup(fen, &["Isardam RI"]);
+        assert!(!legal(&rules, &pos).contains(&"e3e4".to_string()));
+        // Without RI, Ke4 would be "checked" only if Kd5xe4 were legal: it is (no paralysis), so still illegal.
+        let (rules, pos) = setup(fen, &["Isardam"]);
+        assert!(!legal(&rules, &pos).contains(&"e3e4".to_string()));
+    }
+
+    #[test]
+    fn double_step_beside_enemy_pawn_is_illegal() {
+        // Isardam en passant (Popeye's Isardam test sees the en-passant observation of the pawn just moved).
+        let fen = "4k3/8/8/8/3p4/8/P3P3/4K3 w - - 0 1";
+        let (rules, pos) = setup(fen, &["Isardam"]);
+        let moves = legal(&rules, &pos);
+        assert!(!moves.contains(&"e2e4".to_string()), "d4 could take e4 en passant");
+        assert!(!moves.contains(&"e2e3".to_string()), "e3 and d4 observe each other");
+        assert!(moves.contains(&"a2a4".to_string()) && moves.contains(&"e1d2".to_string()), "{moves:?}");
+        let (rules_o, pos_o) = setup(fen, &[]);
+        assert!(legal(&rules_o, &pos_o).contains(&"e2e4".to_string()));
+    }
+
+    #[test]
+    fn options_and_conflicts() {
+        let spec = |t: &str| parse_condition_text(t).unwrap();
+        assert_eq!(build_all(&[spec("Isardam type B RI")]).unwrap()[0].describe(), "Isardam TypeB RexInclusive");
+        assert!(build_all(&[spec("Isardam"), spec("Eiffel")]).unwrap_err().contains("cannot be combined"));
+        assert!(build_all(&[spec("Eiffel"), spec("Isardam")]).unwrap_err().contains("cannot be combined"));
+    }
+}

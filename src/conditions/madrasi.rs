@@ -1,0 +1,332 @@
+//! Madrasi and Madrasi RI (rex inclusive): a piece observed by an opposing piece of the same kind is paralysed
+//! (seeds 000, 002, 003; `RULES.md`). Also the observation service Isardam and Eiffel share:
+//! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
+
+use crate::attacks::{Occupancy, PAWN_ATTACKS};
+use crate::conditions::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::pieces::{Kind, Piece};
+use crate::position::Position;
+use crate::problem::ConditionSpec;
+use crate::square::{Bitboard, Color, Square};
+
+/// The condition `Madrasi`, with or without `RexInclusive`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Madrasi {
+    /// Kings paralyse each other too (Madrasi RI).
+    pub rex_inclusive: bool,
+}
+
+impl Madrasi {
+    /// Builds from the options: only `RexInclusive` is known.
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
+        let mut rex_inclusive = false;
+        for o in &spec.options {
+            match o.as_str() {
+                "RexInclusive" => rex_inclusive = true,
+                other => return Err(format!("Madrasi has no option `{other}` (known: RexInclusive)")),
+            }
+        }
+        Ok(Box::new(Madrasi { rex_inclusive }))
+    }
+}
+
+/// Whether the piece of colour `color` on `sq` is observed by a piece of `kind` of the other colour.
+// Madrasi: observation is by the observer's capturing walk alone, even if that capture would be self-check and
+// even if the observer is itself paralysed or pinned (RULES.md "Observation", seed 003).
+#[inline]
+pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color, kind: Kind) -> bool {
+    rules.observers_of_kind(pos, sq, color.opposite(), kind).non_empty()
+        || (kind == Kind::PAWN && en_passant_observed(pos, sq, color))
+}
+
+/// Whether the pawn of `color` on `sq` has just made its double step and an opposing pawn could take it en passant.
+// Madrasi en passant: a pawn observes the pawn it could take en passant, so the pawn that has just made its double
+// step is paralysed while an opposing pawn could take it; the attack is not mutual (seed 002), and the capturing
+// pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
+#[inline]
+fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
+    let Some(ep) = pos.ep_square() else { return false };
+    pos.side() != color
+        && ep.offset(0, color.forward()) == Some(sq)
+        && pos.piece_at(sq) == Some(Piece::new(color, Kind::PAWN))
+        && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
+}
+
+/// Whether `piece` on `sq` is paralysed by the Madrasi rule: observed by an opposing piece of its own kind.
+#[inline]
+pub fn is_madrasi_paralysed(rules: &Rules, pos: &Position, sq: Square, piece: Piece, rex_inclusive: bool) -> bool {
+    // Madrasi: kings are neither paralysed nor paralysing, unless rex inclusive (RULES.md, seed 002).
+    if piece.kind == Kind::KING && !rex_inclusive {
+        return false;
+    }
+    observed_by_kind(rules, pos, sq, piece.color, piece.kind)
+}
+
+/// Whether some piece of either colour in `pos` is paralysed by the Madrasi rule (Isardam's test).
+pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool) -> bool {
+    for &kind in &rules.kinds.present {
+        if kind == Kind::KING && !rex_inclusive {
+            continue;
+        }
+        let white = pos.pieces_bb(Color::White, kind);
+        let black = pos.pieces_bb(Color::Black, kind);
+        if white.is_empty() || black.is_empty() {
+            continue;
+        }
+        // Paralysis need not be mutual (seed 003, diagrams C and D): test both colours.
+        if white.into_iter().any(|sq| observed_by_kind(rules, pos, sq, Color::White, kind))
+            || black.into_iter().any(|sq| observed_by_kind(rules, pos, sq, Color::Black, kind))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+impl Condition for Madrasi {
+    fn describe(&self) -> String {
+        if self.rex_inclusive { "Madrasi RexInclusive".into() } else { "Madrasi".into() }
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::PARALYSIS
+    }
+
+    // Madrasi: a paralysed piece cannot move or capture and gives no check; it still paralyses, because
+    // observation ignores paralysis (RULES.md, seed 003). Paralysis is re-evaluated in every position.
+    // Madrasi: castling is a king move, so a paralysed rook may castle (Popeye tests only the king's paralysis).
+    #[inline]
+    fn is_paralysed(&self, rules: &Rules, pos: &Position, sq: Square) -> bool {
+        match pos.piece_at(sq) {
+            Some(piece) => is_madrasi_paralysed(rules, pos, sq, piece, self.rex_inclusive),
+            None => false,
+        }
+    }
+
+    fn conflicts_with(&self, other: &str) -> Option<String> {
+        (other == "Isardam").then(|| "Isardam and Madrasi cannot be combined (Popeye refuses the combination)".to_string())
+    }
+
+    fn name(&self) -> &'static str {
+        "Madrasi"
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::conditions::build_all;
+    use crate::input::conditions::parse_condition_text;
+    use crate::input::fen::parse_fen;
+    use crate::moves::Move;
+    use crate::setup::{build_position, SetupOptions};
+
+    /// Rules and position for a FEN under the conditions written as text.
+    pub(crate) fn setup(fen: &str, conditions: &[&str]) -> (Rules, Position) {
+        let (pieces, state) = parse_fen(fen).unwrap();
+        let specs: Vec<_> = conditions.iter().map(|c| parse_condition_text(c).unwrap()).collect();
+        let rules = Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
+        let side = state.side_to_move.unwrap_or(Color::White);
+        let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).unwrap();
+        (rules, pos)
+    }
+
+    pub(crate) fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    /// The legal moves as UCI text.
+    pub(crate) fn legal(rules: &Rules, pos: &Position) -> Vec<String> {
+        let mut v = Vec::new();
+        rules.legal_moves(pos, &mut v);
+        let mut s: Vec<String> = v.iter().map(Move::uci).collect();
+        s.sort();
+        s
+    }
+
+    /// Plays a move given as UCI text, which must be legal.
+    pub(crate) fn play(rules: &Rules, pos: &Position, uci: &str) -> Position {
+        let mut v = Vec::new();
+        rules.legal_moves(pos, &mut v);
+        let mv = v.into_iter().find(|m| m.uci() == uci).unwrap_or_else(|| panic!("{uci} is not legal in {pos:?}"));
+        rules.make(pos, mv)
+    }
+
+    pub(crate) fn is_mate(rules: &Rules, pos: &Position) -> bool {
+        rules.in_check(pos, pos.side()) && !rules.has_legal_move(pos, &mut Vec::new())
+    }
+
+    /// Seed 002's worked example (reconstructed in seeds/README.md).
+    const SEED_002: &str = "2kn4/1p1p1N2/8/2R3r1/7r/1P1p4/2P2NR1/B2b1K2 w - - 0 1";
+
+    #[test]
+    fn seed_002_paralysed_pieces() {
+        let (rules, pos) = setup(SEED_002, &["Madrasi"]);
+        // Seed 002: the rooks c5, g5, g2, the knights d8, f7 and the pawns c2, d3 are paralysed; the rook h4 is
+        // free; the bishop d1 is not paralysed by the knight f2 (different kinds).
+        for s in ["c5", "g5", "g2", "d8", "f7", "c2", "d3"] {
+            assert!(rules.is_paralysed(&pos, sq(s)), "{s} should be paralysed");
+        }
+        for s in ["h4", "d1", "f2", "a1", "b3", "b7", "d7", "c8", "f1"] {
+            assert!(!rules.is_paralysed(&pos, sq(s)), "{s} should be free");
+        }
+        // Seed 002: the black king is not in check from the rook c5, which is paralysed.
+        assert!(!rules.in_check(&pos, Color::Black));
+        // Seed 002: White cannot play cxd3 (paralysed pawn) but can play Nxd3.
+        let moves = legal(&rules, &pos);
+        assert!(!moves.contains(&"c2d3".to_string()));
+        assert!(moves.contains(&"f2d3".to_string()));
+    }
+
+    #[test]
+    fn seed_002_be5_rc4_bxc4_mate() {
+        let (rules, pos) = setup(SEED_002, &["Madrasi"]);
+        // Seed 002: 1.Be5 cuts the line g5-c5, unparalyses the rook c5, which gives check.
+        let p1 = play(&rules, &pos, "a1e5");
+        assert!(!rules.is_paralysed(&p1, sq("c5")));
+        assert!(rules.in_check(&p1, Color::Black));
+        // Seed 002: ...Rxe5 is not possible: the rook g5 is paralysed by the rook g2.
+        let answers = legal(&rules, &p1);
+        assert!(!answers.contains(&"g5e5".to_string()));
+        // Seed 002: the only way out is 1...Rc4, re-paralysing the checking rook.
+        assert_eq!(answers, vec!["h4c4".to_string()]);
+        let p2 = play(&rules, &p1, "h4c4");
+        assert!(rules.is_paralysed(&p2, sq("c5")));
+        assert!(!rules.in_check(&p2, Color::Black));
+        // Seed 002: 2.bxc4 is mate.
+        let p3 = play(&rules, &p2, "b3c4");
+        assert!(is_mate(&rules, &p3));
+    }
+
+    #[test]
+    fn seed_003_b_king_steps_beside_paralysed_observers() {
+        // Seed 003 diagram B (its position did not survive; rebuilt to show its point): knights e4/g3, pawns c3/b2
+        // and queens h5/h7 paralyse each other in pairs; d2 (knight e4, pawn c3), d1, e2 (queen h5) and f2
+        // (knight e4) are observed only by paralysed black pieces, so the white king has five squares.
+        let fen = "4k3/7Q/8/7q/4n3/2p3N1/1P6/4K3 w - - 0 1";
+        let (rules, pos) = setup(fen, &["Madrasi"]);
+        for s in ["e4", "g3", "c3", "b2", "h5", "h7"] {
+            assert!(rules.is_paralysed(&pos, sq(s)), "{s}");
+        }
+        let king = |moves: Vec<String>| moves.into_iter().filter(|m| m.starts_with("e1")).collect::<Vec<_>>();
+        assert_eq!(king(legal(&rules, &pos)), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+        // Orthodox: only f1.
+        let (rules_o, pos_o) = setup(fen, &[]);
+        assert_eq!(king(legal(&rules_o, &pos_o)), ["e1f1"]);
+    }
+
+    #[test]
+    fn seed_003_c_grasshopper_paralysis_is_not_mutual() {
+        // Seed 003 diagram C: the black grasshopper f3 observes (and paralyses) the white grasshopper b7 over
+        // the hurdle c6, but b7 does not observe f3 (no hurdle just before f3 on its line).
+        let (rules, pos) = setup("4k3/1G6/2P5/8/8/5g2/8/4K3 w - - 0 1", &["Madrasi"]);
+        assert!(rules.is_paralysed(&pos, sq("b7")));
+        assert!(!rules.is_paralysed(&pos, sq("f3")));
+        assert!(legal(&rules, &pos).iter().all(|m| !m.starts_with("b7")));
+        let (rules, black) = setup("4k3/1G6/2P5/8/8/5g2/8/4K3 b - - 0 1", &["Madrasi"]);
+        assert!(legal(&rules, &black).contains(&"f3b7".to_string()), "f3 may capture b7");
+    }
+
+    #[test]
+    fn seed_003_d_locust_paralysis_is_not_mutual() {
+        // Seed 003 diagram D: the black locust h7 observes the white locust c2 (it could capture it, landing on
+        // b1), so c2 is paralysed; c2 does not observe h7 (edge: no square behind it), so h7 is free and may
+        // capture c2. The paralysed c2 does not stop the black king on the c-file.
+        let fen = "8/7l/8/2k5/8/8/2L5/4K3 b - - 0 1";
+        let (rules, pos) = setup(fen, &["Madrasi"]);
+        assert!(rules.is_paralysed(&pos, sq("c2")));
+        assert!(!rules.is_paralysed(&pos, sq("h7")));
+        assert!(!rules.in_check(&pos, Color::Black));
+        let moves = legal(&rules, &pos);
+        for m in ["h7xc2b1", "c5c4", "c5c6"] {
+            assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+        }
+        // Orthodox: the locust c2 checks the king c5 (it could jump it to c6).
+        let (rules_o, pos_o) = setup(fen, &[]);
+        assert!(rules_o.in_check(&pos_o, Color::Black));
+    }
+
+    #[test]
+    fn rex_inclusive_kings_may_stand_side_by_side() {
+        // RULES.md, seed 003: with rex inclusive, kings paralyse each other and may stand adjacent.
+        let (rules, pos) = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", &["Madrasi RI"]);
+        let moves = legal(&rules, &pos);
+        assert!(moves.contains(&"e3e4".to_string()), "{moves:?}");
+        assert!(moves.contains(&"e3d4".to_string()));
+        let p = play(&rules, &pos, "e3e4");
+        assert!(rules.is_paralysed(&p, sq("e4")) && rules.is_paralysed(&p, sq("d5")));
+        assert!(!rules.in_check(&p, Color::Black) && !rules.in_check(&p, Color::White));
+        // Both kings paralysed: Black has no king move at all.
+        assert!(legal(&rules, &p).is_empty());
+        // Plain Madrasi: kings are not involved; orthodox adjacency rule.
+        let (rules, pos) = setup("8/8/8/3k4/8/4K3/8/8 w - - 0 1", &["Madrasi"]);
+        assert!(!legal(&rules, &pos).contains(&"e3e4".to_string()));
+    }
+
+    #[test]
+    fn rex_inclusive_king_paralysed_by_king_gives_no_check_but_others_do() {
+        // Popeye BEISPIEL-madrasi_1 (Madrasi RexInklusive): 1.Gg7-e7+ blocks f7's line to c7 and so frees the
+        // grasshopper c7, which checks a7 over the white king b7; the kings a7, b7 paralyse each other.
+        let (rules, pos) = setup("8/kKGp1gG1/P1rR1r2/3p4/4P1p1/6pP/2P2P2/8 w - - 0 1", &["Madrasi RI"]);
+        let p = play(&rules, &pos, "g7e7");
+        assert!(rules.in_check(&p, Color::Black));
+        assert!(rules.is_paralysed(&p, sq("a7")) && rules.is_paralysed(&p, sq("b7")));
+    }
+
+    #[test]
+    fn en_passant_follows_popeye() {
+        // Popeye BEISPIEL-selfref_3 (Madrasi RexInklusive): after 1...b7-b5, 2.a5*b6 ep. is legal (the b5 pawn
+        // does not observe a5); after 1...b7-b6, a5 and b6 paralyse each other.
+        let fen = "kK2B3/rp1p4/p1p5/P3n3/1QR5/1N6/4p3/5q2 w - - 0 1";
+        let (rules, pos) = setup(fen, &["Madrasi RI"]);
+        let pos = play(&rules, &pos, "c4c3");
+        let p = play(&rules, &pos, "b7b5");
+        assert!(legal(&rules, &p).contains(&"a5xb5b6".to_string()));
+        // The double-stepped pawn is observed en passant and so paralysed (it would give no check).
+        assert!(rules.is_paralysed(&p, sq("b5")));
+        assert!(!rules.is_paralysed(&p, sq("a5")));
+        let p = play(&rules, &pos, "b7b6");
+        assert!(rules.is_paralysed(&p, sq("a5")) && rules.is_paralysed(&p, sq("b6")));
+        assert!(!legal(&rules, &p).contains(&"a5b6".to_string()));
+    }
+
+    #[test]
+    fn en_passant_paralysed_pawn_gives_no_check() {
+        // Popeye's pawn observation includes the en-passant capture: the pawn that has just made its double step
+        // next to an enemy pawn is paralysed, so it does not check the king it attacks.
+        let fen = "4k3/4p3/8/3P4/3K4/8/8/8 b - - 0 1";
+        let (rules, pos) = setup(fen, &["Madrasi"]);
+        let p = play(&rules, &pos, "e7e5");
+        assert!(rules.is_paralysed(&p, sq("e5")));
+        assert!(!rules.in_check(&p, Color::White), "the pawn e5 is paralysed by d5 (en passant)");
+        assert!(legal(&rules, &p).contains(&"d5xe5e6".to_string()));
+        let (rules_o, pos_o) = setup(fen, &[]);
+        let p = play(&rules_o, &pos_o, "e7e5");
+        assert!(rules_o.in_check(&p, Color::White));
+    }
+
+    #[test]
+    fn popeye_madrasi_10_series_mate() {
+        // Popeye BEISPIEL-madrasi_10 (ser-#4, Madrasi): 1.g8=T 2.a8=D 3.d8=S 4.h8=L#.
+        let (rules, pos) = setup("2q5/P2Pn1PP/2r2k2/6r1/6K1/8/3b3p/8 w - - 0 1", &["Madrasi"]);
+        let mut p = pos.clone();
+        for m in ["g7g8r", "a7a8q", "d7d8s"] {
+            p = play(&rules, &p, m);
+            assert!(!rules.in_check(&p, Color::Black), "a series move before the last gives no check: {m}");
+            p = p.null_move();
+        }
+        let p = play(&rules, &p, "h7h8b");
+        assert!(is_mate(&rules, &p));
+    }
+
+    #[test]
+    fn conflicts_and_options() {
+        let spec = |t: &str| parse_condition_text(t).unwrap();
+        assert!(build_all(&[spec("Madrasi"), spec("Isardam")]).unwrap_err().contains("cannot be combined"));
+        assert!(build_all(&[spec("Isardam"), spec("Madrasi")]).unwrap_err().contains("cannot be combined"));
+        assert!(build_all(&[spec("Madrasi"), spec("Eiffel")]).is_ok());
+        assert!(build_all(&[ConditionSpec { name: "Madrasi".into(), options: vec!["TypeB".into()] }]).is_err());
+        assert_eq!(build_all(&[spec("Madrasi RI")]).unwrap()[0].describe(), "Madrasi RexInclusive");
+    }
+}

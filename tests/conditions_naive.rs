@@ -1,0 +1,530 @@
+//! Fast-vs-naive differential test for Madrasi, Madrasi RI, Isardam (A, B, RI) and Eiffel: a slow literal
+//! reading of each rule (RULES.md), written here from scratch with plain loops over the board, compared with
+//! `Rules::legal_moves` and `Rules::in_check` on seeded random positions with orthodox pieces, grasshoppers and
+//! locusts. It also computes the perft counts in `tests/data/condition_perft.txt`, which `tests/cli_perft.rs`
+//! asserts on the real binary.
+
+use stipula::conditions::build_all;
+use stipula::input::conditions::parse_condition_text;
+use stipula::position::castle;
+use stipula::{Color, Kind, Move, Piece, Position, Rules, Special, Square};
+
+/// Which rules the naive reading applies.
+#[derive(Clone, Copy, Debug)]
+struct Naive {
+    madrasi: bool,
+    eiffel: bool,
+    isardam: bool,
+    rex: bool,
+    type_b: bool,
+}
+
+impl Naive {
+    fn from_texts(texts: &[&str]) -> Naive {
+        let mut n = Naive { madrasi: false, eiffel: false, isardam: false, rex: false, type_b: false };
+        for t in texts {
+            let spec = parse_condition_text(t).unwrap();
+            match spec.name.as_str() {
+                "Madrasi" => n.madrasi = true,
+                "Eiffel" => n.eiffel = true,
+                "Isardam" => n.isardam = true,
+                other => panic!("{other}"),
+            }
+            n.rex |= spec.options.iter().any(|o| o == "RexInclusive");
+            n.type_b |= spec.options.iter().any(|o| o == "TypeB");
+        }
+        n
+    }
+}
+
+const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_LEAPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const ORTHO: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+fn step(sq: Square, d: (i8, i8)) -> Option<Square> {
+    sq.offset(d.0, d.1)
+}
+
+fn lines(kind: Kind) -> Vec<(i8, i8)> {
+    match kind {
+        Kind::ROOK => ORTHO.to_vec(),
+        Kind::BISHOP => DIAG.to_vec(),
+        _ => KING_STEPS.to_vec(),
+    }
+}
+
+/// Squares of the enemy pieces the piece on `from` could capture by its walk alone (RULES.md "Observation"),
+/// pawns including the en-passant capture of the pawn that has just made its double step (Popeye).
+fn capture_targets(pos: &Position, from: Square) -> Vec<Square> {
+    let piece = pos.piece_at(from).unwrap();
+    let enemy = |s: Square| pos.piece_at(s).is_some_and(|p| p.color != piece.color);
+    let mut out = Vec::new();
+    match piece.kind {
+        Kind::KING | Kind::KNIGHT => {
+            let steps = if piece.kind == Kind::KING { KING_STEPS } else { KNIGHT_LEAPS };
+            out.extend(steps.iter().filter_map(|&d| step(from, d)).filter(|&s| enemy(s)));
+        }
+        Kind::QUEEN | Kind::ROOK | Kind::BISHOP => {
+            for d in lines(piece.kind) {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if pos.piece_at(next).is_some() {
+                        if enemy(next) {
+                            out.push(next);
+                        }
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+        Kind::PAWN => {
+            let f = piece.color.forward();
+            for df in [-1, 1] {
+                if let Some(s) = from.offset(df, f) {
+                    if enemy(s) {
+                        out.push(s);
+                    }
+                    if pos.ep_square() == Some(s) && pos.side() == piece.color {
+                        let victim = s.offset(0, -f).unwrap();
+                        if pos.piece_at(victim) == Some(Piece::new(piece.color.opposite(), Kind::PAWN)) {
+                            out.push(victim);
+                        }
+                    }
+                }
+            }
+        }
+        Kind::GRASSHOPPER => {
+            for d in KING_STEPS {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if pos.piece_at(next).is_some() {
+                        if let Some(land) = step(next, d) {
+                            if enemy(land) {
+                                out.push(land);
+                            }
+                        }
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+        Kind::LOCUST => {
+            for d in KING_STEPS {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if pos.piece_at(next).is_some() {
+                        if enemy(next) && step(next, d).is_some_and(|l| pos.piece_at(l).is_none()) {
+                            out.push(next);
+                        }
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+        k => panic!("no naive walk for {k:?}"),
+    }
+    out
+}
+
+fn observed_by(pos: &Position, sq: Square, kind: Kind) -> bool {
+    let color = pos.piece_at(sq).unwrap().color;
+    pos.pieces()
+        .filter(|(_, p)| p.color != color && p.kind == kind)
+        .any(|(from, _)| capture_targets(pos, from).contains(&sq))
+}
+
+fn eiffel_paralyser(kind: Kind) -> Option<Kind> {
+    match kind {
+        Kind::KNIGHT => Some(Kind::PAWN),
+        Kind::BISHOP => Some(Kind::KNIGHT),
+        Kind::ROOK => Some(Kind::BISHOP),
+        Kind::QUEEN => Some(Kind::ROOK),
+        Kind::PAWN => Some(Kind::QUEEN),
+        _ => None,
+    }
+}
+
+/// Madrasi paralysis: observed by an opposing piece of the same kind; kings only with rex inclusive.
+fn madrasi_paralysed(pos: &Position, sq: Square, rex: bool) -> bool {
+    let p = pos.piece_at(sq).unwrap();
+    (p.kind != Kind::KING || rex) && observed_by(pos, sq, p.kind)
+}
+
+fn paralysed(n: Naive, pos: &Position, sq: Square) -> bool {
+    let p = pos.piece_at(sq).unwrap();
+    (n.madrasi && madrasi_paralysed(pos, sq, n.rex))
+        || (n.eiffel && eiffel_paralyser(p.kind).is_some_and(|k| observed_by(pos, sq, k)))
+}
+
+/// Isardam: some piece of either colour is Madrasi-paralysed.
+fn any_paralysis(pos: &Position, rex: bool) -> bool {
+    pos.pieces().any(|(s, _)| madrasi_paralysed(pos, s, rex))
+}
+
+/// The moves of the piece on `from` by its walk (no legality test, no castling).
+fn piece_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
+    let piece = pos.piece_at(from).unwrap();
+    let empty = |s: Square| pos.piece_at(s).is_none();
+    let enemy = |s: Square| pos.piece_at(s).is_some_and(|p| p.color != piece.color);
+    let mut add = |to: Square, cap: Option<Square>| out.push(Move::new(from, to, cap, Special::None));
+    match piece.kind {
+        Kind::KING | Kind::KNIGHT => {
+            let steps = if piece.kind == Kind::KING { KING_STEPS } else { KNIGHT_LEAPS };
+            for s in steps.iter().filter_map(|&d| step(from, d)) {
+                if empty(s) {
+                    add(s, None)
+                } else if enemy(s) {
+                    add(s, Some(s))
+                }
+            }
+        }
+        Kind::QUEEN | Kind::ROOK | Kind::BISHOP => {
+            for d in lines(piece.kind) {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if !empty(next) {
+                        if enemy(next) {
+                            add(next, Some(next));
+                        }
+                        break;
+                    }
+                    add(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Kind::GRASSHOPPER => {
+            for d in KING_STEPS {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if !empty(next) {
+                        if let Some(land) = step(next, d) {
+                            if empty(land) {
+                                add(land, None)
+                            } else if enemy(land) {
+                                add(land, Some(land))
+                            }
+                        }
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+        Kind::LOCUST => {
+            for d in KING_STEPS {
+                let mut cur = from;
+                while let Some(next) = step(cur, d) {
+                    if !empty(next) {
+                        if let Some(land) = step(next, d) {
+                            if enemy(next) && empty(land) {
+                                add(land, Some(next));
+                            }
+                        }
+                        break;
+                    }
+                    cur = next;
+                }
+            }
+        }
+        Kind::PAWN => {
+            let f = piece.color.forward();
+            let last = piece.color.last_rank();
+            let mut push = |mv: Move| {
+                if mv.to.rank() == last {
+                    out.extend(promotions.iter().map(|&k| mv.promoting(k)));
+                } else {
+                    out.push(mv);
+                }
+            };
+            if let Some(one) = from.offset(0, f) {
+                if empty(one) {
+                    push(Move::new(from, one, None, Special::None));
+                    let start = if piece.color == Color::White { 1 } else { 6 };
+                    if from.rank() == start {
+                        let two = one.offset(0, f).unwrap();
+                        if empty(two) {
+                            push(Move::new(from, two, None, Special::DoubleStep));
+                        }
+                    }
+                }
+            }
+            for df in [-1, 1] {
+                if let Some(s) = from.offset(df, f) {
+                    if enemy(s) {
+                        push(Move::new(from, s, Some(s), Special::None));
+                    }
+                    if pos.ep_square() == Some(s) && empty(s) {
+                        let victim = s.offset(0, -f).unwrap();
+                        if pos.piece_at(victim) == Some(Piece::new(piece.color.opposite(), Kind::PAWN)) {
+                            push(Move::new(from, s, Some(victim), Special::EnPassant));
+                        }
+                    }
+                }
+            }
+        }
+        k => panic!("no naive walk for {k:?}"),
+    }
+}
+
+/// Whether the capture of the piece on `target` by the piece on `from` is legal under Isardam (some way of
+/// making it, any promotion, leaves no paralysis).
+fn isardam_capture_legal(n: Naive, pos: &Position, from: Square, target: Square, promotions: &[Kind]) -> bool {
+    let mut moves = Vec::new();
+    let mut p = pos.clone();
+    p.set_ep(None);
+    piece_moves(&p, from, promotions, &mut moves);
+    moves.iter().filter(|m| m.capture() == Some(target)).any(|&m| !any_paralysis(&p.make(m), n.rex))
+}
+
+/// Whether `color`'s king is in check: observed by an opposing piece that is not paralysed (and, in Isardam
+/// type A, whose capture of the king would be legal).
+fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
+    let Some(king) = pos.king(color) else { return false };
+    pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| {
+        capture_targets(pos, from).contains(&king)
+            && !paralysed(n, pos, from)
+            && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
+    })
+}
+
+fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
+    let us = pos.side();
+    let mut pseudo = Vec::new();
+    for (from, p) in pos.pieces().filter(|(_, p)| p.color == us) {
+        if paralysed(n, pos, from) {
+            continue;
+        }
+        piece_moves(pos, from, promotions, &mut pseudo);
+        // Castling: king and rook at home with the right, squares between empty, the king not in check and not
+        // passing a checked square.
+        let rank = if us == Color::White { 0 } else { 7 };
+        if p.kind == Kind::KING && from == Square::from_coords(4, rank) {
+            let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+            for (right, rook_file, between, pass, to, special) in [
+                (short, 7u8, &[5u8, 6][..], 5u8, 6u8, Special::CastleShort),
+                (long, 0, &[1, 2, 3][..], 3, 2, Special::CastleLong),
+            ] {
+                let sq = |f: u8| Square::from_coords(f, rank);
+                if pos.castling() & right != 0
+                    && pos.piece_at(sq(rook_file)) == Some(Piece::new(us, Kind::ROOK))
+                    && between.iter().all(|&f| pos.piece_at(sq(f)).is_none())
+                    && !in_check(n, pos, us, promotions)
+                {
+                    let mut passed = pos.clone();
+                    passed.remove(from);
+                    passed.put(sq(pass), p);
+                    if !in_check(n, &passed, us, promotions) {
+                        pseudo.push(Move::new(from, sq(to), None, special));
+                    }
+                }
+            }
+        }
+    }
+    pseudo
+        .into_iter()
+        .filter(|&m| {
+            let after = pos.make(m);
+            let illegal = in_check(n, &after, us, promotions) || (n.isardam && any_paralysis(&after, n.rex));
+            !illegal
+        })
+        .collect()
+}
+
+fn texts(moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(Move::uci).collect();
+    v.sort();
+    v
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn rules_for(conditions: &[&str]) -> Rules {
+    let specs: Vec<_> = conditions.iter().map(|c| parse_condition_text(c).unwrap()).collect();
+    Rules::new([Kind::GRASSHOPPER, Kind::LOCUST], build_all(&specs).unwrap())
+}
+
+/// A random position with both kings and up to 12 more pieces, sometimes with castling rights or an en-passant
+/// square; `None` when the side not to move is in check (or, for Isardam, a paralysis stands in the diagram).
+fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind]) -> Option<Position> {
+    let mut pos = Position::empty();
+    let kinds = [Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN, Kind::GRASSHOPPER, Kind::LOCUST];
+    let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
+    let mut rights = 0;
+    if rng.below(3) == 0 {
+        for (c, rank, short, long) in [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)] {
+            pos.put(Square::from_coords(4, rank), Piece::new(c, Kind::KING));
+            if rng.below(3) != 0 {
+                pos.put(Square::from_coords(7, rank), Piece::new(c, Kind::ROOK));
+                rights |= short;
+            }
+            if rng.below(3) != 0 {
+                pos.put(Square::from_coords(0, rank), Piece::new(c, Kind::ROOK));
+                rights |= long;
+            }
+        }
+    } else {
+        for c in Color::ALL {
+            loop {
+                let s = Square::new(rng.below(64) as u8);
+                if pos.piece_at(s).is_none() {
+                    pos.put(s, Piece::new(c, Kind::KING));
+                    break;
+                }
+            }
+        }
+    }
+    let mut ep = None;
+    if rng.below(3) == 0 {
+        // The side not to move has just made a double step, maybe beside an enemy pawn.
+        let mover = side.opposite();
+        let file = rng.below(8) as u8;
+        let (start, mid, end) = if mover == Color::White { (1, 2, 3) } else { (6, 5, 4) };
+        let sq = |r: u8| Square::from_coords(file, r);
+        if [start, mid, end].iter().all(|&r| pos.piece_at(sq(r)).is_none()) {
+            pos.put(sq(end), Piece::new(mover, Kind::PAWN));
+            ep = Some(sq(mid));
+            if let Some(beside) = sq(end).offset(if rng.below(2) == 0 { -1 } else { 1 }, 0) {
+                if pos.piece_at(beside).is_none() && rng.below(3) != 0 {
+                    pos.put(beside, Piece::new(side, Kind::PAWN));
+                }
+            }
+        }
+    }
+    for _ in 0..rng.below(13) {
+        let s = Square::new(rng.below(64) as u8);
+        let kind = kinds[rng.below(kinds.len() as u64) as usize];
+        if pos.piece_at(s).is_some() || (kind == Kind::PAWN && (s.rank() == 0 || s.rank() == 7)) || Some(s) == ep {
+            continue;
+        }
+        let c = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        pos.put(s, Piece::new(c, kind));
+    }
+    pos.set_castling(rights);
+    pos.set_side(side);
+    pos.set_ep(ep);
+    if in_check(n, &pos, side.opposite(), promotions) || (n.isardam && any_paralysis(&pos, n.rex)) {
+        return None;
+    }
+    Some(pos)
+}
+
+/// Compares fast and naive on `samples` random positions and three random plies from each.
+fn differential(conditions: &[&str], seed: u64, samples: usize) {
+    let n = Naive::from_texts(conditions);
+    let rules = rules_for(conditions);
+    let promotions = rules.promotions.clone();
+    let mut rng = Rng(seed);
+    let (mut positions, mut nonempty) = (0, 0);
+    while positions < samples {
+        let Some(mut pos) = random_position(&mut rng, n, &promotions) else { continue };
+        for _ply in 0..4 {
+            positions += 1;
+            let naive = texts(&legal_moves(n, &pos, &promotions));
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            assert_eq!(texts(&fast), naive, "{conditions:?} {pos:?}");
+            assert_eq!(
+                rules.in_check(&pos, pos.side()),
+                in_check(n, &pos, pos.side(), &promotions),
+                "check {conditions:?} {pos:?}"
+            );
+            if fast.is_empty() {
+                break;
+            }
+            nonempty += 1;
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            pos = rules.make(&pos, mv);
+        }
+    }
+    assert!(nonempty * 2 > samples, "too few positions with moves: {nonempty}");
+}
+
+#[test]
+fn madrasi_matches_naive() {
+    differential(&["Madrasi"], 0x5EED_0001, 10000);
+}
+
+#[test]
+fn madrasi_rex_inclusive_matches_naive() {
+    differential(&["Madrasi RI"], 0x5EED_0002, 10000);
+}
+
+#[test]
+fn eiffel_matches_naive() {
+    differential(&["Eiffel"], 0x5EED_0003, 10000);
+}
+
+#[test]
+fn madrasi_with_eiffel_matches_naive() {
+    differential(&["Madrasi", "Eiffel"], 0x5EED_0004, 5000);
+}
+
+#[test]
+fn isardam_matches_naive() {
+    differential(&["Isardam"], 0x5EED_0005, 10000);
+}
+
+#[test]
+fn isardam_type_b_matches_naive() {
+    differential(&["Isardam TypeB"], 0x5EED_0006, 5000);
+}
+
+#[test]
+fn isardam_rex_inclusive_matches_naive() {
+    differential(&["Isardam RI"], 0x5EED_0007, 5000);
+}
+
+fn naive_perft(n: Naive, pos: &Position, depth: u32, promotions: &[Kind]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    legal_moves(n, pos, promotions).into_iter().map(|m| naive_perft(n, &pos.make(m), depth - 1, promotions)).sum()
+}
+
+/// The rows of `tests/data/condition_perft.txt`: condition texts (`+` between several), FEN, depth, count.
+pub fn perft_rows() -> Vec<(Vec<String>, String, u32, u64)> {
+    include_str!("data/condition_perft.txt")
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(';').map(str::trim).collect();
+            (f[0].split('+').map(|s| s.trim().to_string()).collect(), f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+        })
+        .collect()
+}
+
+/// The counts in `tests/data/condition_perft.txt` are the naive implementation's.
+#[test]
+fn naive_perft_table() {
+    for (conds, fen, depth, count) in perft_rows() {
+        let c: Vec<&str> = conds.iter().map(String::as_str).collect();
+        let n = Naive::from_texts(&c);
+        let (pieces, state) = stipula::input::fen::parse_fen(&fen).unwrap();
+        let rules_here = Rules::new(pieces.iter().map(|p| p.kind), build_all(&c.iter().map(|t| parse_condition_text(t).unwrap()).collect::<Vec<_>>()).unwrap());
+        let side = state.side_to_move.unwrap_or(Color::White);
+        let pos = stipula::setup::build_position(&pieces, &state, side, &rules_here, &Default::default()).unwrap();
+        let got = naive_perft(n, &pos, depth, &rules_here.promotions);
+        if std::env::var_os("PRINT_NAIVE_PERFT").is_some() {
+            eprintln!("{} ; {fen} ; {depth} ; {got}", conds.join(" + "));
+            continue;
+        }
+        assert_eq!(got, count, "{conds:?} {fen} depth {depth}");
+    }
+}
