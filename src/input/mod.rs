@@ -4,3 +4,4 @@
 pub mod fen;
 pub mod stipulation;
 pub mod suggest;
+pub mod vocab;
