@@ -4,4 +4,5 @@
 pub mod fen;
 pub mod stipulation;
 pub mod suggest;
+pub mod stip;
 pub mod vocab;
