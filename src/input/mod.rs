@@ -6,3 +6,4 @@ pub mod stipulation;
 pub mod suggest;
 pub mod stip;
 pub mod vocab;
+pub mod yaml;
