@@ -281,7 +281,14 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     return Err(ctx.at_key(kb, "`algebraic` must be a map of colours to pieces")
                         .expected("`white: [Ke1, Qd1]` and `black: [Ke8]`"));
                 };
-                for (colour, list) in m {
+                // White first, then Black, then whatever else is there (an error).
+                let mut colours: Vec<(&String, &Value)> = m.iter().collect();
+                colours.sort_by_key(|(c, _)| match c.to_ascii_lowercase().as_str() {
+                    "white" => 0,
+                    "black" => 1,
+                    _ => 2,
+                });
+                for (colour, list) in colours {
                     let color = match colour.to_ascii_lowercase().as_str() {
                         "white" => Color::White,
                         "black" => Color::Black,
