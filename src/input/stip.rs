@@ -2,6 +2,9 @@
 //! comments after `%` or `//`, problems separated by a line `---` or `next`. The grammar is written down in
 //! `grammar/stipula.ebnf` and walked through in `grammar/README.md`.
 
+// The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
+#![allow(clippy::result_large_err)]
+
 use crate::input::fen::parse_fen;
 use crate::input::suggest::did_you_mean;
 use crate::input::vocab::{norm, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};

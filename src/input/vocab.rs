@@ -253,7 +253,7 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
     }
     let lower = text.to_ascii_lowercase();
     match spelled(&lower) {
-        Ok((rest, (exact, series, kind, n))) if rest.is_empty() => {
+        Ok(("", (exact, series, kind, n))) => {
             let k: String = kind.chars().filter(|c| c.is_ascii_alphabetic()).collect();
             let (fam, goal) = match k.as_str() {
                 "mate" | "directmate" => ("", "#"),

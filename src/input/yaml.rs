@@ -5,6 +5,9 @@
 //! that one bad entry does not stop the others and every error points at its line. Each key's value is then
 //! read with `serde-saphyr`. Keys stipula does not know are kept verbatim in [`Meta::extra`] and written back.
 
+// The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
+#![allow(clippy::result_large_err)]
+
 use crate::input::vocab::{
     condition_text, is_condition_start, options_text, parse_conditions, parse_options, parse_pieces, parse_stip_any,
     parse_twin, piece_token, twin_text, Issue,
