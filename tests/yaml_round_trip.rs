@@ -38,3 +38,11 @@ fn entry_with_caller_solution() {
     let back = yaml::read_yaml(&y, "y.yaml").remove(0).unwrap();
     assert_eq!(back.intended.text.as_deref(), Some("   1.Rc6-c8 # !\n"));
 }
+
+#[test]
+fn fuzz_finding_multibyte_in_a_piece_does_not_panic() {
+    // Found by `cargo fuzz run yaml`: a BOM inside a piece token was sliced through.
+    let t = "algebraic:\n  white: [Ke1, Qd\u{feff}1]\n  black: [Ke8]\nstipulation: \"h#1\"\n";
+    assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
+    assert!(stipula::input::stip::read_stip("white: Qd\u{feff}1\nblack: Ke8\nstipulation: #2\n", "f.stip")[0].is_err());
+}

@@ -199,7 +199,7 @@ pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
         let text = &s[o..o + l];
         let issue = if kind_of(text).is_some() {
             Issue::new(o, l, format!("`{text}` is not followed by a square")).expected("a square such as `e4`")
-        } else if first.text.len() >= 2 && Square::parse(&first.text[first.text.len() - 2..]).is_none() && name.len() == 1 {
+        } else if first.text.len() >= 2 && first.text.get(first.text.len() - 2..).and_then(Square::parse).is_none() && name.len() == 1 {
             unknown_piece(text, o, l).expected("a piece and a square such as `Ke1` or `king e1`")
         } else {
             Issue::new(o, l, format!("`{text}` is not a piece on a square")).expected("a piece and a square such as `Ke1` or `king e1`")
