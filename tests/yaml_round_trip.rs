@@ -46,3 +46,10 @@ fn fuzz_finding_multibyte_in_a_piece_does_not_panic() {
     assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
     assert!(stipula::input::stip::read_stip("white: Qd\u{feff}1\nblack: Ke8\nstipulation: #2\n", "f.stip")[0].is_err());
 }
+
+#[test]
+fn fuzz_finding_multibyte_in_an_option_does_not_panic() {
+    // Found by `cargo fuzz run yaml`: an option item was sliced at byte 5 to look for `Twin `.
+    let t = "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"h#2\"\noptions: [Madr\u{feff}, SetPlay]\n";
+    assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
+}

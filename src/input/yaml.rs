@@ -326,7 +326,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             "options" | "conditions" => {
                 for item in str_list(&value, "conditions and options")? {
                     let trimmed = item.trim_start();
-                    if trimmed.len() > 5 && trimmed[..5].eq_ignore_ascii_case("twin ") {
+                    if trimmed.len() > 5 && trimmed.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("twin ")) {
                         let off = item.len() - trimmed.len() + 5;
                         twins.push(parse_twin(&item[off..]).map_err(|is| ctx.issue(kb, &item, is.shifted(off)))?);
                     } else if is_condition_start(&item) {
