@@ -3,7 +3,7 @@
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
-use stipula::input::popeye::read_popeye;
+use stipula::input::read_any;
 use stipula::output::text::render;
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::{solve_problem, Settings};
@@ -41,7 +41,7 @@ pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, Str
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
     };
-    Ok(read_popeye(&text, file))
+    Ok(read_any(file, &text))
 }
 
 pub fn run(args: SolveArgs) -> i32 {

@@ -1,0 +1,643 @@
+//! YAML problem collections in YACPDB's layout (as yacpdb.org and the Olive editor write them): reading one
+//! entry, a list of entries or a multi-document stream, and writing entries back.
+//!
+//! The stream is split into entries and each entry into its top-level keys here, keeping line numbers, so
+//! that one bad entry does not stop the others and every error points at its line. Each key's value is then
+//! read with `serde-saphyr`. Keys stipula does not know are kept verbatim in [`Meta::extra`] and written back.
+
+// The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
+#![allow(clippy::result_large_err)]
+
+use crate::input::vocab::{
+    condition_text, is_condition_start, options_text, parse_conditions, parse_options, parse_pieces, parse_stip_any,
+    parse_twin, piece_token, twin_text, Issue,
+};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Placed, Problem};
+use crate::square::Color;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The keys this reader interprets.
+const KNOWN: &[&str] = &[
+    "authors", "source", "award", "title", "remarks", "algebraic", "stipulation", "options", "twins",
+    "intended-solutions", "solution", "keywords", "comments",
+];
+
+/// One top-level key of an entry: its name, the line it starts on (0-based in the file), its text block.
+struct KeyBlock {
+    key: String,
+    line: usize,
+    /// The block's lines as written (with the entry's indentation).
+    text: String,
+    /// Indentation of the entry (2 inside a `- ` list item, else 0).
+    indent: usize,
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    lines: Vec<&'a str>,
+}
+
+impl Ctx<'_> {
+    fn diag(&self, line0: usize, col0: usize, len: usize, message: impl Into<String>) -> Diagnostic {
+        let src = self.lines.get(line0).copied().unwrap_or("");
+        let col = src.get(..col0.min(src.len())).map(|s| s.chars().count()).unwrap_or(col0) + 1;
+        Diagnostic::new(Location { file: self.file.to_string(), line: line0 + 1, column: col }, message).with_source(src, len)
+    }
+
+    /// Where `needle` first occurs in a key block: (0-based line, byte column); the key itself if not found.
+    fn find(&self, kb: &KeyBlock, needle: &str) -> (usize, usize) {
+        let n = kb.text.lines().count().max(1);
+        for l in kb.line..kb.line + n {
+            let src = self.lines.get(l).copied().unwrap_or("");
+            let from = if l == kb.line { kb.indent + kb.key.len() + 1 } else { 0 };
+            if let Some(c) = src.get(from..).and_then(|s| s.find(needle)) {
+                return (l, from + c);
+            }
+        }
+        (kb.line, kb.indent)
+    }
+
+    /// An issue inside the string `item`, found in the key block.
+    fn issue(&self, kb: &KeyBlock, item: &str, is: Issue) -> Diagnostic {
+        let (l, c) = self.find(kb, item);
+        let found = self.lines.get(l).and_then(|s| s.get(c..)).is_some_and(|s| s.starts_with(item));
+        let (col, len) = if found { (c + is.offset, is.len) } else { (c, kb.key.len()) };
+        let mut d = self.diag(l, col, len, is.message);
+        d.expected = is.expected;
+        d.hint = is.hint;
+        d
+    }
+
+    fn at_key(&self, kb: &KeyBlock, message: impl Into<String>) -> Diagnostic {
+        self.diag(kb.line, kb.indent, kb.key.len(), message)
+    }
+}
+
+fn is_doc_marker(l: &str) -> bool {
+    l == "---" || l.starts_with("--- ") || l.starts_with("---\t") || l == "..."
+}
+
+fn blank_or_comment(l: &str) -> bool {
+    let t = l.trim();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// A top-level key at `indent`: `name:` followed by a blank or the end. Quotes around the name are removed.
+fn key_at(l: &str, indent: usize) -> Option<String> {
+    let body = l.get(indent..)?;
+    if body.starts_with([' ', '\t', '-', '#', '{', '[']) || body.is_empty() {
+        return None;
+    }
+    let mut end = None;
+    for (i, c) in body.char_indices() {
+        if c == ':' {
+            let next = body[i + 1..].chars().next();
+            if next.is_none() || next.is_some_and(char::is_whitespace) {
+                end = Some(i);
+                break;
+            }
+        }
+    }
+    let k = body[..end?].trim();
+    Some(k.trim_matches(|c| c == '"' || c == '\'').to_string())
+}
+
+/// Reads a YAML collection: one entry, a list of entries, or a stream of documents.
+pub fn read_yaml(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let ctx = Ctx { file, lines };
+    let mut out = Vec::new();
+    // Documents: (first line, end line exclusive).
+    let mut docs = Vec::new();
+    let mut start = 0;
+    for (i, l) in ctx.lines.iter().enumerate() {
+        if is_doc_marker(l) {
+            docs.push((start, i));
+            start = i + 1;
+        }
+    }
+    docs.push((start, ctx.lines.len()));
+    for (a, b) in docs {
+        let Some(first) = (a..b).find(|&i| !blank_or_comment(ctx.lines[i])) else {
+            continue;
+        };
+        let l = ctx.lines[first];
+        if l == "-" || l.starts_with("- ") {
+            // A list of entries: each item starts with `-` in column 0.
+            let mut items = Vec::new();
+            let mut cur: Option<usize> = None;
+            for i in first..b {
+                let li = ctx.lines[i];
+                if li == "-" || li.starts_with("- ") {
+                    if let Some(s) = cur {
+                        items.push((s, i));
+                    }
+                    cur = Some(i);
+                }
+            }
+            if let Some(s) = cur {
+                items.push((s, b));
+            }
+            for (s, e) in items {
+                out.push(read_entry(&ctx, s, e, true));
+            }
+        } else {
+            out.push(read_entry(&ctx, first, b, false));
+        }
+    }
+    out
+}
+
+fn saphyr_message(e: &serde_saphyr::Error) -> String {
+    let s = e.without_snippet().to_string();
+    let first = s.lines().next().unwrap_or("").to_string();
+    match first.rfind(" at line ") {
+        Some(i) => first[..i].to_string(),
+        None => first,
+    }
+}
+
+/// Splits one entry into key blocks and reads them.
+fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, Diagnostic> {
+    let mut lines: Vec<String> = ctx.lines[s..e].iter().map(|l| l.to_string()).collect();
+    let mut indent = 0;
+    if item {
+        let rest = &lines[0][1..];
+        let ws = rest.len() - rest.trim_start_matches(' ').len();
+        indent = 1 + ws;
+        if rest.trim().is_empty() {
+            // `-` alone: the entry starts on the next line; find its indentation.
+            indent = lines.iter().skip(1).find(|l| !blank_or_comment(l)).map(|l| l.len() - l.trim_start().len()).unwrap_or(2);
+        }
+        lines[0] = format!("{}{}", " ".repeat(1 + ws), rest.trim_start_matches(' '));
+    }
+    let mut blocks: Vec<KeyBlock> = Vec::new();
+    let mut stray: Option<usize> = None;
+    for (k, l) in lines.iter().enumerate() {
+        let lead = l.len() - l.trim_start().len();
+        if lead == indent && !blank_or_comment(l) && !l.trim_start().starts_with('-') {
+            if let Some(key) = key_at(l, indent) {
+                blocks.push(KeyBlock { key, line: s + k, text: l.clone(), indent });
+                continue;
+            }
+            stray.get_or_insert(s + k);
+            continue;
+        }
+        if let Some(b) = blocks.last_mut() {
+            b.text.push('\n');
+            b.text += l;
+        } else if !blank_or_comment(l) {
+            stray.get_or_insert(s + k);
+        }
+    }
+    if let Some(l) = stray {
+        let src = ctx.lines[l];
+        let lead = src.len() - src.trim_start().len();
+        return Err(ctx
+            .diag(l, lead, src.trim().len(), "expected a field of a problem entry, such as `stipulation: \"#2\"`")
+            .expected("`key: value` in block style (`authors:`, `algebraic:`, `stipulation:`, …)"));
+    }
+    if blocks.is_empty() {
+        return Err(ctx.diag(s, 0, 1, "empty problem entry").expected("`algebraic:` and `stipulation:`"));
+    }
+    let location = Location { file: ctx.file.to_string(), line: blocks[0].line + 1, column: indent + 1 };
+    let mut meta = Meta::default();
+    let mut pieces: Vec<Placed> = Vec::new();
+    let mut stipulation = None;
+    let mut conditions = Vec::new();
+    let mut options = Options::default();
+    let mut zero_position = false;
+    let mut twins = Vec::new();
+    let mut intended = Intended::default();
+    let mut seen = std::collections::BTreeSet::new();
+    for kb in &blocks {
+        if !seen.insert(kb.key.clone()) {
+            return Err(ctx.at_key(kb, format!("the field `{}` is given twice", kb.key)));
+        }
+        let map: BTreeMap<String, Value> = serde_saphyr::from_str(&kb.text).map_err(|err| {
+            let (l, c) = err
+                .location()
+                .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
+                .unwrap_or((kb.line, kb.indent));
+            ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err)))
+        })?;
+        let value = map.into_values().next().unwrap_or(Value::Null);
+        let str_list = |v: &Value, what: &str| -> Result<Vec<String>, Diagnostic> {
+            match v {
+                Value::Null => Ok(Vec::new()),
+                Value::String(s) => Ok(vec![s.clone()]),
+                Value::Number(n) => Ok(vec![n.to_string()]),
+                Value::Array(a) => a
+                    .iter()
+                    .map(|x| match x {
+                        Value::String(s) => Ok(s.clone()),
+                        Value::Number(n) => Ok(n.to_string()),
+                        _ => Err(ctx.at_key(kb, format!("`{}` must list {what}", kb.key)).expected(format!("a list of {what}"))),
+                    })
+                    .collect(),
+                _ => Err(ctx.at_key(kb, format!("`{}` must list {what}", kb.key)).expected(format!("a list of {what}"))),
+            }
+        };
+        let verbatim = || -> String {
+            let mut t = String::new();
+            for (i, l) in kb.text.lines().enumerate() {
+                if i == 0 {
+                    let after = l[kb.indent..].find(':').map(|c| kb.indent + c + 1).unwrap_or(l.len());
+                    t += &l[after..];
+                } else {
+                    t.push('\n');
+                    let lead = l.len() - l.trim_start().len();
+                    t += &l[lead.min(kb.indent)..];
+                }
+            }
+            t.trim_end().to_string()
+        };
+        let summary = |v: &Value| -> String {
+            let mut parts = Vec::new();
+            collect_scalars(v, &mut parts);
+            parts.join(", ")
+        };
+        match kb.key.as_str() {
+            "authors" | "author" => meta.authors = str_list(&value, "names")?,
+            "source" | "award" => {
+                let s = match &value {
+                    Value::String(s) => s.clone(),
+                    Value::Null => String::new(),
+                    v => {
+                        meta.extra.insert(kb.key.clone(), verbatim());
+                        summary(v)
+                    }
+                };
+                if kb.key == "source" {
+                    meta.source = Some(s);
+                } else {
+                    meta.award = Some(s);
+                }
+            }
+            "title" => meta.title = str_list(&value, "a title")?.into_iter().next(),
+            "remarks" => meta.remarks = str_list(&value, "remarks")?,
+            "keywords" => meta.keywords = str_list(&value, "keywords")?,
+            "comments" => meta.comments = str_list(&value, "comments")?,
+            "algebraic" => {
+                let Value::Object(m) = &value else {
+                    return Err(ctx.at_key(kb, "`algebraic` must be a map of colours to pieces")
+                        .expected("`white: [Ke1, Qd1]` and `black: [Ke8]`"));
+                };
+                // White first, then Black, then whatever else is there (an error).
+                let mut colours: Vec<(&String, &Value)> = m.iter().collect();
+                colours.sort_by_key(|(c, _)| match c.to_ascii_lowercase().as_str() {
+                    "white" => 0,
+                    "black" => 1,
+                    _ => 2,
+                });
+                for (colour, list) in colours {
+                    let color = match colour.to_ascii_lowercase().as_str() {
+                        "white" => Color::White,
+                        "black" => Color::Black,
+                        "neutral" => {
+                            let (l, c) = ctx.find(kb, colour);
+                            return Err(ctx.diag(l, c, colour.len(), "not supported: neutral pieces"));
+                        }
+                        _ => {
+                            let (l, c) = ctx.find(kb, colour);
+                            return Err(ctx.diag(l, c, colour.len(), format!("unknown colour `{colour}`")).expected("`white` or `black`"));
+                        }
+                    };
+                    for item in str_list(list, "pieces such as `Ke1`")? {
+                        for p in parse_pieces(&item, color).map_err(|is| ctx.issue(kb, &item, is))? {
+                            if pieces.iter().any(|q: &Placed| q.square == p.square) {
+                                let sq = p.square.to_string();
+                                let off = item.to_ascii_lowercase().rfind(&sq).unwrap_or(0);
+                                return Err(ctx.issue(kb, &item, Issue::new(off, 2, format!("two pieces on {sq}"))));
+                            }
+                            pieces.push(p);
+                        }
+                    }
+                }
+            }
+            "stipulation" => {
+                let Value::String(s) = &value else {
+                    return Err(ctx.at_key(kb, "`stipulation` must be a string").expected("a stipulation such as `\"h#2\"`")
+                        .hint("quote it: `#` starts a comment in YAML"));
+                };
+                stipulation = Some(parse_stip_any(s).map_err(|is| ctx.issue(kb, s, is))?);
+            }
+            "options" | "conditions" => {
+                for item in str_list(&value, "conditions and options")? {
+                    let trimmed = item.trim_start();
+                    if trimmed.len() > 5 && trimmed.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("twin ")) {
+                        let off = item.len() - trimmed.len() + 5;
+                        twins.push(parse_twin(&item[off..]).map_err(|is| ctx.issue(kb, &item, is.shifted(off)))?);
+                    } else if is_condition_start(&item) {
+                        for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
+                            if conditions.iter().any(|x: &crate::problem::ConditionSpec| x.name == c.name) {
+                                return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), format!("the condition `{}` is given twice", c.name))));
+                            }
+                            conditions.push(c);
+                        }
+                    } else {
+                        let mut probe = options.clone();
+                        match parse_options(&item, &mut probe) {
+                            Ok(z) => {
+                                options = probe;
+                                zero_position |= z;
+                            }
+                            Err(is) => {
+                                // Neither an option nor a condition: suggest from both.
+                                let mut is = is;
+                                if is.offset == 0 && is.message.starts_with("unknown option") {
+                                    let word = item.split_whitespace().next().unwrap_or("");
+                                    is.message = format!("unknown condition or option `{word}`");
+                                    is.expected = Some("a condition such as `Madrasi` or an option such as `SetPlay`".into());
+                                    if is.hint.is_none() {
+                                        is.hint = parse_conditions(&item).err().and_then(|c| c.hint);
+                                    }
+                                }
+                                return Err(ctx.issue(kb, &item, is));
+                            }
+                        }
+                    }
+                }
+            }
+            "twins" => {
+                let list: Vec<String> = match &value {
+                    Value::Object(m) => m.values().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect(),
+                    v => str_list(v, "twins")?,
+                };
+                for t in list {
+                    twins.push(parse_twin(&t).map_err(|is| ctx.issue(kb, &t, is))?);
+                }
+            }
+            "intended-solutions" => {
+                intended.count = match &value {
+                    Value::Number(n) => Some(n.to_string()),
+                    Value::String(s) => Some(s.clone()),
+                    _ => {
+                        return Err(ctx.at_key(kb, "`intended-solutions` must be a count")
+                            .expected("a number such as `2` or a string such as `\"2.1.1.1\"`"))
+                    }
+                }
+            }
+            "solution" => {
+                intended.text = match &value {
+                    Value::String(s) => Some(s.clone()),
+                    Value::Null => None,
+                    _ => return Err(ctx.at_key(kb, "`solution` must be text").expected("a block such as `solution: |`")),
+                }
+            }
+            _ => {
+                meta.extra.insert(kb.key.clone(), verbatim());
+            }
+        }
+    }
+    let Some(stipulation) = stipulation else {
+        return Err(ctx.diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no stipulation")
+            .expected("a field such as `stipulation: \"#2\"`"));
+    };
+    if pieces.is_empty() {
+        return Err(ctx.diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no pieces")
+            .expected("`algebraic:` with `white:` and `black:` lists"));
+    }
+    Ok(Problem {
+        location,
+        meta,
+        pieces,
+        state: Default::default(),
+        stipulation,
+        conditions,
+        options,
+        zero_position,
+        twins,
+        intended,
+    })
+}
+
+/// A one-line summary of a structured source or award: `The Problemist, 1985-03, issue 12, no. 345`.
+fn collect_scalars(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Number(n) => out.push(n.to_string()),
+        Value::Bool(b) => out.push(b.to_string()),
+        Value::Array(a) => a.iter().for_each(|x| collect_scalars(x, out)),
+        Value::Object(m) => {
+            if let (Some(y), true) = (m.get("year"), m.len() <= 3) {
+                let mut d = y.to_string();
+                for k in ["month", "day"] {
+                    if let Some(x) = m.get(k).and_then(Value::as_u64) {
+                        d += &format!("-{x:02}");
+                    }
+                }
+                out.push(d);
+                return;
+            }
+            let order = ["distinction", "name", "tourney", "date", "issue", "problem"];
+            for k in order {
+                if let Some(x) = m.get(k) {
+                    match (k, x) {
+                        ("issue", Value::Number(_) | Value::String(_)) => out.push(format!("issue {}", scalar(x))),
+                        ("problem", Value::Number(_) | Value::String(_)) => out.push(format!("no. {}", scalar(x))),
+                        _ => collect_scalars(x, out),
+                    }
+                }
+            }
+            for (k, x) in m {
+                if !order.contains(&k.as_str()) {
+                    collect_scalars(x, out);
+                }
+            }
+        }
+        Value::Null => {}
+    }
+}
+
+fn scalar(v: &Value) -> String {
+    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+}
+
+/// A YAML double-quoted string.
+fn q(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o += "\\\"",
+            '\\' => o += "\\\\",
+            '\n' => o += "\\n",
+            '\t' => o += "\\t",
+            '\r' => o += "\\r",
+            c if (c as u32) < 0x20 => o += &format!("\\x{:02x}", c as u32),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+fn list(out: &mut String, key: &str, items: &[String]) {
+    if items.is_empty() {
+        return;
+    }
+    *out += &format!("{key}:\n");
+    for i in items {
+        *out += &format!("  - {}\n", q(i));
+    }
+}
+
+/// One problem as a YACPDB entry (no document marker). `solution`, when given, replaces the problem's own
+/// solution text.
+pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
+    let m = &p.meta;
+    let mut o = String::new();
+    list(&mut o, "authors", &m.authors);
+    for (key, val) in [("source", &m.source), ("award", &m.award)] {
+        if let Some(text) = m.extra.get(key) {
+            o += &format!("{key}:{text}\n");
+        } else if let Some(s) = val {
+            o += &format!("{key}: {}\n", q(s));
+        }
+    }
+    if let Some(t) = &m.title {
+        o += &format!("title: {}\n", q(t));
+    }
+    list(&mut o, "remarks", &m.remarks);
+    o += "algebraic:\n";
+    for color in [Color::White, Color::Black] {
+        let ps: Vec<String> = p.pieces.iter().filter(|x| x.color == color).map(piece_token).collect();
+        if !ps.is_empty() {
+            o += &format!("  {}: [{}]\n", color.name().to_ascii_lowercase(), ps.join(", "));
+        }
+    }
+    o += &format!("stipulation: {}\n", q(&p.stipulation.to_string()));
+    let mut opts: Vec<String> = p.conditions.iter().map(condition_text).collect();
+    opts.extend(options_text(&p.options));
+    if p.zero_position {
+        opts.push("ZeroPosition".into());
+    }
+    list(&mut o, "options", &opts);
+    if !p.twins.is_empty() {
+        o += "twins:\n";
+        for (i, t) in p.twins.iter().enumerate() {
+            o += &format!("  {}: {}\n", twin_key(i), q(&twin_text(t)));
+        }
+    }
+    if let Some(c) = &p.intended.count {
+        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 {
+            o += &format!("intended-solutions: {c}\n");
+        } else {
+            o += &format!("intended-solutions: {}\n", q(c));
+        }
+    }
+    if let Some(text) = solution.or(p.intended.text.as_deref()) {
+        o += &literal_block("solution", text);
+    }
+    list(&mut o, "keywords", &m.keywords);
+    list(&mut o, "comments", &m.comments);
+    for (k, v) in &m.extra {
+        if k != "source" && k != "award" && !KNOWN.contains(&k.as_str()) {
+            o += &format!("{k}:{v}\n");
+        }
+    }
+    o
+}
+
+/// Twin letters as YACPDB writes them: `b`, `c`, … `z`, then `z1`, `z2`, ….
+fn twin_key(i: usize) -> String {
+    if i < 25 {
+        ((b'b' + i as u8) as char).to_string()
+    } else {
+        format!("z{:02}", i - 24)
+    }
+}
+
+/// A literal block scalar that keeps leading spaces and the exact trailing newlines.
+fn literal_block(key: &str, text: &str) -> String {
+    if text.is_empty() || text.contains('\t') || text.lines().any(|l| l.ends_with(' ')) || text.contains('\r') {
+        return format!("{key}: {}\n", q(text));
+    }
+    let body = text.trim_end_matches('\n');
+    let trailing = text.len() - body.len();
+    let chomp = match trailing {
+        0 => "-",
+        1 => "",
+        _ => "+",
+    };
+    let mut o = format!("{key}: |2{chomp}\n");
+    for l in body.split('\n') {
+        if l.is_empty() {
+            o.push('\n');
+        } else {
+            o += &format!("  {l}\n");
+        }
+    }
+    for _ in 1..trailing {
+        o.push('\n');
+    }
+    o
+}
+
+/// Problems as a YAML stream, one document per problem.
+pub fn write_yaml(problems: &[Problem]) -> String {
+    problems.iter().map(|p| entry_to_yaml(p, None)).collect::<Vec<_>>().join("---\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ENTRY: &str = "authors:\n  - \"Mlynka, Michal\"\nsource:\n  name: The Problemist\n  date: {year: 1985, month: 3}\n  issue: 12\n  problem: 345\naward: 1st Prize\nalgebraic:\n  white: [Ke1, Qd1, Sf7, CAb3]\n  black: [Ke8, Gc3]\nstipulation: \"h#2\"\noptions:\n  - Madrasi RexInclusive\n  - SetPlay\n  - Defence 2\ntwins:\n  b: Move a1 a2\n  c: Continued Remove d4\nintended-solutions: \"2.1.1.1\"\nsolution: |\n  1.Ke8-d8 Qd1-d7 #\n  1...x\nkeywords: [Model mates]\ncomments:\n  - nice\nyacpdb-id: 12345\n";
+
+    fn one(t: &str) -> Problem {
+        match read_yaml(t, "t.yaml").remove(0) {
+            Ok(p) => p,
+            Err(d) => panic!("{}", d.render()),
+        }
+    }
+
+    #[test]
+    fn reads_an_entry() {
+        let p = one(ENTRY);
+        assert_eq!(p.meta.authors, ["Mlynka, Michal"]);
+        assert_eq!(p.meta.source.as_deref(), Some("The Problemist, 1985-03, issue 12, no. 345"));
+        assert_eq!(p.pieces.len(), 6);
+        assert_eq!(p.stipulation.to_string(), "h#2");
+        assert_eq!(p.conditions[0].options, ["RexInclusive"]);
+        assert!(p.options.set_play);
+        assert_eq!(p.twins.len(), 2);
+        assert_eq!(p.intended.count.as_deref(), Some("2.1.1.1"));
+        assert_eq!(p.intended.text.as_deref(), Some("1.Ke8-d8 Qd1-d7 #\n1...x\n"));
+        assert_eq!(p.meta.extra.get("yacpdb-id").map(String::as_str), Some(" 12345"));
+    }
+
+    #[test]
+    fn round_trip() {
+        let p = one(ENTRY);
+        let w = write_yaml(std::slice::from_ref(&p));
+        let q2 = one(&w);
+        assert_eq!(p, q2, "{w}");
+        assert_eq!(write_yaml(&[q2]), w);
+    }
+
+    #[test]
+    fn lists_and_streams_keep_going_after_a_bad_entry() {
+        let t = "- algebraic: {white: [Ke1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic: {white: [XYe1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic:\n    white: [Ke1]\n    black: [Ke8]\n  stipulation: \"h#2\"\n";
+        let v = read_yaml(t, "t.yaml");
+        assert_eq!(v.len(), 3);
+        assert!(v[0].is_ok() && v[2].is_ok());
+        let d = v[1].as_ref().unwrap_err();
+        assert_eq!((d.location.line, d.location.column), (3, 23));
+        assert_eq!(v[2].as_ref().unwrap().location.line, 5);
+        let t = "algebraic: {white: [Ke1], black: [Ke8]}\nstipulation: \"#2\"\n---\nstipulation: [\n---\nalgebraic: {white: [Ke1], black: [Ke8]}\nstipulation: \"=2\"\n";
+        let v = read_yaml(t, "t.yaml");
+        assert_eq!(v.len(), 3);
+        assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
+    }
+
+    #[test]
+    fn solution_blocks_keep_leading_spaces() {
+        for text in ["  1.a b\n", "  1.a b", "x\n\n  y\n\n"] {
+            let y = literal_block("solution", text);
+            let m: BTreeMap<String, String> = serde_saphyr::from_str(&y).unwrap();
+            assert_eq!(m["solution"], text, "{y}");
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! Every example problem survives writing as YAML and reading back (the FEN's explicit castling and
+//! en-passant state is not part of the YACPDB layout, and piece order is not compared).
+
+use stipula::input::{read_any, yaml};
+
+#[test]
+fn examples_round_trip_through_yaml() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/examples");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let ps: Vec<_> = read_any(&path.display().to_string(), &text).into_iter().map(Result::unwrap).collect();
+        let written = yaml::write_yaml(&ps);
+        let back: Vec<_> = yaml::read_yaml(&written, "w.yaml").into_iter().map(|r| r.map_err(|d| d.render()).unwrap()).collect();
+        assert_eq!(ps.len(), back.len());
+        for (mut a, mut b) in ps.into_iter().zip(back) {
+            a.location = Default::default();
+            b.location = Default::default();
+            a.state = Default::default();
+            // The piece order of a FEN (rank by rank) is not the YAML order (White, then Black).
+            a.pieces.sort_by_key(|p| (p.color, p.square));
+            b.pieces.sort_by_key(|p| (p.color, p.square));
+            assert_eq!(a, b, "{written}");
+            n += 1;
+        }
+        // Writing again gives the same text.
+        let again: Vec<_> = yaml::read_yaml(&written, "w.yaml").into_iter().map(Result::unwrap).collect();
+        assert_eq!(yaml::write_yaml(&again), written);
+    }
+    assert!(n >= 6);
+}
+
+#[test]
+fn entry_with_caller_solution() {
+    let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\n").remove(0).unwrap();
+    let y = yaml::entry_to_yaml(&p, Some("   1.Rc6-c8 # !\n"));
+    let back = yaml::read_yaml(&y, "y.yaml").remove(0).unwrap();
+    assert_eq!(back.intended.text.as_deref(), Some("   1.Rc6-c8 # !\n"));
+}
+
+#[test]
+fn fuzz_finding_multibyte_in_a_piece_does_not_panic() {
+    // Found by `cargo fuzz run yaml`: a BOM inside a piece token was sliced through.
+    let t = "algebraic:\n  white: [Ke1, Qd\u{feff}1]\n  black: [Ke8]\nstipulation: \"h#1\"\n";
+    assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
+    assert!(stipula::input::stip::read_stip("white: Qd\u{feff}1\nblack: Ke8\nstipulation: #2\n", "f.stip")[0].is_err());
+}
+
+#[test]
+fn fuzz_finding_multibyte_in_an_option_does_not_panic() {
+    // Found by `cargo fuzz run yaml`: an option item was sliced at byte 5 to look for `Twin `.
+    let t = "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"h#2\"\noptions: [Madr\u{feff}, SetPlay]\n";
+    assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
+}
