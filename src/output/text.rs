@@ -2,7 +2,7 @@
 //! solutions, `solution finished.`.
 
 use crate::output::notation::piece_letters;
-use crate::problem::{Placed, Play, Problem};
+use crate::problem::{Placed, Problem};
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};
 
@@ -62,7 +62,6 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     s.push('\n');
-    let tree = matches!(p.stipulation.play, Play::Direct | Play::Self_ | Play::Reflex);
     for t in twins {
         if !t.label.is_empty() {
             s += &format!("{} {}\n\n", t.label, t.heading);
@@ -85,7 +84,7 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
             }
         }
         s.push('\n');
-        if tree {
+        if t.tree {
             s.push('\n');
         }
     }

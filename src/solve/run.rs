@@ -68,6 +68,8 @@ pub struct SolvedTwin {
     /// What changed, Popeye-style (`bSh3-->h4`).
     pub heading: String,
     pub stipulation: String,
+    /// Direct, self or reflex play (Popeye's tree mode), as opposed to help and series play (line mode).
+    pub tree: bool,
     pub phases: Vec<Phase>,
     pub outcome: Outcome,
     pub nodes: u64,
@@ -110,6 +112,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
                 label: String::new(),
                 heading: String::new(),
                 stipulation: p.stipulation.to_string(),
+                tree: is_tree(p.stipulation.play),
                 phases: Vec::new(),
                 outcome: Outcome::Refused(e),
                 nodes: 0,
@@ -137,6 +140,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
                 label,
                 heading,
                 stipulation: display_stipulation(&d.stipulation, p),
+                tree: is_tree(d.stipulation.play),
                 phases,
                 outcome,
                 nodes,
@@ -144,6 +148,11 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
             }
         })
         .collect()
+}
+
+/// Direct, self and reflex play print trees; help and series play print lines.
+pub fn is_tree(play: Play) -> bool {
+    matches!(play, Play::Direct | Play::Self_ | Play::Reflex)
 }
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
@@ -320,10 +329,9 @@ pub enum LineStyle {
 pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineStyle, goal: Goal) -> String {
     let mut s = String::new();
     let mut pos = start.clone();
-    // In help play White's half-move comes first in a number; a line starting with Black begins a number,
-    // unless the first mover is White in an h#n.5 (printed `1...`).
-    let first_side = start.side();
-    let half_start = style == LineStyle::Help && first_side == Color::White && moves.len() % 2 == 1;
+    // Popeye numbers help play so that the last move completes a number: an odd number of half-moves starts
+    // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
+    let half_start = style == LineStyle::Help && moves.len() % 2 == 1;
     let mut number = 1;
     for (i, &m) in moves.iter().enumerate() {
         let new_number = match style {
