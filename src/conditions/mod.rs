@@ -8,6 +8,8 @@ pub mod eiffel;
 pub mod isardam;
 pub mod madrasi;
 
+pub mod castling_exclusive;
+
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Kind;

@@ -102,6 +102,8 @@ fn is_progress(line: &str) -> bool {
     let t = line.trim();
     (t.ends_with(')') && t.contains("  (") && t.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
         || t.contains("potential positions")
+        || t.contains("moegliche Stellungen")
+        || t.contains("positions potentielles")
         || t.starts_with("solving")
         || t.contains("Time =")
 }

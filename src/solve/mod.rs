@@ -155,10 +155,11 @@ impl<'a> Search<'a> {
         }
         let mut buf = stack.pop().unwrap_or_default();
         self.rules.pseudo_moves(pos, &mut buf);
+        let node = self.rules.node(pos);
         let mut any = false;
         let mut res = Ok(());
         for &m in buf.iter() {
-            let Some(after) = self.rules.legal_after(pos, m) else { continue };
+            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
             if plies == 1 && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }

@@ -166,10 +166,39 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     s.to_string()
 }
 
+/// An option that changes which solutions count, not implemented yet: refused rather than ignored.
+fn unsupported_option(p: &Problem) -> Option<String> {
+    let o = &p.options;
+    let named = [
+        (o.post_key_play, "PostKeyPlay"),
+        (o.quodlibet, "Quodlibet"),
+        (o.non_trivial.is_some(), "NonTrivial"),
+        (o.threat.is_some(), "Threat"),
+        (o.max_flights.is_some(), "MaxFlightsquares"),
+        (o.keep_mating_piece, "KeepMatingPiece"),
+        (o.max_solutions.is_some(), "MaxSolutions"),
+        (o.stop_on_short, "StopOnShortSolutions"),
+        (o.mates_in_1, "MatesIn1"),
+    ];
+    if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
+        return Some(name.to_string());
+    }
+    // `Intelligent n` caps the solutions Popeye lists.
+    o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
+}
+
 type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
 
 fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
-    let conds = conditions::build_all(&d.conditions)?;
+    if let Some(opt) = unsupported_option(p) {
+        return Err(format!("not supported yet: option {opt}"));
+    }
+    let mut conds = conditions::build_all(&d.conditions)?;
+    if !p.options.castling_mutually_exclusive.is_empty() {
+        conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
+            pairs: p.options.castling_mutually_exclusive.clone(),
+        }));
+    }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
     let st = &d.stipulation;
     let setup = SetupOptions {
