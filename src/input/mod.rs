@@ -84,7 +84,9 @@ mod tests {
         assert_eq!(detect("-", "4k3/8/8/8/8/8/8/4K3 w - -\n"), Format::Fen);
         assert_eq!(detect("-", "white: Ke1\n"), Format::Stip);
         assert!(read_any("x.fen", "4k3/8/8/8/8/8/8/4K3").remove(0).is_err());
-        assert!(read_any("x.inp", "BeginProblem").remove(0).unwrap_err().message.contains("not merged"));
+        let inp = "BeginProblem\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n";
+        assert!(read_any("x.inp", inp).remove(0).is_ok());
+        assert!(read_any("-", inp).remove(0).is_ok());
         assert!(read_any("-", "white: Ke1\nblack: Ke8\nstipulation: #2\n").remove(0).is_ok());
     }
 }
