@@ -6,7 +6,7 @@ use std::time::Duration;
 use stipula::input::read_any;
 use stipula::output::text::render;
 use stipula::problem::{Diagnostic, Problem};
-use stipula::solve::run::{solve_problem, Settings};
+use stipula::solve::run::{solve_problem, Outcome, Settings};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Format {
@@ -69,6 +69,17 @@ pub fn run(args: SolveArgs) -> i32 {
             }
             Ok(p) => {
                 let twins = solve_problem(&p, &settings);
+                // A diagram or twin the solver refuses (no king, a pawn on the last rank, the side not to move in
+                // check, an unknown condition …) is bad input: report it at the problem's location.
+                for t in &twins {
+                    if let Outcome::Refused(why) = &t.outcome {
+                        let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
+                        let d = Diagnostic::new(p.location.clone(), format!("{what}{why}"))
+                            .hint("the problem starts here; the position or options cannot be solved as given");
+                        eprint!("{}", d.render());
+                        code = super::EXIT_BAD_INPUT;
+                    }
+                }
                 match args.format {
                     Format::Text => print!("{}", render(&p, &twins)),
                     Format::Json => json.push(serde_json::json!({
