@@ -316,31 +316,13 @@ impl CompiledWalk {
             return found;
         }
         for &(df, dr) in &self.rides {
-            let mut cur = sq;
-            while let Some(next) = cur.offset(-df, -dr) {
-                if occ.has(next) {
-                    if candidates.has(next) {
-                        found.set(next);
-                    }
-                    break;
-                }
-                cur = next;
-            }
+            found |= first_piece(occ, sq, -df, -dr) & candidates;
         }
         for &(df, dr) in &self.hops {
             // The hopper lands on sq from the hurdle just behind it; the hopper is the first piece beyond.
             if let Some(hurdle) = sq.offset(-df, -dr) {
                 if occ.has(hurdle) {
-                    let mut cur = hurdle;
-                    while let Some(next) = cur.offset(-df, -dr) {
-                        if occ.has(next) {
-                            if candidates.has(next) {
-                                found.set(next);
-                            }
-                            break;
-                        }
-                        cur = next;
-                    }
+                    found |= first_piece(occ, hurdle, -df, -dr) & candidates;
                 }
             }
         }
@@ -348,16 +330,7 @@ impl CompiledWalk {
             // The locust captures on sq by landing on the empty square beyond it.
             if let Some(land) = sq.offset(df, dr) {
                 if !occ.has(land) {
-                    let mut cur = sq;
-                    while let Some(next) = cur.offset(-df, -dr) {
-                        if occ.has(next) {
-                            if candidates.has(next) {
-                                found.set(next);
-                            }
-                            break;
-                        }
-                        cur = next;
-                    }
+                    found |= first_piece(occ, sq, -df, -dr) & candidates;
                 }
             }
         }
@@ -374,6 +347,19 @@ impl CompiledWalk {
         }
         found
     }
+}
+
+/// The first occupied square on the line from `from` (excluded) by steps of (df, dr), as a one-square set.
+#[inline]
+fn first_piece(occ: Bitboard, from: Square, df: i8, dr: i8) -> Bitboard {
+    let mut cur = from;
+    while let Some(next) = cur.offset(df, dr) {
+        if occ.has(next) {
+            return next.bb();
+        }
+        cur = next;
+    }
+    Bitboard::EMPTY
 }
 
 /// Kinds in play grouped for fast observation queries.

@@ -52,6 +52,15 @@ fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
 
 type Found = Result<Vec<Vec<Move>>, Aborted>;
 
+/// The lines of several parallel branches, or the abort if any branch was stopped.
+fn concat(parts: Vec<Found>) -> Found {
+    let mut all = Vec::new();
+    for part in parts {
+        all.extend(part?);
+    }
+    Ok(all)
+}
+
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
         Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0) }
@@ -123,18 +132,10 @@ impl<'a> Search<'a> {
                         Ok(out)
                     })
                     .collect();
-                let mut all = Vec::new();
-                for f in found {
-                    all.extend(f?);
-                }
-                Ok(all)
+                concat(found)
             })
             .collect();
-        let mut all = Vec::new();
-        for f in per_first {
-            all.extend(f?);
-        }
-        Ok(all)
+        concat(per_first)
     }
 
     fn help(&self, pos: &Position, plies: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, stack: &mut Vec<MoveList>) -> Result<bool, Aborted> {
@@ -207,11 +208,7 @@ impl<'a> Search<'a> {
                 Ok(out)
             })
             .collect();
-        let mut all = Vec::new();
-        for f in found {
-            all.extend(f?);
-        }
-        Ok(all)
+        concat(found)
     }
 
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
