@@ -256,6 +256,26 @@ pub struct Options {
     pub ignored: Vec<String>,
 }
 
+impl Options {
+    /// A contradiction between options, or between an option and the stipulation, that a solver cannot
+    /// settle by itself (stipula refuses rather than choosing silently).
+    pub fn contradiction(&self, st: &Stipulation) -> Option<String> {
+        if self.duplex && self.half_duplex {
+            return Some("options Duplex and HalfDuplex contradict each other: choose one".into());
+        }
+        if self.white_to_play && st.play != Play::Help {
+            return Some(format!("option WhiteToPlay only applies to help play, not to `{st}`"));
+        }
+        if self.white_to_play && st.half {
+            return Some(format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"));
+        }
+        if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
+            return Some("options NoWk and NoBk together leave no king to mate".into());
+        }
+        None
+    }
+}
+
 /// A piece placed on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placed {

@@ -48,4 +48,12 @@ fn unsolvable_position_is_bad_input_with_location() {
     let (code, _, err) = stipula(&["solve", "no-such-file.inp"], "");
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
+    let inp = "BeginProblem\nStipulation #2\nOption WhiteToPlay\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 2);
+    assert!(err.contains("WhiteToPlay only applies to help play"), "{err}");
+    let inp = "BeginProblem\nStipulation h#2\nOption Duplex HalfDuplex\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 2);
+    assert!(err.contains("Duplex and HalfDuplex contradict"), "{err}");
 }

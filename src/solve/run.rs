@@ -190,6 +190,9 @@ fn unsupported_option(p: &Problem) -> Option<String> {
 type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
 
 fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+    if let Some(why) = p.options.contradiction(&d.stipulation) {
+        return Err(why);
+    }
     if let Some(opt) = unsupported_option(p) {
         return Err(format!("not supported yet: option {opt}"));
     }
