@@ -2,18 +2,17 @@
 //! `../shared/popeye`: Popeye's input `<case>.inp` and Popeye's own output `<case>.out`) is solved and its
 //! solutions compared, as sets of lines per twin, with Popeye's. A wrong answer fails the test; cases that run
 //! out of their time limit (`STIPULA_CASE_SECONDS`, default 10) are listed with their times, as are cases
-//! refused as "not supported", and the cases of direct play whose variation trees are not compared yet.
+//! refused as "not supported". Trees (direct, self and reflex play) are compared with siblings sorted.
 //! `STIPULA_CASE_FILTER` restricts the run to case names containing it.
 
 use std::time::{Duration, Instant};
 use stipula::input::popeye::read_popeye;
-use stipula::output::compare::parse_popeye_output;
+use stipula::output::compare::{canonical_tree, parse_popeye_output};
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
 #[derive(Default)]
 struct Report {
     agree: Vec<String>,
-    keys_only: Vec<String>,
     wrong: Vec<String>,
     timed_out: Vec<(String, f64)>,
     unsupported: Vec<String>,
@@ -72,27 +71,15 @@ fn popeye_reference_cases() {
                 continue;
             }
             let expected = parse_popeye_output(expected_all.get(k).copied().unwrap_or(""));
-            let full_tree = p.options.variations || p.options.tries || p.options.set_play || p.options.defence.is_some();
-            let mut any_keys_only = false;
             let mut diff = Vec::new();
             if expected.len() != twins.len() {
                 diff.push(format!("Popeye has {} twins, stipula {}", expected.len(), twins.len()));
             }
             for (e, t) in expected.iter().zip(&twins) {
-                let keys_only = t.tree && full_tree;
-                any_keys_only |= keys_only;
-                let mut want: Vec<String> = e.lines.clone();
-                if keys_only {
-                    // Keys: `   1.Qd1-d4 ! threat:` → `   1.Qd1-d4 !` (the tree below is not compared yet).
-                    want = want
-                        .iter()
-                        .filter(|l| l.starts_with("   1.") && l.contains(" !"))
-                        .map(|l| l[..l.find(" !").unwrap() + 2].to_string())
-                        .collect();
-                }
-                let mut got: Vec<String> = t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect();
-                want.sort();
-                got.sort();
+                // Trees (direct, self, reflex play) and line sets alike, siblings sorted at every level.
+                let want = canonical_tree(&e.lines);
+                let got: Vec<String> = t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect();
+                let got = canonical_tree(&got);
                 if want != got {
                     let missing: Vec<_> = want.iter().filter(|l| !got.contains(l)).collect();
                     let extra: Vec<_> = got.iter().filter(|l| !want.contains(l)).collect();
@@ -100,11 +87,7 @@ fn popeye_reference_cases() {
                 }
             }
             if diff.is_empty() {
-                if any_keys_only {
-                    r.keys_only.push(case);
-                } else {
-                    r.agree.push(case);
-                }
+                r.agree.push(case);
             } else {
                 r.wrong.push(format!("{case} ({secs:.1} s): {}", diff.join("\n")));
             }
@@ -116,7 +99,6 @@ fn popeye_reference_cases() {
         let w = &mut report;
         let _ = writeln!(w, "conformance over {} case files in {:.0} s:", cases.len(), started.elapsed().as_secs_f64());
         let _ = writeln!(w, "  {} agree with Popeye line for line", r.agree.len());
-        let _ = writeln!(w, "  {} agree on the keys (variation trees not compared yet): {}", r.keys_only.len(), r.keys_only.join(" "));
         let _ = writeln!(w, "  {} not supported:", r.unsupported.len());
         for u in &r.unsupported {
             let _ = writeln!(w, "    {u}");

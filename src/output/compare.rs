@@ -163,8 +163,72 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     twins
 }
 
+/// A solution text in canonical order: lines form a tree by their indentation (Popeye's tree mode: a key, its
+/// threats and defences, the continuations; `but` and the refutations below it), and siblings are sorted, so
+/// that two outputs that differ only in the order of moves compare equal. Line-mode solutions (all at one
+/// indentation) simply come out sorted.
+pub fn canonical_tree(lines: &[String]) -> Vec<String> {
+    struct Node {
+        text: String,
+        children: Vec<Node>,
+    }
+    fn indent(l: &str) -> usize {
+        l.len() - l.trim_start().len()
+    }
+    // Builds the children of a node whose own indentation is `parent`, from `lines[*i..]`.
+    fn build(lines: &[String], i: &mut usize, parent: Option<usize>) -> Vec<Node> {
+        let mut out = Vec::new();
+        while *i < lines.len() {
+            let d = indent(&lines[*i]);
+            if parent.is_some_and(|p| d <= p) {
+                break;
+            }
+            let text = lines[*i].trim_end().to_string();
+            *i += 1;
+            let children = build(lines, i, Some(d));
+            out.push(Node { text, children });
+        }
+        out
+    }
+    fn render(nodes: &mut [Node], out: &mut Vec<String>) {
+        let mut blocks: Vec<Vec<String>> = nodes
+            .iter_mut()
+            .map(|n| {
+                let mut b = vec![n.text.clone()];
+                render(&mut n.children, &mut b);
+                b
+            })
+            .collect();
+        blocks.sort();
+        out.extend(blocks.into_iter().flatten());
+    }
+    let lines: Vec<String> = lines.iter().filter(|l| !l.trim().is_empty()).cloned().collect();
+    let mut i = 0;
+    let mut nodes = build(&lines, &mut i, None);
+    let mut out = Vec::new();
+    render(&mut nodes, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn canonical_tree_sorts_siblings_at_every_level() {
+        let a: Vec<String> = ["   1.Qa1 ! threat:", "          2.Qh8 #", "      1...Kb2", "          2.Qc3 #", "          2.Qa2 #", "      1...Ka2", "          2.Qb2 #"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let b: Vec<String> = ["   1.Qa1 ! threat:", "          2.Qh8 #", "      1...Ka2", "          2.Qb2 #", "      1...Kb2", "          2.Qa2 #", "          2.Qc3 #"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(super::canonical_tree(&a), super::canonical_tree(&b));
+        // A continuation moved under another defence is a different tree.
+        let mut c = b.clone();
+        c.swap(2, 4);
+        assert_ne!(super::canonical_tree(&a), super::canonical_tree(&c));
+    }
+
     use super::*;
 
     #[test]

@@ -78,7 +78,11 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
             if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
                 s.push('\n');
             }
-            for l in &ph.lines {
+            for (j, l) in ph.lines.iter().enumerate() {
+                // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
+                if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
+                    s.push('\n');
+                }
                 s += l;
                 s.push('\n');
             }

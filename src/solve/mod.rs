@@ -4,6 +4,7 @@
 
 pub mod run;
 pub mod table;
+pub mod tree;
 pub mod twins;
 
 use crate::movegen::Rules;

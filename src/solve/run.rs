@@ -2,6 +2,7 @@
 //! solutions rendered in Popeye's notation and sorted canonically.
 
 use super::twins::{apply, Diagram};
+use super::tree::{Battle, TreeOptions};
 use super::{Aborted, Search, SeriesEnd, Table};
 use crate::conditions;
 use crate::movegen::Rules;
@@ -227,7 +228,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let search = Search::new(&rules, table, st.goal, deadline, stop);
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
         let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
-        let r = solve_phase(&search, p, st, &pos, plies_or_moves);
+        let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
         let (lines, count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
             Err(Aborted) => (Vec::new(), 0, true),
@@ -240,7 +241,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     if p.options.set_play && !p.options.half_duplex {
         match st.play {
             Play::Help if help_plies > 1 => run(PhaseKind::SetPlay, first.opposite(), help_plies - 1)?,
-            Play::Help => {}
+            Play::Direct | Play::Self_ | Play::Reflex => run(PhaseKind::SetPlay, first.opposite(), st.moves)?,
             _ => {}
         }
     }
@@ -256,7 +257,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
 
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
 /// number of solutions.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32) -> Result<(Vec<String>, usize), Aborted> {
+fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), Aborted> {
     let rules = search.rules;
     match st.play {
         Play::Help => {
@@ -290,22 +291,15 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             Ok(finish(lines))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
-            let keys = direct_keys(search, st, pos, len)?;
-            let lines: Vec<String> = keys
-                .iter()
-                .map(|(m, after)| {
-                    let mut t = format!("   1.{}", move_text(pos, *m));
-                    let mut buf = Vec::new();
-                    if st.play == Play::Direct && search.goal_reached(after, &mut buf) {
-                        t += &format!(" {}", st.goal.symbol());
-                    } else if rules.in_check(after, after.side()) {
-                        t += " +";
-                    }
-                    t + " !"
-                })
-                .collect();
-            let _ = p;
-            Ok(finish(lines))
+            let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
+            if kind == PhaseKind::SetPlay {
+                let lines = battle.set_play(pos, len)?;
+                let n = lines.iter().filter(|l| l.starts_with("      1...")).count();
+                return Ok((lines, n));
+            }
+            let blocks = battle.root(pos, len)?;
+            let keys = blocks.iter().filter(|b| b.key).count();
+            Ok((blocks.into_iter().flat_map(|b| b.lines).collect(), keys))
         }
     }
 }

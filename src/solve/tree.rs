@@ -1,0 +1,328 @@
+//! Direct, self and reflex play as Popeye prints it (tree mode): keys and cooks, tries with their refutations,
+//! threats, variations and short variations, set play.
+//!
+//! Which defences are shown follows Popeye's threat enforcer: after a move that gives check every defence is
+//! shown; after a quiet move with threats of length `L`, a defence is shown when the attacker's shortest
+//! continuation is longer than `L`, or of length `L` but at least one threat no longer works (variations
+//! shorter than the threat are not reported); without a threat (zugzwang) every defence is shown. After a defence every attacking
+//! move that wins in the shortest possible number of moves is shown (a second one is a dual). Siblings are
+//! sorted by their text so that the output does not depend on the thread count.
+
+use super::{Aborted, Search};
+use crate::moves::Move;
+use crate::output::notation::move_text;
+use crate::position::Position;
+use crate::problem::{Options, Play};
+use rayon::prelude::*;
+
+/// What the tree shows besides the keys (Popeye's options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TreeOptions {
+    /// `Variations`: threats, variations and the continuations after them.
+    pub variations: bool,
+    /// `Try` / `Defence n`: first moves refuted by at most `max_refutations` defences.
+    pub tries: bool,
+    pub max_refutations: u32,
+    /// `NoThreat`: no threats are computed; every defence is shown.
+    pub no_threat: bool,
+    /// `NoShortVariations`: defences after which the attacker wins before the full length are not shown.
+    pub no_short_variations: bool,
+}
+
+impl TreeOptions {
+    pub fn from_options(o: &Options) -> TreeOptions {
+        TreeOptions {
+            variations: o.variations,
+            tries: o.tries || o.defence.is_some(),
+            max_refutations: o.defence.unwrap_or(1).max(1),
+            no_threat: o.no_threat,
+            no_short_variations: o.no_short_variations,
+        }
+    }
+}
+
+/// One first move's block of lines.
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// A key (`!`) rather than a try (`?`).
+    pub key: bool,
+    pub lines: Vec<String>,
+}
+
+/// Tree-mode solver for one stipulation of direct (`#n`, `=n`), self (`s#n`) or reflex (`r#n`) play.
+pub struct Battle<'s, 'a> {
+    pub search: &'s Search<'a>,
+    pub play: Play,
+    pub opts: TreeOptions,
+}
+
+/// Popeye's indentation: the key at column 3, then four more per half-move; a move number of two digits takes
+/// one column of it.
+fn indent(ply: u32) -> String {
+    let number = ply / 2 + 1;
+    let digits = number.to_string().len();
+    " ".repeat(if ply == 0 { 3 } else { 2 + 4 * ply as usize } + 1 - digits)
+}
+
+/// Sorts sibling blocks by their text and joins them.
+fn join_sorted(mut blocks: Vec<Vec<String>>) -> Vec<String> {
+    blocks.sort();
+    blocks.into_iter().flatten().collect()
+}
+
+impl<'s, 'a> Battle<'s, 'a> {
+    fn reflex(&self) -> bool {
+        self.play == Play::Reflex
+    }
+
+    /// Whether the attacker, to move in `pos`, wins within `m` moves.
+    fn wins(&self, pos: &Position, m: u32) -> Result<bool, Aborted> {
+        match self.play {
+            Play::Direct => self.search.direct_wins(pos, m),
+            _ => self.search.self_wins(pos, m, self.reflex()),
+        }
+    }
+
+    /// Whether the attacker's move that led to `after` wins within `m` moves counted from it.
+    fn after_wins(&self, after: &Position, m: u32) -> Result<bool, Aborted> {
+        match self.play {
+            Play::Direct => self.search.direct_after(after, m),
+            _ => self.search.self_after(after, m, self.reflex()),
+        }
+    }
+
+    /// The attacker's shortest win from `pos` (attacker to move), at most `max` moves.
+    fn shortest_win(&self, pos: &Position, max: u32) -> Result<Option<u32>, Aborted> {
+        for k in 1..=max {
+            if self.wins(pos, k)? {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
+    }
+
+    fn legal(&self, pos: &Position) -> Vec<(Move, Position)> {
+        let mut buf = Vec::with_capacity(64);
+        let mut out = Vec::with_capacity(48);
+        self.search.rules.for_each_legal(pos, &mut buf, |m, p| out.push((m, p)));
+        out
+    }
+
+    fn goal(&self, pos: &Position) -> bool {
+        let mut buf = Vec::new();
+        self.search.goal_reached(pos, &mut buf)
+    }
+
+    /// A move's text with ` #`/` =` when it reaches the goal (`goal_counts`) or ` +` when it checks.
+    fn move_line(&self, before: &Position, mv: Move, after: &Position, ply: u32, goal_counts: bool) -> String {
+        let number = ply / 2 + 1;
+        let dots = if ply % 2 == 0 { "." } else { "..." };
+        let mut s = format!("{}{}{}{}", indent(ply), number, dots, move_text(before, mv));
+        if goal_counts && self.goal(after) {
+            s += &format!(" {}", self.search.goal.symbol());
+        } else if self.search.rules.in_check(after, after.side()) {
+            s += " +";
+        }
+        s
+    }
+
+    /// The first-move blocks from `pos` (attacker to move) for `n` moves: every key, and the tries when asked.
+    /// Blocks come sorted, keys and tries mixed by their text as Popeye mixes them by generation order.
+    pub fn root(&self, pos: &Position, n: u32) -> Result<Vec<Block>, Aborted> {
+        let moves = self.legal(pos);
+        if self.reflex() && self.search.can_reach_goal_in_1(pos) {
+            // Reflex play: the attacker must reach the goal itself and so fails at once; Popeye shows those
+            // moves marked `?!?`.
+            let mut lines: Vec<String> = moves
+                .iter()
+                .filter(|(_, p)| self.goal(p))
+                .map(|(m, p)| self.move_line(pos, *m, p, 0, true) + " ?!?")
+                .collect();
+            lines.sort();
+            return Ok(vec![Block { key: false, lines }]);
+        }
+        let blocks: Vec<Result<Option<Block>, Aborted>> = moves
+            .into_par_iter()
+            .map(|(m, after)| {
+                if self.after_wins(&after, n)? {
+                    let lines = self.attack(pos, m, &after, n, 0, Mark::Key)?;
+                    return Ok(Some(Block { key: true, lines }));
+                }
+                if !self.opts.tries {
+                    return Ok(None);
+                }
+                let refutations = self.refutations(&after, n, self.opts.max_refutations + 1)?;
+                if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
+                    return Ok(None);
+                }
+                let lines = self.attack(pos, m, &after, n, 0, Mark::Try)?;
+                Ok(Some(Block { key: false, lines }))
+            })
+            .collect();
+        let mut out = Vec::new();
+        for b in blocks {
+            if let Some(b) = b? {
+                out.push(b);
+            }
+        }
+        out.sort_by(|a, b| a.lines.cmp(&b.lines));
+        Ok(out)
+    }
+
+    /// Set play: the defender moves first in the diagram; every defence after which the attacker wins in
+    /// `n - 1` moves, with its continuations.
+    pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
+        if n < 2 && self.play == Play::Direct {
+            return Ok(Vec::new());
+        }
+        let mut blocks = Vec::new();
+        for (d, after) in self.legal(pos) {
+            // Self play: a defence that reaches the goal at once is not shown (Popeye).
+            if self.play != Play::Direct && self.goal(&after) {
+                continue;
+            }
+            if let Some(k) = self.shortest_win(&after, n.saturating_sub(1))? {
+                blocks.push(self.defence(pos, d, &after, k, 1)?);
+            }
+        }
+        Ok(join_sorted(blocks))
+    }
+
+    /// The defences of `after` (defender to move) that refute an attacking move with `m` moves counted from
+    /// it; stops counting at `limit`.
+    fn refutations(&self, after: &Position, m: u32, limit: u32) -> Result<Vec<(Move, Position)>, Aborted> {
+        let defences = self.legal(after);
+        if self.reflex() && defences.iter().any(|(_, p)| self.goal(p)) {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::new();
+        for (d, p) in defences {
+            if self.play != Play::Direct && self.goal(&p) {
+                continue;
+            }
+            if m <= 1 || !self.wins(&p, m - 1)? {
+                out.push((d, p));
+                if out.len() as u32 >= limit {
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The lines of an attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it,
+    /// at half-move `ply`: the move, its threats, the defences shown and, for a try, its refutations.
+    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, mark: Mark) -> Result<Vec<String>, Aborted> {
+        let direct = self.play == Play::Direct;
+        let mut head = self.move_line(before, mv, after, ply, direct);
+        match mark {
+            Mark::Key => head += " !",
+            Mark::Try => head += " ?",
+            Mark::None => {}
+        }
+        let mut lines = vec![head];
+        if direct && self.goal(after) {
+            return Ok(lines);
+        }
+        let show_tree = self.opts.variations || ply > 0;
+        let defences = self.legal(after);
+        // Self and reflex play at the last move: the defender's forced goal moves.
+        if !direct && (m <= 1 || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p)))) {
+            if show_tree {
+                let blocks = defences
+                    .iter()
+                    .filter(|(_, p)| self.goal(p))
+                    .map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, true)])
+                    .collect();
+                lines.extend(join_sorted(blocks));
+            }
+            return Ok(lines);
+        }
+        let check = self.search.rules.in_check(after, after.side());
+        // Threats: what the attacker would do if the defender could pass.
+        let mut threat: Option<(u32, Vec<Move>)> = None;
+        if show_tree && !check && !self.opts.no_threat && m >= 2 {
+            let null = after.null_move();
+            match self.shortest_win(&null, m - 1)? {
+                Some(len) => {
+                    let mut blocks = Vec::new();
+                    let mut moves = Vec::new();
+                    for (t, p) in self.legal(&null) {
+                        if self.after_wins(&p, len)? {
+                            moves.push(t);
+                            blocks.push(self.attack(&null, t, &p, len, ply + 2, Mark::None)?);
+                        }
+                    }
+                    lines[0] += " threat:";
+                    lines.extend(join_sorted(blocks));
+                    threat = Some((len, moves));
+                }
+                None => lines[0] += " zugzwang.",
+            }
+        }
+        let mut refuted = Vec::new();
+        let mut blocks = Vec::new();
+        for (d, p) in &defences {
+            if !direct && self.goal(p) {
+                // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye).
+                continue;
+            }
+            let k = if m >= 2 { self.shortest_win(p, m - 1)? } else { None };
+            let Some(k) = k else {
+                refuted.push((*d, p.clone()));
+                continue;
+            };
+            if !show_tree || (self.opts.no_short_variations && k < m - 1) {
+                continue;
+            }
+            let shown = match &threat {
+                None => true,
+                Some((len, moves)) => k > *len || (k == *len && self.defeats_a_threat(p, moves, *len)?),
+            };
+            if shown {
+                blocks.push(self.defence(after, *d, p, k, ply + 1)?);
+            }
+        }
+        lines.extend(join_sorted(blocks));
+        if mark == Mark::Try {
+            lines.push("    but".to_string());
+            let blocks = refuted.iter().map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, false) + " !"]).collect();
+            lines.extend(join_sorted(blocks));
+        }
+        Ok(lines)
+    }
+
+    /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
+    fn defeats_a_threat(&self, pos: &Position, threats: &[Move], len: u32) -> Result<bool, Aborted> {
+        let legal = self.legal(pos);
+        for t in threats {
+            // Popeye identifies a threat by its squares: `Se5-d7` stays the threat when a defence turns it into
+            // `Se5*d7`.
+            match legal.iter().find(|(m, _)| m.from == t.from && m.to == t.to && m.promotion() == t.promotion()) {
+                Some((_, p)) if self.after_wins(p, len)? => {}
+                _ => return Ok(true),
+            }
+        }
+        Ok(false)
+    }
+
+    /// A defence's lines: the defence and every attacking move that wins in `k` (the shortest) after it.
+    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32) -> Result<Vec<String>, Aborted> {
+        let mut lines = vec![self.move_line(before, d, after, ply, self.play != Play::Direct)];
+        let mut blocks = Vec::new();
+        for (c, p) in self.legal(after) {
+            if self.after_wins(&p, k)? {
+                blocks.push(self.attack(after, c, &p, k, ply + 1, Mark::None)?);
+            }
+        }
+        lines.extend(join_sorted(blocks));
+        Ok(lines)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Key,
+    Try,
+    None,
+}
