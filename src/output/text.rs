@@ -86,6 +86,9 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
                 s += l;
                 s.push('\n');
             }
+            if ph.partial {
+                s += "Partial solution\n";
+            }
         }
         s.push('\n');
         if t.tree {

@@ -40,6 +40,25 @@ pub struct Search<'a> {
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     nodes: AtomicU64,
+    limits: BattleLimits,
+}
+
+/// Popeye's options that prune the attacker's moves in direct, self and reflex play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BattleLimits {
+    /// `Threat n`: an attacking move with more than `n` moves still to come must give check or threaten to
+    /// win within `n` moves (Popeye's max threat length).
+    pub max_threat: Option<u32>,
+    /// `MaxFlightsquares n`: an attacking move may not leave the defending king more than `n` flights.
+    pub max_flights: Option<u32>,
+}
+
+impl BattleLimits {
+    fn salt(self) -> u64 {
+        let t = self.max_threat.map_or(0, |t| t as u64 + 1);
+        let f = self.max_flights.map_or(0, |f| f as u64 + 1);
+        t << 8 | f << 16
+    }
 }
 
 fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
@@ -64,7 +83,45 @@ fn concat(parts: Vec<Found>) -> Found {
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
-        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0) }
+        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0), limits: BattleLimits::default() }
+    }
+
+    /// The same searcher with Popeye's pruning options of battle play.
+    pub fn with_limits(mut self, limits: BattleLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Whether an attacking move that led to `after` (defender to move, not in check, goal not reached),
+    /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
+    fn within_limits(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
+        if let Some(f) = self.limits.max_flights {
+            if let Some(k) = after.king(after.side()) {
+                let mut flights = 0u64;
+                let mut buf = Vec::new();
+                self.rules.for_each_legal(after, &mut buf, |m, _| {
+                    if m.from == k {
+                        flights |= 1 << m.to.index();
+                    }
+                });
+                if flights.count_ones() > f {
+                    return Ok(false);
+                }
+            }
+        }
+        if let Some(t) = self.limits.max_threat {
+            if n > t && !self.rules.in_check(after, after.side()) {
+                let null = after.null_move();
+                let threatens = match selfplay {
+                    None => t > 0 && self.direct_wins(&null, t)?,
+                    Some(reflex) => t > 0 && self.self_wins(&null, t, reflex)?,
+                };
+                if !threatens {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// Positions visited so far.
@@ -282,7 +339,7 @@ impl<'a> Search<'a> {
     /// Whether the attacker (to move) forces the goal against the defender within `n` moves.
     pub fn direct_wins(&self, pos: &Position, n: u32) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(Kind::Direct, self.goal, 0);
+        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.limits.salt());
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -303,7 +360,7 @@ impl<'a> Search<'a> {
         if self.goal_reached(after, &mut buf) {
             return Ok(true);
         }
-        if n <= 1 {
+        if n <= 1 || !self.within_limits(after, n, None)? {
             return Ok(false);
         }
         let defences = self.legal(after);
@@ -322,7 +379,7 @@ impl<'a> Search<'a> {
     /// within `n` moves. With `reflex`, both sides must reach their goal in one move whenever they can.
     pub fn self_wins(&self, pos: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, 0);
+        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.limits.salt());
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -349,6 +406,9 @@ impl<'a> Search<'a> {
         if reflex && defences.iter().any(|(_, p)| self.goal_reached(p, &mut buf)) {
             // Reflex play: the defender must reach the goal when it can.
             return Ok(true);
+        }
+        if !self.within_limits(after, n, Some(reflex))? {
+            return Ok(false);
         }
         for (_, p) in &defences {
             if self.goal_reached(p, &mut buf) {

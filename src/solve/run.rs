@@ -3,7 +3,7 @@
 
 use super::twins::{apply, Diagram};
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, Search, SeriesEnd, Table};
+use super::{Aborted, BattleLimits, Search, SeriesEnd, Table};
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -59,6 +59,8 @@ pub struct Phase {
     pub lines: Vec<String>,
     /// Number of solutions (help/series lines, or keys in direct play).
     pub solutions: usize,
+    /// `MaxSolutions` or `StopOnShortSolutions` cut the list short (Popeye's `Partial solution`).
+    pub partial: bool,
 }
 
 /// One twin's result.
@@ -164,7 +166,15 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
         t.half = true;
         return t.to_string();
     }
-    s.to_string()
+    let mut text = s.to_string();
+    // Popeye echoes `Threat n` and `MaxFlightsquares n` in the stipulation: `#6/1`, `#10/1/1`, `#3//2`.
+    match (p.options.threat, p.options.max_flights) {
+        (Some(t), Some(f)) => text += &format!("/{t}/{f}"),
+        (Some(t), None) => text += &format!("/{t}"),
+        (None, Some(f)) => text += &format!("//{f}"),
+        (None, None) => {}
+    }
+    text
 }
 
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
@@ -174,11 +184,7 @@ fn unsupported_option(p: &Problem) -> Option<String> {
         (o.post_key_play, "PostKeyPlay"),
         (o.quodlibet, "Quodlibet"),
         (o.non_trivial.is_some(), "NonTrivial"),
-        (o.threat.is_some(), "Threat"),
-        (o.max_flights.is_some(), "MaxFlightsquares"),
         (o.keep_mating_piece, "KeepMatingPiece"),
-        (o.max_solutions.is_some(), "MaxSolutions"),
-        (o.stop_on_short, "StopOnShortSolutions"),
         (o.mates_in_1, "MatesIn1"),
     ];
     if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
@@ -225,16 +231,25 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
-    let search = Search::new(&rules, table, st.goal, deadline, stop);
+    let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
+    let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits);
+    let tree = is_tree(st.play);
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
         let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
         let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
-        let (lines, count, aborted) = match r {
+        let (mut lines, mut count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
             Err(Aborted) => (Vec::new(), 0, true),
         };
         timed_out |= aborted;
-        phases.push(Phase { kind, lines, solutions: count });
+        let mut partial = false;
+        if let Some(max) = p.options.max_solutions {
+            partial = cut_to(&mut lines, &mut count, max as usize, tree);
+        }
+        if p.options.stop_on_short && !tree {
+            partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);
+        }
+        phases.push(Phase { kind, lines, solutions: count, partial });
         Ok(())
     };
     let main_len = if st.play == Play::Help { help_plies } else { st.moves };
@@ -302,6 +317,53 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             Ok((blocks.into_iter().flat_map(|b| b.lines).collect(), keys))
         }
     }
+}
+
+/// `MaxSolutions n`: keeps the first `n` solutions in canonical order (the search still runs to its end, so
+/// that which ones are kept does not depend on the thread count). Returns whether any were cut.
+fn cut_to(lines: &mut Vec<String>, count: &mut usize, max: usize, tree: bool) -> bool {
+    if *count <= max {
+        return false;
+    }
+    if tree {
+        // Keep the blocks of the first `max` keys (tries stay with the keys they sort among).
+        let mut keys = 0;
+        let end = lines
+            .iter()
+            .position(|l| {
+                if l.starts_with("   1.") && l.contains(" !") {
+                    keys += 1;
+                }
+                keys > max
+            })
+            .unwrap_or(lines.len());
+        lines.truncate(end);
+    } else {
+        lines.truncate(max);
+    }
+    *count = max;
+    true
+}
+
+/// `StopOnShortSolutions` in help and series play: when solutions shorter than the stipulation exist, only
+/// the shortest are listed (Popeye stops there). Returns whether longer ones were dropped.
+fn keep_shortest(lines: &mut Vec<String>, count: &mut usize, st: &Stipulation, full: u32) -> bool {
+    // The number of moves of a rendered line: its half-moves in help play, its numbered moves in series play.
+    let length = |l: &str| l.split_whitespace().filter(|w| w.contains('-') || w.contains('*') || w.starts_with('0')).count();
+    let Some(shortest) = lines.iter().map(|l| length(l)).min() else {
+        return false;
+    };
+    let full_len = match st.play {
+        Play::Help | Play::SeriesDirect => full as usize,
+        // ser-h# and ser-s#: the opponent's final move follows the series.
+        _ => full as usize + 1,
+    };
+    if shortest >= full_len {
+        return false;
+    }
+    lines.retain(|l| length(l) == shortest);
+    *count = lines.len();
+    true
 }
 
 fn finish(mut lines: Vec<String>) -> (Vec<String>, usize) {
@@ -399,4 +461,42 @@ pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineS
         }
     }
     s
+}
+
+#[cfg(test)]
+mod cut_tests {
+    use super::*;
+
+    fn help(moves: u32) -> Stipulation {
+        Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0 }
+    }
+
+    #[test]
+    fn max_solutions_keeps_the_first_in_canonical_order() {
+        let mut lines: Vec<String> = ["  1.a", "  1.b", "  1.c"].iter().map(|s| s.to_string()).collect();
+        let mut count = 3;
+        assert!(cut_to(&mut lines, &mut count, 2, false));
+        assert_eq!((lines.len(), count), (2, 2));
+        assert!(!cut_to(&mut lines, &mut count, 5, false));
+        // Tree mode: whole key blocks are kept.
+        let mut tree: Vec<String> = ["   1.Qa1-a2 !", "      1...Kb1", "          2.Qa2-b2 #", "   1.Qa1-a3 !", "      1...Kb1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut keys = 2;
+        assert!(cut_to(&mut tree, &mut keys, 1, true));
+        assert_eq!(tree.len(), 3);
+    }
+
+    #[test]
+    fn stop_on_short_solutions_keeps_the_shortest() {
+        let mut lines: Vec<String> =
+            ["  1.Ka1-b1 Kc3-b3   2.a2-a1=Q Rh8-h1 #", "  1.Ka1-b2 Rh8-b8 #"].iter().map(|s| s.to_string()).collect();
+        let mut count = 2;
+        assert!(keep_shortest(&mut lines, &mut count, &help(2), 4));
+        assert_eq!(lines, vec!["  1.Ka1-b2 Rh8-b8 #".to_string()]);
+        let mut full: Vec<String> = vec!["  1.Ka1-b1 Kc3-b3   2.a2-a1=Q Rh8-h1 #".into()];
+        let mut c = 1;
+        assert!(!keep_shortest(&mut full, &mut c, &help(2), 4));
+    }
 }
