@@ -23,7 +23,53 @@ fn seed_002_worked_example_has_the_single_key_be5() {
     assert_eq!(code, 0);
     let keys: Vec<&str> = out.lines().filter(|l| l.ends_with(" !")).collect();
     assert_eq!(keys, vec!["   1.Ba1-e5 + !"]);
+    // The variation of the seed: 1...Rc4 2.bxc4#.
+    assert!(out.contains("   1.Ba1-e5 + !\n      1...Rh4-c4\n          2.b3*c4 #\n"), "{out}");
     assert!(out.ends_with("solution finished.\n"));
+}
+
+#[test]
+fn yaml_output_fills_the_solution_and_reads_back() {
+    let (code, yaml, err) = stipula(&["solve", "--format", "yaml", "problems/examples/madrasi-worked-example.stip"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(yaml.contains("stipulation: \"#2\""), "{yaml}");
+    assert!(yaml.contains("solution: |2\n     1.Ba1-e5 + !\n        1...Rh4-c4\n            2.b3*c4 #\n"), "{yaml}");
+    // The entry solves again to the same solution.
+    let (code, again, _) = stipula(&["solve", "-"], &yaml);
+    assert_eq!(code, 0);
+    assert!(again.contains("   1.Ba1-e5 + !\n      1...Rh4-c4\n          2.b3*c4 #\n"), "{again}");
+}
+
+/// Every problem file under `problems/`, sorted.
+fn problem_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| ["stip", "yaml", "yml", "inp", "olv"].contains(&x.to_str().unwrap_or(""))) {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(std::path::Path::new("problems"), &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn same_output_for_one_and_two_threads_and_two_table_sizes() {
+    // The promise: results do not depend on the thread count or the table size.
+    let files = problem_files();
+    assert!(!files.is_empty());
+    for f in files {
+        let f = f.to_string_lossy();
+        let small = stipula(&["solve", &f, "--threads", "1", "--hash", "1"], "");
+        let large = stipula(&["solve", &f, "--threads", "2", "--hash", "64"], "");
+        assert_eq!(small.0, large.0, "{f}: exit codes differ");
+        assert_eq!(small.1, large.1, "{f}: outputs differ between 1 thread / 1 MB and 2 threads / 64 MB");
+    }
 }
 
 #[test]

@@ -4,14 +4,19 @@ use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
 use stipula::input::read_any;
-use stipula::output::text::render;
+use stipula::input::yaml::entry_to_yaml;
+use stipula::output::text::{render, solution_text};
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Format {
+    /// Popeye's solution format with the diagram and the problem's header.
     Text,
+    /// A versioned JSON document (`stipula.solve/1`).
     Json,
+    /// The problems as YACPDB entries with the `solution` field filled in.
+    Yaml,
 }
 
 #[derive(Args, Debug)]
@@ -61,14 +66,17 @@ pub fn run(args: SolveArgs) -> i32 {
     let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit.map(Duration::from_secs_f64) };
     let mut code = 0;
     let mut json = Vec::new();
-    for p in problems {
+    let mut yaml = Vec::new();
+    let total = problems.len();
+    for (index, p) in problems.into_iter().enumerate() {
         match p {
             Err(d) => {
                 eprint!("{}", d.render());
                 code = super::EXIT_BAD_INPUT;
             }
             Ok(p) => {
-                let twins = solve_problem(&p, &settings);
+                let label = format!("problem {}/{total} ({}:{})", index + 1, p.location.file, p.location.line);
+                let twins = with_progress(&label, || solve_problem(&p, &settings));
                 // A diagram or twin the solver refuses (no king, a pawn on the last rank, the side not to move in
                 // check, an unknown condition …) is bad input: report it at the problem's location.
                 for t in &twins {
@@ -87,6 +95,10 @@ pub fn run(args: SolveArgs) -> i32 {
                         "stipulation": p.stipulation.to_string(),
                         "twins": twins,
                     })),
+                    Format::Yaml => {
+                        let text = solution_text(&twins);
+                        yaml.push(entry_to_yaml(&p, Some(&format!("{}\n", text.trim_end()))));
+                    }
                 }
             }
         }
@@ -95,5 +107,43 @@ pub fn run(args: SolveArgs) -> i32 {
         let doc = serde_json::json!({ "schema": "stipula.solve/1", "problems": json });
         println!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
     }
+    if let Format::Yaml = args.format {
+        print!("{}", yaml.join("---\n"));
+    }
     code
+}
+
+/// Runs `work` with a spinner on standard error (problem, elapsed time) that appears only when the work takes
+/// longer than a moment and standard error is a terminal; it is cleared when the work is done.
+pub fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if !std::io::stderr().is_terminal() {
+        return work();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    if let Ok(style) = ProgressStyle::with_template("{spinner} solving {msg} {elapsed}") {
+        bar.set_style(style);
+    }
+    bar.set_message(label.to_string());
+    let done = AtomicBool::new(false);
+    let out = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let start = std::time::Instant::now();
+            while start.elapsed() < Duration::from_millis(500) {
+                if done.load(Ordering::Relaxed) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(120));
+        });
+        let out = work();
+        done.store(true, Ordering::Relaxed);
+        out
+    });
+    bar.finish_and_clear();
+    out
 }

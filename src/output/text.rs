@@ -62,6 +62,15 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     s.push('\n');
+    s += &solution_text(twins);
+    s += "solution finished.\n";
+    s
+}
+
+/// The solution part of the text output (twin headings, the solutions, `Partial solution`, refusals), without
+/// the header and `solution finished.`: what a YACPDB entry's `solution` field holds.
+pub fn solution_text(twins: &[SolvedTwin]) -> String {
+    let mut s = String::new();
     for t in twins {
         if !t.label.is_empty() {
             s += &format!("{} {}\n\n", t.label, t.heading);
@@ -95,7 +104,6 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
             s.push('\n');
         }
     }
-    s += "solution finished.\n";
     s
 }
 
