@@ -242,7 +242,11 @@ pub fn normalise(line: &str) -> String {
 /// tokens naming a square or castling, after their move number.
 pub fn plies(line: &str) -> usize {
     line.split_whitespace()
-        .map(|tok| tok.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start_matches('.'))
+        .map(|tok| {
+            // Drop a move number (`12.`, `3...`), not the `0` of castling `0-0`.
+            let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
+            if tok[digits..].starts_with('.') { tok[digits..].trim_start_matches('.') } else { tok }
+        })
         .filter(|m| {
             let b = m.as_bytes();
             m.starts_with("0-0") || b.windows(2).any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
@@ -489,6 +493,9 @@ mod tests {
         assert_eq!(plies("  1.Kd4-c5 Rc3-c4   2.Se4-c3 Bg3-f2 #"), 4);
         assert_eq!(plies("  1...Kb1-a1 2.Qa8-h1 #"), 2);
         assert_eq!(plies("  1.0-0-0 Ke8-f7 2.e5*d6 ep. a7-a8=Q +"), 4);
+        // BEISPIEL-castling_19.out: castling after a move number and on its own.
+        assert_eq!(plies("  1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #"), 4);
+        assert_eq!(plies("  1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"), 4);
     }
 
     #[test]
