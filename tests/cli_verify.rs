@@ -68,7 +68,7 @@ fn folders_are_searched_in_name_order() {
 fn bad_arguments_give_one_line_and_exit_2() {
     let (code, _, err) = stipula(&["verify", "no/such/file.yaml"]);
     assert_eq!((code, err.as_str()), (2, "error: no/such/file.yaml: no such file or folder\n"));
-    let (code, _, err) = stipula(&["verify", "tests/data/verify/sound.yaml", "--time-limit", "-1"]);
+    let (code, _, err) = stipula(&["verify", "tests/data/verify/sound.yaml", "--time-limit", "0"]);
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
 }
