@@ -18,6 +18,7 @@ pub mod problem;
 pub mod setup;
 pub mod solve;
 pub mod square;
+pub mod verify;
 
 pub use movegen::{perft, Rules};
 pub use moves::{Move, Special};

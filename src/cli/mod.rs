@@ -2,8 +2,12 @@
 
 use clap::{Parser, Subcommand};
 
+mod batch;
+mod convert;
+mod inputs;
 mod perft;
 mod solve;
+mod verify;
 
 /// stipula: a chess-problem solver and verifier.
 #[derive(Parser, Debug)]
@@ -19,6 +23,14 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Solve every problem of a file and print the solutions in Popeye's format.
     Solve(solve::SolveArgs),
+    /// Solve every problem and compare with its intended solution: sound, cooked, no solution, ….
+    Verify(verify::VerifyArgs),
+    /// Solve and judge whole collections in parallel into a resumable JSON-lines file.
+    Batch(batch::BatchArgs),
+    /// Merge results files of `batch` (e.g. one per shard) into one.
+    Merge(batch::MergeArgs),
+    /// Convert problems to another format (YAML in YACPDB's layout).
+    Convert(convert::ConvertArgs),
 }
 
 /// Exit code for bad input or arguments.
@@ -37,5 +49,9 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Verify(args) => verify::run(args),
+        Command::Batch(args) => batch::run(args),
+        Command::Merge(args) => batch::merge(args),
+        Command::Convert(args) => convert::run(args),
     }
 }

@@ -109,16 +109,20 @@ fn is_progress(line: &str) -> bool {
 }
 
 /// Parses Popeye output (as produced with `-regression`, no timings) into per-twin solution lines. The
-/// header (authors, board, stipulation line, conditions) is skipped; text ends at `solution finished.`
+/// header (authors, board, stipulation line, conditions) is skipped when there is one; text ends at `solution finished.`
 /// (`Loesung beendet.`, `Solution terminee.`).
 pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     let german = text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.");
     let french = !german && (text.contains("Solution terminee") || text.contains("Menace"));
     let lines: Vec<&str> = text.lines().collect();
     // Start after the board's bottom edge, the stipulation line and the centred option lines (up to a blank).
-    let mut i = lines.iter().rposition(|l| l.starts_with("+---a---b")).map_or(0, |k| k + 1);
-    while i < lines.len() && !lines[i].trim().is_empty() {
-        i += 1;
+    // A bare solution text (YACPDB's `solution`) has no header: it is read from its first line.
+    let mut i = 0;
+    if let Some(k) = lines.iter().rposition(|l| l.starts_with("+---a---b")) {
+        i = k + 1;
+        while i < lines.len() && !lines[i].trim().is_empty() {
+            i += 1;
+        }
     }
     let mut twins: Vec<TwinText> = Vec::new();
     let mut cur = TwinText::default();

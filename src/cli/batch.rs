@@ -1,0 +1,252 @@
+//! `stipula batch FILES... --out results.jsonl`: solve and judge every problem of every collection, in
+//! parallel, one JSON line per problem appended as soon as it is done, resumable, shardable.
+
+use super::inputs::{expand, judge_item, read_all, threads, Item};
+use clap::Args;
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use stipula::problem::Location;
+use stipula::solve::run::Settings;
+use stipula::verify::{TwinReport, Verdict};
+
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    /// Problem files or folders (folders are searched recursively, in name order).
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// The JSON-lines results file (one line per problem, appended as each is done).
+    #[arg(long)]
+    pub out: String,
+    /// Keep the lines already in `--out` and solve only the problems missing there.
+    #[arg(long)]
+    pub resume: bool,
+    /// Solve only the K-th of N disjoint parts (`2/8`): problem number i (0-based, over all inputs in order)
+    /// belongs to part `i % N + 1`.
+    #[arg(long, value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Time limit per problem in seconds; a problem over it is `unsolved`.
+    #[arg(long, default_value_t = 60.0)]
+    pub time_limit: f64,
+    /// Transposition-table size in MB, per problem being solved.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Leave the solving time out of the lines, so that runs can be compared byte for byte.
+    #[arg(long)]
+    pub no_timing: bool,
+    /// Test hook: exit abruptly (code 3, like a crash) right after the N-th line is written.
+    #[arg(long, hide = true)]
+    pub stop_after: Option<usize>,
+}
+
+/// `K/N` with 1 ≤ K ≤ N.
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{s}` is not a shard such as `2/8` (K/N with 1 <= K <= N)");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// One line of the results file (`"schema": "stipula.batch/1"`).
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
+pub struct Line {
+    pub schema: String,
+    pub file: String,
+    /// 1-based position of the problem in its file (0: the file itself could not be read).
+    pub index: usize,
+    pub location: Location,
+    pub stipulation: String,
+    pub verdict: Verdict,
+    pub twins: Vec<TwinReport>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub millis: Option<u128>,
+}
+
+pub const SCHEMA: &str = "stipula.batch/1";
+
+/// Reads a results file: its complete lines that parse. A last line without its newline (a crash while
+/// writing) is not complete.
+pub fn read_lines(text: &str) -> Vec<Line> {
+    let complete = match text.rfind('\n') {
+        Some(k) => &text[..=k],
+        None => "",
+    };
+    complete.lines().filter_map(|l| serde_json::from_str::<Line>(l).ok()).filter(|l| l.schema == SCHEMA).collect()
+}
+
+pub fn run(args: BatchArgs) -> i32 {
+    let bad = |e: String| {
+        eprintln!("error: {e}");
+        super::EXIT_BAD_INPUT
+    };
+    if let Err(e) = threads(args.threads) {
+        return bad(e);
+    }
+    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
+        return bad("--time-limit must be a positive number of seconds".into());
+    }
+    let files = match expand(&args.paths) {
+        Ok(f) => f,
+        Err(e) => return bad(e),
+    };
+    if files.iter().any(|f| f == "-") {
+        return bad("batch reads files, not standard input (`-`): --resume needs to read them again".into());
+    }
+    // What is done already.
+    let existing = std::fs::read_to_string(&args.out).ok();
+    let mut done = BTreeSet::new();
+    match (&existing, args.resume) {
+        (Some(t), false) if !t.is_empty() => {
+            return bad(format!("{} exists: add --resume to continue it, or remove it", args.out));
+        }
+        (Some(t), true) => {
+            // Cut a line a crash left half-written, so that appending starts on a fresh line.
+            if !t.is_empty() && !t.ends_with('\n') {
+                let keep = t.rfind('\n').map_or(0, |k| k + 1);
+                let f = std::fs::OpenOptions::new().write(true).open(&args.out);
+                if let Err(e) = f.and_then(|f| f.set_len(keep as u64)) {
+                    return bad(format!("cannot repair {}: {e}", args.out));
+                }
+            }
+            done = read_lines(t).into_iter().map(|l| (l.file, l.index)).collect();
+        }
+        _ => {}
+    }
+    let items = read_all(&files);
+    let mine: Vec<&Item> = items
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| args.shard.is_none_or(|(k, n)| i % n == k - 1))
+        .map(|(_, it)| it)
+        .collect();
+    let todo: Vec<&Item> = mine.iter().copied().filter(|it| !done.contains(&(it.file.clone(), it.index))).collect();
+    let out = match std::fs::OpenOptions::new().create(true).append(true).open(&args.out) {
+        Ok(f) => f,
+        Err(e) => return bad(format!("cannot write {}: {e}", args.out)),
+    };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(Duration::from_secs_f64(args.time_limit)) };
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(todo.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems  {msg}  [{elapsed_precise}, about {eta} left]")
+            .expect("valid template"),
+    );
+    let state = Mutex::new((out, 0usize, BTreeMap::<Verdict, usize>::new(), None::<String>));
+    todo.par_iter().for_each(|it| {
+        let t0 = Instant::now();
+        let r = judge_item(it, &settings);
+        let line = Line {
+            schema: SCHEMA.into(),
+            file: it.file.clone(),
+            index: it.index,
+            location: r.location,
+            stipulation: r.stipulation,
+            verdict: r.verdict,
+            twins: r.twins,
+            millis: (!args.no_timing).then(|| t0.elapsed().as_millis()),
+        };
+        let mut text = serde_json::to_string(&line).expect("serialisable");
+        text.push('\n');
+        let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.3.is_some() {
+            return;
+        }
+        // One write and a flush per line: what is written survives a crash or Ctrl-C.
+        if let Err(e) = st.0.write_all(text.as_bytes()).and_then(|_| st.0.flush()) {
+            st.3 = Some(format!("cannot write {}: {e}", args.out));
+            return;
+        }
+        st.1 += 1;
+        *st.2.entry(line.verdict).or_insert(0) += 1;
+        let counts: Vec<String> = st.2.iter().map(|(v, n)| format!("{} {n}", v.name())).collect();
+        bar.set_message(counts.join(", "));
+        bar.inc(1);
+        if args.stop_after == Some(st.1) {
+            std::process::exit(3);
+        }
+    });
+    bar.finish_and_clear();
+    let st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = st.3 {
+        return bad(e);
+    }
+    let all = std::fs::read_to_string(&args.out).map(|t| read_lines(&t)).unwrap_or_default();
+    print!("{}", summary_table(&all, mine.len(), todo.len()));
+    0
+}
+
+/// The table printed at the end: counts per verdict and the slowest problems.
+fn summary_table(lines: &[Line], mine: usize, solved_now: usize) -> String {
+    let mut s = format!("{solved_now} problems solved in this run, {} results in the file ({mine} in this part)\n", lines.len());
+    let mut counts = BTreeMap::new();
+    for l in lines {
+        *counts.entry(l.verdict).or_insert(0usize) += 1;
+    }
+    s += "verdict           problems\n";
+    for (v, n) in &counts {
+        s += &format!("{:<17} {n:>8}\n", v.name());
+    }
+    let mut timed: Vec<&Line> = lines.iter().filter(|l| l.millis.is_some()).collect();
+    timed.sort_by_key(|l| std::cmp::Reverse(l.millis));
+    if !timed.is_empty() {
+        s += "slowest:\n";
+        for l in timed.iter().take(5) {
+            s += &format!("{:>9.1} s  {} {} ({})\n", l.millis.unwrap_or(0) as f64 / 1000.0, l.location, l.stipulation, l.verdict.name());
+        }
+    }
+    s
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Results files of `stipula batch` (e.g. one per shard).
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Where to write the merged file (default: standard output).
+    #[arg(long)]
+    pub out: Option<String>,
+}
+
+/// `stipula merge`: results files into one, each problem once, in input order (file, then index).
+pub fn merge(args: MergeArgs) -> i32 {
+    let mut by_key: BTreeMap<(String, usize), String> = BTreeMap::new();
+    for f in &args.files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {f}: {e}");
+                return super::EXIT_BAD_INPUT;
+            }
+        };
+        for l in read_lines(&text) {
+            let key = (l.file.clone(), l.index);
+            by_key.entry(key).or_insert_with(|| serde_json::to_string(&l).expect("serialisable"));
+        }
+    }
+    let mut text = String::new();
+    for l in by_key.values() {
+        text += l;
+        text.push('\n');
+    }
+    match &args.out {
+        Some(o) => {
+            if let Err(e) = std::fs::write(o, text) {
+                eprintln!("error: cannot write {o}: {e}");
+                return super::EXIT_BAD_INPUT;
+            }
+        }
+        None => print!("{text}"),
+    }
+    0
+}

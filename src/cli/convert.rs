@@ -1,0 +1,96 @@
+//! `stipula convert FILE --to yaml`: problems in any input format as a YAML collection in YACPDB's layout.
+
+use clap::{Args, ValueEnum};
+use stipula::input::yaml::entry_to_yaml;
+use stipula::output::compare::parse_popeye_output;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum To {
+    Yaml,
+}
+
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// The problem file (`.inp`, `.stip`, `.yaml`); `-` reads standard input.
+    pub file: String,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = To::Yaml)]
+    pub to: To,
+    /// Popeye's output for the same file: its solutions (translated to English) become each problem's
+    /// `solution`, problem by problem.
+    #[arg(long)]
+    pub solution_from: Option<String>,
+    /// A comment added to every problem (`comments`), e.g. where the solution comes from.
+    #[arg(long)]
+    pub comment: Vec<String>,
+}
+
+pub fn run(args: ConvertArgs) -> i32 {
+    let problems = match super::solve::read_problems(&args.file) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return super::EXIT_BAD_INPUT;
+        }
+    };
+    let solutions: Option<Vec<String>> = match &args.solution_from {
+        None => None,
+        Some(f) => match std::fs::read_to_string(f) {
+            Ok(t) => Some(popeye_solutions(&t)),
+            Err(e) => {
+                eprintln!("error: cannot read {f}: {e}");
+                return super::EXIT_BAD_INPUT;
+            }
+        },
+    };
+    let mut code = 0;
+    let mut docs = Vec::new();
+    for (i, p) in problems.into_iter().enumerate() {
+        match p {
+            Err(d) => {
+                eprint!("{}", d.render());
+                code = super::EXIT_BAD_INPUT;
+            }
+            Ok(mut p) => {
+                p.meta.comments.extend(args.comment.iter().cloned());
+                let sol = solutions.as_ref().map(|s| s.get(i).cloned().unwrap_or_default());
+                docs.push(entry_to_yaml(&p, sol.as_deref()));
+            }
+        }
+    }
+    match args.to {
+        To::Yaml => {
+            for d in docs {
+                print!("---\n{d}");
+            }
+        }
+    }
+    code
+}
+
+/// Popeye's output split per problem, each as a solution text: twin headings (`a)`, `+b)`) in the first
+/// column, solution lines in English as Popeye prints them.
+fn popeye_solutions(text: &str) -> Vec<String> {
+    let ends = ["Loesung beendet.", "solution finished.", "Solution terminee."];
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while let Some((k, len)) = ends.iter().filter_map(|e| rest.find(e).map(|k| (k, e.len()))).min() {
+        parts.push(&rest[..k + len]);
+        rest = &rest[k + len..];
+    }
+    parts
+        .into_iter()
+        .map(|part| {
+            let mut s = String::new();
+            for t in parse_popeye_output(part) {
+                if !t.label.is_empty() {
+                    s += &format!("{}\n", t.label);
+                }
+                for l in &t.lines {
+                    s += &format!("{l}\n");
+                }
+            }
+            s
+        })
+        .collect()
+}

@@ -1,0 +1,86 @@
+//! The problems of the files and folders named on the command line, in a fixed order: arguments in the order
+//! given, folders expanded recursively with their entries sorted by name.
+
+use std::path::Path;
+use stipula::problem::{Diagnostic, Problem};
+
+/// File extensions read from folders.
+const EXTENSIONS: &[&str] = &["inp", "stip", "yaml", "yml", "olv"];
+
+/// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), and
+/// the problem or why it could not be read.
+pub struct Item {
+    pub file: String,
+    pub index: usize,
+    pub problem: Result<Problem, Diagnostic>,
+}
+
+/// Expands folders into the problem files under them; a name that does not exist is an error.
+pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p == "-" {
+            out.push(p.clone());
+            continue;
+        }
+        let path = Path::new(p);
+        if path.is_dir() {
+            walk(path, &mut out).map_err(|e| format!("cannot read folder {p}: {e}"))?;
+        } else if path.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(format!("{p}: no such file or folder"));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            walk(&e, out)?;
+        } else if e.extension().and_then(|x| x.to_str()).is_some_and(|x| EXTENSIONS.contains(&x)) {
+            out.push(e.to_string_lossy().into_owned());
+        }
+    }
+    Ok(())
+}
+
+/// Reads every problem of every file; a file that cannot be read becomes one item with index 0.
+pub fn read_all(files: &[String]) -> Vec<Item> {
+    let mut items = Vec::new();
+    for f in files {
+        match super::solve::read_problems(f) {
+            Ok(ps) => {
+                for (i, p) in ps.into_iter().enumerate() {
+                    items.push(Item { file: f.clone(), index: i + 1, problem: p });
+                }
+            }
+            Err(e) => {
+                let loc = stipula::problem::Location { file: f.clone(), line: 0, column: 0 };
+                items.push(Item { file: f.clone(), index: 0, problem: Err(Diagnostic::new(loc, e)) });
+            }
+        }
+    }
+    items
+}
+
+/// Solves and judges one item; a problem that could not be read is its own `bad_input` or `unsupported`
+/// report.
+pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stipula::verify::ProblemReport {
+    use stipula::verify::{verify_problem, ProblemReport, Verdict};
+    match &item.problem {
+        Ok(p) => verify_problem(p, settings),
+        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_refusal(&d.message), d.message.clone()),
+    }
+}
+
+/// Starts the global thread pool with `n` threads.
+pub fn threads(n: Option<usize>) -> Result<(), String> {
+    if let Some(n) = n {
+        rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().map_err(|_| format!("cannot start {n} threads"))?;
+    }
+    Ok(())
+}

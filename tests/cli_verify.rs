@@ -1,0 +1,90 @@
+//! `stipula verify` on the real binary: a mixed collection gets the right verdict per problem and exit code.
+//! The chess facts are Popeye's (../shared/popeye): see the comments in tests/data/verify/*.yaml.
+
+use std::process::Command;
+
+fn stipula(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn a_mixed_collection_gets_a_verdict_per_problem() {
+    let (code, out, err) = stipula(&["verify", "tests/data/verify/mixed.yaml", "--format", "json"]);
+    assert_eq!(code, 2, "a malformed problem makes the exit code 2\n{out}{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["schema"], "stipula.verify/1");
+    let verdicts: Vec<&str> = doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
+    assert_eq!(
+        verdicts,
+        ["sound", "cooked", "intended_fails", "cooked", "no_solution", "bad_input", "sound", "intended_fails"],
+        "{out}"
+    );
+    let p = &doc["problems"].as_array().unwrap();
+    // The cook of problem 2 is Popeye's other solution (BEISPIEL-castling_19).
+    assert_eq!(p[1]["report"]["twins"][0]["cooks"][0], "1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #");
+    assert_eq!(p[2]["report"]["twins"][0]["missing"][0], "1.Rh2-f2 0-0-0 + 2.Kd3-e2 Ra1-e1 #");
+    // Popeye's key of BEISPIEL-isardam_2 is the cook of a wrongly stated key.
+    assert_eq!(p[7]["report"]["twins"][0]["cooks"][0], "1.Rd2*d4 !");
+    assert!(err.contains("unknown piece `Xq9`"), "the malformed problem is reported rustc-style: {err}");
+    assert_eq!(doc["summary"]["sound"], 2);
+}
+
+#[test]
+fn text_output_and_exit_codes() {
+    let (code, out, _) = stipula(&["verify", "tests/data/verify/sound.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("3 problems: 3 sound\n"), "{out}");
+    let (code, out, _) = stipula(&["verify", "tests/data/verify/mixed.yaml"]);
+    assert_eq!(code, 2);
+    assert!(out.contains("mixed.yaml:14:1 h#2: cooked\n  cook: 1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #\n"), "{out}");
+    // Without the malformed problem: not all sound gives 1.
+    let (code, _, _) = stipula(&["verify", "tests/data/verify/sound.yaml", "problems/popeye-eiffel.yaml", "tests/data/verify/mixed.yaml", "--exclude", "tests/data/verify/mixed.yaml"]);
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn unsolved_within_the_time_limit() {
+    // BEISPIEL-madrasi_1 (#12 Madrasi) takes stipula far longer than 0.05 s.
+    let dir = std::env::var("STIPULA_POPEYE_DIR").unwrap_or("../shared/popeye".into());
+    let path = format!("{dir}/BEISPIEL-madrasi_1.inp");
+    if !std::path::Path::new(&path).exists() {
+        eprintln!("{path} not found: skipped");
+        return;
+    }
+    let (code, out, _) = stipula(&["verify", &path, "--time-limit", "0.05"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("#12: unsolved"), "{out}");
+}
+
+#[test]
+fn folders_are_searched_in_name_order() {
+    let (code, out, _) = stipula(&["verify", "tests/data/verify", "--exclude", "tests/data/verify/mixed.yaml"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("tests/data/verify/sound.yaml:4:1 h#2: sound\n"), "{out}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_exit_2() {
+    let (code, _, err) = stipula(&["verify", "no/such/file.yaml"]);
+    assert_eq!((code, err.as_str()), (2, "error: no/such/file.yaml: no such file or folder\n"));
+    let (code, _, err) = stipula(&["verify", "tests/data/verify/sound.yaml", "--time-limit", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn convert_writes_popeye_input_as_yaml_with_popeyes_solution() {
+    let dir = std::env::var("STIPULA_POPEYE_DIR").unwrap_or("../shared/popeye".into());
+    let inp = format!("{dir}/BEISPIEL-isardam_2.inp");
+    if !std::path::Path::new(&inp).exists() {
+        eprintln!("{inp} not found: skipped");
+        return;
+    }
+    let out_file = format!("{dir}/BEISPIEL-isardam_2.out");
+    let (code, yaml, err) = stipula(&["convert", &inp, "--solution-from", &out_file]);
+    assert_eq!(code, 0, "{err}");
+    // Popeye's German output (`Td2*d4`, `Lc2-b1`) comes out in English.
+    assert!(yaml.contains("     1.Rd2*d4 ! zugzwang.\n        1...Qg1-e3\n"), "{yaml}");
+    assert!(yaml.contains("stipulation: \"#2\"\noptions:\n  - \"Isardam\"\n"), "{yaml}");
+}
