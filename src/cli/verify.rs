@@ -1,12 +1,20 @@
 //! `stipula verify FILE|FOLDER...`: solve every problem and compare with its intended solution.
 
 use super::inputs::{expand, judge_item, read_all, threads};
-use super::solve::Format;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use std::time::Duration;
 use stipula::solve::run::Settings;
 use stipula::verify::{ProblemReport, TwinReport, Verdict};
+
+/// How verdicts are printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    /// One block per problem for people, then a summary.
+    Text,
+    /// A versioned JSON document (`stipula.verify/1`).
+    Json,
+}
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
