@@ -176,9 +176,14 @@ impl Condition for Parsi {
     }
 
     // Parsi: the leap is once per game: using it clears the side's bit (seed 001, RULES.md).
+    // Parsi: no en passant, so no en-passant square either (it would make Madrasi see an en-passant observation and
+    // split one position into two keys).
     fn after_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position) {
         if mv.special == Special::KingLeap {
             after.set_flags(after.flags() & !leap_bit(before.side()));
+        }
+        if after.ep_square().is_some() {
+            after.set_ep(None);
         }
     }
 
@@ -352,8 +357,8 @@ mod tests {
         assert!(!has(&legal(&rules, &pos), "e1g1") && !has(&legal(&rules, &pos), "e1c1"));
         let (rules, pos) = setup("7k/8/8/8/4p3/8/3P4/3QK3 w - - 0 1", &["Parsi"]);
         let p = play(&rules, &pos, "d2d4");
-        assert_eq!(p.ep_square(), Some(Square::parse("d3").unwrap()), "the mechanics mark the square");
-        assert!(!has(&legal(&rules, &p), "e4d3"), "but no en-passant capture exists");
+        assert_eq!(p.ep_square(), None);
+        assert!(!has(&legal(&rules, &p), "e4d3"), "no en-passant capture");
         let (pieces, state) = crate::input::fen::parse_fen("7k/8/8/8/3Pp3/8/8/3QK3 b - d3 0 1").unwrap();
         let rules = Rules::new(pieces.iter().map(|p| p.kind), build_all(&[parse_condition_text("Parsi").unwrap()]).unwrap());
         let err = crate::setup::build_position(&pieces, &state, Color::Black, &rules, &Default::default()).unwrap_err();
