@@ -350,7 +350,7 @@ fn parsi_promotion(n: Naive, pos: &Position, mv: Move, kind: Kind) -> bool {
     }
     let after = pos.make(mv.promoting(kind));
     let Some(k) = after.king(color.opposite()) else { return true };
-    !(KNIGHT_LEAPS.iter().any(|&d| step(mv.to, d) == Some(k)) && !paralysed(n, &after, mv.to))
+    !KNIGHT_LEAPS.iter().any(|&d| step(mv.to, d) == Some(k)) || paralysed(n, &after, mv.to)
 }
 
 /// Parsi double step: a-, d-, e-, h-pawns with the array's piece at home behind them (White R Q K R on a1, d1, e1,
