@@ -234,8 +234,10 @@ impl Rules {
 
     /// Whether the piece on `sq` (of colour `!by`) is attacked by `by` in the sense of check.
     pub fn is_checked_square(&self, pos: &Position, sq: Square, by: Color) -> bool {
-        if self.hooks.has(Hooks::PARALYSIS) || self.hooks.has(Hooks::OBSERVATION) {
-            return self.observers(pos, sq, by).any(|o| self.observation_counts(pos, o, sq));
+        if self.hooks.has(Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)) {
+            return self.observers(pos, sq, by).any(|o| self.observation_counts(pos, o, sq))
+                || (self.hooks.has(Hooks::EXTRA_CHECK)
+                    && self.conditions.iter().any(|c| c.hooks().has(Hooks::EXTRA_CHECK) && c.extra_check(self, pos, sq, by)));
         }
         if self.orthodox_observers(pos, sq, by).non_empty() {
             return true;
@@ -297,8 +299,35 @@ impl Rules {
         if self.in_check(out, pos.side()) {
             return false;
         }
-        !self.hooks.has(Hooks::LEGALITY)
-            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, out))
+        self.conditions_accept(pos, mv, out)
+    }
+
+    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`].
+    #[inline]
+    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        if !self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0)) {
+            return true;
+        }
+        self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, after))
+            && self.conditions.iter().all(|c| !c.hooks().has(Hooks::REPLIES) || c.is_legal_by_replies(self, pos, mv, after))
+    }
+
+    /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
+    /// in check afterwards and every [`Condition::is_legal`] accepts it.
+    pub fn legal_ignoring_replies(&self, pos: &Position, mv: Move) -> bool {
+        let after = self.make(pos, mv);
+        !self.in_check(&after, pos.side())
+            && (!self.hooks.has(Hooks::LEGALITY)
+                || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after)))
+    }
+
+    /// Whether the side to move has a move that is legal except for the reply tests (see
+    /// [`Condition::is_legal_by_replies`]): the one-level reading of "the opponent can still move" that Parsi's
+    /// no-stalemate rule and Madness of Kings' no-checkmate rule use.
+    pub fn has_legal_move_ignoring_replies(&self, pos: &Position) -> bool {
+        let mut buf = Vec::with_capacity(64);
+        self.pseudo_moves(pos, &mut buf);
+        buf.iter().any(|&mv| self.legal_ignoring_replies(pos, mv))
     }
 
     /// The position after `mv` if the move is legal (the mover's king is not in check afterwards and every
@@ -306,12 +335,7 @@ impl Rules {
     #[inline]
     pub fn legal_after(&self, pos: &Position, mv: Move) -> Option<Position> {
         let after = self.make(pos, mv);
-        if self.in_check(&after, pos.side()) {
-            return None;
-        }
-        if self.hooks.has(Hooks::LEGALITY)
-            && !self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after))
-        {
+        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after) {
             return None;
         }
         Some(after)

@@ -75,6 +75,9 @@ pub fn build_position(
         }
     }
     if let Some(explicit) = &state.castling {
+        if !explicit.is_empty() && !rules.castling_exists() {
+            return Err(SetupError("castling rights are given, but the conditions have no castling".into()));
+        }
         let mut given = 0u8;
         for sq in explicit {
             let bit = match sq.index() {

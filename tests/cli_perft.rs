@@ -29,7 +29,7 @@ fn perft_under_conditions_matches_the_naive_counts() {
         assert_eq!(out.lines().last(), Some(format!("Nodes searched: {}", f[3]).as_str()), "{line}");
         rows += 1;
     }
-    assert_eq!(rows, 15);
+    assert_eq!(rows, 25);
 }
 
 #[test]

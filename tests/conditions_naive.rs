@@ -1,10 +1,12 @@
-//! Fast-vs-naive differential test for Madrasi, Madrasi RI, Isardam (A, B, RI) and Eiffel: a slow literal
+//! Fast-vs-naive differential test for Madrasi, Madrasi RI, Isardam (A, B, RI), Eiffel, Parsi and Madness of Kings
+//! (each walk), alone and combined with Madrasi: a slow literal
 //! reading of each rule (RULES.md), written here from scratch with plain loops over the board, compared with
 //! `Rules::legal_moves` and `Rules::in_check` on seeded random positions with orthodox pieces, grasshoppers and
 //! locusts. It also computes the perft counts in `tests/data/condition_perft.txt`, which `tests/cli_perft.rs`
 //! asserts on the real binary.
 
 use stipula::conditions::build_all;
+use stipula::conditions::parsi::leap_bit;
 use stipula::input::conditions::parse_condition_text;
 use stipula::position::castle;
 use stipula::{Color, Kind, Move, Piece, Position, Rules, Special, Square};
@@ -17,17 +19,31 @@ struct Naive {
     isardam: bool,
     rex: bool,
     type_b: bool,
+    parsi: bool,
+    /// Madness of Kings with the walk's code.
+    madness: Option<&'static str>,
 }
 
 impl Naive {
     fn from_texts(texts: &[&str]) -> Naive {
-        let mut n = Naive { madrasi: false, eiffel: false, isardam: false, rex: false, type_b: false };
+        let mut n = Naive { madrasi: false, eiffel: false, isardam: false, rex: false, type_b: false, parsi: false, madness: None };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
             match spec.name.as_str() {
                 "Madrasi" => n.madrasi = true,
                 "Eiffel" => n.eiffel = true,
                 "Isardam" => n.isardam = true,
+                "Parsi" => n.parsi = true,
+                "MadnessOfKings" => {
+                    n.madness = Some(match spec.options.first().map(String::as_str) {
+                        None | Some("LA") => "LA",
+                        Some("FE") => "FE",
+                        Some("03") => "03",
+                        Some("FG") => "FG",
+                        Some("MA") => "MA",
+                        Some(o) => panic!("{o}"),
+                    })
+                }
                 other => panic!("{other}"),
             }
             n.rex |= spec.options.iter().any(|o| o == "RexInclusive");
@@ -166,7 +182,7 @@ fn any_paralysis(pos: &Position, rex: bool) -> bool {
 }
 
 /// The moves of the piece on `from` by its walk (no legality test, no castling).
-fn piece_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
+fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
     let piece = pos.piece_at(from).unwrap();
     let empty = |s: Square| pos.piece_at(s).is_none();
     let enemy = |s: Square| pos.piece_at(s).is_some_and(|p| p.color != piece.color);
@@ -236,7 +252,7 @@ fn piece_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<
             let last = piece.color.last_rank();
             let mut push = |mv: Move| {
                 if mv.to.rank() == last {
-                    out.extend(promotions.iter().map(|&k| mv.promoting(k)));
+                    out.extend(promotions.iter().filter(|&&k| !n.parsi || parsi_promotion(n, pos, mv, k)).map(|&k| mv.promoting(k)));
                 } else {
                     out.push(mv);
                 }
@@ -245,7 +261,7 @@ fn piece_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<
                 if empty(one) {
                     push(Move::new(from, one, None, Special::None));
                     let start = if piece.color == Color::White { 1 } else { 6 };
-                    if from.rank() == start {
+                    if from.rank() == start && (!n.parsi || parsi_double_step(pos, from)) {
                         let two = one.offset(0, f).unwrap();
                         if empty(two) {
                             push(Move::new(from, two, None, Special::DoubleStep));
@@ -258,7 +274,7 @@ fn piece_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<
                     if enemy(s) {
                         push(Move::new(from, s, Some(s), Special::None));
                     }
-                    if pos.ep_square() == Some(s) && empty(s) {
+                    if !n.parsi && pos.ep_square() == Some(s) && empty(s) {
                         let victim = s.offset(0, -f).unwrap();
                         if pos.piece_at(victim) == Some(Piece::new(piece.color.opposite(), Kind::PAWN)) {
                             push(Move::new(from, s, Some(victim), Special::EnPassant));
@@ -277,7 +293,7 @@ fn isardam_capture_legal(n: Naive, pos: &Position, from: Square, target: Square,
     let mut moves = Vec::new();
     let mut p = pos.clone();
     p.set_ep(None);
-    piece_moves(&p, from, promotions, &mut moves);
+    piece_moves(n, &p, from, promotions, &mut moves);
     moves.iter().filter(|m| m.capture() == Some(target)).any(|&m| !any_paralysis(&p.make(m), n.rex))
 }
 
@@ -285,21 +301,165 @@ fn isardam_capture_legal(n: Naive, pos: &Position, from: Square, target: Square,
 /// type A, whose capture of the king would be legal).
 fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
     let Some(king) = pos.king(color) else { return false };
-    pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| {
-        capture_targets(pos, from).contains(&king)
+    pos.pieces().filter(|(_, p)| p.color != color).any(|(from, p)| {
+        let by_walk = capture_targets(pos, from).contains(&king)
+            // Parsi: a pawn gives no check to a last-rank square it could not promote on.
+            && !(n.parsi && p.kind == Kind::PAWN && king.rank() == p.color.last_rank() && !parsi_can_promote(pos, p.color, king));
+        // Parsi: a king with its leap gives check at a knight's distance.
+        let by_leap = n.parsi
+            && p.kind == Kind::KING
+            && pos.flags() & leap_bit(p.color) != 0
+            && KNIGHT_LEAPS.iter().any(|&d| step(from, d) == Some(king));
+        (by_walk || by_leap)
             && !paralysed(n, pos, from)
             && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
     })
 }
 
+/// Parsi, literally: the kind that stood on `to` in the opposing array (White's R N B Q K B N R on rank 1, Black's
+/// reflected R N B K Q B N R on rank 8); on the opposing king's square any kind; and the side must have lost one:
+/// fewer than 1 vizier, 2 elephants, 2 horses, and no camel on the squares of `to`'s colour.
+fn parsi_kind_ok(pos: &Position, color: Color, to: Square, kind: Kind) -> bool {
+    let white_array = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let black_array = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::KING, Kind::QUEEN, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let stood = if color == Color::White { black_array } else { white_array }[to.file() as usize];
+    let kind_fits = if stood == Kind::KING { [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].contains(&kind) } else { kind == stood };
+    let parity = |s: Square| (s.file() + s.rank()) % 2;
+    let have = pos.pieces().filter(|(s, p)| p.color == color && p.kind == kind && (kind != Kind::BISHOP || parity(*s) == parity(to))).count();
+    let start = match kind {
+        Kind::QUEEN | Kind::BISHOP => 1,
+        Kind::ROOK | Kind::KNIGHT => 2,
+        _ => 0,
+    };
+    kind_fits && have < start
+}
+
+fn parsi_can_promote(pos: &Position, color: Color, to: Square) -> bool {
+    [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].iter().any(|&k| parsi_kind_ok(pos, color, to, k))
+}
+
+/// Parsi promotion: the kind rule, and no horse that would check at once (its leap reaches the enemy king and
+/// it is not paralysed there).
+fn parsi_promotion(n: Naive, pos: &Position, mv: Move, kind: Kind) -> bool {
+    let color = pos.piece_at(mv.from).unwrap().color;
+    if !parsi_kind_ok(pos, color, mv.to, kind) {
+        return false;
+    }
+    if kind != Kind::KNIGHT {
+        return true;
+    }
+    let after = pos.make(mv.promoting(kind));
+    let Some(k) = after.king(color.opposite()) else { return true };
+    !KNIGHT_LEAPS.iter().any(|&d| step(mv.to, d) == Some(k)) || paralysed(n, &after, mv.to)
+}
+
+/// Parsi double step: a-, d-, e-, h-pawns with the array's piece at home behind them (White R Q K R on a1, d1, e1,
+/// h1; Black R K Q R on a8, d8, e8, h8).
+fn parsi_double_step(pos: &Position, from: Square) -> bool {
+    let color = pos.piece_at(from).unwrap().color;
+    let rank = if color == Color::White { 0 } else { 7 };
+    let behind = pos.piece_at(Square::from_coords(from.file(), rank));
+    let need = match (from.file(), color) {
+        (0 | 7, _) => Kind::ROOK,
+        (3, Color::White) | (4, Color::Black) => Kind::QUEEN,
+        (4, Color::White) | (3, Color::Black) => Kind::KING,
+        _ => return false,
+    };
+    behind == Some(Piece::new(color, need))
+}
+
+/// Madness of Kings: where the side to move may move the enemy king on `k` with `walk` (seed 004), literally:
+/// lame alibaba two squares in one of eight directions over an empty middle square; fers one diagonal step;
+/// threeleaper three squares orthogonally; frog both; mao a knight's move whose orthogonally adjacent first
+/// square is empty. The target is empty or holds a piece of the king's colour.
+fn insane_moves(pos: &Position, k: Square, walk: &str, out: &mut Vec<Move>) {
+    let king_color = pos.piece_at(k).unwrap().color;
+    let mut add = |to: Option<Square>| {
+        if let Some(to) = to {
+            match pos.piece_at(to) {
+                None => out.push(Move::new(k, to, None, Special::Insane)),
+                Some(p) if p.color == king_color => out.push(Move::new(k, to, Some(to), Special::Insane)),
+                Some(_) => {}
+            }
+        }
+    };
+    if walk == "LA" {
+        for d in KING_STEPS {
+            if step(k, d).is_some_and(|m| pos.piece_at(m).is_none()) {
+                add(k.offset(2 * d.0, 2 * d.1));
+            }
+        }
+    }
+    if walk == "FE" || walk == "FG" {
+        for d in DIAG {
+            add(step(k, d));
+        }
+    }
+    if walk == "03" || walk == "FG" {
+        for d in ORTHO {
+            add(k.offset(3 * d.0, 3 * d.1));
+        }
+    }
+    if walk == "MA" {
+        for d in KNIGHT_LEAPS {
+            let first = if d.0.abs() == 2 { (d.0 / 2, 0) } else { (0, d.1 / 2) };
+            if step(k, first).is_some_and(|m| pos.piece_at(m).is_none()) {
+                add(step(k, d));
+            }
+        }
+    }
+}
+
+fn kings_side_by_side(pos: &Position) -> bool {
+    let (Some(w), Some(b)) = (pos.king(Color::White), pos.king(Color::Black)) else { return false };
+    (w.file() as i8 - b.file() as i8).abs() <= 1 && (w.rank() as i8 - b.rank() as i8).abs() <= 1
+}
+
+/// The move made, with the condition state kept by hand: Parsi's leap bit cleared by a leap, no en-passant square.
+fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
+    let mut after = pos.make(m);
+    if m.special == Special::KingLeap {
+        after.set_flags(after.flags() & !leap_bit(pos.side()));
+    }
+    if n.parsi {
+        after.set_ep(None);
+    }
+    after
+}
+
 fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
+    legal_moves_at(n, pos, promotions, true)
+}
+
+/// The legal moves; `replies`: also apply the rules that look at the opponent's replies (Parsi: the opponent is not
+/// stalemated; Madness of Kings: an insane move does not mate), judging those replies without them.
+fn legal_moves_at(n: Naive, pos: &Position, promotions: &[Kind], replies: bool) -> Vec<Move> {
     let us = pos.side();
     let mut pseudo = Vec::new();
+    if let Some(walk) = n.madness {
+        for (k, p) in pos.pieces() {
+            if p.kind == Kind::KING && p.color != us && !paralysed(n, pos, k) {
+                insane_moves(pos, k, walk, &mut pseudo);
+            }
+        }
+    }
     for (from, p) in pos.pieces().filter(|(_, p)| p.color == us) {
         if paralysed(n, pos, from) {
             continue;
         }
-        piece_moves(pos, from, promotions, &mut pseudo);
+        piece_moves(n, pos, from, promotions, &mut pseudo);
+        if n.parsi && p.kind == Kind::KING && pos.flags() & leap_bit(us) != 0 {
+            for s in KNIGHT_LEAPS.iter().filter_map(|&d| step(from, d)) {
+                match pos.piece_at(s) {
+                    None => pseudo.push(Move::new(from, s, None, Special::KingLeap)),
+                    Some(q) if q.color != us => pseudo.push(Move::new(from, s, Some(s), Special::KingLeap)),
+                    _ => {}
+                }
+            }
+        }
+        if n.parsi || n.madness.is_some() {
+            continue;
+        }
         // Castling: king and rook at home with the right, squares between empty, the king not in check and not
         // passing a checked square.
         let rank = if us == Color::White { 0 } else { 7 };
@@ -328,9 +488,15 @@ fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
     pseudo
         .into_iter()
         .filter(|&m| {
-            let after = pos.make(m);
-            let illegal = in_check(n, &after, us, promotions) || (n.isardam && any_paralysis(&after, n.rex));
-            !illegal
+            let after = naive_make(n, pos, m);
+            let them = us.opposite();
+            let illegal = in_check(n, &after, us, promotions)
+                || (n.isardam && any_paralysis(&after, n.rex))
+                || (n.madness.is_some() && kings_side_by_side(&after));
+            let can_reply = || !legal_moves_at(n, &after, promotions, false).is_empty();
+            let stalemates = replies && n.parsi && !in_check(n, &after, them, promotions) && !can_reply();
+            let mates = replies && m.special == Special::Insane && in_check(n, &after, them, promotions) && !can_reply();
+            !illegal && !stalemates && !mates
         })
         .collect()
 }
@@ -416,9 +582,14 @@ fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind]) -> Option<Posit
         let c = if rng.below(2) == 0 { Color::White } else { Color::Black };
         pos.put(s, Piece::new(c, kind));
     }
-    pos.set_castling(rights);
+    // Parsi and Madness of Kings: no castling; Parsi: no en passant, and each king leap used or not at random.
+    let no_castling = n.parsi || n.madness.is_some();
+    pos.set_castling(if no_castling { 0 } else { rights });
     pos.set_side(side);
-    pos.set_ep(ep);
+    pos.set_ep(if n.parsi { None } else { ep });
+    if n.parsi {
+        pos.set_flags(rng.below(4) as u8);
+    }
     if in_check(n, &pos, side.opposite(), promotions) || (n.isardam && any_paralysis(&pos, n.rex)) {
         return None;
     }
@@ -450,7 +621,9 @@ fn differential(conditions: &[&str], seed: u64, samples: usize) {
             }
             nonempty += 1;
             let mv = fast[rng.below(fast.len() as u64) as usize];
-            pos = rules.make(&pos, mv);
+            let next = naive_make(n, &pos, mv);
+            assert_eq!(rules.make(&pos, mv), next, "make {conditions:?} {pos:?} {mv:?}");
+            pos = next;
         }
     }
     assert!(nonempty * 2 > samples, "too few positions with moves: {nonempty}");
@@ -491,11 +664,43 @@ fn isardam_rex_inclusive_matches_naive() {
     differential(&["Isardam RI"], 0x5EED_0007, 5000);
 }
 
+#[test]
+fn parsi_matches_naive() {
+    differential(&["Parsi"], 0x5EED_0008, 10000);
+}
+
+#[test]
+fn parsi_with_madrasi_matches_naive() {
+    differential(&["Parsi", "Madrasi"], 0x5EED_0009, 4000);
+}
+
+#[test]
+fn madness_of_kings_matches_naive() {
+    differential(&["Madness of Kings"], 0x5EED_000A, 10000);
+}
+
+#[test]
+fn madness_of_kings_other_walks_match_naive() {
+    for (i, walk) in ["fers", "threeleaper", "frog", "mao"].iter().enumerate() {
+        differential(&[&format!("Madness of Kings {walk}")], 0x5EED_0010 + i as u64, 3000);
+    }
+}
+
+#[test]
+fn madness_of_kings_with_madrasi_ri_matches_naive() {
+    differential(&["Madness of Kings", "Madrasi RI"], 0x5EED_000B, 4000);
+}
+
+#[test]
+fn parsi_with_madness_of_kings_matches_naive() {
+    differential(&["Parsi", "Madness of Kings"], 0x5EED_000C, 4000);
+}
+
 fn naive_perft(n: Naive, pos: &Position, depth: u32, promotions: &[Kind]) -> u64 {
     if depth == 0 {
         return 1;
     }
-    legal_moves(n, pos, promotions).into_iter().map(|m| naive_perft(n, &pos.make(m), depth - 1, promotions)).sum()
+    legal_moves(n, pos, promotions).into_iter().map(|m| naive_perft(n, &naive_make(n, pos, m), depth - 1, promotions)).sum()
 }
 
 /// The rows of `tests/data/condition_perft.txt`: condition texts (`+` between several), FEN, depth, count.

@@ -6,7 +6,9 @@
 
 pub mod eiffel;
 pub mod isardam;
+pub mod madness;
 pub mod madrasi;
+pub mod parsi;
 
 pub mod castling_exclusive;
 
@@ -39,6 +41,11 @@ impl Hooks {
     pub const PROMOTION: Hooks = Hooks(64);
     /// [`Condition::pawn_move_allowed`]: a pawn move to the last rank without a promotion may be refused.
     pub const PAWN_MOVE: Hooks = Hooks(128);
+    /// [`Condition::extra_check`]: some pieces give check by a move their walk does not have (Parsi's king leap).
+    pub const EXTRA_CHECK: Hooks = Hooks(256);
+    /// [`Condition::is_legal_by_replies`]: a legality test that asks whether the opponent can still move
+    /// (Parsi's no-stalemate rule, Madness of Kings' no-checkmate rule for insane moves).
+    pub const REPLIES: Hooks = Hooks(512);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -74,6 +81,20 @@ pub trait Condition: Send + Sync + fmt::Debug {
 
     /// A legality test beyond "the mover's king is not in check" on the position after the move.
     fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Whether a piece of colour `by` gives check to `sq` by a capture its walk does not have (called only with
+    /// [`Hooks::EXTRA_CHECK`]).
+    fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: crate::square::Color) -> bool {
+        false
+    }
+
+    /// A legality test on the position after the move that looks at the opponent's replies (called only with
+    /// [`Hooks::REPLIES`], after every other test has passed). To ask whether the opponent can move, use
+    /// [`Rules::has_legal_move_ignoring_replies`]: the replies' own reply tests are not applied (one level deep,
+    /// so the definition is not circular).
+    fn is_legal_by_replies(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
         true
     }
 
@@ -137,6 +158,8 @@ pub static CONDITIONS: &[ConditionEntry] = &[
     ConditionEntry { name: "Madrasi", aliases: &["Madras"], build: madrasi::Madrasi::build },
     ConditionEntry { name: "Isardam", aliases: &[], build: isardam::Isardam::build },
     ConditionEntry { name: "Eiffel", aliases: &["EiffelChess", "EiffelSchach", "EchecsEiffel"], build: eiffel::Eiffel::build },
+    ConditionEntry { name: "Parsi", aliases: &["ParsiChess"], build: parsi::Parsi::build },
+    ConditionEntry { name: "MadnessOfKings", aliases: &["Madness of Kings", "MadnessOfKingsChess"], build: madness::MadnessOfKings::build },
 ];
 
 fn normalise(s: &str) -> String {

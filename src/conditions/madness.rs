@@ -1,0 +1,244 @@
+//! Madness of Kings (seed 004; `RULES.md` "Madness of Kings"): instead of moving one of its own pieces, a side may
+//! move the opponent's king as a lame alibaba (or the walk named as the condition's option), capturing only pieces
+//! of the king's own colour; that move may check the moved king but not mate it; kings never stand side by side;
+//! no castling.
+
+use crate::attacks::{Occupancy, KING};
+use crate::conditions::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::{Move, MoveList, Special};
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::problem::ConditionSpec;
+use crate::square::{Bitboard, Color};
+
+/// The walks seed 004 allows for the insane move, by their codes: lame alibaba (the default), fers, threeleaper,
+/// frog, mao.
+pub const WALKS: &[&str] = &["LA", "FE", "03", "FG", "MA"];
+
+/// The condition `MadnessOfKings`, with the walk of the insane move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MadnessOfKings {
+    /// The walk the opponent moves a king with.
+    pub walk: Kind,
+}
+
+impl MadnessOfKings {
+    /// Builds from the options: at most one walk code of [`WALKS`] (default `LA`, the lame alibaba).
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
+        let mut walk: Option<Kind> = None;
+        for o in &spec.options {
+            let kind = WALKS.contains(&o.as_str()).then(|| Kind::from_code(o)).flatten().ok_or_else(|| {
+                format!("Madness of Kings has no option `{o}` (known walks: lame alibaba, fers, threeleaper, frog, mao)")
+            })?;
+            if walk.is_some_and(|w| w != kind) {
+                return Err(format!("Madness of Kings takes one walk, not `{}` and `{}`", walk.map_or("", |w| w.code()), kind.code()));
+            }
+            walk = Some(kind);
+        }
+        let walk = match walk {
+            Some(w) => w,
+            None => Kind::from_code("LA").ok_or("the lame alibaba is missing from the piece registry")?,
+        };
+        Ok(Box::new(MadnessOfKings { walk }))
+    }
+}
+
+/// Whether a white and a black king stand on adjacent squares.
+pub fn kings_adjacent(pos: &Position) -> bool {
+    let black = pos.pieces_bb(Color::Black, Kind::KING);
+    pos.pieces_bb(Color::White, Kind::KING).into_iter().any(|w| (Bitboard(KING[w.index()]) & black).non_empty())
+}
+
+impl Condition for MadnessOfKings {
+    fn describe(&self) -> String {
+        if self.walk.code() == "LA" {
+            "MadnessOfKings".into()
+        } else {
+            format!("MadnessOfKings {}", self.walk.code())
+        }
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::EXTRA_MOVES | Hooks::LEGALITY | Hooks::REPLIES
+    }
+
+    // Madness of Kings: "There is no castling" (seed 004).
+    fn castling(&self) -> bool {
+        false
+    }
+
+    // Madness of Kings: the king "is movable BY THE OPPONENT as well ... as a lame alibaba" (or the walk given);
+    // "The king may capture friendly pieces (pieces of the same color), but NOT hostile pieces" (seed 004): the
+    // walk's targets with the mover's pieces as the "own" ones, so only the king's colour can be captured.
+    fn extra_moves(&self, rules: &Rules, pos: &Position, out: &mut MoveList) {
+        let us = pos.side();
+        let walk = rules.walks.get(self.walk);
+        for k in pos.pieces_bb(us.opposite(), Kind::KING) {
+            // A paralysed piece cannot move (RULES.md, Madrasi), whoever moves it.
+            if rules.is_paralysed(pos, k) {
+                continue;
+            }
+            walk.for_each_target(pos, us, k, |to, cap| out.push(Move::new(k, to, cap, Special::Insane)));
+        }
+    }
+
+    // Madness of Kings: "Kings may never be on adjacent squares" (seed 004), after any move (RULES.md).
+    fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, after: &Position) -> bool {
+        !kings_adjacent(after)
+    }
+
+    // Madness of Kings: "The king may place himself in check, but NOT checkmate" (seed 004). Checkmate is judged
+    // with the insane moves in mind (the checked side may move the mover's king); the checked side's insane replies
+    // are not asked whether they would in turn mate (one level, so the rule is not circular).
+    fn is_legal_by_replies(&self, rules: &Rules, _before: &Position, mv: Move, after: &Position) -> bool {
+        mv.special != Special::Insane || !rules.in_check(after, after.side()) || rules.has_legal_move_ignoring_replies(after)
+    }
+
+    fn name(&self) -> &'static str {
+        "MadnessOfKings"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::build_all;
+    use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
+    use crate::input::conditions::parse_condition_text;
+    use crate::output::notation::move_text;
+
+    fn has(moves: &[String], m: &str) -> bool {
+        moves.iter().any(|x| x == m)
+    }
+
+    #[test]
+    fn insane_moves_as_lame_alibaba() {
+        // Seed 004: "He may only move the king to the second square orthogonally (like a dabbabah) or diagonally
+        // (like an alfil). The king may NOT jump over pieces." From d5: b3, b5, b7, d3, d7, f3, f5, f7 (none beside
+        // e1), plus White's five king steps: 13. A black pawn on c4 blocks d5-b3.
+        let (rules, pos) = setup("8/8/8/3k4/8/8/8/4K3 w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        assert_eq!(moves.len(), 13, "{moves:?}");
+        for m in ["d5b3", "d5b5", "d5b7", "d5d3", "d5d7", "d5f3", "d5f5", "d5f7"] {
+            assert!(has(&moves, m), "{m}");
+        }
+        let (rules, pos) = setup("8/8/8/3k4/2p5/8/8/4K3 w - - 0 1", &["Madness of Kings"]);
+        assert!(!has(&legal(&rules, &pos), "d5b3"), "c4 is in the way");
+        let mut v = Vec::new();
+        rules.legal_moves(&pos, &mut v);
+        let m = v.iter().find(|m| m.uci() == "d5f3").copied().unwrap();
+        assert_eq!(m.special, Special::Insane);
+        // "The move notation shows whose king was moved" (issue 5): White moved Black's king.
+        assert_eq!(move_text(&pos, m), "bKd5-f3");
+    }
+
+    #[test]
+    fn insane_king_captures_its_own_queen_never_a_hostile_piece() {
+        // Seed 004: "capture their own queens"; "The king may capture friendly pieces (pieces of the same color), but
+        // NOT hostile pieces."
+        let (rules, pos) = setup("8/8/8/1q1k1N2/8/8/8/4K3 w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        assert!(has(&moves, "d5b5"), "the king takes its own queen: {moves:?}");
+        assert!(!has(&moves, "d5f5"), "not the white horse");
+        let mut v = Vec::new();
+        rules.legal_moves(&pos, &mut v);
+        let m = v.iter().find(|m| m.uci() == "d5b5").copied().unwrap();
+        assert_eq!(move_text(&pos, m), "bKd5*b5");
+        let after = rules.make(&pos, m);
+        assert!(after.pieces_bb(Color::Black, Kind::QUEEN).is_empty());
+    }
+
+    #[test]
+    fn insane_move_may_check_but_not_mate() {
+        // Seed 004: "The king may place himself in check, but NOT checkmate." With Ra1 alone, c6-a6, c6-a4 and c6-a8
+        // check the king, which escapes to the b-file: legal. With Rb2 too, each of them mates (the a-file by Ra1,
+        // the b-file by Rb2; Black's insane moves of Kh1, to f1, f3, h3, parry nothing): refused.
+        let (rules, pos) = setup("8/8/2k5/8/8/8/8/R6K w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        for m in ["c6a4", "c6a6", "c6a8"] {
+            assert!(has(&moves, m), "{m} checks without mate");
+        }
+        let p = play(&rules, &pos, "c6a6");
+        assert!(rules.in_check(&p, Color::Black) && !is_mate(&rules, &p));
+        let (rules, pos) = setup("8/8/2k5/8/8/8/1R6/R6K w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        for m in ["c6a4", "c6a6", "c6a8"] {
+            assert!(!has(&moves, m), "{m} would mate");
+        }
+        assert!(has(&moves, "c6c8") && has(&moves, "c6e4"));
+    }
+
+    #[test]
+    fn escape_by_moving_the_enemy_king_onto_its_checking_piece() {
+        // Issue 5 / RULES.md: "a side in check may escape by moving the enemy king onto its own checking piece". Re5
+        // checks e1; d1, d2, f1, f2 hold White's men, e2 is on the file, the rooks and pawns cannot block: mate in
+        // orthodox chess. Under Madness of Kings White's one move is c7xe5 (over d6), the king taking its own rook.
+        let fen = "8/2k5/8/4r3/8/8/3P1P2/3RKR2 w - - 0 1";
+        let (rules, pos) = setup(fen, &[]);
+        assert!(is_mate(&rules, &pos));
+        let (rules, pos) = setup(fen, &["Madness of Kings"]);
+        assert!(!is_mate(&rules, &pos));
+        assert_eq!(legal(&rules, &pos), ["c7e5"]);
+    }
+
+    #[test]
+    fn kings_never_adjacent() {
+        // Seed 004: "Kings may never be on adjacent squares." d4-d2 and d4-f2 would put Black's king beside e1.
+        let (rules, pos) = setup("8/8/8/8/3k4/8/8/4K3 w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        assert!(!has(&moves, "d4d2") && !has(&moves, "d4f2") && has(&moves, "d4b2"), "{moves:?}");
+        // Under Madrasi RI kings side by side paralyse each other and give no check (RULES.md), so Ke1-e2 is legal
+        // there; Madness of Kings forbids it.
+        let fen = "8/8/8/8/8/3k4/8/4K3 w - - 0 1";
+        let (rules, pos) = setup(fen, &["Madrasi RI"]);
+        assert!(has(&legal(&rules, &pos), "e1e2"));
+        let (rules, pos) = setup(fen, &["Madrasi RI", "Madness of Kings"]);
+        assert!(!has(&legal(&rules, &pos), "e1e2"));
+        assert!(kings_adjacent(&rules.make(&pos, crate::moves::Move::new(
+            crate::square::Square::parse("e1").unwrap(),
+            crate::square::Square::parse("e2").unwrap(),
+            None,
+            Special::None
+        ))));
+    }
+
+    #[test]
+    fn no_castling() {
+        // Seed 004: "There is no castling."
+        let (rules, pos) = setup("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        assert!(!has(&moves, "e1g1") && !has(&moves, "e1c1"));
+    }
+
+    #[test]
+    fn other_walks() {
+        // Seed 004: "The power of lame Alibaba is also optional. It might the power of Ferzes, or (3,0) leapers, or
+        // Frogs. As a nice alternative, the chinese Mao". Fers from d5: c4, c6, e4, e6 (none beside e1).
+        let (rules, pos) = setup("8/8/8/3k4/8/8/8/4K3 w - - 0 1", &["Madness of Kings fers"]);
+        let insane: Vec<_> = legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).collect();
+        assert_eq!(insane, ["d5c4", "d5c6", "d5e4", "d5e6"]);
+        // Threeleaper: a5, d2 (beside e1: refused), d8, g5.
+        let (rules, pos) = setup("8/8/8/3k4/8/8/8/4K3 w - - 0 1", &["Madness of Kings threeleaper"]);
+        let insane: Vec<_> = legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).collect();
+        assert_eq!(insane, ["d5a5", "d5d8", "d5g5"]);
+        // Frog = fers + threeleaper.
+        let (rules, pos) = setup("8/8/8/3k4/8/8/8/4K3 w - - 0 1", &["Madness of Kings frog"]);
+        assert_eq!(legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).count(), 7);
+        // Mao: a knight's move through the orthogonally adjacent square; a pawn on d6 blocks c7 and e7.
+        let (rules, pos) = setup("8/8/3P4/3k4/8/8/8/4K3 w - - 0 1", &["Madness of Kings mao"]);
+        let insane: Vec<_> = legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).collect();
+        assert_eq!(insane, ["d5b4", "d5b6", "d5c3", "d5e3", "d5f4", "d5f6"]);
+    }
+
+    #[test]
+    fn options() {
+        let spec = |t: &str| parse_condition_text(t).unwrap();
+        assert_eq!(build_all(&[spec("Madness of Kings")]).unwrap()[0].describe(), "MadnessOfKings");
+        assert_eq!(build_all(&[spec("MadnessOfKings mao")]).unwrap()[0].describe(), "MadnessOfKings MA");
+        assert!(build_all(&[spec("Madness of Kings queen")]).unwrap_err().contains("no option `Q`"));
+        let two = crate::problem::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
+        assert!(build_all(&[two]).unwrap_err().contains("one walk"));
+        assert!(build_all(&[spec("Madness of Kings"), spec("Parsi"), spec("Madrasi")]).is_ok(), "combinable");
+    }
+}
