@@ -49,7 +49,7 @@ fn readme_error_examples_fail() {
 
 #[test]
 fn example_files_parse() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/examples");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/examples");
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();

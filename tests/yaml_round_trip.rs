@@ -5,7 +5,7 @@ use stipula::input::{read_any, yaml};
 
 #[test]
 fn examples_round_trip_through_yaml() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/examples");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/examples");
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
