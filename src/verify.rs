@@ -4,8 +4,8 @@
 //! The comparison works on Popeye-format text on both sides: the intended text is read with
 //! [`parse_popeye_output`], the solver's lines come from [`SolvedTwin::phases`]. Help and series play compare
 //! solution lines as sets; direct, self and reflex play compare keys (`1.Xx-yy … !` lines) and look for duals
-//! in the variation tree with [`find_duals`], which reads Popeye's tree text and so works on whatever the
-//! solver prints (keys only today, the full tree once it prints one).
+//! in the variation tree with [`find_duals`], which reads Popeye's tree text (the solver is asked for the
+//! tree with `Variations` whatever the problem prints).
 
 use crate::output::compare::parse_popeye_output;
 use crate::problem::{Location, Play, Problem, Stipulation};
@@ -149,7 +149,11 @@ impl ProblemReport {
 /// Solves a problem and judges it: the search of [`solve_problem`], plus, in direct, self and reflex play, a
 /// search one move shorter to find short solutions.
 pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
-    let solved = solve_problem(p, settings);
+    // Duals live in the variation tree: direct, self and reflex play are solved with `Variations` whatever
+    // the problem asks to print (the keys compared do not change).
+    let mut with_tree = p.clone();
+    with_tree.options.variations = true;
+    let solved = solve_problem(&with_tree, settings);
     let short = short_keys(p, settings, &solved);
     judge(p, &solved, &short)
 }
