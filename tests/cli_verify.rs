@@ -17,7 +17,7 @@ fn a_mixed_collection_gets_a_verdict_per_problem() {
     let verdicts: Vec<&str> = doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
     assert_eq!(
         verdicts,
-        ["sound", "cooked", "intended_fails", "cooked", "no_solution", "bad_input", "sound", "intended_fails"],
+        ["sound", "cooked", "intended_fails", "cooked", "no_solution", "bad_input", "sound", "intended_fails", "duals"],
         "{out}"
     );
     let p = &doc["problems"].as_array().unwrap();
