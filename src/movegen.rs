@@ -55,7 +55,68 @@ pub struct Node {
     pinned: Bitboard,
 }
 
+/// Which moves of the side to move can give check, so that the last move of a mate search need not make the
+/// others (orthodox rules and pieces only; see [`Rules::check_filter`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CheckFilter {
+    king: Square,
+    /// Our pieces that stand alone between the enemy king and our rider on its line.
+    discover: Bitboard,
+    /// Per orthodox kind: the squares from which a piece of that kind would observe the enemy king.
+    direct: [Bitboard; 6],
+}
+
+impl CheckFilter {
+    /// False only when `mv` certainly gives no check: not castling, en passant or a promotion (always
+    /// tested), not uncovering a rider's line, and not arriving where its kind observes the king. A piece
+    /// that already observed the king cannot exist (the enemy would be in check on our move), so the
+    /// occupancy before the move decides the direct lines.
+    #[inline]
+    pub fn may_check(&self, pos: &Position, mv: Move) -> bool {
+        if !matches!(mv.special, Special::None | Special::DoubleStep) || mv.promotion().is_some() {
+            return true;
+        }
+        if self.discover.has(mv.from) && !line(self.king, mv.from).has(mv.to) {
+            return true;
+        }
+        pos.piece_at(mv.from).is_some_and(|p| p.kind.index() < 6 && self.direct[p.kind.index()].has(mv.to))
+    }
+}
+
 impl Rules {
+    /// The check filter of `pos` for the side to move, when no condition is in force and only orthodox kinds
+    /// can appear (otherwise `None`: every move must be made and tested).
+    pub fn check_filter(&self, pos: &Position) -> Option<CheckFilter> {
+        if !self.conditions.is_empty() || self.kinds.present.iter().any(|k| !k.is_orthodox()) {
+            return None;
+        }
+        let us = pos.side();
+        let them = us.opposite();
+        let king = pos.king(them)?;
+        let occ = pos.occupied();
+        let rook = rook_attacks(king, occ);
+        let bishop = bishop_attacks(king, occ);
+        let mut direct = [Bitboard::EMPTY; 6];
+        direct[Kind::QUEEN.index()] = rook | bishop;
+        direct[Kind::ROOK.index()] = rook;
+        direct[Kind::BISHOP.index()] = bishop;
+        direct[Kind::KNIGHT.index()] = Bitboard(KNIGHT[king.index()]);
+        // Our pawn observes the king from where an enemy pawn on the king's square would observe.
+        direct[Kind::PAWN.index()] = Bitboard(PAWN_ATTACKS[them.index()][king.index()]);
+        let own = pos.color_bb(us);
+        let queens = pos.pieces_bb(us, Kind::QUEEN);
+        let snipers = (rook_attacks(king, Bitboard::EMPTY) & (queens | pos.pieces_bb(us, Kind::ROOK)))
+            | (bishop_attacks(king, Bitboard::EMPTY) & (queens | pos.pieces_bb(us, Kind::BISHOP)));
+        let mut discover = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(king, s) & occ;
+            if b.count() == 1 && (b & own).non_empty() {
+                discover |= b;
+            }
+        }
+        Some(CheckFilter { king, discover, direct })
+    }
+
     /// Orthodox rules with the six orthodox kinds.
     pub fn orthodox() -> Rules {
         Rules::new(std::iter::empty(), Vec::new())

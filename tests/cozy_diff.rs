@@ -151,6 +151,7 @@ fn same_state(pos: &Position, board: &cz::Board) -> Result<(), String> {
 fn random_playouts_agree_with_cozy() {
     let mut rng = Rng(0xC02E);
     let mut compared = 0;
+    let mut filtered = 0u64;
     for fen in FENS {
         let (rules, start) = stipula_position(fen);
         let cozy_start = cz::Board::from_fen(fen, false).unwrap();
@@ -166,6 +167,17 @@ fn random_playouts_agree_with_cozy() {
                     panic!("{fen}, game {game}, ply {ply}: {board}\n only stipula {only_ours:?}\n only cozy {only_cozy:?}");
                 }
                 compared += 1;
+                // The check filter of the mate searches never drops a checking move (cozy-chess says which
+                // moves check), and it does drop quiet ones.
+                let filter = rules.check_filter(&pos).expect("orthodox rules have a check filter");
+                for (m, cm) in &theirs {
+                    let mut b = board.clone();
+                    b.play_unchecked(*cm);
+                    let checks = !b.checkers().is_empty();
+                    let may = filter.may_check(&pos, *m);
+                    assert!(may || !checks, "{fen}, game {game}, ply {ply}: {m:?} checks but was filtered\n{board}");
+                    filtered += (!may) as u64;
+                }
                 if ours.is_empty() {
                     break;
                 }
@@ -181,6 +193,7 @@ fn random_playouts_agree_with_cozy() {
     }
     println!("{compared} positions compared with cozy-chess");
     assert!(compared > 20_000, "{compared} positions compared");
+    assert!(filtered > 100_000, "the check filter dropped only {filtered} moves");
 }
 
 /// Perft without bulk counting: every leaf move is played.

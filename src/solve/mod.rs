@@ -215,9 +215,14 @@ impl<'a> Search<'a> {
         let mut buf = stack.pop().unwrap_or_default();
         self.rules.pseudo_moves(pos, &mut buf);
         let node = self.rules.node(pos);
+        // The mating move gives check: under orthodox rules the others need not be made.
+        let filter = if plies == 1 && self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
         let mut any = false;
         let mut res = Ok(());
         for &m in buf.iter() {
+            if filter.is_some_and(|f| !f.may_check(pos, m)) {
+                continue;
+            }
             let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
             if plies == 1 && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
