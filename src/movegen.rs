@@ -550,8 +550,29 @@ impl Rules {
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
         self.pseudo_moves(pos, buf);
+        let orthodox = self.conditions.is_empty() && self.kinds.complex.is_empty() && self.kinds.simple_fairy.is_empty();
+        if let (true, Some(king)) = (orthodox, pos.king(pos.side())) {
+            let checkers = self.orthodox_observers(pos, king, pos.side().opposite());
+            if let Some(c) = checkers.first() {
+                // In check (orthodox): the king's moves first; then, against one checker only, the moves that
+                // capture it or arrive between it and the king can be legal, the others need not be made.
+                if buf.iter().any(|&mv| mv.from == king && self.legal_after(pos, mv).is_some()) {
+                    return true;
+                }
+                if checkers.count() > 1 {
+                    return false;
+                }
+                let parry = between(king, c) | c.bb();
+                return buf.iter().any(|&mv| {
+                    mv.from != king && (parry.has(mv.to) || mv.capture() == Some(c)) && self.legal_after(pos, mv).is_some()
+                });
+            }
+        }
         let node = self.node(pos);
-        buf.iter().any(|&mv| self.legal_after_at(pos, mv, &node).is_some())
+        buf.iter().any(|&mv| match self.shortcut_verdict(pos, mv, &node) {
+            Some(legal) => legal,
+            None => self.legal_after(pos, mv).is_some(),
+        })
     }
 }
 

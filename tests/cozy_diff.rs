@@ -167,6 +167,9 @@ fn random_playouts_agree_with_cozy() {
                     panic!("{fen}, game {game}, ply {ply}: {board}\n only stipula {only_ours:?}\n only cozy {only_cozy:?}");
                 }
                 compared += 1;
+                // The fast "any legal move?" test of the mate and stalemate tests agrees with the full list.
+                let mut buf = Vec::new();
+                assert_eq!(rules.has_legal_move(&pos, &mut buf), !ours.is_empty(), "{fen}, game {game}, ply {ply}\n{board}");
                 // The check filter of the mate searches never drops a checking move (cozy-chess says which
                 // moves check), and it does drop quiet ones.
                 let filter = rules.check_filter(&pos).expect("orthodox rules have a check filter");
