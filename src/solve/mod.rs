@@ -288,13 +288,11 @@ impl<'a> Search<'a> {
                     }
                 }
                 SeriesEnd::HelpGoal => {
-                    for (m, p) in self.legal(after) {
-                        if self.goal_reached(&p, &mut buf) {
-                            let mut l = line.clone();
-                            l.push(m);
-                            out.push(l);
-                            any = true;
-                        }
+                    for (m, _) in self.goal_moves(after, false) {
+                        let mut l = line.clone();
+                        l.push(m);
+                        out.push(l);
+                        any = true;
                     }
                 }
                 SeriesEnd::SelfGoal => {
@@ -349,10 +347,14 @@ impl<'a> Search<'a> {
             return Ok(r);
         }
         let mut won = false;
-        for (_, after) in self.legal(pos) {
-            if self.direct_after(&after, n)? {
-                won = true;
-                break;
+        if n <= 1 && self.limits == BattleLimits::default() {
+            won = self.can_reach_goal_in_1(pos);
+        } else {
+            for (_, after) in self.legal(pos) {
+                if self.direct_after(&after, n)? {
+                    won = true;
+                    break;
+                }
             }
         }
         self.store_win(key, n, won);
@@ -428,8 +430,31 @@ impl<'a> Search<'a> {
 
     /// Whether the side to move has a move that reaches the goal against the other side.
     pub fn can_reach_goal_in_1(&self, pos: &Position) -> bool {
-        let mut buf = Vec::new();
-        self.legal(pos).iter().any(|(_, p)| self.goal_reached(p, &mut buf))
+        !self.goal_moves(pos, true).is_empty()
+    }
+
+    /// The moves of the side to move that reach the goal against the other side (only the first one with
+    /// `first_only`). A mating move gives check: under orthodox rules the others are not even made.
+    pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<(Move, Position)> {
+        let mut moves = Vec::with_capacity(64);
+        self.rules.pseudo_moves(pos, &mut moves);
+        let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
+        let node = self.rules.node(pos);
+        let mut buf = Vec::with_capacity(64);
+        let mut out = Vec::new();
+        for &m in &moves {
+            if filter.is_some_and(|f| !f.may_check(pos, m)) {
+                continue;
+            }
+            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
+            if self.goal_reached(&after, &mut buf) {
+                out.push((m, after));
+                if first_only {
+                    break;
+                }
+            }
+        }
+        out
     }
 
     /// Direct-play table entries: bits 0..8 the smallest n proven won (0xFF none), bits 8..16 the largest n
