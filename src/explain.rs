@@ -49,6 +49,10 @@ pub struct Check {
     pub observer: Square,
     pub piece: Piece,
     pub status: CheckStatus,
+    /// The whole observation as a sentence, named in the position it was found in.
+    pub sentence: String,
+    /// A short clause for lists: "the knight on e4, paralysed by the knight on g3".
+    pub clause: String,
 }
 
 /// What the analysis of one move says.
@@ -56,7 +60,9 @@ pub struct Check {
 pub enum Verdict {
     /// The move is legal. `arrival` lists the observations of the moving king's arrival square that do not
     /// count (why the king may go there); `checks` the checks the move gives.
-    Legal { arrival: Vec<Check>, checks: Vec<Check> },
+    /// `released` names the pieces the move frees from paralysis, `paralyses` the paralyses it creates
+    /// (sentences named in the position after the move).
+    Legal { arrival: Vec<Check>, checks: Vec<Check>, released: Vec<String>, paralyses: Vec<String> },
     /// No piece stands on the departure square.
     NoPiece,
     /// The piece belongs to the side not to move; the inner verdict is for that side to move.
@@ -105,11 +111,29 @@ pub struct Snapshot {
     /// Every observation of either king (real checks and cancelled ones).
     pub checks: Vec<Check>,
     /// Legal king moves of the side to move onto squares observed only by pieces that give no check.
-    pub king_squares: Vec<(String, Vec<Check>)>,
+    pub king_squares: Vec<KingSquare>,
     /// Captures the walks allow the side to move that are illegal, with the reason.
     pub tempting: Vec<Why>,
     pub mate: bool,
     pub stalemate: bool,
+}
+
+/// A legal king move onto a square that opposing pieces observe without giving check (seed 003 diagram B).
+#[derive(Clone, Debug)]
+pub struct KingSquare {
+    /// The move, display notation (`Ke1-d2`).
+    pub text: String,
+    pub to: Square,
+    /// The observations of the arrival square after the move, none of them a check.
+    pub observations: Vec<Check>,
+}
+
+impl KingSquare {
+    /// "Ke1-d2 is legal: d2 is observed by the knight on e4, paralysed by the knight on g3, …".
+    pub fn sentence(&self) -> String {
+        let parts: Vec<String> = self.observations.iter().map(|c| c.clause.clone()).collect();
+        format!("{} is legal: {} is observed only by {}, so the king may stand there", self.text, self.to, list(&parts))
+    }
 }
 
 /// One move of a solution with the position after it.
@@ -201,7 +225,10 @@ fn observations_of(rules: &Rules, pos: &Position, target: Square, color: Color) 
         } else {
             CheckStatus::Real
         };
-        out.push(Check { king: target, king_color: color, observer, piece, status });
+        let mut c = Check { king: target, king_color: color, observer, piece, status, sentence: String::new(), clause: String::new() };
+        c.sentence = check_sentence(pos, &c);
+        c.clause = observation_clause(pos, &c);
+        out.push(c);
     }
     out
 }
@@ -399,7 +426,19 @@ fn judge(rules: &Rules, pos: &Position, q: &Query, p: Piece) -> (String, Verdict
         } else {
             Vec::new()
         };
-        return (text, Verdict::Legal { arrival, checks });
+        let before_p = paralyses(rules, pos);
+        let after_p = paralyses(rules, &after);
+        let released = before_p
+            .iter()
+            .filter(|b| after.piece_at(b.square) == Some(b.piece) && !after_p.iter().any(|a| a.square == b.square))
+            .map(|b| piece_phrase(pos, b.square))
+            .collect();
+        let created = after_p
+            .iter()
+            .filter(|a| !before_p.iter().any(|b| b.square == a.square && b.piece == a.piece && b.by == a.by))
+            .map(|a| paralysis_sentence(&after, a))
+            .collect();
+        return (text, Verdict::Legal { arrival, checks, released, paralyses: created });
     }
     let Some(&mv) = candidates.first() else {
         if is_castle {
@@ -502,16 +541,22 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &Verdict) -> String {
             let other = to_move.opposite().name();
             format!("It is {}'s turn, not {other}'s. If {other} were to move: {}", to_move.name(), verdict_sentence(pos, w, inner))
         }
-        Verdict::Legal { arrival, checks } => {
+        Verdict::Legal { arrival, checks, released, paralyses } => {
             let mut s = format!("{t} is legal.");
+            if !released.is_empty() {
+                s += &format!(" It releases {} from paralysis.", list(released));
+            }
+            if !paralyses.is_empty() {
+                s += &format!(" Afterwards {}.", list(paralyses));
+            }
             if !arrival.is_empty() {
-                let parts: Vec<String> = arrival.iter().map(|c| observation_clause(c)).collect();
+                let parts: Vec<String> = arrival.iter().map(|c| c.clause.clone()).collect();
                 let sq = arrival[0].king;
                 s += &format!(" {sq} is observed by {}, so the king may stand there.", list(&parts));
             }
             if !checks.is_empty() {
-                let names: Vec<String> = checks.iter().map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer)).collect();
-                s += &format!(" It gives check ({}).", list(&names));
+                let names: Vec<String> = checks.iter().map(|c| c.sentence.clone()).collect();
+                s += &format!(" It gives check: {}.", list(&names));
             }
             s
         }
@@ -529,7 +574,7 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &Verdict) -> String {
             let real: Vec<String> = checks.iter().filter(|c| c.status == CheckStatus::Real).map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer)).collect();
             let king = checks.first().map(|c| format!("the {} king", c.king_color.name().to_lowercase())).unwrap_or_else(|| "its king".into());
             let mut s = format!("{t} is impossible: it would leave {king} in check from {}.", list(&real));
-            let cancelled: Vec<String> = checks.iter().filter(|c| c.status != CheckStatus::Real).map(observation_clause).collect();
+            let cancelled: Vec<String> = checks.iter().filter(|c| c.status != CheckStatus::Real).map(|c| c.clause.clone()).collect();
             if !cancelled.is_empty() {
                 s += &format!(" (Also observed by {}.)", list(&cancelled));
             }
@@ -552,14 +597,11 @@ fn w_to(t: &str) -> String {
 }
 
 /// "the knight on e4 (paralysed by the knight on g3)".
-fn observation_clause(c: &Check) -> String {
-    let who = format!("the {} on {}", c.piece.kind.name(), c.observer);
+fn observation_clause(pos: &Position, c: &Check) -> String {
+    let who = piece_phrase(pos, c.observer);
     match &c.status {
         CheckStatus::Real => format!("{who} (a real check)"),
-        CheckStatus::Paralysed(by) => {
-            let by: Vec<String> = by.iter().map(|s| s.to_string()).collect();
-            format!("{who}, paralysed by the piece{} on {}", if by.len() > 1 { "s" } else { "" }, list(&by))
-        }
+        CheckStatus::Paralysed(by) => format!("{who}, paralysed by {}", phrases(pos, by)),
         CheckStatus::WouldParalyse { capture, .. } => format!("{who}, whose capture {capture} would create a paralysis"),
         CheckStatus::NotCounted => format!("{who}, whose observation does not count"),
     }
@@ -584,7 +626,7 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
             let after = rules.make(pos, mv);
             let obs = observations_of(rules, &after, mv.to, us);
             if !obs.is_empty() {
-                king_squares.push((display(&move_text(pos, mv)), obs));
+                king_squares.push(KingSquare { text: display(&move_text(pos, mv)), to: mv.to, observations: obs });
             }
         }
     }
@@ -672,7 +714,9 @@ pub fn explain_problem(p: &Problem) -> Vec<TwinExplanation> {
         .collect()
 }
 
-fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinExplanation) -> Result<(), String> {
+/// The rules and the diagram position of a twin (the side to move as the stipulation says), and the length
+/// the solver uses (half-moves in help play, moves otherwise).
+fn prepare(p: &Problem, d: &crate::solve::twins::Diagram) -> Result<(Rules, Position, u32), String> {
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
@@ -680,17 +724,53 @@ fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinEx
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive { pairs: p.options.castling_mutually_exclusive.clone() }));
     }
-    t.conditions = conds.iter().map(|c| c.describe()).collect();
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let st = &d.stipulation;
     let setup = SetupOptions {
         no_castling: p.options.no_castling.clone(),
         no_white_king: p.options.no_white_king,
         no_black_king: p.options.no_black_king,
         en_passant: p.options.en_passant.clone(),
     };
-    let (first, len) = start(p, st);
+    let (first, len) = start(p, &d.stipulation);
     let pos = build_position(&d.pieces, &p.state, first, &rules, &setup).map_err(|e| e.to_string())?;
+    Ok((rules, pos, len))
+}
+
+/// What went wrong answering `--why`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WhyError {
+    /// The twin cannot be set up (bad position or options).
+    Refused(String),
+    /// The move text cannot be read, or names the wrong piece.
+    BadMove(String),
+}
+
+/// The answer to `--why MOVE` for each twin of a problem, asked in the twin's diagram position:
+/// (twin label, sentence or error).
+pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, WhyError>)> {
+    let twins = match twin_diagrams(p) {
+        Ok(t) => t,
+        Err(e) => return vec![(String::new(), Err(WhyError::Refused(e)))],
+    };
+    twins
+        .into_iter()
+        .map(|(label, _, d)| {
+            let r = match prepare(p, &d) {
+                Err(e) => Err(WhyError::Refused(e)),
+                Ok((rules, pos, _)) => match why(&rules, &pos, text) {
+                    Ok(w) => Ok(why_sentence(&pos, &w)),
+                    Err(e) => Err(WhyError::BadMove(e)),
+                },
+            };
+            (label, r)
+        })
+        .collect()
+}
+
+fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinExplanation) -> Result<(), String> {
+    let (rules, pos, len) = prepare(p, d)?;
+    t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
+    let st = &d.stipulation;
     t.initial = Some(snapshot(&rules, &pos));
     if p.options.set_play || p.options.duplex || p.options.half_duplex {
         t.notes.push("set play and duplex are not walked through; the main solution is".into());
@@ -954,7 +1034,7 @@ mod tests {
         // Seed 003 B (rebuilt in madrasi.rs): d2, e2, f2 observed only by paralysed pieces.
         let (rules, pos) = setup("4k3/7Q/8/7q/4n3/2p3N1/1P6/4K3 w - - 0 1", &["Madrasi"]);
         let s = snapshot(&rules, &pos);
-        let names: Vec<&str> = s.king_squares.iter().map(|(t, _)| t.as_str()).collect();
+        let names: Vec<&str> = s.king_squares.iter().map(|k| k.text.as_str()).collect();
         assert!(names.contains(&"Ke1-d2") && names.contains(&"Ke1-f2"), "{names:?}");
         let w = why(&rules, &pos, "Ke1-d2").unwrap();
         let Verdict::Legal { arrival, .. } = &w.verdict else { panic!() };

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod explain;
 mod perft;
 mod solve;
 
@@ -17,6 +18,9 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move-generator check).
     Perft(perft::PerftArgs),
+    /// Explain a problem: paralyses, real and cancelled checks, and why tempting moves are illegal, for the
+    /// diagram and after each move of each solution.
+    Explain(explain::ExplainArgs),
     /// Solve every problem of a file and print the solutions in Popeye's format.
     Solve(solve::SolveArgs),
 }
@@ -37,5 +41,6 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }
