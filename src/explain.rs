@@ -601,9 +601,9 @@ fn observation_clause(pos: &Position, c: &Check) -> String {
     let who = piece_phrase(pos, c.observer);
     match &c.status {
         CheckStatus::Real => format!("{who} (a real check)"),
-        CheckStatus::Paralysed(by) => format!("{who}, paralysed by {}", phrases(pos, by)),
-        CheckStatus::WouldParalyse { capture, .. } => format!("{who}, whose capture {capture} would create a paralysis"),
-        CheckStatus::NotCounted => format!("{who}, whose observation does not count"),
+        CheckStatus::Paralysed(by) => format!("{who} (paralysed by {})", phrases(pos, by)),
+        CheckStatus::WouldParalyse { capture, .. } => format!("{who} ({capture} would create a paralysis)"),
+        CheckStatus::NotCounted => format!("{who} (its observation does not count)"),
     }
 }
 
