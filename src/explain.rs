@@ -290,7 +290,7 @@ fn parse_move(pos: &Position, text: &str) -> Result<Query, String> {
     while t.ends_with(['+', '#', '!', '?']) {
         t.pop();
     }
-    let castle = t.replace('O', "0").replace('o', "0");
+    let castle = t.replace(['O', 'o'], "0");
     if castle == "0-0" || castle == "0-0-0" {
         let king = pos.king(pos.side()).ok_or_else(bad)?;
         let rank = king.rank();
@@ -820,7 +820,7 @@ fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinEx
             t.notes.push("self and reflex play: only the keys are walked through".into());
         }
     }
-    t.lines.sort_by(|a, b| line_key(a).cmp(&line_key(b)));
+    t.lines.sort_by_key(|l| line_key(l));
     Ok(())
 }
 
