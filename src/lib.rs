@@ -7,6 +7,7 @@
 
 pub mod attacks;
 pub mod conditions;
+pub mod explain;
 pub mod input;
 pub mod movegen;
 pub mod naive;

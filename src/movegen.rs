@@ -283,6 +283,15 @@ impl Rules {
             && self.conditions.iter().any(|c| c.hooks().has(Hooks::PARALYSIS) && c.is_paralysed(self, pos, sq))
     }
 
+    /// The squares of the pieces that paralyse the piece on `sq`, sorted (empty when it is not paralysed). For
+    /// explanations; the solver asks [`Rules::is_paralysed`].
+    pub fn paralysers(&self, pos: &Position, sq: Square) -> Vec<Square> {
+        let mut v: Vec<Square> = self.conditions.iter().flat_map(|c| c.paralysers(self, pos, sq)).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// Whether the observation of `target` by the piece on `observer` gives check: the observer is not
     /// paralysed and every condition lets the observation count.
     pub fn observation_counts(&self, pos: &Position, observer: Square, target: Square) -> bool {

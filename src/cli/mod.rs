@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod batch;
 mod convert;
+mod explain;
 mod inputs;
 mod perft;
 mod solve;
@@ -21,6 +22,9 @@ struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move-generator check).
     Perft(perft::PerftArgs),
+    /// Explain a problem: paralyses, real and cancelled checks, and why tempting moves are illegal, for the
+    /// diagram and after each move of each solution.
+    Explain(explain::ExplainArgs),
     /// Solve every problem of a file and print the solutions in Popeye's format.
     Solve(solve::SolveArgs),
     /// Solve every problem and compare with its intended solution: sound, cooked, no solution, ….
@@ -53,5 +57,6 @@ pub fn run() -> i32 {
         Command::Batch(args) => batch::run(args),
         Command::Merge(args) => batch::merge(args),
         Command::Convert(args) => convert::run(args),
+        Command::Explain(args) => explain::run(args),
     }
 }

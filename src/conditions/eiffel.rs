@@ -1,7 +1,7 @@
 //! Eiffel chess: a piece observed by an opposing piece of the next kind in the cycle pawn → knight → bishop →
 //! rook → queen → pawn is paralysed (seed 003 "see also"; `RULES.md`).
 
-use crate::conditions::madrasi::observed_by_kind;
+use crate::conditions::madrasi::{observed_by_kind, observers_by_kind};
 use crate::conditions::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
@@ -54,6 +54,14 @@ impl Condition for Eiffel {
         match paralyser(piece.kind) {
             Some(k) => observed_by_kind(rules, pos, sq, piece.color, k),
             None => false,
+        }
+    }
+
+    fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {
+        let Some(piece) = pos.piece_at(sq) else { return Vec::new() };
+        match paralyser(piece.kind) {
+            Some(k) => observers_by_kind(rules, pos, sq, piece.color, k),
+            None => Vec::new(),
         }
     }
 

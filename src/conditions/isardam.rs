@@ -1,7 +1,7 @@
 //! Isardam: a move that would create a Madrasi paralysis is illegal (seed 002; `RULES.md`), with Popeye's
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
-use crate::conditions::madrasi::any_madrasi_paralysis;
+use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs};
 use crate::conditions::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
@@ -89,6 +89,10 @@ impl Condition for Isardam {
     // orthodox evaluation).
     fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         self.type_b || self.capture_is_legal(rules, pos, observer, target)
+    }
+
+    fn forbidden_paralyses(&self, rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {
+        madrasi_pairs(rules, pos, self.rex_inclusive)
     }
 
     fn conflicts_with(&self, other: &str) -> Option<String> {

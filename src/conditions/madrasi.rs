@@ -53,6 +53,34 @@ fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
         && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
 }
 
+/// The opposing pieces of `kind` that observe the piece of colour `color` on `sq`, en-passant observers
+/// included: the squares of its paralysers in [`observed_by_kind`]'s sense (for explanations).
+pub fn observers_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color, kind: Kind) -> Vec<Square> {
+    let mut v: Vec<Square> = rules.observers_of_kind(pos, sq, color.opposite(), kind).collect();
+    if kind == Kind::PAWN && en_passant_observed(pos, sq, color) {
+        if let Some(ep) = pos.ep_square() {
+            v.extend(Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN));
+        }
+    }
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Every Madrasi paralysis in `pos` as (paralysed, paralyser) square pairs (Isardam's forbidden observations).
+pub fn madrasi_pairs(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Vec<(Square, Square)> {
+    let mut out = Vec::new();
+    for (sq, piece) in pos.pieces() {
+        if piece.kind == Kind::KING && !rex_inclusive {
+            continue;
+        }
+        for by in observers_by_kind(rules, pos, sq, piece.color, piece.kind) {
+            out.push((sq, by));
+        }
+    }
+    out
+}
+
 /// Whether `piece` on `sq` is paralysed by the Madrasi rule: observed by an opposing piece of its own kind.
 #[inline]
 pub fn is_madrasi_paralysed(rules: &Rules, pos: &Position, sq: Square, piece: Piece, rex_inclusive: bool) -> bool {
@@ -101,6 +129,15 @@ impl Condition for Madrasi {
         match pos.piece_at(sq) {
             Some(piece) => is_madrasi_paralysed(rules, pos, sq, piece, self.rex_inclusive),
             None => false,
+        }
+    }
+
+    fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {
+        match pos.piece_at(sq) {
+            Some(piece) if piece.kind != Kind::KING || self.rex_inclusive => {
+                observers_by_kind(rules, pos, sq, piece.color, piece.kind)
+            }
+            _ => Vec::new(),
         }
     }
 

@@ -73,6 +73,19 @@ pub trait Condition: Send + Sync + fmt::Debug {
         false
     }
 
+    /// The squares of the pieces that paralyse the piece on `sq` (empty when it is not paralysed). For
+    /// explanations (`stipula explain`), off the solver's hot path; must agree with [`Condition::is_paralysed`].
+    fn paralysers(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> Vec<Square> {
+        Vec::new()
+    }
+
+    /// The observations that make `pos` illegal under this condition, as (observed, observer) square pairs
+    /// (Isardam: every Madrasi paralysis on the board). For explanations; must agree with
+    /// [`Condition::is_legal`] on conditions that forbid paralyses.
+    fn forbidden_paralyses(&self, _rules: &Rules, _pos: &Position) -> Vec<(Square, Square)> {
+        Vec::new()
+    }
+
     /// Whether the observation of `target` by the piece on `observer` gives check (called only for
     /// observers that are not paralysed).
     fn observation_counts(&self, _rules: &Rules, _pos: &Position, _observer: Square, _target: Square) -> bool {

@@ -1,5 +1,6 @@
 //! Rendering results: Popeye's move notation and solution text, diagrams, JSON and YAML.
 
+pub mod board;
 pub mod compare;
 pub mod notation;
 pub mod text;

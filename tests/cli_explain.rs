@@ -1,0 +1,204 @@
+//! The `explain` command on the real binary: the seed 002 walkthrough, `--why` answers for paralysis, check,
+//! cancelled checks, grasshoppers and locusts, Isardam and Eiffel, the SVG, and bad input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// `--why MOVE` on a statement given on standard input; the single answer line.
+fn why(stmt: &str, mv: &str) -> String {
+    let (code, out, err) = stipula(&["explain", "-", "--why", mv], stmt);
+    assert_eq!(code, 0, "{err}");
+    out.trim_end().to_string()
+}
+
+const WORKED: &str = "problems/examples/madrasi-worked-example.stip";
+
+#[test]
+fn worked_example_walkthrough_names_the_paralyses() {
+    let (code, out, err) = stipula(&["explain", WORKED], "");
+    assert_eq!(code, 0, "{err}");
+    // Seed 002: Rc5/Rg5, Rg2 (by g5), knights d8/f7, pawns c2/d3 paralysed; the black king is not in check
+    // from the rook on c5 because it is paralysed.
+    for p in ["Rc5 (by Rg5)", "Rg5 (by Rg2, Rc5)", "Rg2 (by Rg5)", "Sd8 (by Sf7)", "Sf7 (by Sd8)", "Pc2 (by Pd3)", "Pd3 (by Pc2)"] {
+        assert!(out.contains(p), "{p} missing:\n{out}");
+    }
+    assert!(!out.contains("Rh4 (by"), "seed 002: the rook on h4 is free");
+    assert!(out.contains("The rook on c5 observes the black king on c8 but gives no check: it is paralysed by the rook on g5."));
+    // Seed 002: 1.Be5 releases c5, which checks; Rxe5 is impossible (g5 paralysed by g2); 1...Rc4 re-paralyses;
+    // 2.bxc4 is mate.
+    assert!(out.contains("1.Ba1-e5 + !"));
+    assert!(out.contains("released: Rc5"));
+    assert!(out.contains("The rook on c5 checks the black king on c8."));
+    assert!(out.contains("Rg5×e5 is impossible: the rook on g5 is paralysed by the rook on g2."));
+    assert!(out.contains("1...Rh4-c4") && out.contains("newly paralysed: Rc4 (by Rc5), Rc5 (by Rc4)"));
+    assert!(out.contains("2.b3*c4 #") && out.contains("Black is checkmated."));
+    // The diagram: Unicode pieces, paralysed ones in parentheses.
+    assert!(out.contains("(♖)") && out.contains(" ♚ "));
+}
+
+#[test]
+fn why_paralysed_legal_and_bad_move() {
+    let (code, out, _) = stipula(&["explain", WORKED, "--why", "Rc5×g5", "--why", "Sf2xd3", "--why", "c2*d3"], "");
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Rc5×g5 is impossible: the rook on c5 is paralysed by the rook on g5.");
+    // Seed 002: "White cannot play cxd3 because his pawn is paralysed, but he can play Nxd3, thus unparalysing
+    // his c2 pawn."
+    assert_eq!(lines[1], "Sf2×d3 is legal. It releases the pawn on c2 from paralysis.");
+    assert_eq!(lines[2], "c2×d3 is impossible: the pawn on c2 is paralysed by the pawn on d3.");
+    let (code, _, err) = stipula(&["explain", WORKED, "--why", "Rc5~g5"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read the move"), "{err}");
+    let (code, _, err) = stipula(&["explain", WORKED, "--why", "Qc5-g5"], "");
+    assert_eq!(code, 2, "wrong piece letter");
+    assert!(err.contains("white rook"), "{err}");
+}
+
+#[test]
+fn why_move_into_a_real_check() {
+    // Seed 002 after 1.Be5: the black king is in check from the unparalysed rook on c5, so Bd1xc2 is refused.
+    let stmt = "white: Kf1 Rc5 Rg2 Be5 Sf7 Sf2 Pb3 Pc2\nblack: Kc8 Rg5 Rh4 Bd1 Sd8 Pb7 Pd7 Pd3\nstipulation: h#1\nconditions: Madrasi\n";
+    assert_eq!(why(stmt, "Bd1*c2"), "Bd1×c2 is impossible: it would leave the black king in check from the rook on c5.");
+    // A king move into the line of a free rook (the rook h4 is not paralysed, seed 002).
+    let stmt = "white: Kf1 Rc5 Rg2 Ba1 Sf7 Sf2 Pb3 Pc2\nblack: Kc8 Rg5 Rh4 Bd1 Sd8 Pb7 Pd7 Pd3\nstipulation: #2\nconditions: Madrasi\n";
+    let s = why(stmt, "Kf1-e1");
+    assert!(s.contains("is legal"), "{s}");
+}
+
+#[test]
+fn check_cancelled_by_paralysis_seed_003_b() {
+    // Seed 003 diagram B: the white king may go to d2, e2, f2, observed only by paralysed black pieces.
+    let (code, out, _) = stipula(&["explain", "problems/madrasi.yaml", "--problem", "3", "--why", "Ke1-d2", "--why", "Ke1-e2"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Ke1-d2+ is legal. d2 is observed by the pawn on c3 (paralysed by the pawn on b2) and the knight on e4 (paralysed by the knight on g3), so the king may stand there."), "{out}");
+    assert!(out.contains("e2 is observed by the queen on h5 (paralysed by the queen on h7)"), "{out}");
+    // In the walkthrough: the three squares, each a discovered mate.
+    let (_, out, _) = stipula(&["explain", "problems/madrasi.yaml", "--problem", "3"], "");
+    for m in ["1.Ke1-d2 # !", "1.Ke1-e2 # !", "1.Ke1-f2 # !"] {
+        assert!(out.contains(m), "{m}\n{out}");
+    }
+    assert!(out.contains("Ke1-f2 is legal: f2 is observed only by the knight on e4 (paralysed by the knight on g3)"), "{out}");
+}
+
+#[test]
+fn grasshopper_paralysis_is_not_mutual_seed_003_c() {
+    // Seed 003 C: Gf3 paralyses Gb7 (hurdle c6), Gb7 does not observe f3.
+    let stmt = "white: Ke1 Gb7 Pc6\nblack: Ke8 Gf3\nstipulation: #1\nconditions: Madrasi\n";
+    assert_eq!(why(stmt, "Gb7-d5"), "Gb7-d5 is impossible: the grasshopper on b7 is paralysed by the grasshopper on f3.");
+    assert_eq!(why(stmt, "Gf3*b7"), "It is White's turn, not Black's. If Black were to move: Gf3×b7 is legal.");
+    let (_, out, _) = stipula(&["explain", "-"], stmt);
+    assert!(out.contains("paralysed: Gb7 (by Gf3)") && !out.contains("Gf3 (by"), "{out}");
+}
+
+#[test]
+fn locust_paralysis_is_not_mutual_seed_003_d() {
+    // Seed 003 D: Lh7 paralyses Lc2 (landing b1); Lc2 does not observe h7 (edge); Lh7 may capture Lc2; the
+    // black king may stand on the c-file.
+    let stmt = "white: Ke1 Lc2\nblack: Kc5 Lh7\nstipulation: h#1\nconditions: Madrasi\n";
+    // After the capture the locust on b1 checks the white king on e1 along the first rank (landing on f1).
+    assert_eq!(why(stmt, "Lh7*c2-b1"), "Lh7×c2-b1+ is legal. It gives check: the locust on b1 checks the white king on e1.");
+    assert_eq!(why(stmt, "Kc5-c4"), "Kc5-c4 is legal. c4 is observed by the locust on c2 (paralysed by the locust on h7), so the king may stand there.");
+    let (_, out, _) = stipula(&["explain", "-"], stmt);
+    assert!(out.contains("paralysed: Lc2 (by Lh7)") && !out.contains("Lh7 (by"), "{out}");
+    assert!(out.contains("The locust on c2 observes the black king on c5 but gives no check: it is paralysed by the locust on h7."), "{out}");
+}
+
+#[test]
+fn isardam_forbids_creating_a_paralysis_and_cancels_checks() {
+    // Seed 002: under Isardam a move that leads to a Madrasi paralysis is illegal.
+    let stmt = "white: Ke1 Ra1\nblack: Ke8 Rc4\nstipulation: #2\nconditions: Isardam\n";
+    assert_eq!(
+        why(stmt, "Ra1-a4"),
+        "Ra1-a4 is impossible: it would create a paralysis, which Isardam forbids: the rook on a4 would be paralysed by the rook on c4 and the rook on c4 would be paralysed by the rook on a4."
+    );
+    assert_eq!(why(stmt, "Ra1-b1"), "Ra1-b1 is legal.");
+    // Popeye BEISPIEL-isardam_3: the rook e4 "attacks" the king c4, but Rxc4 would stand beside Rb4: no check.
+    let stmt = "white: Kc6 Re4 Pe3\nblack: Kc4 Rb4 Sd3 Pe6\nstipulation: #2\nconditions: Isardam\n";
+    let (_, out, _) = stipula(&["explain", "-"], stmt);
+    assert!(
+        out.contains("The rook on e4 observes the black king on c4 but gives no check: Re4×c4 would create a paralysis (the rook on b4 would be paralysed by the rook on c4 and the rook on c4 would be paralysed by the rook on b4), which Isardam forbids."),
+        "{out}"
+    );
+}
+
+#[test]
+fn eiffel_paralysis_follows_the_cycle() {
+    // RULES.md: a bishop paralyses an opposing rook it observes; the rook gives no check.
+    let stmt = "white: Ke1 Bb2\nblack: Ke8 Re5\nstipulation: #2\nconditions: Eiffel\n";
+    assert_eq!(why(stmt, "Bb2*e5"), "Bb2×e5 is legal.");
+    // The rook e5 cannot move: it is paralysed by the bishop (RULES.md, Eiffel).
+    let stmt_b = "white: Ke1 Bb2\nblack: Ke8 Re5\nstipulation: h#2\nconditions: Eiffel\n";
+    assert_eq!(why(stmt_b, "Re5-e1"), "Re5×e1 is impossible: the rook on e5 is paralysed by the bishop on b2.");
+    let (_, out, _) = stipula(&["explain", "-"], stmt);
+    assert!(out.contains("paralysed: Re5 (by Bb2)"), "{out}");
+    assert!(out.contains("The rook on e5 observes the white king on e1 but gives no check: it is paralysed by the bishop on b2."), "{out}");
+}
+
+#[test]
+fn svg_is_well_formed_and_deterministic() {
+    let dir = std::env::temp_dir().join(format!("stipula-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.svg");
+    let b = dir.join("b.svg");
+    for f in [&a, &b] {
+        let (code, _, err) = stipula(&["explain", WORKED, "--svg", f.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{err}");
+    }
+    let sa = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(sa, std::fs::read_to_string(&b).unwrap(), "deterministic");
+    assert!(sa.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && sa.trim_end().ends_with("</svg>"));
+    // Minimal well-formedness: every element opened is closed (self-closing tags aside), in order.
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = sa.as_str();
+    while let Some(i) = rest.find('<') {
+        let j = rest[i..].find('>').unwrap() + i;
+        let tag = &rest[i + 1..j];
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name), "closing {name}");
+        } else if !tag.ends_with('/') {
+            stack.push(tag.split_whitespace().next().unwrap().to_string());
+        }
+        rest = &rest[j + 1..];
+    }
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+    // Seed 002: seven paralysed pieces framed, eight paralyser arrows (g5 has two).
+    assert_eq!(sa.matches("<title>paralysed:").count(), 7);
+    assert_eq!(sa.matches("<line ").count(), 8);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_exits_2() {
+    let (code, _, err) = stipula(&["explain", "no/such/file.stip"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, err) = stipula(&["explain", "-"], "white: Ke1 Xq9\nstipulation: #2\n");
+    assert_eq!(code, 2, "{err}");
+    let (code, _, _) = stipula(&["explain", WORKED, "--problem", "5"], "");
+    assert_eq!(code, 2);
+    // A position the solver refuses (no black king).
+    let (code, _, err) = stipula(&["explain", "-"], "white: Ke1 Qd1\nblack: Pe7\nstipulation: #2\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("no king"), "{err}");
+}
+
+#[test]
+fn every_problem_of_the_madrasi_collection_explains() {
+    let (code, out, err) = stipula(&["explain", "problems/madrasi.yaml"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("── problem ").count(), 10);
+    assert!(!out.contains("No solution."), "{out}");
+}
