@@ -206,6 +206,15 @@ impl Rules {
         }
     }
 
+    /// Whether `mv` is legal, without making it when the shortcut of `node` decides.
+    #[inline]
+    pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &Node) -> bool {
+        match self.shortcut_verdict(pos, mv, node) {
+            Some(legal) => legal,
+            None => self.legal_after(pos, mv).is_some(),
+        }
+    }
+
     /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
     #[inline]
     fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &Node) -> Option<bool> {
@@ -578,10 +587,7 @@ impl Rules {
             }
         }
         let node = self.node(pos);
-        buf.iter().any(|&mv| match self.shortcut_verdict(pos, mv, &node) {
-            Some(legal) => legal,
-            None => self.legal_after(pos, mv).is_some(),
-        })
+        buf.iter().any(|&mv| self.is_legal_at(pos, mv, &node))
     }
 }
 

@@ -346,17 +346,11 @@ impl<'a> Search<'a> {
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
-        let mut won = false;
-        if n <= 1 && self.limits == BattleLimits::default() {
-            won = self.can_reach_goal_in_1(pos);
+        let won = if n <= 1 && self.limits == BattleLimits::default() {
+            self.can_reach_goal_in_1(pos)
         } else {
-            for (_, after) in self.legal(pos) {
-                if self.direct_after(&after, n)? {
-                    won = true;
-                    break;
-                }
-            }
-        }
+            self.find_legal(pos, |_, after| self.direct_after(after, n))?.found
+        };
         self.store_win(key, n, won);
         Ok(won)
     }
@@ -370,16 +364,9 @@ impl<'a> Search<'a> {
         if n <= 1 || !self.within_limits(after, n, None)? {
             return Ok(false);
         }
-        let defences = self.legal(after);
-        if defences.is_empty() {
-            return Ok(false);
-        }
-        for (_, p) in defences {
-            if !self.direct_wins(&p, n - 1)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        let refuted = self.find_legal(after, |_, p| Ok(!self.direct_wins(p, n - 1)?))?;
+        // No defence at all is stalemate, not a win (the goal was tested above).
+        Ok(refuted.legal && !refuted.found)
     }
 
     /// Selfplay: whether the attacker (to move) forces the defender to reach the goal against the attacker
@@ -392,12 +379,7 @@ impl<'a> Search<'a> {
         }
         let mut won = false;
         if !(reflex && self.can_reach_goal_in_1(pos)) {
-            for (_, after) in self.legal(pos) {
-                if self.self_after(&after, n, reflex)? {
-                    won = true;
-                    break;
-                }
-            }
+            won = self.find_legal(pos, |_, after| self.self_after(after, n, reflex))?.found;
         }
         self.store_win(key, n, won);
         Ok(won)
@@ -405,32 +387,74 @@ impl<'a> Search<'a> {
 
     /// After an attacker's move in self/reflex play (defender to move), with `n` moves counted from it.
     pub fn self_after(&self, after: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
-        let mut buf = Vec::new();
-        let defences = self.legal(after);
-        if defences.is_empty() {
-            return Ok(false);
+        if n <= 1 && self.limits == BattleLimits::default() {
+            // The last move: reflex play needs one goal move of the defender (it must play it), self play
+            // needs every defence to reach the goal.
+            return Ok(if reflex { self.can_reach_goal_in_1(after) } else { self.all_replies_reach_goal(after) });
         }
-        if reflex && defences.iter().any(|(_, p)| self.goal_reached(p, &mut buf)) {
+        if reflex && self.can_reach_goal_in_1(after) {
             // Reflex play: the defender must reach the goal when it can.
             return Ok(true);
         }
         if !self.within_limits(after, n, Some(reflex))? {
             return Ok(false);
         }
-        for (_, p) in &defences {
+        let mut buf = Vec::new();
+        let refuted = self.find_legal(after, |_, p| {
+            // A defence that reaches the goal at once ends the play as the attacker wants.
             if self.goal_reached(p, &mut buf) {
-                continue;
-            }
-            if n <= 1 || !self.self_wins(p, n - 1, reflex)? {
                 return Ok(false);
             }
+            Ok(n <= 1 || !self.self_wins(p, n - 1, reflex)?)
+        })?;
+        Ok(refuted.legal && !refuted.found)
+    }
+
+    /// Plays the legal moves of `pos` one by one (made only when reached) until `f` says found.
+    fn find_legal(&self, pos: &Position, mut f: impl FnMut(Move, &Position) -> Result<bool, Aborted>) -> Result<Search1, Aborted> {
+        let mut moves = Vec::with_capacity(64);
+        self.rules.pseudo_moves(pos, &mut moves);
+        let node = self.rules.node(pos);
+        let mut legal = false;
+        for &m in &moves {
+            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
+            legal = true;
+            if f(m, &after)? {
+                return Ok(Search1 { legal, found: true });
+            }
         }
-        Ok(true)
+        Ok(Search1 { legal, found: false })
     }
 
     /// Whether the side to move has a move that reaches the goal against the other side.
     pub fn can_reach_goal_in_1(&self, pos: &Position) -> bool {
         !self.goal_moves(pos, true).is_empty()
+    }
+
+    /// Whether the side to move has legal moves and every one of them reaches the goal against it (the
+    /// forced end of self play). Stops at the first legal move that does not; under orthodox rules a move
+    /// that cannot give check settles it without being made.
+    pub fn all_replies_reach_goal(&self, pos: &Position) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        self.rules.pseudo_moves(pos, &mut moves);
+        let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
+        let node = self.rules.node(pos);
+        let mut buf = Vec::with_capacity(64);
+        let mut any = false;
+        for &m in &moves {
+            if filter.is_some_and(|f| !f.may_check(pos, m)) {
+                if self.rules.is_legal_at(pos, m, &node) {
+                    return false;
+                }
+                continue;
+            }
+            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
+            if !self.goal_reached(&after, &mut buf) {
+                return false;
+            }
+            any = true;
+        }
+        any
     }
 
     /// The moves of the side to move that reach the goal against the other side (only the first one with
@@ -483,6 +507,13 @@ impl<'a> Search<'a> {
         }
         self.table.put(key, won_at | lost_at << 8 | 1 << 16);
     }
+}
+
+/// What [`Search::find_legal`] saw: whether there was a legal move, and whether one was found.
+#[derive(Clone, Copy, Debug)]
+struct Search1 {
+    legal: bool,
+    found: bool,
 }
 
 /// How a series ends (see [`Search::series_lines`]).
