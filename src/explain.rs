@@ -803,21 +803,15 @@ fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinEx
                 t.lines.push(steps(&rules, &pos, &l, Some(series), st.goal));
             }
         }
-        Play::Direct => {
+        Play::Direct | Play::Self_ | Play::Reflex => {
             let mut budget = MAX_TREE_STEPS;
             for (key, after) in direct_keys(&search, st, &pos, len).map_err(aborted)? {
-                let node = direct_node(&search, &pos, key, &after, len, 1, true, &mut budget).map_err(aborted)?;
+                let node = direct_node(&search, st.play, &pos, key, &after, len, 1, true, &mut budget).map_err(aborted)?;
                 t.tree.push(node);
             }
             if budget == 0 {
                 t.notes.push(format!("the tree was cut after {MAX_TREE_STEPS} moves"));
             }
-        }
-        Play::Self_ | Play::Reflex => {
-            for (key, after) in direct_keys(&search, st, &pos, len).map_err(aborted)? {
-                t.tree.push(Node { step: step(&rules, &pos, key, &after, "1.".into(), st.goal, false), children: Vec::new() });
-            }
-            t.notes.push("self and reflex play: only the keys are walked through".into());
         }
     }
     t.lines.sort_by_key(|l| line_key(l));
@@ -872,11 +866,13 @@ fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>,
     out
 }
 
-/// A direct-play node: the attacker's move `mv` (number `n` of the line, `left` moves counted from it), then
-/// every defence with the attacker's continuations that still force the goal.
+/// A node of direct, self or reflex play: the attacker's move `mv` (number `n` of the line, `left` moves
+/// counted from it), then every defence with the attacker's continuations that still force the goal; in self
+/// and reflex play the defender's forced goal moves end the line.
 #[allow(clippy::too_many_arguments)]
 fn direct_node(
     search: &Search,
+    play: Play,
     before: &Position,
     mv: Move,
     after: &Position,
@@ -893,17 +889,33 @@ fn direct_node(
     }
     let mut node = Node { step: s, children: Vec::new() };
     let mut buf = Vec::new();
-    if left <= 1 || search.goal_reached(after, &mut buf) {
+    let direct = play == Play::Direct;
+    if direct && (left <= 1 || search.goal_reached(after, &mut buf)) {
         return Ok(node);
     }
     let mut defences = Vec::new();
     rules.for_each_legal(after, &mut buf, |m, p| defences.push((m, p)));
     defences.sort_by_key(|(m, _)| move_text(after, *m));
+    let wins = |q: &Position, k: u32| match play {
+        Play::Direct => search.direct_after(q, k),
+        _ => search.self_after(q, k, play == Play::Reflex),
+    };
+    // Self and reflex play: at the last move, or when reflex play obliges the defender, its goal moves.
+    let forced = !direct && (left <= 1 || (play == Play::Reflex && search.can_reach_goal_in_1(after)));
     for (d, p) in defences {
         if *budget == 0 {
             break;
         }
+        let reaches = !direct && search.goal_reached(&p, &mut buf);
+        if forced != reaches {
+            // A forced line shows only the goal moves; otherwise a goal move of the defender is not a defence.
+            continue;
+        }
         *budget -= 1;
+        if forced {
+            node.children.push(Node { step: step(rules, after, d, &p, format!("{number}..."), search.goal, true), children: Vec::new() });
+            continue;
+        }
         let mut dn = Node { step: step(rules, after, d, &p, format!("{number}..."), search.goal, false), children: Vec::new() };
         let mut conts = Vec::new();
         rules.for_each_legal(&p, &mut buf, |m, q| conts.push((m, q)));
@@ -912,8 +924,8 @@ fn direct_node(
             if *budget == 0 {
                 break;
             }
-            if search.direct_after(&q, left - 1)? {
-                dn.children.push(direct_node(search, &p, c, &q, left - 1, number + 1, false, budget)?);
+            if wins(&q, left - 1)? {
+                dn.children.push(direct_node(search, play, &p, c, &q, left - 1, number + 1, false, budget)?);
             }
         }
         node.children.push(dn);

@@ -202,3 +202,14 @@ fn every_problem_of_the_madrasi_collection_explains() {
     assert_eq!(out.matches("── problem ").count(), 9);
     assert!(!out.contains("No solution."), "{out}");
 }
+
+#[test]
+fn selfmate_walks_down_to_the_forced_mates() {
+    // problems/madness.yaml, problem 8 (s#1 in Madness of Kings, derived by hand in its comments): after the
+    // key 1.bKf6-h8! Black's only moves are 1...fxg2# and 1...hxg2#.
+    let (code, out, err) = stipula(&["explain", "problems/madness.yaml", "--problem", "8"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.bKf6-h8 !"), "{out}");
+    assert!(out.contains("1...f3*g2 #") && out.contains("1...h3*g2 #"), "{out}");
+    assert!(out.contains("White is checkmated."), "{out}");
+}
