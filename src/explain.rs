@@ -13,7 +13,7 @@ use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::problem::{Placed, Play, Problem};
 use crate::setup::{build_position, SetupOptions};
-use crate::solve::run::{direct_keys, twin_diagrams};
+use crate::solve::run::{direct_keys, start, twin_diagrams};
 use crate::solve::{Search, SeriesEnd, Table};
 use crate::square::{Color, Square};
 use std::sync::atomic::AtomicBool;
@@ -654,22 +654,6 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
     let in_check = rules.in_check(pos, us);
     let no_move = legal.is_empty();
     Snapshot { position: pos.clone(), paralysed, checks, king_squares, tempting, mate: in_check && no_move, stalemate: !in_check && no_move }
-}
-
-/// The side to move first and the length (half-moves for help play, moves otherwise), as the solver does.
-fn start(p: &Problem, st: &crate::problem::Stipulation) -> (Color, u32) {
-    let mut first = st.starting_side();
-    let mut help_plies = 2 * st.moves + st.half as u32;
-    if p.options.white_to_play && st.play == Play::Help && !st.half {
-        first = Color::White;
-        help_plies = help_plies.saturating_sub(1);
-    }
-    if let Some(s) = p.state.side_to_move {
-        if st.play != Play::Help {
-            first = s;
-        }
-    }
-    (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
 /// Explains every twin of a problem: the diagram, then each solution move by move.

@@ -200,6 +200,17 @@ pub fn judge(p: &Problem, solved: &[SolvedTwin], short: &[Option<Vec<String>>]) 
     ProblemReport { location: p.location.clone(), stipulation: p.stipulation.to_string(), verdict, twins }
 }
 
+/// When the solutions are the intended ones: a short solution, else duals, else sound.
+fn lesser_flaw(r: &TwinReport) -> Verdict {
+    if !r.short.is_empty() {
+        Verdict::ShortSolution
+    } else if !r.duals.is_empty() {
+        Verdict::Duals
+    } else {
+        Verdict::Sound
+    }
+}
+
 /// How bad a verdict is (the problem's verdict is its worst twin's).
 pub fn severity(v: Verdict) -> usize {
     Verdict::ALL.iter().position(|x| *x == v).unwrap_or(0)
@@ -436,12 +447,8 @@ fn judge_twin(
                 Verdict::IntendedFails
             } else if !r.cooks.is_empty() {
                 Verdict::Cooked
-            } else if !r.short.is_empty() {
-                Verdict::ShortSolution
-            } else if !r.duals.is_empty() {
-                Verdict::Duals
             } else {
-                Verdict::Sound
+                lesser_flaw(&r)
             };
         }
         (_, Some((c, n))) => {
@@ -458,12 +465,8 @@ fn judge_twin(
                 // Which ones the composer meant is not known: every solution is listed.
                 r.cooks = counted.iter().filter(|l| !r.short.contains(l)).cloned().collect();
                 Verdict::Cooked
-            } else if !r.short.is_empty() {
-                Verdict::ShortSolution
-            } else if !r.duals.is_empty() {
-                Verdict::Duals
             } else {
-                Verdict::Sound
+                lesser_flaw(&r)
             };
         }
         _ => {

@@ -217,17 +217,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         no_black_king: p.options.no_black_king,
         en_passant: p.options.en_passant.clone(),
     };
-    let mut first = st.starting_side();
-    let mut help_plies = 2 * st.moves + st.half as u32;
-    if p.options.white_to_play && st.play == Play::Help && !st.half {
-        first = Color::White;
-        help_plies = help_plies.saturating_sub(1);
-    }
-    if let Some(s) = p.state.side_to_move {
-        if st.play != Play::Help {
-            first = s;
-        }
-    }
+    let (first, main_len) = start(p, st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
@@ -252,10 +242,9 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         phases.push(Phase { kind, lines, solutions: count, partial });
         Ok(())
     };
-    let main_len = if st.play == Play::Help { help_plies } else { st.moves };
     if p.options.set_play && !p.options.half_duplex {
         match st.play {
-            Play::Help if help_plies > 1 => run(PhaseKind::SetPlay, first.opposite(), help_plies - 1)?,
+            Play::Help if main_len > 1 => run(PhaseKind::SetPlay, first.opposite(), main_len - 1)?,
             Play::Direct | Play::Self_ | Play::Reflex => run(PhaseKind::SetPlay, first.opposite(), st.moves)?,
             _ => {}
         }
@@ -268,6 +257,23 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
+}
+
+/// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
+/// into `h#(n-0.5)`), moves otherwise; a FEN's side to move decides outside help play.
+pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
+    let mut first = st.starting_side();
+    let mut help_plies = 2 * st.moves + st.half as u32;
+    if p.options.white_to_play && st.play == Play::Help && !st.half {
+        first = Color::White;
+        help_plies = help_plies.saturating_sub(1);
+    }
+    if let Some(s) = p.state.side_to_move {
+        if st.play != Play::Help {
+            first = s;
+        }
+    }
+    (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
