@@ -1,21 +1,8 @@
 //! The `explain` command on the real binary: the seed 002 walkthrough, `--why` answers for paralysis, check,
 //! cancelled checks, grasshoppers and locusts, Isardam and Eiffel, the SVG, and bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
+mod common;
+use common::stipula;
 
 /// `--why MOVE` on a statement given on standard input; the single answer line.
 fn why(stmt: &str, mv: &str) -> String {

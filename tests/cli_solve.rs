@@ -1,20 +1,7 @@
 //! The `solve` command on the real binary: a shipped example, standard input, bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
+mod common;
+use common::stipula;
 
 #[test]
 fn seed_002_worked_example_has_the_single_key_be5() {
