@@ -4,21 +4,18 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// One slot: the key XOR the data, and the data (the "lockless hashing" trick: a torn write fails the check).
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// A table of facts keyed by 64-bit position keys (already salted by the caller with the search kind).
 pub struct Table {
-    slots: Vec<Slot>,
+    /// Two words a slot: the key XOR the data, then the data (the "lockless hashing" trick: a torn write fails
+    /// the check). Allocated zeroed by the allocator, so that pages are only touched when first used: a large
+    /// table costs nothing at the start of a short solve.
+    words: Vec<AtomicU64>,
     mask: usize,
 }
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} slots)", self.slots.len())
+        write!(f, "Table({} slots)", self.words.len() / 2)
     }
 }
 
@@ -30,25 +27,24 @@ impl Table {
         while n * 2 * 16 <= bytes {
             n *= 2;
         }
-        let slots = (0..n).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
-        Table { slots, mask: n - 1 }
+        Table { words: bytemuck::allocation::zeroed_vec(2 * n), mask: n - 1 }
     }
 
     /// The data stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<u64> {
-        let s = &self.slots[(key as usize) & self.mask];
-        let data = s.data.load(Ordering::Relaxed);
-        let check = s.check.load(Ordering::Relaxed);
+        let i = 2 * ((key as usize) & self.mask);
+        let data = self.words[i + 1].load(Ordering::Relaxed);
+        let check = self.words[i].load(Ordering::Relaxed);
         (check ^ data == key && data != 0).then_some(data)
     }
 
     /// Stores `data` (non-zero) for `key`, replacing what the slot held.
     #[inline]
     pub fn put(&self, key: u64, data: u64) {
-        let s = &self.slots[(key as usize) & self.mask];
-        s.data.store(data, Ordering::Relaxed);
-        s.check.store(key ^ data, Ordering::Relaxed);
+        let i = 2 * ((key as usize) & self.mask);
+        self.words[i + 1].store(data, Ordering::Relaxed);
+        self.words[i].store(key ^ data, Ordering::Relaxed);
     }
 
     /// ORs bits into what is stored for `key` (a set of proven facts that only grows).
