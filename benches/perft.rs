@@ -1,8 +1,11 @@
 //! Perft speed: stipula against cozy-chess on orthodox positions (both without bulk counting: every leaf
-//! move is made), and stipula on fairy positions against its own orthodox rate. Node counts are asserted, so
-//! a fast wrong run fails. `cargo bench --bench perft`; median of 5 runs each.
+//! move is made), stipula on fairy positions against its own orthodox rate, and perft under Madrasi and Eiffel
+//! against plain perft of the same position. Node counts are asserted, so a fast wrong run fails.
+//! `cargo bench --bench perft`; median of 5 runs each.
 
 use std::time::{Duration, Instant};
+use stipula::conditions::build_all;
+use stipula::input::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
 use stipula::movegen::{perft, Rules};
 use stipula::setup::{build_position, SetupOptions};
@@ -13,8 +16,14 @@ use cozy_chess as cz;
 const RUNS: usize = 5;
 
 fn setup(fen: &str) -> (Rules, Position) {
+    setup_with(fen, &[])
+}
+
+/// Rules and position for `fen` under the conditions named as the statement language writes them.
+fn setup_with(fen: &str, conditions: &[&str]) -> (Rules, Position) {
     let (pieces, state) = parse_fen(fen).unwrap();
-    let rules = Rules::new(pieces.iter().map(|p| p.kind), Vec::new());
+    let specs: Vec<_> = conditions.iter().map(|c| parse_condition_text(c).unwrap()).collect();
+    let rules = Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
     let side = state.side_to_move.unwrap_or(Color::White);
     let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).unwrap();
     (rules, pos)
@@ -99,4 +108,28 @@ fn main() {
     }
     let fairy_rate = rate(f_nodes, f_time);
     println!("fairy total: {fairy_rate:.0} n/s; orthodox is {:.2} × faster (target ≤ 3)", ortho_rate / fairy_rate);
+
+    // Conditions: the cost of the paralysis hook against plain perft of the same position. Counts: plain
+    // perft's from the published tables, the conditions' from the naive reference (tests/data/
+    // condition_perft.txt); the last position has no kind but the king on both sides, so no paralysis can
+    // arise and its count must be cozy-chess's orthodox one.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let disjoint = "1n2k1n1/pppp1ppp/8/8/8/8/8/R2QKB1R w KQ - 0 1";
+    let disjoint_nodes = cozy_perft(&cz::Board::from_fen(disjoint, false).unwrap(), 4);
+    let conditioned: &[(&str, &str, &str, u32, u64, u64)] = &[
+        ("start position", start, "Madrasi", 4, 197_281, 195_475),
+        ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "Eiffel", 3, 97_862, 77_657),
+        ("no shared kind (no paralysis)", disjoint, "Madrasi", 4, disjoint_nodes, disjoint_nodes),
+    ];
+    println!();
+    println!("{:<30} {:>8} {:>5} {:>10} {:>12} {:>12} {:>7}", "condition", "", "depth", "nodes", "plain n/s", "cond. n/s", "slower");
+    for &(name, fen, condition, depth, plain_nodes, nodes) in conditioned {
+        let (plain, pos) = setup(fen);
+        let (rules, pos_c) = setup_with(fen, &[condition]);
+        let t_plain = median(plain_nodes, || perft(&plain, &pos, depth));
+        let t_cond = median(nodes, || perft(&rules, &pos_c, depth));
+        let (r_plain, r_cond) = (rate(plain_nodes, t_plain), rate(nodes, t_cond));
+        println!("{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}", r_plain / r_cond);
+    }
+    println!("Madrasi without paralysis: target ≤ 1.5 × plain perft's time");
 }

@@ -42,6 +42,11 @@ enum Shortcut {
     /// No condition, some hopper, locust, other rider or lame leaper: a move that touches no square
     /// sensitive for the king's observation cannot expose it.
     Sensitive,
+    /// Conditions whose only hook is paralysis (Madrasi, Eiffel: paralysis only cancels checks) and kinds as
+    /// for [`Shortcut::Pins`]: when no enemy piece observes the king at all, a move that is not pinned (or stays
+    /// on its pin line) cannot make it observed, so it is legal; a pinned piece leaving its line takes the plain
+    /// test (its pinner may be paralysed).
+    UnobservedPins,
 }
 
 /// What the legality tests of one position share, computed once by [`Rules::node`].
@@ -140,8 +145,13 @@ impl Rules {
         let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
+        let paralysis_only = conditions.iter().all(|c| c.hooks() == Hooks::PARALYSIS);
         let shortcut = if !conditions.is_empty() {
-            Shortcut::None
+            if paralysis_only && kinds.complex.is_empty() {
+                Shortcut::UnobservedPins
+            } else {
+                Shortcut::None
+            }
         } else if kinds.complex.is_empty() {
             Shortcut::Pins
         } else {
@@ -162,7 +172,12 @@ impl Rules {
             return none;
         }
         let Some(king) = pos.king(us) else { return none };
-        if self.is_checked_square(pos, king, us.opposite()) {
+        let exposed = if self.shortcut == Shortcut::UnobservedPins {
+            self.observers(pos, king, us.opposite()).non_empty()
+        } else {
+            self.is_checked_square(pos, king, us.opposite())
+        };
+        if exposed {
             return none;
         }
         if self.shortcut == Shortcut::Sensitive {
@@ -187,7 +202,7 @@ impl Rules {
                 pinned |= b;
             }
         }
-        Node { shortcut: Shortcut::Pins, king, pinned }
+        Node { shortcut: self.shortcut, king, pinned }
     }
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
@@ -224,8 +239,11 @@ impl Rules {
         {
             return None;
         }
-        if node.shortcut == Shortcut::Pins {
-            return Some(!node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to));
+        let free = !node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to);
+        match node.shortcut {
+            Shortcut::Pins => return Some(free),
+            Shortcut::UnobservedPins => return free.then_some(true),
+            _ => {}
         }
         let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, |c| c.bb());
         (touched & node.pinned).is_empty().then_some(true)

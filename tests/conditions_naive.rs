@@ -521,16 +521,19 @@ impl Rng {
     }
 }
 
-fn rules_for(conditions: &[&str]) -> Rules {
+/// The pieces of the random positions: orthodox, or with a grasshopper and a locust.
+const ORTHODOX: &[Kind] = &[Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN];
+const WITH_FAIRIES: &[Kind] = &[Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN, Kind::GRASSHOPPER, Kind::LOCUST];
+
+fn rules_for(conditions: &[&str], kinds: &[Kind]) -> Rules {
     let specs: Vec<_> = conditions.iter().map(|c| parse_condition_text(c).unwrap()).collect();
-    Rules::new([Kind::GRASSHOPPER, Kind::LOCUST], build_all(&specs).unwrap())
+    Rules::new(kinds.iter().copied(), build_all(&specs).unwrap())
 }
 
 /// A random position with both kings and up to 12 more pieces, sometimes with castling rights or an en-passant
 /// square; `None` when the side not to move is in check (or, for Isardam, a paralysis stands in the diagram).
-fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind]) -> Option<Position> {
+fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind], kinds: &[Kind]) -> Option<Position> {
     let mut pos = Position::empty();
-    let kinds = [Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN, Kind::GRASSHOPPER, Kind::LOCUST];
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
     let mut rights = 0;
     if rng.below(3) == 0 {
@@ -596,15 +599,22 @@ fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind]) -> Option<Posit
     Some(pos)
 }
 
-/// Compares fast and naive on `samples` random positions and three random plies from each.
+/// Compares fast and naive on `samples` random positions (with a grasshopper and a locust among the pieces)
+/// and three random plies from each.
 fn differential(conditions: &[&str], seed: u64, samples: usize) {
+    differential_with(conditions, seed, samples, WITH_FAIRIES);
+}
+
+/// [`differential`] with the pieces drawn from `kinds` (orthodox kinds only: the rules then take the pin
+/// shortcut that paralysis-only conditions allow, see `Shortcut::UnobservedPins`).
+fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Kind]) {
     let n = Naive::from_texts(conditions);
-    let rules = rules_for(conditions);
+    let rules = rules_for(conditions, kinds);
     let promotions = rules.promotions.clone();
     let mut rng = Rng(seed);
     let (mut positions, mut nonempty) = (0, 0);
     while positions < samples {
-        let Some(mut pos) = random_position(&mut rng, n, &promotions) else { continue };
+        let Some(mut pos) = random_position(&mut rng, n, &promotions, kinds) else { continue };
         for _ply in 0..4 {
             positions += 1;
             let naive = texts(&legal_moves(n, &pos, &promotions));
@@ -647,6 +657,28 @@ fn eiffel_matches_naive() {
 #[test]
 fn madrasi_with_eiffel_matches_naive() {
     differential(&["Madrasi", "Eiffel"], 0x5EED_0004, 5000);
+}
+
+// Orthodox pieces only: the legality shortcut of paralysis-only conditions (a king observed by no enemy
+// piece; pinned pieces whose pinner may be paralysed) against the literal rule text.
+#[test]
+fn madrasi_orthodox_pieces_match_naive() {
+    differential_with(&["Madrasi"], 0x5EED_0021, 10000, ORTHODOX);
+}
+
+#[test]
+fn madrasi_rex_inclusive_orthodox_pieces_match_naive() {
+    differential_with(&["Madrasi RI"], 0x5EED_0022, 5000, ORTHODOX);
+}
+
+#[test]
+fn eiffel_orthodox_pieces_match_naive() {
+    differential_with(&["Eiffel"], 0x5EED_0023, 10000, ORTHODOX);
+}
+
+#[test]
+fn madrasi_with_eiffel_orthodox_pieces_match_naive() {
+    differential_with(&["Madrasi", "Eiffel"], 0x5EED_0024, 5000, ORTHODOX);
 }
 
 #[test]
