@@ -211,6 +211,21 @@ pub trait Occupancy {
 }
 
 impl CompiledWalk {
+    /// The squares the leaps and rook/bishop lines of this walk reach from `from`, own pieces included (the
+    /// whole walk of a [`CompiledWalk::simple`] one; pawns excepted).
+    #[inline]
+    pub fn simple_targets(&self, board: &impl Occupancy, from: Square) -> Bitboard {
+        let occ = board.occupied();
+        let mut t = Bitboard(self.leaps[from.index()]);
+        if self.ortho {
+            t |= rook_attacks(from, occ);
+        }
+        if self.diag {
+            t |= bishop_attacks(from, occ);
+        }
+        t
+    }
+
     /// The squares this walk reaches from `from` by non-pawn moves: returns (arrival, capture square) pairs
     /// through `emit`. Captures only of pieces not of `us`; the capture square is `None` for a quiet move.
     /// Pawns are handled by the move generator.
@@ -225,14 +240,7 @@ impl CompiledWalk {
         let occ = board.occupied();
         let own = board.color_bb(us);
         let theirs = board.color_bb(us.opposite());
-        let mut simple = Bitboard(self.leaps[from.index()]);
-        if self.ortho {
-            simple |= rook_attacks(from, occ);
-        }
-        if self.diag {
-            simple |= bishop_attacks(from, occ);
-        }
-        for to in simple & !own {
+        for to in self.simple_targets(board, from) & !own {
             emit(to, if theirs.has(to) { Some(to) } else { None });
         }
         if self.simple {

@@ -122,6 +122,48 @@ impl Rules {
         Some(CheckFilter { king, discover, direct })
     }
 
+    /// The pseudo-legal moves of the side to move that `filter` lets through ([`CheckFilter::may_check`]), in
+    /// the order [`Rules::pseudo_moves`] gives them, without generating the others: a piece that cannot uncover
+    /// a check contributes only its arrivals on the squares from which its kind would observe the king (one
+    /// bitboard). Kings, pawns (promotions, en passant) and pieces that may uncover a check are generated in
+    /// full and filtered. For the last move of mate searches.
+    pub fn checking_moves(&self, pos: &Position, filter: &CheckFilter, out: &mut MoveList) {
+        out.clear();
+        let us = pos.side();
+        let own = pos.color_bb(us);
+        let theirs = pos.color_bb(us.opposite());
+        for from in own {
+            let piece = pos.piece_at(from).expect("occupied");
+            if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) {
+                let start = out.len();
+                if piece.kind == Kind::PAWN {
+                    self.pawn_moves(pos, from, us, out);
+                } else {
+                    self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
+                        out.push(Move::new(from, to, cap, Special::None));
+                    });
+                    if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
+                        self.castling_moves(pos, from, us, out);
+                    }
+                }
+                let mut i = start;
+                while i < out.len() {
+                    if filter.may_check(pos, out[i]) {
+                        i += 1;
+                    } else {
+                        out.remove(i);
+                    }
+                }
+                continue;
+            }
+            // Orthodox kinds only (the filter exists for nothing else): leaps and rook/bishop lines.
+            let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & filter.direct[piece.kind.index()];
+            for to in targets {
+                out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
+            }
+        }
+    }
+
     /// Orthodox rules with the six orthodox kinds.
     pub fn orthodox() -> Rules {
         Rules::new(std::iter::empty(), Vec::new())

@@ -181,6 +181,13 @@ fn random_playouts_agree_with_cozy() {
                     assert!(may || !checks, "{fen}, game {game}, ply {ply}: {m:?} checks but was filtered\n{board}");
                     filtered += (!may) as u64;
                 }
+                // The generator of the last mating move gives exactly the moves the filter lets through.
+                let mut pseudo = Vec::new();
+                rules.pseudo_moves(&pos, &mut pseudo);
+                pseudo.retain(|&m| filter.may_check(&pos, m));
+                let mut checking = Vec::new();
+                rules.checking_moves(&pos, &filter, &mut checking);
+                assert_eq!(checking, pseudo, "{fen}, game {game}, ply {ply}: checking_moves\n{board}");
                 if ours.is_empty() {
                     break;
                 }

@@ -213,17 +213,19 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         let mut buf = stack.pop().unwrap_or_default();
-        self.rules.pseudo_moves(pos, &mut buf);
+        // The mating move gives check: under orthodox rules the others are not even generated.
+        match (plies == 1 && self.goal == Goal::Mate).then(|| self.rules.check_filter(pos)).flatten() {
+            Some(filter) => self.rules.checking_moves(pos, &filter, &mut buf),
+            None => self.rules.pseudo_moves(pos, &mut buf),
+        }
         let node = self.rules.node(pos);
-        // The mating move gives check: under orthodox rules the others need not be made.
-        let filter = if plies == 1 && self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
+        let mut after = pos.clone();
         let mut any = false;
         let mut res = Ok(());
         for &m in buf.iter() {
-            if filter.is_some_and(|f| !f.may_check(pos, m)) {
+            if !self.rules.legal_into(pos, m, &node, &mut after) {
                 continue;
             }
-            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
             if plies == 1 && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }
@@ -461,15 +463,14 @@ impl<'a> Search<'a> {
     /// `first_only`). A mating move gives check: under orthodox rules the others are not even made.
     pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<(Move, Position)> {
         let mut moves = Vec::with_capacity(64);
-        self.rules.pseudo_moves(pos, &mut moves);
-        let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
+        match (self.goal == Goal::Mate).then(|| self.rules.check_filter(pos)).flatten() {
+            Some(filter) => self.rules.checking_moves(pos, &filter, &mut moves),
+            None => self.rules.pseudo_moves(pos, &mut moves),
+        }
         let node = self.rules.node(pos);
         let mut buf = Vec::with_capacity(64);
         let mut out = Vec::new();
         for &m in &moves {
-            if filter.is_some_and(|f| !f.may_check(pos, m)) {
-                continue;
-            }
             let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
             if self.goal_reached(&after, &mut buf) {
                 out.push((m, after));
