@@ -418,8 +418,11 @@ impl<'a> Search<'a> {
         self.rules.pseudo_moves(pos, &mut moves);
         let node = self.rules.node(pos);
         let mut legal = false;
+        let mut after = pos.clone();
         for &m in &moves {
-            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
+            if !self.rules.legal_into(pos, m, &node, &mut after) {
+                continue;
+            }
             legal = true;
             if f(m, &after)? {
                 return Ok(Search1 { legal, found: true });
