@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rebuilds problems/popeye-*.yaml from Popeye's reference cases: the position from Popeye's input, the
 # solution from Popeye's own output (translated to English). Usage:
-#   problems/build-popeye.sh [POPEYE_DIR]   (default ../shared/popeye; the case list is problems/popeye-cases.txt)
+#   problems/build-popeye.sh [POPEYE_DIR]   (default ../shared/popeye; the case list is problems/popeye-cases.txt:
+#   GROUP CASE [exact|half])
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir="${1:-../shared/popeye}"
@@ -17,6 +18,12 @@ while read -r group name exact; do
     "$bin" convert "$dir/$name.inp" --solution-from "$dir/$name.out" \
       --comment "$note for the stipulation without exact- (it shows no shorter solution, so exact- has the same solutions)" \
       | sed -E 's/^stipulation: "([^"]*)"/stipulation: "exact-\1"/' >> "$out"
+  elif [ "$exact" = half ]; then
+    # Popeye's h#n with WhiteToPlay is the h#(n-1).5 its output states: written so, without WhiteToPlay.
+    "$bin" convert "$dir/$name.inp" --solution-from "$dir/$name.out" \
+      --comment "$note; Popeye's h#n with WhiteToPlay, stated as the h#(n-1).5 its output shows" \
+      | awk '/^stipulation: "h[#=][0-9]+"$/ { match($0, /[0-9]+/); n = substr($0, RSTART, RLENGTH); sub(/[0-9]+"$/, (n - 1) ".5\"") }
+             $0 == "  - \"WhiteToPlay\"" { next } { print }' >> "$out"
   else
     "$bin" convert "$dir/$name.inp" --solution-from "$dir/$name.out" --comment "$note" >> "$out"
   fi

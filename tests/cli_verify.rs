@@ -88,3 +88,41 @@ fn convert_writes_popeye_input_as_yaml_with_popeyes_solution() {
     assert!(yaml.contains("     1.Rd2*d4 ! zugzwang.\n        1...Qg1-e3\n"), "{yaml}");
     assert!(yaml.contains("stipulation: \"#2\"\noptions:\n  - \"Isardam\"\n"), "{yaml}");
 }
+
+#[test]
+fn no_stated_solution_is_solved_and_exit_1() {
+    // README, verify: `solved` = "no intended solution is stated: the solutions are listed, nothing is checked (not
+    // sound)"; exit code 1 "when one is not" sound. The solutions are Popeye's for BEISPIEL-castling_19.
+    let (code, out, err) = stipula(&["verify", "tests/data/verify-verdicts/solved.yaml", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let report = &doc["problems"][0]["report"];
+    assert_eq!(report["verdict"], "solved", "{out}");
+    assert_eq!(report["twins"][0]["solutions"], serde_json::json!(["1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #", "1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"]));
+    assert_eq!(doc["summary"]["solved"], 1);
+    let (code, out, _) = stipula(&["verify", "tests/data/verify-verdicts/solved.yaml"]);
+    assert_eq!(code, 1);
+    assert!(out.contains(":3:1 h#2: solved\n  no intended solution stated\n"), "{out}");
+    assert!(out.ends_with("1 problem: 1 solved\n"), "{out}");
+}
+
+#[test]
+fn an_option_or_condition_stipula_lacks_is_unsupported_and_exit_1() {
+    // README, verify: `unsupported` = "a feature stipula does not implement yet (condition, option, piece)"; not
+    // sound, so exit code 1 (2 is for a problem that cannot be read). Popeye input with `Option NullMoves`, and YAML
+    // with the condition Circe (a name from Popeye's condition list): both readers say "not supported".
+    for (file, why) in [
+        ("tests/data/verify-verdicts/unsupported.inp", "not supported: option NullMoves"),
+        ("tests/data/verify-verdicts/circe.yaml", "not supported: condition Circe"),
+    ] {
+        let (code, out, err) = stipula(&["verify", file, "--format", "json"]);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["problems"][0]["report"]["verdict"], "unsupported", "{out}");
+        assert_eq!(doc["problems"][0]["report"]["twins"][0]["note"], why, "{out}");
+        assert_eq!(doc["summary"]["unsupported"], 1);
+        let (code, out, _) = stipula(&["verify", file]);
+        assert_eq!(code, 1);
+        assert!(out.contains(&format!(": unsupported\n  {why}\n")), "{out}");
+    }
+}

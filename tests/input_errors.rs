@@ -289,3 +289,55 @@ fn yaml_12() {
         "error: unknown colour `red`\n --> t.yaml:3:3\n  |\n3 |   red: [Ke8]\n  |   ^^^\n  = expected: `white` or `black`\n"
     );
 }
+
+// A condition Popeye knows (its `CondString` list) but stipula does not implement is "not supported", as the
+// Popeye reader says it (src/input/popeye/tests.rs: "not supported: condition Circe"), so that `verify` calls the
+// problem unsupported; a misspelled name stays an error with a hint.
+
+#[test]
+fn stip_22() {
+    assert_eq!(
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Circe\n"),
+        "error: not supported: condition Circe\n --> t.stip:4:13\n  |\n4 | conditions: Circe\n  |             ^^^^^\n"
+    );
+}
+
+#[test]
+fn stip_23() {
+    assert_eq!(
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Mirror Circe\n"),
+        "error: not supported: condition MirrorCirce\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Mirror Circe\n  |                      ^^^^^^^^^^^^\n"
+    );
+}
+
+#[test]
+fn yaml_13() {
+    assert_eq!(
+        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [Circe]\n"),
+        "error: not supported: condition Circe\n --> t.yaml:5:11\n  |\n5 | options: [Circe]\n  |           ^^^^^\n"
+    );
+}
+
+#[test]
+fn yaml_14() {
+    assert_eq!(
+        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Isardan\n"),
+        "error: unknown condition or option `Isardan`\n --> t.yaml:6:5\n  |\n6 |   - Isardan\n  |     ^^^^^^^\n  = expected: a condition such as `Madrasi` or an option such as `SetPlay`\n  = hint: did you mean `Isardam`?\n"
+    );
+}
+
+#[test]
+fn unsupported_condition_same_message_and_verdict_in_every_reader() {
+    use stipula::input::popeye::read_popeye;
+    use stipula::verify::Verdict;
+    let message = |r: Vec<Result<stipula::problem::Problem, stipula::problem::Diagnostic>>| {
+        r.into_iter().find_map(Result::err).expect("an error").message
+    };
+    let popeye = message(read_popeye("BeginProblem\nCondition Circe\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
+    let yaml = message(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [Circe]\n", "t.yaml"));
+    let stip = message(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Circe\n", "t.stip"));
+    assert_eq!(popeye, "not supported: condition Circe");
+    assert_eq!(yaml, popeye);
+    assert_eq!(stip, popeye);
+    assert_eq!(Verdict::for_refusal(&yaml), Verdict::Unsupported);
+}

@@ -204,6 +204,60 @@ mod tests {
     }
 
     #[test]
+    fn insane_move_may_not_leave_the_movers_own_king_in_check() {
+        // RULES.md: "It may not leave the mover's own king in check." Kd1 (White), Kd5 and Rd8 (Black), White to
+        // move. By hand: the lame alibaba from d5 reaches b3, b5, b7, d3, d7, f3, f5, f7 (the middle squares c4, c5,
+        // c6, d4, d6, e4, e5, e6 are empty; none of the targets is beside d1). Kd5 stands between Rd8 and Kd1, so
+        // every target off the d-file (b3, b5, b7, f3, f5, f7) opens the file d7-d2 and Rd8 checks Kd1: refused.
+        // d5-d3 and d5-d7 keep the king on the file between the rook and d1: legal. Only d5-d3 and d5-d7 remain.
+        let (rules, pos) = setup("3r4/8/8/3k4/8/8/8/3K4 w - - 0 1", &["Madness of Kings"]);
+        let insane: Vec<_> = legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).collect();
+        assert_eq!(insane, ["d5d3", "d5d7"]);
+        // Without the rook all eight are legal (the count of insane_moves_as_lame_alibaba's first position).
+        let (rules, pos) = setup("8/8/8/3k4/8/8/8/3K4 w - - 0 1", &["Madness of Kings"]);
+        assert_eq!(legal(&rules, &pos).into_iter().filter(|m| m.starts_with("d5")).count(), 8);
+    }
+
+    #[test]
+    fn the_owners_ordinary_king_moves_stay_as_they_are() {
+        // RULES.md: "The owner's ordinary king moves stay as they are." Seed 004: "When the king is moved by his owner
+        // (being sane): The standard rules of chess apply. The king may move to any adjacent square. He may not move
+        // in check." Black to move, Kd5 (Black), Ke1 and Rc1 (White): by hand, Rc1 holds c4, c5, c6, so Black's
+        // king steps are d4, d6, e4, e5, e6 in orthodox chess and under Madness of Kings alike (one square, never the
+        // lame alibaba's two: that walk is only for the opponent's king); Black's other moves are insane moves of
+        // Ke1, which start on e1.
+        let fen = "8/8/8/3k4/8/8/8/2R1K3 b - - 0 1";
+        let (rules, pos) = setup(fen, &[]);
+        let orthodox = legal(&rules, &pos);
+        assert_eq!(orthodox, ["d5d4", "d5d6", "d5e4", "d5e5", "d5e6"]);
+        let (rules, pos) = setup(fen, &["Madness of Kings"]);
+        let moves = legal(&rules, &pos);
+        let own: Vec<_> = moves.iter().filter(|m| m.starts_with("d5")).cloned().collect();
+        assert_eq!(own, orthodox);
+        assert!(moves.iter().all(|m| m.starts_with("d5") || m.starts_with("e1")), "{moves:?}");
+        let mut v = Vec::new();
+        rules.legal_moves(&pos, &mut v);
+        assert!(v.iter().filter(|m| m.uci().starts_with("d5")).all(|m| m.special == Special::None));
+    }
+
+    #[test]
+    fn stalemate_counts_the_insane_moves() {
+        // RULES.md: a side "may, instead of moving one of its own pieces, move the opponent's king"; so a side whose
+        // own pieces cannot move but which has an insane move has a legal move and is not stalemated. Ka8 (Black),
+        // Qb6 and Kh1 (White), Black to move: by hand, Qb6 holds a7 (diagonal), b7 and b8 (file) and does not attack
+        // a8, so in orthodox chess Black is stalemated. Under Madness of Kings Black may move Kh1 as a lame alibaba
+        // to f1 (over g1), h3 (over h2) or f3 (over g2): nothing of Black's checks those squares, none is beside a8,
+        // and moving Kh1 does not open a line to a8. So Black has three moves and is not stalemated.
+        let fen = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
+        let (rules, pos) = setup(fen, &[]);
+        assert!(!rules.in_check(&pos, Color::Black) && !rules.has_legal_move(&pos, &mut Vec::new()), "orthodox stalemate");
+        let (rules, pos) = setup(fen, &["Madness of Kings"]);
+        assert!(!rules.in_check(&pos, Color::Black));
+        assert!(rules.has_legal_move(&pos, &mut Vec::new()), "not stalemate: the insane moves count");
+        assert_eq!(legal(&rules, &pos), ["h1f1", "h1f3", "h1h3"]);
+    }
+
+    #[test]
     fn no_castling() {
         // Seed 004: "There is no castling."
         let (rules, pos) = setup("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", &["Madness of Kings"]);

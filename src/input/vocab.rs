@@ -5,6 +5,7 @@
 //! Multi-word names are matched with spaces, `-` and `_` ignored and case-insensitively, so `set play`,
 //! `setplay` and `SetPlay` are the same option and `Madness of Kings` is `MadnessOfKings`.
 
+use crate::input::popeye::popeye_condition;
 use crate::input::stipulation::parse_stipulation;
 use crate::input::suggest::did_you_mean;
 use crate::pieces::Kind;
@@ -393,6 +394,14 @@ pub fn parse_conditions(s: &str) -> Result<Vec<ConditionSpec>, Issue> {
             current = Some(c);
             i += k;
             continue;
+        }
+        // A condition Popeye knows but stipula does not implement: "not supported", as the Popeye reader says.
+        for k in (1..=3.min(ws.len() - i)).rev() {
+            let joined: String = ws[i..i + k].iter().map(|w| norm(w.text)).collect();
+            if let Some(name) = popeye_condition(&joined) {
+                let (o, l) = span(&ws, i, k);
+                return Err(Issue::new(o, l, format!("not supported: condition {name}")));
+            }
         }
         let w = ws[i];
         let mut cands: Vec<&str> = CONDITION_NAMES.to_vec();

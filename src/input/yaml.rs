@@ -346,6 +346,14 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                             Err(is) => {
                                 // Neither an option nor a condition: suggest from both.
                                 let mut is = is;
+                                // A condition Popeye knows but stipula lacks is "not supported", as in Popeye input.
+                                if is.message.starts_with("unknown option") {
+                                    if let Err(c) = parse_conditions(&item[is.offset..]) {
+                                        if c.message.starts_with("not supported") {
+                                            return Err(ctx.issue(kb, &item, c.shifted(is.offset)));
+                                        }
+                                    }
+                                }
                                 if is.offset == 0 && is.message.starts_with("unknown option") {
                                     let word = item.split_whitespace().next().unwrap_or("");
                                     is.message = format!("unknown condition or option `{word}`");

@@ -17,6 +17,13 @@ use crate::problem::{
 };
 use crate::square::{Color, Square};
 
+/// The name of a condition Popeye knows (`CondString`, in any of its three languages) whose name, lower case
+/// without spaces, `-` or `_`, is `key`: the other readers refuse such a condition as "not supported", as this
+/// reader does, rather than as unknown.
+pub(crate) fn popeye_condition(key: &str) -> Option<&'static str> {
+    tables::CONDITIONS.iter().flat_map(|names| names.split_whitespace()).find(|n| super::vocab::norm(n) == key)
+}
+
 /// Reads every problem of a Popeye input file. One bad problem gives its Diagnostic and the others are still read.
 ///
 /// Each problem yields exactly one entry: the first error found in it, or the problem. After an error the
