@@ -126,3 +126,20 @@ fn an_option_or_condition_stipula_lacks_is_unsupported_and_exit_1() {
         assert!(out.contains(&format!(": unsupported\n  {why}\n")), "{out}");
     }
 }
+
+#[test]
+fn a_key_that_mates_sooner_is_a_short_solution() {
+    // README, verify: `short_solution` = "direct/self/reflex: a key that already works in n−1 moves, found by a
+    // second search one move shorter"; not sound, so exit code 1. The position and its hand derivation are in
+    // tests/data/verify-verdicts/short.stip (#2 whose only key, 1.Re8#, mates at once).
+    let (code, out, err) = stipula(&["verify", "tests/data/verify-verdicts/short.stip", "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let report = &doc["problems"][0]["report"];
+    assert_eq!(report["verdict"], "short_solution", "{out}");
+    assert_eq!(report["twins"][0]["short"], serde_json::json!(["1.Re1-e8 # !"]), "{out}");
+    let (code, out, _) = stipula(&["verify", "tests/data/verify-verdicts/short.stip"]);
+    assert_eq!(code, 1);
+    assert!(out.contains(" #2: short solution\n  short: 1.Re1-e8 # !\n"), "{out}");
+    assert!(out.ends_with("1 problem: 1 short_solution\n"), "{out}");
+}
