@@ -444,16 +444,20 @@ impl<'a> Search<'a> {
         self.rules.pseudo_moves(pos, &mut moves);
         let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
         let node = self.rules.node(pos);
+        // First the moves that cannot reach the goal: one that is legal settles it, and its legality rarely
+        // needs the move made. Only then are the others made and judged.
+        if let Some(f) = filter {
+            if moves.iter().any(|&m| !f.may_check(pos, m) && self.rules.is_legal_at(pos, m, &node)) {
+                return false;
+            }
+        }
         let mut buf = Vec::with_capacity(64);
+        let mut after = pos.clone();
         let mut any = false;
         for &m in &moves {
-            if filter.is_some_and(|f| !f.may_check(pos, m)) {
-                if self.rules.is_legal_at(pos, m, &node) {
-                    return false;
-                }
+            if filter.is_some_and(|f| !f.may_check(pos, m)) || !self.rules.legal_into(pos, m, &node, &mut after) {
                 continue;
             }
-            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
             if !self.goal_reached(&after, &mut buf) {
                 return false;
             }
