@@ -371,6 +371,19 @@ impl Rules {
             || self.conditions.iter().all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.observation_counts(self, pos, observer, target))
     }
 
+    /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap), gives check: every
+    /// observation condition lets it count ([`Condition::extra_capture_counts`]).
+    pub fn extra_capture_counts(&self, pos: &Position, mv: Move) -> bool {
+        !self.hooks.has(Hooks::OBSERVATION)
+            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.extra_capture_counts(self, pos, mv))
+    }
+
+    /// Whether the pawn move `mv` may promote to `kind` under every condition (Parsi's promotion rule).
+    #[inline]
+    pub fn promotion_allowed(&self, pos: &Position, mv: Move, kind: Kind) -> bool {
+        !self.hooks.has(Hooks::PROMOTION) || self.conditions.iter().all(|c| c.promotion_allowed(self, pos, mv, kind))
+    }
+
     /// Whether the piece on `sq` (of colour `!by`) is attacked by `by` in the sense of check.
     pub fn is_checked_square(&self, pos: &Position, sq: Square, by: Color) -> bool {
         if self.hooks.has(Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)) {
@@ -552,10 +565,9 @@ impl Rules {
             out.push(mv);
             return;
         }
-        let hooked = self.hooks.has(Hooks::PROMOTION);
         for &k in &self.promotions {
             let m = mv.promoting(k);
-            if !hooked || self.conditions.iter().all(|c| c.promotion_allowed(self, pos, m, k)) {
+            if self.promotion_allowed(pos, m, k) {
                 out.push(m);
             }
         }

@@ -51,6 +51,11 @@ impl NaiveBoard {
         self.grid[sq.file() as usize][sq.rank() as usize] = p;
     }
 
+    /// [`targets_naive`] on this board: build the board once to ask for many pieces' targets.
+    pub fn targets(&self, from: Square) -> Vec<(Square, Option<Square>)> {
+        targets_on(self, from)
+    }
+
     fn squares_of(&self, color: Color) -> Vec<(Square, Piece)> {
         let mut out = Vec::new();
         for r in 0..8u8 {

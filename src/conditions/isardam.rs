@@ -41,7 +41,9 @@ impl Isardam {
         if piece.kind == Kind::PAWN {
             let mv = Move::new(observer, target, Some(target), Special::None);
             return if target.rank() == piece.color.last_rank() {
-                rules.promotions.iter().any(|&k| legal(mv.promoting(k)))
+                // Isardam with Parsi: only a promotion the rules allow makes the capture a legal move (RULES.md
+                // "Combinations"; Parsi: promotion only to a lost kind of the square).
+                rules.promotions.iter().any(|&k| rules.promotion_allowed(pos, mv.promoting(k), k) && legal(mv.promoting(k)))
             } else {
                 legal(mv)
             };
@@ -89,6 +91,12 @@ impl Condition for Isardam {
     // orthodox evaluation).
     fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         self.type_b || self.capture_is_legal(rules, pos, observer, target)
+    }
+
+    // Isardam (type A) with Parsi: the king leap gives check only if its capture of the king creates no paralysis,
+    // like every other check (RULES.md "Combinations").
+    fn extra_capture_counts(&self, rules: &Rules, pos: &Position, mv: Move) -> bool {
+        self.type_b || !any_madrasi_paralysis(rules, &rules.make(pos, mv), self.rex_inclusive)
     }
 
     fn forbidden_paralyses(&self, rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {

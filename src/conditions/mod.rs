@@ -92,6 +92,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap, found by
+    /// [`Condition::extra_check`]), gives check (called only with [`Hooks::OBSERVATION`]).
+    fn extra_capture_counts(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> bool {
+        true
+    }
+
     /// A legality test beyond "the mover's king is not in check" on the position after the move.
     fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
         true

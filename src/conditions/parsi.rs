@@ -190,8 +190,11 @@ impl Condition for Parsi {
     // Parsi: a king whose leap is still available could capture on it, so it gives check by it (stipula's reading:
     // a check is a capture of the king the rules allow; a paralysed king gives none).
     fn extra_check(&self, rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+        // Parsi with Isardam: the leap's capture of the king must count as a check (Isardam type A: create no paralysis).
         pos.flags() & leap_bit(by) != 0
-            && (Bitboard(KNIGHT[sq.index()]) & pos.pieces_bb(by, Kind::KING)).into_iter().any(|k| !rules.is_paralysed(pos, k))
+            && (Bitboard(KNIGHT[sq.index()]) & pos.pieces_bb(by, Kind::KING)).into_iter().any(|k| {
+                !rules.is_paralysed(pos, k) && rules.extra_capture_counts(pos, Move::new(k, sq, Some(sq), Special::KingLeap))
+            })
     }
 
     // Parsi: "The rooks', king's, and vizier's pawns may move two squares forward on their first moves ... provided
@@ -213,7 +216,8 @@ impl Condition for Parsi {
     // knight would immediately give check" (seed 001). A pawn with no allowed kind has no move to the last rank:
     // "it is stuck on the seventh rank" (seed 001), since the generator emits only allowed promotions.
     fn promotion_allowed(&self, rules: &Rules, pos: &Position, mv: Move, kind: Kind) -> bool {
-        let color = pos.side();
+        // The pawn's colour, not the side to move: Isardam asks this for a capture of the king by the side not to move.
+        let color = pos.piece_at(mv.from).map_or(pos.side(), |p| p.color);
         if !kind_allowed(pos, color, mv.to, kind) {
             return false;
         }
