@@ -2,6 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
+
 mod batch;
 mod convert;
 mod explain;
@@ -50,7 +53,7 @@ pub fn run() -> i32 {
             return code;
         }
     };
-    match cli.command {
+    let code = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
@@ -58,5 +61,7 @@ pub fn run() -> i32 {
         Command::Merge(args) => batch::merge(args),
         Command::Convert(args) => convert::run(args),
         Command::Explain(args) => explain::run(args),
-    }
+    };
+    out::flush();
+    code
 }
