@@ -11,7 +11,7 @@ use stipula::Color;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Depth in plies.
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "N")]
     depth: u32,
     /// Print the count below each legal move of the root.
     #[arg(long)]
