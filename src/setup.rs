@@ -8,10 +8,32 @@ use crate::position::{castle, Position};
 use crate::problem::{ExplicitState, Placed};
 use crate::square::{Color, Square};
 
-/// Why a diagram cannot be solved.
+/// Why a diagram cannot be solved, and what in the diagram causes it (for readers to point at).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
+#[error("{message}")]
+pub struct SetupError {
+    pub message: String,
+    pub culprit: Culprit,
+}
+
+/// What in a diagram a [`SetupError`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Culprit {
+    /// The kings of this side (none, or more than one).
+    Kings(Color),
+    /// The pawn on this square (on the first or last rank).
+    Pawn(Square),
+    /// The castling rights (the rook square named, if one).
+    Castling(Option<Square>),
+    /// The en-passant square.
+    EnPassant,
+    /// The position as a whole (the side not to move in check).
+    Position,
+}
+
+fn fail(culprit: Culprit, message: impl Into<String>) -> SetupError {
+    SetupError { message: message.into(), culprit }
+}
 
 /// What the setup needs besides the pieces.
 #[derive(Clone, Debug, Default)]
@@ -45,16 +67,16 @@ pub fn build_position(
             Color::Black => opts.no_black_king,
         };
         if kings == 0 && !allowed_missing {
-            return Err(SetupError(format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
+            return Err(fail(Culprit::Kings(color), format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
         }
         if kings > 1 {
-            return Err(SetupError(format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
+            return Err(fail(Culprit::Kings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
         }
     }
     for sq in pos.kind_bb(Kind::PAWN) {
         if sq.rank() == 0 || sq.rank() == 7 {
             let p = pos.piece_at(sq).expect("pawn");
-            return Err(SetupError(format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase())));
+            return Err(fail(Culprit::Pawn(sq), format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase())));
         }
     }
     // Castling rights: a king on e1/e8 with a rook in the corner, as Popeye assumes.
@@ -76,7 +98,7 @@ pub fn build_position(
     }
     if let Some(explicit) = &state.castling {
         if !explicit.is_empty() && !rules.castling_exists() {
-            return Err(SetupError("castling rights are given, but the conditions have no castling".into()));
+            return Err(fail(Culprit::Castling(None), "castling rights are given, but the conditions have no castling"));
         }
         let mut given = 0u8;
         for sq in explicit {
@@ -85,12 +107,13 @@ pub fn build_position(
                 0 => castle::WQ,
                 63 => castle::BK,
                 56 => castle::BQ,
-                _ => return Err(SetupError(format!("no castling right belongs to {sq}"))),
+                _ => return Err(fail(Culprit::Castling(Some(*sq)), format!("no castling right belongs to {sq}"))),
             };
             if rights & bit == 0 {
-                return Err(SetupError(format!(
-                    "castling right with the rook on {sq} contradicts the position (king and rook must be on their home squares)"
-                )));
+                return Err(fail(
+                    Culprit::Castling(Some(*sq)),
+                    format!("castling right with the rook on {sq} contradicts the position (king and rook must be on their home squares)"),
+                ));
             }
             given |= bit;
         }
@@ -106,7 +129,7 @@ pub fn build_position(
     };
     if let Some(ep) = ep {
         if !rules.en_passant_exists() {
-            return Err(SetupError("en passant is given, but the conditions have no en passant".into()));
+            return Err(fail(Culprit::EnPassant, "en passant is given, but the conditions have no en passant"));
         }
         let mover = side.opposite();
         let expect_rank = if mover == Color::White { 2 } else { 5 };
@@ -115,12 +138,12 @@ pub fn build_position(
             && pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
             && !pos.occupied().has(ep);
         if !ok {
-            return Err(SetupError(format!("en passant on {ep} contradicts the position (no {} pawn just passed it)", mover.name().to_lowercase())));
+            return Err(fail(Culprit::EnPassant, format!("en passant on {ep} contradicts the position (no {} pawn just passed it)", mover.name().to_lowercase())));
         }
         pos.set_ep(Some(ep));
     }
     if rules.in_check(&pos, side.opposite()) {
-        return Err(SetupError(format!("{}, not to move, is in check", side.opposite().name())));
+        return Err(fail(Culprit::Position, format!("{}, not to move, is in check", side.opposite().name())));
     }
     Ok(pos)
 }

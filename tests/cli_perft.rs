@@ -1,15 +1,10 @@
 //! `stipula perft --condition …` on the real binary: the counts of `tests/data/condition_perft.txt`, which the
 //! naive implementation in `tests/conditions_naive.rs` computes, and bad arguments.
 
-use std::process::Command;
+mod common;
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).output().expect("run stipula");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::stipula(args, "")
 }
 
 #[test]
@@ -65,5 +60,64 @@ fn bad_condition_arguments_exit_2_with_one_line() {
         assert!(out.is_empty(), "{conds:?}: {out}");
         assert_eq!(err.lines().count(), 1, "{conds:?}: {err}");
         assert!(err.starts_with("error: ") && err.contains(expect), "{conds:?}: {err}");
+    }
+}
+
+/// Asserts a refusal: exit code 2, nothing on standard output, exactly one line on standard error that starts
+/// with `error: ` and contains every one of `expect`.
+fn assert_one_line_error(args: &[&str], expect: &[&str]) {
+    let (code, out, err) = stipula(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: ") && !err.contains("panicked"), "{args:?}: {err}");
+    for e in expect {
+        assert!(err.contains(e), "{args:?}: `{e}` not in {err}");
+    }
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_exit_2() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_one_line_error(
+        &["perft", "--depth", "x", start],
+        &["invalid value 'x' for '--depth <N>'", "invalid digit found in string"],
+    );
+    assert_one_line_error(&["perft", "--dept", "2", start], &["unexpected argument '--dept'", "'--depth'"]);
+    assert_one_line_error(&["perft", "--frobnicate", "--depth", "1", start], &["unexpected argument '--frobnicate'"]);
+    assert_one_line_error(&["perft", start], &["required arguments were not provided", "--depth <N>"]);
+    assert_one_line_error(&["perft"], &["required arguments were not provided", "--depth <N>", "<FEN>"]);
+    assert_one_line_error(&["solve", "--format", "xml", "x.stip"], &["invalid value 'xml' for '--format", "text, json, yaml"]);
+    assert_one_line_error(&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]);
+}
+
+#[test]
+fn help_and_version_still_print_in_full() {
+    let (code, out, err) = stipula(&["perft", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Usage: stipula perft") && out.contains("--divide") && out.lines().count() > 5, "{out}");
+    let (code, out, _) = stipula(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), format!("stipula {}", env!("CARGO_PKG_VERSION")));
+    let (code, out, _) = stipula(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Commands:") && out.contains("perft"), "{out}");
+}
+
+#[test]
+fn bad_fens_give_one_line_naming_the_fault() {
+    for (fen, expect) in [
+        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["character 18", "rank 7 has more than eight squares"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1", &["character 42", "unknown piece letter `X`"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &["character 45", "unknown side to move `x`", "`w` or `b`"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", &["character 49", "unknown castling right `x`"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", &["the board has 7 ranks", "eight ranks"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", &["`e9` is not an en-passant square"][..]),
+        ("4k3/8/8/8/8/8/8/4K2(XY) w - -", &["character 21", "unknown piece code `XY`"][..]),
+        ("8/8/8/8/8/8/8/8 w - -", &["White has no king"][..]),
+        ("4k3/8/8/8/8/8/8/P3K3 w - -", &["pawn on a1", "first or last rank"][..]),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", &["castling right", "rook on h1"][..]),
+    ] {
+        assert_one_line_error(&["perft", "--depth", "1", fen], expect);
     }
 }

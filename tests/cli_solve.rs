@@ -76,8 +76,10 @@ fn unsolvable_position_is_bad_input_with_location() {
     let inp = "BeginProblem\nStipulation #2\nPieces White Ke1 Pa8 Black Ke8\nEndProblem\n";
     let (code, out, err) = stipula(&["solve", "-"], inp);
     assert_eq!(code, 2, "{out}");
-    assert!(err.contains("-:1:1"), "{err}");
+    // The reader refuses it, pointing at the pawn's token.
+    assert!(err.contains("-:3:18") && err.contains("^^^"), "{err}");
     assert!(err.contains("first or last rank"), "{err}");
+    assert!(err.contains("= hint:"), "{err}");
     let (code, _, err) = stipula(&["solve", "no-such-file.inp"], "");
     assert_eq!(code, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -89,4 +91,29 @@ fn unsolvable_position_is_bad_input_with_location() {
     let (code, _, err) = stipula(&["solve", "-"], inp);
     assert_eq!(code, 2);
     assert!(err.contains("Duplex and HalfDuplex contradict"), "{err}");
+    assert!(err.contains("-:3:15"), "the conflicting option is pointed at: {err}");
+}
+
+#[test]
+fn convert_refuses_a_problem_that_cannot_be_solved() {
+    for (input, place, what) in [
+        ("white: Ke1 Pa1\nblack: Ke8\nstipulation: #2\n", "-:1:12", "first or last rank"),
+        ("white: Ke1 Qd1\nblack: Pe7\nstipulation: #2\n", "-:2:8", "Black has no king"),
+        ("white: Ke1\nblack: Ke8\nstipulation: h#2\noptions: Duplex HalfDuplex\n", "-:4:17", "Duplex and HalfDuplex"),
+        ("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi Isardam\n", "-:4:21", "cannot be combined"),
+        ("fen: 4k3/8/8/8/8/8/8/4K3 w K -\nstipulation: #2\n", "-:1:28", "castling right"),
+        ("---\nalgebraic:\n  white: [Ke1, Pa1]\n  black: [Ke8]\nstipulation: \"#2\"\n", "-:3:16", "first or last rank"),
+        ("BeginProblem\nStipulation #2\nPieces White Ke1 Qd1 Black Pe7\nEndProblem\n", "-:3:22", "Black has no king"),
+    ] {
+        let (code, out, err) = stipula(&["convert", "-"], input);
+        assert_eq!(code, 2, "{input}: {out}");
+        assert!(out.is_empty(), "{input}: nothing is written: {out}");
+        assert!(err.contains(what) && err.contains(place) && err.contains("= expected:") && err.contains("= hint:"), "{input}: {err}");
+    }
+    // In a file of several problems the refused one is reported and the others are still written.
+    let two = "BeginProblem\nStipulation #2\nPieces White Ke1 Pa1 Black Ke8\nNextProblem\nStipulation #2\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
+    let (code, out, err) = stipula(&["convert", "-"], two);
+    assert_eq!(code, 2);
+    assert_eq!(out.matches("algebraic:").count(), 1, "{out}");
+    assert_eq!(err.matches("error:").count(), 1, "{err}");
 }

@@ -341,3 +341,19 @@ fn unsupported_condition_same_message_and_verdict_in_every_reader() {
     assert_eq!(stip, popeye);
     assert_eq!(Verdict::for_refusal(&yaml), Verdict::Unsupported);
 }
+
+#[test]
+fn stip_refused_position_points_at_the_pawn() {
+    assert_eq!(
+        stip_err("white: Ke1 Pa1\nblack: Ke8\nstipulation: #2\n"),
+        "error: the white pawn on a1 stands on the first or last rank\n --> t.stip:1:12\n  |\n1 | white: Ke1 Pa1\n  |            ^^^\n  = expected: pawns on the second to seventh rank\n  = hint: a pawn cannot stand on the first or last rank; check its square\n"
+    );
+}
+
+#[test]
+fn yaml_refused_conditions_point_at_the_later_one() {
+    assert_eq!(
+        yaml_err("---\nalgebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Madrasi\n  - Isardam\n"),
+        "error: Isardam and Madrasi cannot be combined (Popeye refuses the combination)\n --> t.yaml:8:5\n  |\n8 |   - Isardam\n  |     ^^^^^^^\n  = expected: conditions that can be combined\n  = hint: keep one of the conditions\n"
+    );
+}

@@ -182,7 +182,7 @@ pub fn run(args: BatchArgs) -> i32 {
         return bad(e);
     }
     let all = std::fs::read_to_string(&args.out).map(|t| read_lines(&t)).unwrap_or_default();
-    print!("{}", summary_table(&all, mine.len(), todo.len()));
+    out!("{}", summary_table(&all, mine.len(), todo.len()));
     0
 }
 
@@ -246,7 +246,7 @@ pub fn merge(args: MergeArgs) -> i32 {
                 return super::EXIT_BAD_INPUT;
             }
         }
-        None => print!("{text}"),
+        None => out!("{text}"),
     }
     0
 }

@@ -61,7 +61,7 @@ pub fn run(args: ConvertArgs) -> i32 {
     match args.to {
         To::Yaml => {
             for d in docs {
-                print!("---\n{d}");
+                out!("---\n{d}");
             }
         }
     }

@@ -137,7 +137,7 @@ pub fn run(args: ExplainArgs) -> i32 {
             }
         }
     }
-    print!("{out}");
+    out!("{out}");
     code
 }
 

@@ -2,6 +2,9 @@
 
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
+
 mod batch;
 mod convert;
 mod explain;
@@ -45,12 +48,19 @@ pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
-            let _ = e.print();
-            return code;
+            use clap::error::ErrorKind;
+            // `--help`, `--version` and `stipula` alone (no subcommand) print the help or version text in full;
+            // every other argument error is one line naming what is wrong, exit code 2.
+            let full = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+            if full {
+                let _ = e.print();
+            } else {
+                eprintln!("{}", one_line(&e.render().to_string()));
+            }
+            return if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
         }
     };
-    match cli.command {
+    let code = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
@@ -58,5 +68,35 @@ pub fn run() -> i32 {
         Command::Merge(args) => batch::merge(args),
         Command::Convert(args) => convert::run(args),
         Command::Explain(args) => explain::run(args),
+    };
+    out::flush();
+    code
+}
+
+/// Clap's error text (the error, its details and tips, a usage section, "For more information …") as one line:
+/// the error with its details (missing arguments, possible values) and tips after it; usage and the pointer to
+/// `--help` are left out.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let mut line = lines.next().unwrap_or("error: bad arguments").trim_end().to_string();
+    let mut details = Vec::new();
+    let mut tips = Vec::new();
+    for l in lines.map(str::trim) {
+        if l.starts_with("Usage:") || l.starts_with("For more information") {
+            break;
+        }
+        match l.strip_prefix("tip: ") {
+            _ if l.is_empty() => {}
+            Some(tip) => tips.push(tip),
+            None => details.push(l),
+        }
     }
+    if !details.is_empty() {
+        let sep = if line.ends_with(':') { ", " } else { " " };
+        line = format!("{line} {}", details.join(sep));
+    }
+    for tip in tips {
+        line = format!("{line}; {tip}");
+    }
+    line
 }

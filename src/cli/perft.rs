@@ -11,7 +11,7 @@ use stipula::Color;
 #[derive(Args, Debug)]
 pub struct PerftArgs {
     /// Depth in plies.
-    #[arg(long, short)]
+    #[arg(long, short, value_name = "N")]
     depth: u32,
     /// Print the count below each legal move of the root.
     #[arg(long)]
@@ -49,14 +49,14 @@ fn perft_cmd(args: &PerftArgs) -> Result<(), String> {
     let total = if args.divide {
         let mut total = 0;
         for (mv, n) in perft_divide(&rules, &pos, args.depth) {
-            println!("{}: {n}", mv.uci());
+            outln!("{}: {n}", mv.uci());
             total += n;
         }
-        println!();
+        outln!();
         total
     } else {
         perft(&rules, &pos, args.depth)
     };
-    println!("Nodes searched: {total}");
+    outln!("Nodes searched: {total}");
     Ok(())
 }

@@ -89,7 +89,7 @@ pub fn run(args: SolveArgs) -> i32 {
                     }
                 }
                 match args.format {
-                    Format::Text => print!("{}", render(&p, &twins)),
+                    Format::Text => out!("{}", render(&p, &twins)),
                     Format::Json => json.push(serde_json::json!({
                         "location": p.location,
                         "stipulation": p.stipulation.to_string(),
@@ -105,10 +105,10 @@ pub fn run(args: SolveArgs) -> i32 {
     }
     if let Format::Json = args.format {
         let doc = serde_json::json!({ "schema": "stipula.solve/1", "problems": json });
-        println!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
+        outln!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
     }
     if let Format::Yaml = args.format {
-        print!("{}", yaml.join("---\n"));
+        out!("{}", yaml.join("---\n"));
     }
     code
 }

@@ -72,9 +72,9 @@ pub fn run(args: VerifyArgs) -> i32 {
     match args.format {
         Format::Text => {
             for (it, r) in items.iter().zip(&reports) {
-                print!("{}", text(it.index, r));
+                out!("{}", text(it.index, r));
             }
-            println!("{}", summary(reports.len(), &counts));
+            outln!("{}", summary(reports.len(), &counts));
         }
         Format::Json => {
             let problems: Vec<_> = items
@@ -85,7 +85,7 @@ pub fn run(args: VerifyArgs) -> i32 {
             let summary: serde_json::Map<String, serde_json::Value> =
                 counts.iter().map(|(v, n)| (v.name().to_string(), serde_json::json!(n))).collect();
             let doc = serde_json::json!({ "schema": "stipula.verify/1", "problems": problems, "summary": summary });
-            println!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
+            outln!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
         }
     }
     exit_code(&reports)

@@ -483,7 +483,67 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
     if pieces.is_empty() {
         return Err(at_start("this problem has no pieces").expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
     }
-    Ok(Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended })
+    let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended };
+    if let Some(r) = crate::input::check::check(&p) {
+        return Err(refusal(&es, file, &r).unwrap_or_else(|| at_start(&r.message)).expected(r.expected()).hint(r.hint()));
+    }
+    Ok(p)
+}
+
+/// Where a refusal of [`crate::input::check`] points: the option, condition or piece that causes it, the
+/// castling or en-passant field of `fen:`, the pieces line of the side without a king; `None` if not found.
+fn refusal(es: &[Entry], file: &str, r: &crate::input::check::Refusal) -> Option<Diagnostic> {
+    use crate::input::check::Culprit;
+    use crate::setup::Culprit as Diag;
+    let at = |e: &Entry, off: usize, len: usize| Some(e.issue(file, Issue::new(off, len, r.message.clone())));
+    let whole = |e: &Entry| at(e, 0, e.value.trim_end().len());
+    fn entries_of<'e>(es: &'e [Entry], keys: &'e [Key]) -> impl Iterator<Item = &'e Entry> + 'e {
+        es.iter().filter(move |e| keys.contains(&e.key))
+    }
+    let of = |keys: &'static [Key]| entries_of(es, keys);
+    let fen_field = |n: usize| -> Option<Diagnostic> {
+        let e = of(&[Key::Fen]).next()?;
+        match word_spans(&e.value).nth(n) {
+            Some((off, w)) => at(e, off, w.len()),
+            None => whole(e),
+        }
+    };
+    let word_in = |keys: &'static [Key], word: &str| {
+        of(keys).find_map(|e| word_spans(&e.value).find(|(_, w)| w.eq_ignore_ascii_case(word)).and_then(|(off, w)| at(e, off, w.len())))
+    };
+    let pieces_line = || of(&[Key::White, Key::Black, Key::Fen]).next().and_then(whole);
+    match &r.culprit {
+        Culprit::Option(o) => word_in(&[Key::Options], o),
+        Culprit::Condition(n) => word_in(&[Key::Conditions], n),
+        Culprit::Diagram(Diag::Pawn(sq)) => {
+            let sq = sq.to_string();
+            of(&[Key::White, Key::Black])
+                .find_map(|e| {
+                    let lower = e.value.to_ascii_lowercase();
+                    let found = word_spans(&lower).find(|(_, w)| w.starts_with('p') && w.contains(&sq)).map(|(off, w)| (off, w.len()));
+                    found.and_then(|(off, len)| at(e, off, len))
+                })
+                .or_else(pieces_line)
+        }
+        Culprit::Diagram(Diag::Kings(c)) => {
+            let keys: &'static [Key] = if *c == Color::White { &[Key::White] } else { &[Key::Black] };
+            of(keys).last().and_then(whole).or_else(pieces_line)
+        }
+        Culprit::Diagram(Diag::Castling(_)) => fen_field(2).or_else(pieces_line),
+        Culprit::Diagram(Diag::EnPassant) => fen_field(3).or_else(pieces_line),
+        Culprit::Diagram(Diag::Position) => pieces_line(),
+    }
+}
+
+/// The words of a value (separated by blanks and commas) with their byte offsets.
+fn word_spans(v: &str) -> impl Iterator<Item = (usize, &str)> {
+    v.split(|c: char| c.is_whitespace() || c == ',')
+        .scan(0usize, |pos, w| {
+            let off = *pos;
+            *pos += w.len() + 1;
+            Some((off, w))
+        })
+        .filter(|(_, w)| !w.is_empty())
 }
 
 #[cfg(test)]

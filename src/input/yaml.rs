@@ -407,7 +407,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         return Err(ctx.diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no pieces")
             .expected("`algebraic:` with `white:` and `black:` lists"));
     }
-    Ok(Problem {
+    let p = Problem {
         location,
         meta,
         pieces,
@@ -418,7 +418,40 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         zero_position,
         twins,
         intended,
-    })
+    };
+    if let Some(r) = crate::input::check::check(&p) {
+        let d = refusal(ctx, &blocks, &r).unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));
+        return Err(d.expected(r.expected()).hint(r.hint()));
+    }
+    Ok(p)
+}
+
+/// Where a refusal of [`crate::input::check`] points: the option or condition, the pawn, the colour without a
+/// king, else the `algebraic` key; `None` if the entry has none of them.
+fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::input::check::Refusal) -> Option<Diagnostic> {
+    use crate::input::check::Culprit;
+    use crate::setup::Culprit as Diag;
+    let block = |keys: &[&str]| blocks.iter().find(|kb| keys.contains(&kb.key.as_str()));
+    // The first occurrence of one of `needles` in the block, as a diagnostic over `len` bytes.
+    let spot = |kb: &KeyBlock, needles: &[String]| {
+        needles.iter().find_map(|n| {
+            let (l, c) = ctx.find(kb, n);
+            let found = ctx.lines.get(l).and_then(|s| s.get(c..)).is_some_and(|s| s.starts_with(n.as_str()));
+            found.then(|| ctx.diag(l, c, n.chars().count(), r.message.clone()))
+        })
+    };
+    let algebraic = block(&["algebraic"]);
+    let at_algebraic = || algebraic.map(|kb| ctx.at_key(kb, r.message.clone()));
+    match &r.culprit {
+        Culprit::Option(o) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[o.to_string()])),
+        Culprit::Condition(n) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[n.to_string()])),
+        Culprit::Diagram(Diag::Pawn(sq)) => algebraic.and_then(|kb| spot(kb, &[format!("P{sq}"), format!("p{sq}")])).or_else(at_algebraic),
+        Culprit::Diagram(Diag::Kings(c)) => {
+            let name = c.name().to_lowercase();
+            algebraic.and_then(|kb| spot(kb, &[name.clone(), c.name().to_string()])).or_else(at_algebraic)
+        }
+        Culprit::Diagram(_) => at_algebraic(),
+    }
 }
 
 /// A one-line summary of a structured source or award: `The Problemist, 1985-03, issue 12, no. 345`.

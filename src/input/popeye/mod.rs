@@ -29,7 +29,13 @@ pub(crate) fn popeye_condition(key: &str) -> Option<&'static str> {
 /// Each problem yields exactly one entry: the first error found in it, or the problem. After an error the
 /// reader skips to the problem's `NextProblem` (or `EndProblem`) and goes on with the next one.
 pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
-    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English };
+    read_popeye_with(text, file, true)
+}
+
+/// [`read_popeye`]; with `checked` false the problems are not validated ([`crate::input::check`]), for the
+/// unit tests of the vocabulary, which list contradicting options on purpose.
+fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem, Diagnostic>> {
+    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked };
     let mut out = Vec::new();
     let first = match reader.next_tok() {
         Ok(Some(t)) => t,
@@ -56,8 +62,9 @@ pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
     let mut location = reader.location(&first);
     loop {
         let ending = match reader.problem(location.clone()) {
+            // A problem read to its end but refused (its position cannot be solved): the next one follows.
             Ok((p, ending)) => {
-                out.push(Ok(p));
+                out.push(p);
                 ending
             }
             Err(d) => {
@@ -184,6 +191,8 @@ struct Reader<'a> {
     lex: Lexer<'a>,
     file: &'a str,
     lang: Lang,
+    /// Whether finished problems are validated ([`crate::input::check`]).
+    checked: bool,
 }
 
 /// What a problem accumulates while it is read.
@@ -197,6 +206,23 @@ struct Draft {
     zero_position: bool,
     twins: Vec<Twin>,
     in_twins: bool,
+    /// Where things were written, for refusals found after reading ([`crate::input::check`]).
+    spots: Vec<(Spot, Diagnostic)>,
+}
+
+/// Something a refusal may point at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Spot {
+    /// A `Pieces` or `Forsyth` command.
+    PiecesCommand,
+    /// A colour word of `Pieces`.
+    Colour(Color),
+    /// A piece token placing a piece on this square.
+    Piece(Square),
+    /// An option (English name).
+    Option(&'static str),
+    /// A condition (canonical name).
+    Condition(String),
 }
 
 type Res<T> = Result<T, Diagnostic>;
@@ -318,7 +344,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one problem, from the token after `BeginProblem`/`NextProblem` to its end.
-    fn problem(&mut self, location: Location) -> Res<(Problem, Ending)> {
+    fn problem(&mut self, location: Location) -> Res<(Res<Problem>, Ending)> {
         let mut d = Draft {
             location,
             meta: Meta::default(),
@@ -329,6 +355,7 @@ impl<'a> Reader<'a> {
             zero_position: false,
             twins: Vec::new(),
             in_twins: false,
+            spots: Vec::new(),
         };
         let mut last: Option<Tok<'a>> = None;
         loop {
@@ -379,14 +406,20 @@ impl<'a> Reader<'a> {
                 Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
                 Cmd::Input => return Err(self.unsupported(&tok, "reading another file (`Input`)")),
                 Cmd::LaTeXPieces => return Err(self.unsupported(&tok, "`LaTeXPieces`")),
-                Cmd::Pieces => self.pieces(&tok, &mut d.pieces)?,
-                Cmd::Forsyth => self.forsyth(&tok, &mut d.pieces)?,
+                Cmd::Pieces => {
+                    d.spots.push((Spot::PiecesCommand, self.diag(&tok, "")));
+                    self.pieces(&tok, &mut d.pieces, &mut d.spots)?
+                }
+                Cmd::Forsyth => {
+                    d.spots.push((Spot::PiecesCommand, self.diag(&tok, "")));
+                    self.forsyth(&tok, &mut d.pieces)?
+                }
                 Cmd::InitialGameArray => initial_game_array(&mut d.pieces),
                 Cmd::Condition => {
-                    let more = self.conditions(&tok, &d.conditions)?;
+                    let more = self.conditions(&tok, &d.conditions, &mut d.spots)?;
                     d.conditions.extend(more);
                 }
-                Cmd::Option => self.options(&tok, &mut d.options)?,
+                Cmd::Option => self.options(&tok, &mut d.options, &mut d.spots)?,
                 Cmd::Twin | Cmd::ZeroPosition => {
                     let zero = cmd == Cmd::ZeroPosition;
                     if zero && (d.in_twins || d.zero_position) {
@@ -405,7 +438,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Semantic checks that need no move generation; builds the problem.
-    fn finish(&self, d: Draft, ending: Ending, at: Option<Tok>) -> Res<(Problem, Ending)> {
+    fn finish(&self, d: Draft, ending: Ending, at: Option<Tok>) -> Res<(Res<Problem>, Ending)> {
         let Some(stipulation) = d.stipulation else {
             let names = self.command_names();
             let diag = match at {
@@ -426,7 +459,23 @@ impl<'a> Reader<'a> {
             twins: d.twins,
             intended: Intended::default(),
         };
-        Ok((p, ending))
+        if let Some(r) = crate::input::check::check(&p).filter(|_| self.checked) {
+            use crate::input::check::Culprit;
+            use crate::setup::Culprit as Diag;
+            let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
+            let spot = match &r.culprit {
+                Culprit::Option(o) => last(&Spot::Option(o)),
+                Culprit::Condition(n) => last(&Spot::Condition(n.clone())),
+                Culprit::Diagram(Diag::Pawn(sq)) => last(&Spot::Piece(*sq)),
+                Culprit::Diagram(Diag::Kings(c)) => last(&Spot::Colour(*c)),
+                Culprit::Diagram(_) => None,
+            };
+            let spot = spot.or_else(|| d.spots.iter().find(|(s, _)| *s == Spot::PiecesCommand).map(|(_, d)| d.clone()));
+            let mut diag = spot.unwrap_or_else(|| Diagnostic::new(p.location.clone(), ""));
+            diag.message = r.message.clone();
+            return Ok((Err(diag.expected(r.expected()).hint(r.hint())), ending));
+        }
+        Ok((Ok(p), ending))
     }
 
     fn unsupported(&self, tok: &Tok, what: &str) -> Diagnostic {
@@ -472,13 +521,14 @@ impl<'a> Reader<'a> {
     // Pieces
 
     /// `Pieces White Ke1 Qd1 Black Ke8 …`. Ends before the first token that is no colour, attribute or piece.
-    fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>) -> Res<()> {
+    fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let mut color: Option<Color> = None;
         let mut any = false;
         while let Some(tok) = self.peek_tok()? {
             if let Some(placed) = self.piece_spec(&tok, color)? {
                 any = true;
                 for p in placed {
+                    spots.push((Spot::Piece(p.square), self.diag(&tok, "")));
                     place(pieces, p);
                 }
                 continue;
@@ -489,7 +539,9 @@ impl<'a> Reader<'a> {
                 Word::Is(2, _) => return Err(self.unsupported(&tok, "neutral pieces")),
                 Word::Is(i, _) => {
                     self.lex.next();
-                    color = Some(if i == 0 { Color::White } else { Color::Black });
+                    let c = if i == 0 { Color::White } else { Color::Black };
+                    spots.push((Spot::Colour(c), self.diag(&tok, "")));
+                    color = Some(c);
                     continue;
                 }
                 Word::Command => break,
@@ -669,7 +721,7 @@ impl<'a> Reader<'a> {
 
     /// `Condition Madrasi RexInclusive Isardam TypeB …`; ends before the first non-condition word that is a
     /// command. `earlier` are conditions already given, for the combination checks.
-    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec]) -> Res<Vec<ConditionSpec>> {
+    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>) -> Res<Vec<ConditionSpec>> {
         let li = self.li();
         let mut out: Vec<ConditionSpec> = Vec::new();
         let all: Vec<&'static str> = tables::CONDITIONS[li].split_whitespace().collect();
@@ -687,6 +739,7 @@ impl<'a> Reader<'a> {
                 }
             };
             self.lex.next();
+            let at = self.diag(&tok, "");
             let spec = if name == tables::MADRASI[li] {
                 let mut options = Vec::new();
                 if self.variant(tables::REX_INCLUSIVE[li])? {
@@ -722,6 +775,7 @@ impl<'a> Reader<'a> {
             if has(&spec.name) {
                 return Err(self.diag(&tok, format!("condition {} given twice", spec.name)));
             }
+            spots.push((Spot::Condition(spec.name.clone()), at));
             out.push(spec);
         }
         if out.is_empty() {
@@ -747,7 +801,7 @@ impl<'a> Reader<'a> {
     // ---------------------------------------------------------------------------------------------------------
     // Options
 
-    fn options(&mut self, cmd: &Tok, o: &mut Options) -> Res<()> {
+    fn options(&mut self, cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let li = self.li();
         let mut any = false;
         while let Some(tok) = self.peek_tok()? {
@@ -765,6 +819,7 @@ impl<'a> Reader<'a> {
             };
             self.lex.next();
             any = true;
+            spots.push((Spot::Option(english_option(opt)), self.diag(&tok, "")));
             match opt {
                 Opt::Defence => o.defence = Some(self.number(&tok)?),
                 Opt::SetPlay => o.set_play = true,
@@ -958,7 +1013,7 @@ impl<'a> Reader<'a> {
                     twin.changes.push(TwinChange::Stipulation(s));
                 }
                 Tw::Condition => {
-                    let c = self.conditions(&tok, &[])?;
+                    let c = self.conditions(&tok, &[], &mut Vec::new())?;
                     twin.changes.push(TwinChange::Conditions(c));
                 }
                 Tw::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),

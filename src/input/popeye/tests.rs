@@ -7,8 +7,9 @@ fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
 
+/// One problem, not validated: these tests are about the vocabulary, and some list contradicting options.
 fn one(text: &str) -> Problem {
-    let mut r = read_popeye(text, "t.inp");
+    let mut r = read_popeye_with(text, "t.inp", false);
     assert_eq!(r.len(), 1, "one problem expected");
     match r.remove(0) {
         Ok(p) => p,

@@ -1,0 +1,89 @@
+//! What every reader checks before it hands out a problem: the options agree with each other and with the
+//! stipulation, the conditions can be combined, and the diagram can be solved (kings, pawns, castling rights,
+//! en passant, the side not to move in check). The result names its culprit so that the reader can point at the
+//! token that causes it.
+
+use crate::conditions;
+use crate::movegen::Rules;
+use crate::problem::Problem;
+use crate::setup::{build_position, Culprit as SetupCulprit, SetupOptions};
+
+/// What a [`Refusal`] is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Culprit {
+    /// An option (English name, as [`crate::problem::Options::contradicting_option`] gives it).
+    Option(&'static str),
+    /// A condition (canonical name) that cannot be combined with an earlier one.
+    Condition(String),
+    /// Something in the diagram.
+    Diagram(SetupCulprit),
+}
+
+/// Why a problem cannot be solved as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub message: String,
+    pub culprit: Culprit,
+}
+
+impl Refusal {
+    /// What was expected instead.
+    pub fn expected(&self) -> &'static str {
+        match &self.culprit {
+            Culprit::Option(_) => "options that agree with each other and with the stipulation",
+            Culprit::Condition(_) => "conditions that can be combined",
+            Culprit::Diagram(SetupCulprit::Kings(_)) => "one king of each side",
+            Culprit::Diagram(SetupCulprit::Pawn(_)) => "pawns on the second to seventh rank",
+            Culprit::Diagram(SetupCulprit::Castling(_)) => "castling rights only for a king and rook on their home squares",
+            Culprit::Diagram(SetupCulprit::EnPassant) => "an en-passant square just passed by a pawn of the side that moved last",
+            Culprit::Diagram(SetupCulprit::Position) => "a position the last move could have left: the side not to move not in check",
+        }
+    }
+
+    /// How to fix it.
+    pub fn hint(&self) -> &'static str {
+        match &self.culprit {
+            Culprit::Option(_) => "remove one of the contradicting options",
+            Culprit::Condition(_) => "keep one of the conditions",
+            Culprit::Diagram(SetupCulprit::Kings(_)) => "add the missing king, or state the option NoWk or NoBk",
+            Culprit::Diagram(SetupCulprit::Pawn(_)) => "a pawn cannot stand on the first or last rank; check its square",
+            Culprit::Diagram(SetupCulprit::Castling(_)) => "give castling rights only where king and rook stand on their home squares",
+            Culprit::Diagram(SetupCulprit::EnPassant) => "check the en-passant square, or leave it out",
+            Culprit::Diagram(SetupCulprit::Position) => "check the pieces and the stipulation: is the right side to move?",
+        }
+    }
+}
+
+/// The first reason `p` cannot be solved as given, if any. Conditions stipula does not implement are not
+/// refused here (the solver reports them as unsupported); twins are checked when they are solved.
+pub fn check(p: &Problem) -> Option<Refusal> {
+    if let Some((message, opt)) = p.options.contradicting_option(&p.stipulation) {
+        return Some(Refusal { message, culprit: Culprit::Option(opt) });
+    }
+    // The first prefix of the conditions that cannot be built names the culprit (the later of a pair).
+    let mut conds = None;
+    for n in 1..=p.conditions.len() {
+        match conditions::build_all(&p.conditions[..n]) {
+            Ok(c) => conds = Some(c),
+            Err(why) if why.contains("cannot be combined") || why.contains("given twice") => {
+                return Some(Refusal { message: why, culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
+            }
+            Err(_) => return None,
+        }
+    }
+    if p.zero_position {
+        return None;
+    }
+    let conds = conds.unwrap_or_default();
+    let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
+    let setup = SetupOptions {
+        no_castling: p.options.no_castling.clone(),
+        no_white_king: p.options.no_white_king,
+        no_black_king: p.options.no_black_king,
+        en_passant: p.options.en_passant.clone(),
+    };
+    let (side, _) = crate::solve::run::start(p, &p.stipulation);
+    build_position(&p.pieces, &p.state, side, &rules, &setup)
+        .err()
+        .map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+}
