@@ -309,13 +309,8 @@ impl CompiledWalk {
             return Bitboard::EMPTY;
         }
         let occ = board.occupied();
-        let mut found = Bitboard(self.leaps[sq.index()]);
-        if self.ortho {
-            found |= rook_attacks(sq, occ);
-        }
-        if self.diag {
-            found |= bishop_attacks(sq, occ);
-        }
+        // Leaps and rook/bishop lines are symmetric: their observers stand where they would go from `sq`.
+        let mut found = self.simple_targets(board, sq);
         if self.pawn {
             found |= Bitboard(PAWN_ATTACKS[by.opposite().index()][sq.index()]);
         }

@@ -6,13 +6,7 @@ use std::process::{Command, Stdio};
 #[allow(dead_code)]
 /// Runs `stipula` with `args`, feeding `stdin`; returns the exit code (-1 when killed), stdout and stderr.
 pub fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
@@ -24,13 +18,7 @@ pub fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
 #[allow(dead_code)]
 pub fn stipula_first_line(args: &[&str], stdin: &str) -> (i32, String, String) {
     use std::io::{BufRead, BufReader, Read};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args);
     let mut input = child.stdin.take().unwrap();
     let text = stdin.to_string();
     let feeder = std::thread::spawn(move || {
@@ -50,4 +38,16 @@ pub fn stipula_first_line(args: &[&str], stdin: &str) -> (i32, String, String) {
     let status = child.wait().unwrap();
     feeder.join().unwrap();
     (status.code().unwrap_or(-1), first, drain.join().unwrap())
+}
+
+#[allow(dead_code)]
+/// Starts `stipula` with `args` and its three standard streams piped.
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_stipula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
 }
