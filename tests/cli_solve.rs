@@ -90,3 +90,32 @@ fn unsolvable_position_is_bad_input_with_location() {
     assert_eq!(code, 2);
     assert!(err.contains("Duplex and HalfDuplex contradict"), "{err}");
 }
+
+/// The solution lines of a text output: after the board, the stipulation line and the option lines (up to the
+/// first blank line), until `solution finished.`; blank lines dropped.
+fn solution_lines(out: &str) -> Vec<&str> {
+    let lines: Vec<&str> = out.lines().collect();
+    let board_end = lines.iter().rposition(|l| l.starts_with("+---a")).expect("a board");
+    let blank = board_end + lines[board_end..].iter().position(|l| l.trim().is_empty()).expect("a blank line");
+    lines[blank..].iter().take_while(|l| !l.starts_with("solution finished.")).filter(|l| !l.trim().is_empty()).copied().collect()
+}
+
+#[test]
+fn post_key_play_shows_the_threat_and_variations_after_the_key() {
+    // BEISPIEL-postkey_1 (../shared/popeye): a #3 given after its key; Popeye prints ` Drohung:` alone on its line,
+    // then the threat and the three defences that stop it (German letters translated).
+    let inp = "AnfangProblem\nforderung #3\nsteine weiss da7 be6 gg6 la3b3 sc3a2 nf5 gd1 ka1\n\
+               schwarz sb8 td8g4 nh8h2 bc7a6f6d5 le7g2 kc6 gb4e2\noption nachschluessel\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    let lines = solution_lines(&out);
+    assert_eq!(lines[..4], [" threat:", "          2.Qa7-b7 +", "              2...Kc6-c5", "                  3.Sc3-a4 #"], "{out}");
+    let defences: Vec<&str> = lines.iter().filter(|l| l.starts_with("      1...")).copied().collect();
+    assert_eq!(defences, ["      1...Be7-d6", "      1...Nh8-d6", "      1...Rd8-d6"], "{out}");
+    assert_eq!(lines.len(), 37, "{out}");
+    // Help play has no key to take back.
+    let inp = "BeginProblem\nStipulation h#2\nOption PostKeyPlay\nPieces White Ke1 Rh1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_ne!(code, 0);
+    assert!(err.contains("PostKeyPlay in help or series play"), "{err}");
+}

@@ -178,10 +178,15 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 }
 
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
-fn unsupported_option(p: &Problem) -> Option<String> {
+fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
+    if o.post_key_play && !is_tree(st.play) {
+        return Some("PostKeyPlay in help or series play".into());
+    }
+    if o.post_key_play && o.set_play {
+        return Some("PostKeyPlay with SetPlay".into());
+    }
     let named = [
-        (o.post_key_play, "PostKeyPlay"),
         (o.quodlibet, "Quodlibet"),
         (o.non_trivial.is_some(), "NonTrivial"),
         (o.keep_mating_piece, "KeepMatingPiece"),
@@ -200,7 +205,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
-    if let Some(opt) = unsupported_option(p) {
+    if let Some(opt) = unsupported_option(p, &d.stipulation) {
         return Err(format!("not supported yet: option {opt}"));
     }
     let mut conds = conditions::build_all(&d.conditions)?;
@@ -224,12 +229,14 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
     let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits);
     let tree = is_tree(st.play);
+    let post_key = p.options.post_key_play;
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
         let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
         let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
         let (mut lines, mut count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
-            Err(Aborted) => (Vec::new(), 0, true),
+            Err(PhaseError::Aborted) => (Vec::new(), 0, true),
+            Err(PhaseError::Refused(why)) => return Err(why),
         };
         timed_out |= aborted;
         let mut partial = false;
@@ -249,11 +256,13 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
             _ => {}
         }
     }
+    // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
+    let (first, second) = if post_key { (first.opposite(), first) } else { (first, first.opposite()) };
     if !p.options.half_duplex {
         run(PhaseKind::Solution, first, main_len)?;
     }
     if p.options.duplex || p.options.half_duplex {
-        run(PhaseKind::Duplex, first.opposite(), main_len)?;
+        run(PhaseKind::Duplex, second, main_len)?;
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
@@ -276,9 +285,21 @@ pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
     (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
+/// Why a phase has no answer: the time limit, or a case stipula does not reproduce.
+enum PhaseError {
+    Aborted,
+    Refused(String),
+}
+
+impl From<Aborted> for PhaseError {
+    fn from(_: Aborted) -> Self {
+        PhaseError::Aborted
+    }
+}
+
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
 /// number of solutions.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), Aborted> {
+fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), PhaseError> {
     let rules = search.rules;
     match st.play {
         Play::Help => {
@@ -317,6 +338,13 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
                 let lines = battle.set_play(pos, len)?;
                 let n = lines.iter().filter(|l| l.starts_with("      1...")).count();
                 return Ok((lines, n));
+            }
+            if p.options.post_key_play {
+                // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
+                let Some(lines) = battle.post_key(pos, len)? else {
+                    return Err(PhaseError::Refused("not supported yet: option PostKeyPlay when a defence refutes the key".into()));
+                };
+                return Ok((lines, 1));
             }
             let blocks = battle.root(pos, len)?;
             let keys = blocks.iter().filter(|b| b.key).count();

@@ -32,7 +32,8 @@ pub struct TreeOptions {
 impl TreeOptions {
     pub fn from_options(o: &Options) -> TreeOptions {
         TreeOptions {
-            variations: o.variations,
+            // Popeye's PostKeyPlay turns Variations on.
+            variations: o.variations || o.post_key_play,
             tries: o.tries || o.defence.is_some(),
             max_refutations: o.defence.unwrap_or(1).max(1),
             no_threat: o.no_threat,
@@ -169,6 +170,21 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(out)
     }
 
+    /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the
+    /// key); the key's threat (Popeye prints ` threat:` alone on its line, BEISPIEL-postkey_1), the defences shown
+    /// and their continuations. `None` when a defence refutes: Popeye then writes the refutation in its
+    /// generation order, which stipula does not reproduce.
+    pub fn post_key(&self, pos: &Position, n: u32) -> Result<Option<Vec<String>>, Aborted> {
+        if !self.refutations(pos, n, 1)?.is_empty() {
+            return Ok(None);
+        }
+        let mut lines = self.after_attack(String::new(), pos, n, 0, Mark::None)?;
+        if lines.first().is_some_and(|l| l.is_empty()) {
+            lines.remove(0);
+        }
+        Ok(Some(lines))
+    }
+
     /// Set play: the defender moves first in the diagram; every defence after which the attacker wins in
     /// `n - 1` moves, with its continuations.
     pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
@@ -220,6 +236,13 @@ impl<'s, 'a> Battle<'s, 'a> {
             Mark::Try => head += " ?",
             Mark::None => {}
         }
+        self.after_attack(head, after, m, ply, mark)
+    }
+
+    /// The lines below an attacking move whose line is `head` (empty in post-key play, where the key is not
+    /// shown): its threats, the defences shown and, for a try, its refutations.
+    fn after_attack(&self, head: String, after: &Position, m: u32, ply: u32, mark: Mark) -> Result<Vec<String>, Aborted> {
+        let direct = self.play == Play::Direct;
         let mut lines = vec![head];
         if direct && self.goal(after) {
             return Ok(lines);
