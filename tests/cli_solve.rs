@@ -119,3 +119,34 @@ fn post_key_play_shows_the_threat_and_variations_after_the_key() {
     assert_ne!(code, 0);
     assert!(err.contains("PostKeyPlay in help or series play"), "{err}");
 }
+
+#[test]
+fn quodlibet_lets_the_attacker_mate_directly_in_a_selfmate() {
+    // BEISPIEL-quod_3 (../shared/popeye): s#2 with Quodlibet; after 1...c4-c3 and 1...e6-e5 White mates at once,
+    // otherwise Black is forced to mate. Popeye echoes `Quodlibet` under the stipulation.
+    let inp = "AnfangProblem\nford s#2\nopti vari quod\nstei weis ka1 dh5 lb1 ba2\nstei schw kd4 lh8 bh6e6d5c5c4\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n              Quodlibet\n"), "{out}");
+    let expected = [
+        "   1.Qh5*h6 ! threat:",
+        "          2.Qh6-e3 +",
+        "              2...Kd4*e3 #",
+        "      1...Kd4-c3",
+        "          2.Qh6-d2 +",
+        "              2...Kc3*d2 #",
+        "      1...Kd4-e5",
+        "          2.Qh6-f4 +",
+        "              2...Ke5*f4 #",
+        "      1...c4-c3",
+        "          2.Qh6-f4 #",
+        "      1...e6-e5",
+        "          2.Qh6-d2 #",
+    ];
+    assert_eq!(solution_lines(&out), expected, "{out}");
+    // Popeye does not apply Quodlibet outside self play: refused rather than ignored.
+    let inp = "BeginProblem\nStipulation #2\nOption Quodlibet\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_ne!(code, 0);
+    assert!(err.contains("Quodlibet in `#2`"), "{err}");
+}

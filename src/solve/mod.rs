@@ -41,6 +41,8 @@ pub struct Search<'a> {
     stop: &'a AtomicBool,
     nodes: AtomicU64,
     limits: BattleLimits,
+    /// `Quodlibet` (self play): the attacker also wins by reaching the goal against the defender itself.
+    quodlibet: bool,
 }
 
 /// Popeye's options that prune the attacker's moves in direct, self and reflex play.
@@ -83,7 +85,24 @@ fn concat(parts: Vec<Found>) -> Found {
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
-        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0), limits: BattleLimits::default() }
+        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0), limits: BattleLimits::default(), quodlibet: false }
+    }
+
+    /// The same searcher with Popeye's `Quodlibet`: in self play the attacker may also reach the goal itself.
+    pub fn with_quodlibet(mut self, on: bool) -> Self {
+        self.quodlibet = on;
+        self
+    }
+
+    /// Whether an attacking move that reaches the goal against the defender wins (direct play, and self play
+    /// with `Quodlibet`).
+    pub fn attacker_goal_wins(&self, selfplay: bool) -> bool {
+        !selfplay || self.quodlibet
+    }
+
+    /// What the options of battle play add to table keys.
+    fn battle_salt(&self) -> u64 {
+        self.limits.salt() | (self.quodlibet as u64) << 24
     }
 
     /// The same searcher with Popeye's pruning options of battle play.
@@ -342,7 +361,7 @@ impl<'a> Search<'a> {
     /// Whether the attacker (to move) forces the goal against the defender within `n` moves.
     pub fn direct_wins(&self, pos: &Position, n: u32) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.limits.salt());
+        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.battle_salt());
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -373,7 +392,7 @@ impl<'a> Search<'a> {
     /// within `n` moves. With `reflex`, both sides must reach their goal in one move whenever they can.
     pub fn self_wins(&self, pos: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.limits.salt());
+        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.battle_salt());
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -387,6 +406,10 @@ impl<'a> Search<'a> {
 
     /// After an attacker's move in self/reflex play (defender to move), with `n` moves counted from it.
     pub fn self_after(&self, after: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
+        // Quodlibet: "in s# or r# also direct mates are a solution" (Popeye's py-engl.txt; BEISPIEL-quod_3).
+        if self.quodlibet && self.goal_reached(after, &mut Vec::new()) {
+            return Ok(true);
+        }
         if n <= 1 && self.limits == BattleLimits::default() {
             // The last move: reflex play needs one goal move of the defender (it must play it), self play
             // needs every defence to reach the goal.

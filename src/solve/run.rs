@@ -186,8 +186,11 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if o.post_key_play && o.set_play {
         return Some("PostKeyPlay with SetPlay".into());
     }
+    if o.quodlibet && st.play != Play::Self_ {
+        // Popeye ignores Quodlibet outside self play ("not applicable") and builds r# with it differently.
+        return Some(format!("Quodlibet in `{st}` (only s# is)"));
+    }
     let named = [
-        (o.quodlibet, "Quodlibet"),
         (o.non_trivial.is_some(), "NonTrivial"),
         (o.keep_mating_piece, "KeepMatingPiece"),
         (o.mates_in_1, "MatesIn1"),
@@ -227,7 +230,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let mut timed_out = false;
     let mut nodes = 0;
     let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
-    let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits);
+    let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits).with_quodlibet(p.options.quodlibet);
     let tree = is_tree(st.play);
     let post_key = p.options.post_key_play;
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {

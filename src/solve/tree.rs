@@ -76,6 +76,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         self.play == Play::Reflex
     }
 
+    /// Whether the attacker's own move may reach the goal (direct play; self play with `Quodlibet`).
+    fn attacker_goal(&self) -> bool {
+        self.search.attacker_goal_wins(self.play != Play::Direct)
+    }
+
     /// Whether the attacker, to move in `pos`, wins within `m` moves.
     fn wins(&self, pos: &Position, m: u32) -> Result<bool, Aborted> {
         match self.play {
@@ -229,8 +234,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// The lines of an attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it,
     /// at half-move `ply`: the move, its threats, the defences shown and, for a try, its refutations.
     fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, mark: Mark) -> Result<Vec<String>, Aborted> {
-        let direct = self.play == Play::Direct;
-        let mut head = self.move_line(before, mv, after, ply, direct);
+        let mut head = self.move_line(before, mv, after, ply, self.attacker_goal());
         match mark {
             Mark::Key => head += " !",
             Mark::Try => head += " ?",
@@ -244,7 +248,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     fn after_attack(&self, head: String, after: &Position, m: u32, ply: u32, mark: Mark) -> Result<Vec<String>, Aborted> {
         let direct = self.play == Play::Direct;
         let mut lines = vec![head];
-        if direct && self.goal(after) {
+        if self.attacker_goal() && self.goal(after) {
             return Ok(lines);
         }
         let show_tree = self.opts.variations || ply > 0;
