@@ -150,3 +150,21 @@ fn quodlibet_lets_the_attacker_mate_directly_in_a_selfmate() {
     assert_ne!(code, 0);
     assert!(err.contains("Quodlibet in `#2`"), "{err}");
 }
+
+#[test]
+fn mates_in_1_shows_the_defences_that_mate_at_once() {
+    // BEISPIEL-selfref_6 (../shared/popeye): s#2 with SetPlay, Variations and MatesIn1. Popeye lists Black's
+    // immediate mates as variations: `1...Sh1-f2 #` and `1...Lf5*g4 #` in the set play, `1...Sh1-f2 #` after the
+    // key (German letters translated). Without MatesIn1 they are not shown.
+    let body = "Forderung S#2\nSteine\nWeiss Kd1 Dg4 Te8 Lb1 Se7 Sf8 Bb6 Bd4 Bg2\nSchwarz Kd6 Lc1 Lf5 Sh1 Bb2 Bd2 Bd3 Bg3\nEndeProblem\n";
+    let with = format!("AnfangProblem\nOption Satzspiel Varianten MattsIn1\n{body}");
+    let (code, out, err) = stipula(&["solve", "-"], &with);
+    assert_eq!(code, 0, "{err}");
+    let mates: Vec<&str> = out.lines().filter(|l| l.starts_with("      1...") && l.ends_with(" #")).collect();
+    assert_eq!(mates, ["      1...Bf5*g4 #", "      1...Sh1-f2 #", "      1...Sh1-f2 #"], "{out}");
+    assert!(out.contains("   1.Qg4-h4 ! zugzwang.\n      1...Bf5-c8\n"), "{out}");
+    let without = format!("AnfangProblem\nOption Satzspiel Varianten\n{body}");
+    let (code, out, _) = stipula(&["solve", "-"], &without);
+    assert_eq!(code, 0);
+    assert!(!out.contains("      1...Sh1-f2 #"), "{out}");
+}

@@ -190,11 +190,10 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
         // Popeye ignores Quodlibet outside self play ("not applicable") and builds r# with it differently.
         return Some(format!("Quodlibet in `{st}` (only s# is)"));
     }
-    let named = [
-        (o.non_trivial.is_some(), "NonTrivial"),
-        (o.keep_mating_piece, "KeepMatingPiece"),
-        (o.mates_in_1, "MatesIn1"),
-    ];
+    if o.mates_in_1 && st.play != Play::Self_ {
+        return Some(format!("MatesIn1 in `{st}` (only s# is)"));
+    }
+    let named = [(o.non_trivial.is_some(), "NonTrivial"), (o.keep_mating_piece, "KeepMatingPiece")];
     if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
         return Some(name.to_string());
     }

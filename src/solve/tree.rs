@@ -27,6 +27,8 @@ pub struct TreeOptions {
     pub no_threat: bool,
     /// `NoShortVariations`: defences after which the attacker wins before the full length are not shown.
     pub no_short_variations: bool,
+    /// `MatesIn1` (self play): the defences that reach the goal at once are shown too.
+    pub mates_in_1: bool,
 }
 
 impl TreeOptions {
@@ -38,6 +40,7 @@ impl TreeOptions {
             max_refutations: o.defence.unwrap_or(1).max(1),
             no_threat: o.no_threat,
             no_short_variations: o.no_short_variations,
+            mates_in_1: o.mates_in_1,
         }
     }
 }
@@ -198,8 +201,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let mut blocks = Vec::new();
         for (d, after) in self.legal(pos) {
-            // Self play: a defence that reaches the goal at once is not shown (Popeye).
+            // Self play: a defence that reaches the goal at once is not shown (Popeye), unless with MatesIn1
+            // (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
             if self.play != Play::Direct && self.goal(&after) {
+                if self.opts.mates_in_1 {
+                    blocks.push(vec![self.move_line(pos, d, &after, 1, true)]);
+                }
                 continue;
             }
             if let Some(k) = self.shortest_win(&after, n.saturating_sub(1))? {
@@ -291,7 +298,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         let mut blocks = Vec::new();
         for (d, p) in &defences {
             if !direct && self.goal(p) {
-                // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye).
+                // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye),
+                // unless with MatesIn1, which shows it whatever the threat (BEISPIEL-selfref_6: `1...Sh1-f2 #`).
+                if show_tree && self.opts.mates_in_1 {
+                    blocks.push(vec![self.move_line(after, *d, p, ply + 1, true)]);
+                }
                 continue;
             }
             let k = if m >= 2 { self.shortest_win(p, m - 1)? } else { None };
