@@ -3,7 +3,7 @@
 
 use super::twins::{apply, Diagram};
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, BattleLimits, Search, SeriesEnd, Table};
+use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -174,6 +174,10 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
         (None, Some(f)) => text += &format!("//{f}"),
         (None, None) => {}
     }
+    // And `NonTrivial m k` as `s#24;1,0` (BEISPIEL-nontriv_1).
+    if let Some((m, k)) = p.options.non_trivial {
+        text += &format!(";{m},{k}");
+    }
     text
 }
 
@@ -193,9 +197,19 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if o.mates_in_1 && st.play != Play::Self_ {
         return Some(format!("MatesIn1 in `{st}` (only s# is)"));
     }
-    let named = [(o.non_trivial.is_some(), "NonTrivial"), (o.keep_mating_piece, "KeepMatingPiece")];
-    if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
-        return Some(name.to_string());
+    if o.non_trivial.is_some() {
+        // Popeye counts the defences of battle play only; its count in reflex or quodlibet play, and at the
+        // root of set play, post-key play and tries, has no reference case: refused rather than guessed.
+        if !matches!(st.play, Play::Direct | Play::Self_) {
+            return Some(format!("NonTrivial in `{st}` (only # and s# are)"));
+        }
+        let with = [(o.quodlibet, "Quodlibet"), (o.set_play, "SetPlay"), (o.post_key_play, "PostKeyPlay"), (o.tries || o.defence.is_some(), "Try")];
+        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
+            return Some(format!("NonTrivial with {name}"));
+        }
+    }
+    if o.keep_mating_piece && st.goal != Goal::Mate {
+        return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
     // `Intelligent n` caps the solutions Popeye lists.
     o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
@@ -229,7 +243,20 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let mut timed_out = false;
     let mut nodes = 0;
     let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
-    let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits).with_quodlibet(p.options.quodlibet);
+    let non_trivial = p.options.non_trivial.map(|(max, short)| NonTrivial { max, short });
+    // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
+    let keep_mating = match st.play {
+        _ if !p.options.keep_mating_piece => None,
+        Play::Direct => Some(true),
+        Play::Self_ if !p.options.quodlibet => Some(false),
+        _ => None,
+    };
+    let search = Search::new(&rules, table, st.goal, deadline, stop)
+        .with_limits(limits)
+        .with_quodlibet(p.options.quodlibet)
+        .with_non_trivial(non_trivial)
+        .with_keep_mating(keep_mating)
+        .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play));
     let tree = is_tree(st.play);
     let post_key = p.options.post_key_play;
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
