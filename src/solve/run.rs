@@ -211,7 +211,9 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if o.keep_mating_piece && st.goal != Goal::Mate {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
-    // `Intelligent n` caps the solutions Popeye lists.
+    // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
+    // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
+    // 2 of the dozens of ways to each final position, then `Partial solution`), not the solution set: refused.
     o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
 }
 
