@@ -196,8 +196,7 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the
     /// key); the key's threat (Popeye prints ` threat:` alone on its line, BEISPIEL-postkey_1), the defences shown
-    /// and their continuations. `None` when a defence refutes: Popeye then writes the refutation in its
-    /// generation order, which stipula does not reproduce.
+    /// and their continuations. `None` when a defence refutes: no reference case shows what Popeye prints then.
     pub fn post_key(&self, pos: &Position, n: u32) -> Result<Option<Vec<String>>, Aborted> {
         let b = self.search.budget();
         if !self.refutations(pos, n, 1, b)?.is_empty() {
