@@ -239,17 +239,17 @@ pub struct Options {
     /// `NoWk` / `NoBk`: a missing king of that colour is allowed.
     pub no_white_king: bool,
     pub no_black_king: bool,
-    /// `PostKeyPlay`.
+    /// `PostKeyPlay`: the diagram is the position after the key (battle play).
     pub post_key_play: bool,
-    /// `NonTrivial m n`.
+    /// `NonTrivial m n`: Popeye's pruning of long `#`/`s#` by counting the defender's non-trivial defences.
     pub non_trivial: Option<(u32, u32)>,
     /// `MaxFlightsquares n`.
     pub max_flights: Option<u32>,
-    /// `Quodlibet`.
+    /// `Quodlibet`: in `s#` the attacker may also reach the goal itself.
     pub quodlibet: bool,
-    /// `MatesIn1` (set-play helper option in Popeye).
+    /// `MatesIn1`: in `s#` the defences that reach the goal at once are shown too.
     pub mates_in_1: bool,
-    /// `KeepMatingPiece`.
+    /// `KeepMatingPiece`: the search stops where the mating side has only its king left.
     pub keep_mating_piece: bool,
     /// Options stipula accepts and ignores because they only change Popeye's display or its heuristics
     /// (`NoBoard`, `Beep`, …), kept so that nothing the user wrote is lost.

@@ -117,3 +117,142 @@ fn convert_refuses_a_problem_that_cannot_be_solved() {
     assert_eq!(out.matches("algebraic:").count(), 1, "{out}");
     assert_eq!(err.matches("error:").count(), 1, "{err}");
 }
+
+/// The solution lines of a text output: after the board, the stipulation line and the option lines (up to the
+/// first blank line), until `solution finished.`; blank lines dropped.
+fn solution_lines(out: &str) -> Vec<&str> {
+    let lines: Vec<&str> = out.lines().collect();
+    let board_end = lines.iter().rposition(|l| l.starts_with("+---a")).expect("a board");
+    let blank = board_end + lines[board_end..].iter().position(|l| l.trim().is_empty()).expect("a blank line");
+    lines[blank..].iter().take_while(|l| !l.starts_with("solution finished.")).filter(|l| !l.trim().is_empty()).copied().collect()
+}
+
+#[test]
+fn post_key_play_shows_the_threat_and_variations_after_the_key() {
+    // BEISPIEL-postkey_1 (../shared/popeye): a #3 given after its key; Popeye prints ` Drohung:` alone on its line,
+    // then the threat and the three defences that stop it (German letters translated).
+    let inp = "AnfangProblem\nforderung #3\nsteine weiss da7 be6 gg6 la3b3 sc3a2 nf5 gd1 ka1\n\
+               schwarz sb8 td8g4 nh8h2 bc7a6f6d5 le7g2 kc6 gb4e2\noption nachschluessel\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    let lines = solution_lines(&out);
+    assert_eq!(lines[..4], [" threat:", "          2.Qa7-b7 +", "              2...Kc6-c5", "                  3.Sc3-a4 #"], "{out}");
+    let defences: Vec<&str> = lines.iter().filter(|l| l.starts_with("      1...")).copied().collect();
+    assert_eq!(defences, ["      1...Be7-d6", "      1...Nh8-d6", "      1...Rd8-d6"], "{out}");
+    assert_eq!(lines.len(), 37, "{out}");
+    // Help play has no key to take back.
+    let inp = "BeginProblem\nStipulation h#2\nOption PostKeyPlay\nPieces White Ke1 Rh1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_ne!(code, 0);
+    assert!(err.contains("PostKeyPlay in help or series play"), "{err}");
+}
+
+#[test]
+fn quodlibet_lets_the_attacker_mate_directly_in_a_selfmate() {
+    // BEISPIEL-quod_3 (../shared/popeye): s#2 with Quodlibet; after 1...c4-c3 and 1...e6-e5 White mates at once,
+    // otherwise Black is forced to mate. Popeye echoes `Quodlibet` under the stipulation.
+    let inp = "AnfangProblem\nford s#2\nopti vari quod\nstei weis ka1 dh5 lb1 ba2\nstei schw kd4 lh8 bh6e6d5c5c4\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n              Quodlibet\n"), "{out}");
+    let expected = [
+        "   1.Qh5*h6 ! threat:",
+        "          2.Qh6-e3 +",
+        "              2...Kd4*e3 #",
+        "      1...Kd4-c3",
+        "          2.Qh6-d2 +",
+        "              2...Kc3*d2 #",
+        "      1...Kd4-e5",
+        "          2.Qh6-f4 +",
+        "              2...Ke5*f4 #",
+        "      1...c4-c3",
+        "          2.Qh6-f4 #",
+        "      1...e6-e5",
+        "          2.Qh6-d2 #",
+    ];
+    assert_eq!(solution_lines(&out), expected, "{out}");
+    // Popeye does not apply Quodlibet outside self play: refused rather than ignored.
+    let inp = "BeginProblem\nStipulation #2\nOption Quodlibet\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_ne!(code, 0);
+    assert!(err.contains("Quodlibet in `#2`"), "{err}");
+}
+
+#[test]
+fn mates_in_1_shows_the_defences_that_mate_at_once() {
+    // BEISPIEL-selfref_6 (../shared/popeye): s#2 with SetPlay, Variations and MatesIn1. Popeye lists Black's
+    // immediate mates as variations: `1...Sh1-f2 #` and `1...Lf5*g4 #` in the set play, `1...Sh1-f2 #` after the
+    // key (German letters translated). Without MatesIn1 they are not shown.
+    let body = "Forderung S#2\nSteine\nWeiss Kd1 Dg4 Te8 Lb1 Se7 Sf8 Bb6 Bd4 Bg2\nSchwarz Kd6 Lc1 Lf5 Sh1 Bb2 Bd2 Bd3 Bg3\nEndeProblem\n";
+    let with = format!("AnfangProblem\nOption Satzspiel Varianten MattsIn1\n{body}");
+    let (code, out, err) = stipula(&["solve", "-"], &with);
+    assert_eq!(code, 0, "{err}");
+    let mates: Vec<&str> = out.lines().filter(|l| l.starts_with("      1...") && l.ends_with(" #")).collect();
+    assert_eq!(mates, ["      1...Bf5*g4 #", "      1...Sh1-f2 #", "      1...Sh1-f2 #"], "{out}");
+    assert!(out.contains("   1.Qg4-h4 ! zugzwang.\n      1...Bf5-c8\n"), "{out}");
+    let without = format!("AnfangProblem\nOption Satzspiel Varianten\n{body}");
+    let (code, out, _) = stipula(&["solve", "-"], &without);
+    assert_eq!(code, 0);
+    assert!(!out.contains("      1...Sh1-f2 #"), "{out}");
+}
+
+/// The solution lines of a text output with their indentation removed, joined by `|`.
+fn trimmed(out: &str) -> String {
+    solution_lines(out).iter().map(|l| l.trim()).collect::<Vec<_>>().join("|")
+}
+
+#[test]
+fn non_trivial_keeps_only_attacks_that_leave_one_non_trivial_defence() {
+    // BEISPIEL-nontriv_6 (../shared/popeye): s#21 with NonTrivial 0 0 and KeepMatingPiece; every white move must
+    // leave Black one defence that does not mate at once. Popeye's single line (German letters translated); the
+    // stipulation is echoed `s#21;0,0`.
+    let inp = "AnfangProblem\nforderung s#21\nsteine weiss ke5 tb2f2 la2h6 sd5\nschwarz kd3 lc8d8 sb5h2 bc5\n\
+               option vari halte ohnedroh nichttr 0 0\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  s#21;0,0 "), "{out}");
+    let expected = "1.Ba2-b1 + !|1...Kd3-c4|2.Sd5-e3 +|2...Kc4-c3|3.Rf2-c2 +|3...Kc3-d3|4.Rc2-e2 +|4...Kd3-c3|\
+                    5.Se3-d1 +|5...Kc3-c4|6.Bb1-a2 +|6...Kc4-d3|7.Sd1-f2 +|7...Kd3-c3|8.Rb2-b3 +|8...Kc3-c4|\
+                    9.Rb3-b1 +|9...Kc4-c3|10.Bh6-d2 +|10...Kc3-c2|11.Bd2-f4 +|11...Kc2-c3|12.Rb1-b3 +|12...Kc3-c4|\
+                    13.Rb3-b2 +|13...Kc4-c3|14.Sf2-d1 +|14...Kc3-d3|15.Ba2-b1 +|15...Kd3-c4|16.Sd1-e3 +|16...Kc4-c3|\
+                    17.Re2-c2 +|17...Kc3-d3|18.Rc2-f2 +|18...Kd3-c3|19.Se3-d5 +|19...Kc3-c4|20.Bb1-a2 +|20...Kc4-d3|\
+                    21.Rf2-f3 +|21...Sh2*f3 #";
+    assert_eq!(trimmed(&out), expected, "{out}");
+}
+
+#[test]
+fn non_trivial_in_direct_play_counts_defences_not_met_by_mate_in_1() {
+    // BEISPIEL-nontriv_7 (../shared/popeye): #15 with NonTrivial 5 0 and NoShortVariations; the key 1.a3-a4 and
+    // the two lines that part at Black's 8th move (German letters translated).
+    let inp = "AnfangProblem\nford #15\nsteine weiss Bb2 Sc2 Ke2 Bg2 Ba3 Bc4 Se4 Be6 Bd7 Ld8\n\
+               schwarz Bf4 Ba5 Bc5 Be5 Bf5 Ta6 Kb6 Bc6 Bf6 Da7 Tb7 Sc7 Be7 Sa8 Lb8\n\
+               option vari ohnekurz ohnedroh nichttr 5 0\nEndeProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  #15;5,0 "), "{out}");
+    let tail = "9.g6-g7|9...e5-e4|10.g7-g8=S|10...e4-e3|11.Sg8-f6|11...e7*f6|12.e6-e7|12...f6-f5|13.e7-e8=S|\
+                13...f5-f4|14.Se8-d6|14...f4-f3|15.Sd6-c8 #";
+    let expected = format!(
+        "1.a3-a4 !|1...f5*e4|2.Sc2-e3|2...f4*e3|3.g2-g4|3...f6-f5|4.g4-g5|4...f5-f4|5.g5-g6|5...f4-f3 +|6.Ke2*e3|\
+         6...f3-f2|7.Ke3*f2|7...e4-e3 +|8.Kf2-e1|8...e3-e2|{tail}|8...e5-e4|9.g6-g7|9...e3-e2|10.g7-g8=S|10...e4-e3|\
+         11.Sg8-f6|11...e7*f6|12.e6-e7|12...f6-f5|13.e7-e8=S|13...f5-f4|14.Se8-d6|14...f4-f3|15.Sd6-c8 #"
+    );
+    assert_eq!(trimmed(&out), expected, "{out}");
+}
+
+#[test]
+fn keep_mating_piece_prunes_without_changing_orthodox_solutions() {
+    // KeepMatingPiece stops the search where the mating side has only its king left (Popeye's py-engl.txt);
+    // under orthodox rules no solution is lost. BEISPIEL-castling_18 a) as in the helpmate test above: the same
+    // single line with and without the option.
+    let plain = "BeginProblem\nStipulation h#2\nPieces White Ke1 Rh1 Sg5 Black Kg8 Sh3 Pg7\nEndProblem\n";
+    let kept = plain.replace("Stipulation h#2\n", "Stipulation h#2\nOption KeepMatingPiece\n");
+    let (code, out, err) = stipula(&["solve", "-"], &kept);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solution_lines(&out), ["  1.Kg8-h8 Rh1-f1   2.Sh3-g1 Rf1-f8 #"], "{out}");
+    assert_eq!(solution_lines(&out), solution_lines(&stipula(&["solve", "-"], plain).1));
+    // A lone king can stalemate: Popeye's test would cut real solutions, so stipula refuses it there.
+    let (code, _, err) = stipula(&["solve", "-"], &kept.replace("h#2", "h=2"));
+    assert_ne!(code, 0);
+    assert!(err.contains("KeepMatingPiece in `h=2`"), "{err}");
+}

@@ -57,6 +57,10 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s += &centred(&text);
         s.push('\n');
     }
+    if p.options.quodlibet {
+        s += &centred("Quodlibet");
+        s.push('\n');
+    }
     if p.options.duplex {
         s += &centred("Duplex");
         s.push('\n');

@@ -41,6 +41,36 @@ pub struct Search<'a> {
     stop: &'a AtomicBool,
     nodes: AtomicU64,
     limits: BattleLimits,
+    /// `Quodlibet` (self play): the attacker also wins by reaching the goal against the defender itself.
+    quodlibet: bool,
+    /// `NonTrivial m k`.
+    non_trivial: Option<NonTrivial>,
+    /// `KeepMatingPiece`: the side that must mate (`Some(true)` the attacker, `Some(false)` the defender)
+    /// loses as soon as it has no piece but its king.
+    keep_mating: Option<bool>,
+    /// `KeepMatingPiece` in help and series play: the side that makes the last move must keep such a piece.
+    keep_mating_lines: bool,
+}
+
+/// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
+/// half-moves to go, its *non-trivial* defences are counted, those after which the attacker has no win in the
+/// short length (`s#k`, or `#(k+1)`: the same number of half-moves); more than `budget + 1` and the attacking
+/// move fails, otherwise the play below goes on with `budget + 1 - count`. The budget starts at `m`: the
+/// non-trivial defences the whole play may have beyond one per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NonTrivial {
+    /// `m`: the budget of extra non-trivial defences.
+    pub max: u32,
+    /// `k`: the length of play that makes a defence trivial.
+    pub short: u32,
+}
+
+impl NonTrivial {
+    /// The attacking moves with at least this many moves counted from them meet the count (more than
+    /// `2k+1` half-moves left for the defender: `2n-1` in self play, `2n-2` in direct play, both `n ≥ k+2`).
+    fn guarded_from(self) -> u32 {
+        self.short + 2
+    }
 }
 
 /// Popeye's options that prune the attacker's moves in direct, self and reflex play.
@@ -83,7 +113,116 @@ fn concat(parts: Vec<Found>) -> Found {
 
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
-        Search { rules, table, goal, deadline, stop, nodes: AtomicU64::new(0), limits: BattleLimits::default() }
+        Search {
+            rules,
+            table,
+            goal,
+            deadline,
+            stop,
+            nodes: AtomicU64::new(0),
+            limits: BattleLimits::default(),
+            quodlibet: false,
+            non_trivial: None,
+            keep_mating: None,
+            keep_mating_lines: false,
+        }
+    }
+
+    /// The same searcher with Popeye's `KeepMatingPiece` for help and series play.
+    pub fn with_keep_mating_lines(mut self, on: bool) -> Self {
+        self.keep_mating_lines = on;
+        self
+    }
+
+    /// The same searcher with Popeye's `NonTrivial m k`.
+    pub fn with_non_trivial(mut self, nt: Option<NonTrivial>) -> Self {
+        self.non_trivial = nt;
+        self
+    }
+
+    /// The same searcher with Popeye's `KeepMatingPiece` for battle play: `attacker_mates` says which side must
+    /// keep a piece that could mate.
+    pub fn with_keep_mating(mut self, attacker_mates: Option<bool>) -> Self {
+        self.keep_mating = attacker_mates;
+        self
+    }
+
+    /// With `NonTrivial`, for a length `m` at which the count is made, the longest length at which it is not.
+    pub fn uncounted_below(&self, m: u32) -> Option<u32> {
+        self.non_trivial.map(|nt| nt.guarded_from()).filter(|&g| m >= g).map(|g| g - 1)
+    }
+
+    /// The `NonTrivial` budget at the start of the play (0 without the option).
+    pub fn budget(&self) -> u32 {
+        self.non_trivial.map_or(0, |nt| nt.max)
+    }
+
+    /// `KeepMatingPiece`: whether `side` still has a piece other than its king ("Stop solving when there is no
+    /// piece left that could deliver mate", Popeye's py-engl.txt; its test counts every kind but the king).
+    fn has_mating_piece(pos: &Position, side: crate::square::Color) -> bool {
+        use crate::attacks::Occupancy;
+        pos.count(side) > pos.pieces_bb(side, crate::pieces::Kind::KING).count()
+    }
+
+    /// `KeepMatingPiece` in battle play: false when the side that must mate has only its king left. `attacker`
+    /// is the attacking side.
+    fn keeps_mating_piece(&self, pos: &Position, attacker: crate::square::Color) -> bool {
+        match self.keep_mating {
+            None => true,
+            Some(true) => Self::has_mating_piece(pos, attacker),
+            Some(false) => Self::has_mating_piece(pos, attacker.opposite()),
+        }
+    }
+
+    /// The part of a table key that the `NonTrivial` budget adds: none when no count can happen below (fewer
+    /// than `k+2` moves), so that those entries are shared.
+    fn budget_salt(&self, n: u32, budget: u32) -> u64 {
+        match self.non_trivial {
+            Some(nt) if n >= nt.guarded_from() => (budget as u64 + 1) << 40,
+            _ => 0,
+        }
+    }
+
+    /// `NonTrivial` before the defender moves (`after`, `n` moves counted from the attacking move): the budget
+    /// left below, or `None` when the defender has too many non-trivial defences.
+    pub fn non_trivial_guard(&self, after: &Position, n: u32, selfplay: bool, budget: u32) -> Result<Option<u32>, Aborted> {
+        let Some(nt) = self.non_trivial else { return Ok(Some(budget)) };
+        if n < nt.guarded_from() {
+            return Ok(Some(budget));
+        }
+        let mut count = 0u32;
+        let mut buf = Vec::new();
+        self.find_legal(after, |_, p| {
+            let trivial = if selfplay {
+                // s#k after the defence; with k = 0 the defence itself must reach the goal.
+                self.goal_reached(p, &mut buf) || (nt.short > 0 && self.self_wins_with(p, nt.short, false, 0)?)
+            } else {
+                self.direct_wins_with(p, nt.short + 1, 0)?
+            };
+            if !trivial {
+                count += 1;
+            }
+            // Popeye stops counting past budget + 1.
+            Ok(count > budget + 1)
+        })?;
+        Ok((count <= budget + 1).then(|| budget + 1 - count))
+    }
+
+    /// The same searcher with Popeye's `Quodlibet`: in self play the attacker may also reach the goal itself.
+    pub fn with_quodlibet(mut self, on: bool) -> Self {
+        self.quodlibet = on;
+        self
+    }
+
+    /// Whether an attacking move that reaches the goal against the defender wins (direct play, and self play
+    /// with `Quodlibet`).
+    pub fn attacker_goal_wins(&self, selfplay: bool) -> bool {
+        !selfplay || self.quodlibet
+    }
+
+    /// What the options of battle play add to table keys.
+    fn battle_salt(&self) -> u64 {
+        self.limits.salt() | (self.quodlibet as u64) << 24
     }
 
     /// The same searcher with Popeye's pruning options of battle play.
@@ -207,6 +346,11 @@ impl<'a> Search<'a> {
             }
             return Ok(r);
         }
+        // KeepMatingPiece: the side that makes the last move must keep a piece that could mate.
+        let last = if plies % 2 == 1 { pos.side() } else { pos.side().opposite() };
+        if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
+            return Ok(false);
+        }
         let key = pos.key() ^ salt(Kind::Help, self.goal, 0);
         let bit = 1u64 << plies.min(63);
         if self.table.get(key).is_some_and(|d| d & bit != 0) {
@@ -313,6 +457,11 @@ impl<'a> Search<'a> {
         if left == 0 || self.rules.in_check(after, after.side()) {
             return Ok(any);
         }
+        // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.
+        let mating = if end == SeriesEnd::Goal { after.side().opposite() } else { after.side() };
+        if self.keep_mating_lines && !Self::has_mating_piece(after, mating) {
+            return Ok(any);
+        }
         // The opponent passes; the series side moves again.
         let next = after.null_move();
         let kind = match end {
@@ -343,15 +492,26 @@ impl<'a> Search<'a> {
 
     /// Whether the attacker (to move) forces the goal against the defender within `n` moves.
     pub fn direct_wins(&self, pos: &Position, n: u32) -> Result<bool, Aborted> {
+        self.direct_wins_with(pos, n, self.budget())
+    }
+
+    /// [`Search::direct_wins`] with the `NonTrivial` budget left.
+    pub fn direct_wins_with(&self, pos: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.limits.salt());
+        if !self.keeps_mating_piece(pos, pos.side()) {
+            return Ok(false);
+        }
+        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
         let won = if n <= 1 && self.limits == BattleLimits::default() {
             self.can_reach_goal_in_1(pos)
+        } else if n >= 2 && self.non_trivial.is_some() && self.limits == BattleLimits::default() && self.can_reach_goal_in_1(pos) {
+            // NonTrivial has just asked for a mate in 1 after most defences: a quick answer first.
+            true
         } else {
-            self.find_legal(pos, |_, after| self.direct_after(after, n))?.found
+            self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
         };
         self.store_win(key, n, won);
         Ok(won)
@@ -359,14 +519,34 @@ impl<'a> Search<'a> {
 
     /// After an attacker's move with `n` moves counted from it: is the goal reached now, or forced later?
     pub fn direct_after(&self, after: &Position, n: u32) -> Result<bool, Aborted> {
+        self.direct_after_with(after, n, self.budget())
+    }
+
+    /// [`Search::direct_after`] with the `NonTrivial` budget left: the move wins in `n` moves, or in fewer
+    /// where no count is made (Popeye tries the lengths one by one).
+    pub fn direct_after_with(&self, after: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
+        if self.direct_after_at(after, n, budget)? {
+            return Ok(true);
+        }
+        // A shorter win without the count is a win in `n` too, unless Threat or MaxFlightsquares forbid at `n`
+        // what they allow at the shorter length: every defence is then trivial, and the count passes.
+        match self.uncounted_below(n) {
+            Some(short) if self.limits != BattleLimits::default() => self.direct_after_at(after, short, budget),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`Search::direct_after_with`] at exactly the length `n` (the `NonTrivial` count made for it).
+    pub fn direct_after_at(&self, after: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
         let mut buf = Vec::new();
         if self.goal_reached(after, &mut buf) {
             return Ok(true);
         }
-        if n <= 1 || !self.within_limits(after, n, None)? {
+        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, None)? {
             return Ok(false);
         }
-        let refuted = self.find_legal(after, |_, p| Ok(!self.direct_wins(p, n - 1)?))?;
+        let Some(below) = self.non_trivial_guard(after, n, false, budget)? else { return Ok(false) };
+        let refuted = self.find_legal(after, |_, p| Ok(!self.direct_wins_with(p, n - 1, below)?))?;
         // No defence at all is stalemate, not a win (the goal was tested above).
         Ok(refuted.legal && !refuted.found)
     }
@@ -374,14 +554,23 @@ impl<'a> Search<'a> {
     /// Selfplay: whether the attacker (to move) forces the defender to reach the goal against the attacker
     /// within `n` moves. With `reflex`, both sides must reach their goal in one move whenever they can.
     pub fn self_wins(&self, pos: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
+        self.self_wins_with(pos, n, reflex, self.budget())
+    }
+
+    /// [`Search::self_wins`] with the `NonTrivial` budget left.
+    pub fn self_wins_with(&self, pos: &Position, n: u32, reflex: bool, budget: u32) -> Result<bool, Aborted> {
         self.tick()?;
-        let key = pos.key() ^ salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.limits.salt());
+        if !self.keeps_mating_piece(pos, pos.side()) {
+            return Ok(false);
+        }
+        let kind = if reflex { Kind::Reflex } else { Kind::Selfmate };
+        let key = pos.key() ^ salt(kind, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
         let mut won = false;
         if !(reflex && self.can_reach_goal_in_1(pos)) {
-            won = self.find_legal(pos, |_, after| self.self_after(after, n, reflex))?.found;
+            won = self.find_legal(pos, |_, after| self.self_after_with(after, n, reflex, budget))?.found;
         }
         self.store_win(key, n, won);
         Ok(won)
@@ -389,6 +578,32 @@ impl<'a> Search<'a> {
 
     /// After an attacker's move in self/reflex play (defender to move), with `n` moves counted from it.
     pub fn self_after(&self, after: &Position, n: u32, reflex: bool) -> Result<bool, Aborted> {
+        self.self_after_with(after, n, reflex, self.budget())
+    }
+
+    /// [`Search::self_after`] with the `NonTrivial` budget left: the move wins in `n` moves, or in fewer where
+    /// no count is made (Popeye tries the lengths one by one).
+    pub fn self_after_with(&self, after: &Position, n: u32, reflex: bool, budget: u32) -> Result<bool, Aborted> {
+        if self.self_after_at(after, n, reflex, budget)? {
+            return Ok(true);
+        }
+        // A shorter win without the count is a win in `n` too, unless Threat or MaxFlightsquares forbid at `n`
+        // what they allow at the shorter length: every defence is then trivial, and the count passes.
+        match self.uncounted_below(n) {
+            Some(short) if self.limits != BattleLimits::default() => self.self_after_at(after, short, reflex, budget),
+            _ => Ok(false),
+        }
+    }
+
+    /// [`Search::self_after_with`] at exactly the length `n` (the `NonTrivial` count made for it).
+    pub fn self_after_at(&self, after: &Position, n: u32, reflex: bool, budget: u32) -> Result<bool, Aborted> {
+        // Quodlibet: "in s# or r# also direct mates are a solution" (Popeye's py-engl.txt; BEISPIEL-quod_3).
+        if self.quodlibet && self.goal_reached(after, &mut Vec::new()) {
+            return Ok(true);
+        }
+        if !self.keeps_mating_piece(after, after.side().opposite()) {
+            return Ok(false);
+        }
         if n <= 1 && self.limits == BattleLimits::default() {
             // The last move: reflex play needs one goal move of the defender (it must play it), self play
             // needs every defence to reach the goal.
@@ -401,13 +616,14 @@ impl<'a> Search<'a> {
         if !self.within_limits(after, n, Some(reflex))? {
             return Ok(false);
         }
+        let Some(below) = self.non_trivial_guard(after, n, true, budget)? else { return Ok(false) };
         let mut buf = Vec::new();
         let refuted = self.find_legal(after, |_, p| {
             // A defence that reaches the goal at once ends the play as the attacker wants.
             if self.goal_reached(p, &mut buf) {
                 return Ok(false);
             }
-            Ok(n <= 1 || !self.self_wins(p, n - 1, reflex)?)
+            Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         })?;
         Ok(refuted.legal && !refuted.found)
     }

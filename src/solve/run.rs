@@ -3,7 +3,7 @@
 
 use super::twins::{apply, Diagram};
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, BattleLimits, Search, SeriesEnd, Table};
+use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -174,23 +174,46 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
         (None, Some(f)) => text += &format!("//{f}"),
         (None, None) => {}
     }
+    // And `NonTrivial m k` as `s#24;1,0` (BEISPIEL-nontriv_1).
+    if let Some((m, k)) = p.options.non_trivial {
+        text += &format!(";{m},{k}");
+    }
     text
 }
 
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
-fn unsupported_option(p: &Problem) -> Option<String> {
+fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    let named = [
-        (o.post_key_play, "PostKeyPlay"),
-        (o.quodlibet, "Quodlibet"),
-        (o.non_trivial.is_some(), "NonTrivial"),
-        (o.keep_mating_piece, "KeepMatingPiece"),
-        (o.mates_in_1, "MatesIn1"),
-    ];
-    if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
-        return Some(name.to_string());
+    if o.post_key_play && !is_tree(st.play) {
+        return Some("PostKeyPlay in help or series play".into());
     }
-    // `Intelligent n` caps the solutions Popeye lists.
+    if o.post_key_play && o.set_play {
+        return Some("PostKeyPlay with SetPlay".into());
+    }
+    if o.quodlibet && st.play != Play::Self_ {
+        // Popeye ignores Quodlibet outside self play ("not applicable") and builds r# with it differently.
+        return Some(format!("Quodlibet in `{st}` (only s# is)"));
+    }
+    if o.mates_in_1 && st.play != Play::Self_ {
+        return Some(format!("MatesIn1 in `{st}` (only s# is)"));
+    }
+    if o.non_trivial.is_some() {
+        // Popeye counts the defences of battle play only; its count in reflex or quodlibet play, and at the
+        // root of set play, post-key play and tries, has no reference case: refused rather than guessed.
+        if !matches!(st.play, Play::Direct | Play::Self_) {
+            return Some(format!("NonTrivial in `{st}` (only # and s# are)"));
+        }
+        let with = [(o.quodlibet, "Quodlibet"), (o.set_play, "SetPlay"), (o.post_key_play, "PostKeyPlay"), (o.tries || o.defence.is_some(), "Try")];
+        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
+            return Some(format!("NonTrivial with {name}"));
+        }
+    }
+    if o.keep_mating_piece && st.goal != Goal::Mate {
+        return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
+    }
+    // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
+    // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
+    // 2 of the dozens of ways to each final position, then `Partial solution`), not the solution set: refused.
     o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
 }
 
@@ -200,7 +223,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
-    if let Some(opt) = unsupported_option(p) {
+    if let Some(opt) = unsupported_option(p, &d.stipulation) {
         return Err(format!("not supported yet: option {opt}"));
     }
     let mut conds = conditions::build_all(&d.conditions)?;
@@ -222,14 +245,29 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let mut timed_out = false;
     let mut nodes = 0;
     let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
-    let search = Search::new(&rules, table, st.goal, deadline, stop).with_limits(limits);
+    let non_trivial = p.options.non_trivial.map(|(max, short)| NonTrivial { max, short });
+    // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
+    let keep_mating = match st.play {
+        _ if !p.options.keep_mating_piece => None,
+        Play::Direct => Some(true),
+        Play::Self_ if !p.options.quodlibet => Some(false),
+        _ => None,
+    };
+    let search = Search::new(&rules, table, st.goal, deadline, stop)
+        .with_limits(limits)
+        .with_quodlibet(p.options.quodlibet)
+        .with_non_trivial(non_trivial)
+        .with_keep_mating(keep_mating)
+        .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play));
     let tree = is_tree(st.play);
+    let post_key = p.options.post_key_play;
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
         let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
         let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
         let (mut lines, mut count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
-            Err(Aborted) => (Vec::new(), 0, true),
+            Err(PhaseError::Aborted) => (Vec::new(), 0, true),
+            Err(PhaseError::Refused(why)) => return Err(why),
         };
         timed_out |= aborted;
         let mut partial = false;
@@ -249,11 +287,13 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
             _ => {}
         }
     }
+    // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
+    let (first, second) = if post_key { (first.opposite(), first) } else { (first, first.opposite()) };
     if !p.options.half_duplex {
         run(PhaseKind::Solution, first, main_len)?;
     }
     if p.options.duplex || p.options.half_duplex {
-        run(PhaseKind::Duplex, first.opposite(), main_len)?;
+        run(PhaseKind::Duplex, second, main_len)?;
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
@@ -276,9 +316,21 @@ pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
     (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
+/// Why a phase has no answer: the time limit, or a case stipula does not reproduce.
+enum PhaseError {
+    Aborted,
+    Refused(String),
+}
+
+impl From<Aborted> for PhaseError {
+    fn from(_: Aborted) -> Self {
+        PhaseError::Aborted
+    }
+}
+
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
 /// number of solutions.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), Aborted> {
+fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), PhaseError> {
     let rules = search.rules;
     match st.play {
         Play::Help => {
@@ -317,6 +369,13 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
                 let lines = battle.set_play(pos, len)?;
                 let n = lines.iter().filter(|l| l.starts_with("      1...")).count();
                 return Ok((lines, n));
+            }
+            if p.options.post_key_play {
+                // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
+                let Some(lines) = battle.post_key(pos, len)? else {
+                    return Err(PhaseError::Refused("not supported yet: option PostKeyPlay when a defence refutes the key".into()));
+                };
+                return Ok((lines, 1));
             }
             let blocks = battle.root(pos, len)?;
             let keys = blocks.iter().filter(|b| b.key).count();

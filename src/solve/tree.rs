@@ -27,16 +27,20 @@ pub struct TreeOptions {
     pub no_threat: bool,
     /// `NoShortVariations`: defences after which the attacker wins before the full length are not shown.
     pub no_short_variations: bool,
+    /// `MatesIn1` (self play): the defences that reach the goal at once are shown too.
+    pub mates_in_1: bool,
 }
 
 impl TreeOptions {
     pub fn from_options(o: &Options) -> TreeOptions {
         TreeOptions {
-            variations: o.variations,
+            // Popeye's PostKeyPlay turns Variations on.
+            variations: o.variations || o.post_key_play,
             tries: o.tries || o.defence.is_some(),
             max_refutations: o.defence.unwrap_or(1).max(1),
             no_threat: o.no_threat,
             no_short_variations: o.no_short_variations,
+            mates_in_1: o.mates_in_1,
         }
     }
 }
@@ -75,26 +79,46 @@ impl<'s, 'a> Battle<'s, 'a> {
         self.play == Play::Reflex
     }
 
-    /// Whether the attacker, to move in `pos`, wins within `m` moves.
-    fn wins(&self, pos: &Position, m: u32) -> Result<bool, Aborted> {
+    /// Whether the attacker's own move may reach the goal (direct play; self play with `Quodlibet`).
+    fn attacker_goal(&self) -> bool {
+        self.search.attacker_goal_wins(self.play != Play::Direct)
+    }
+
+    /// Whether the attacker, to move in `pos`, wins within `m` moves (`b`: the `NonTrivial` budget left).
+    fn wins(&self, pos: &Position, m: u32, b: u32) -> Result<bool, Aborted> {
         match self.play {
-            Play::Direct => self.search.direct_wins(pos, m),
-            _ => self.search.self_wins(pos, m, self.reflex()),
+            Play::Direct => self.search.direct_wins_with(pos, m, b),
+            _ => self.search.self_wins_with(pos, m, self.reflex(), b),
         }
     }
 
     /// Whether the attacker's move that led to `after` wins within `m` moves counted from it.
-    fn after_wins(&self, after: &Position, m: u32) -> Result<bool, Aborted> {
+    fn after_wins(&self, after: &Position, m: u32, b: u32) -> Result<bool, Aborted> {
         match self.play {
-            Play::Direct => self.search.direct_after(after, m),
-            _ => self.search.self_after(after, m, self.reflex()),
+            Play::Direct => self.search.direct_after_with(after, m, b),
+            _ => self.search.self_after_with(after, m, self.reflex(), b),
         }
     }
 
+    /// The length an attacking move that wins within `m` is shown with, and the `NonTrivial` budget below it:
+    /// `m`, unless `NonTrivial`'s count at `m` rules it out and it wins in fewer moves without a count.
+    fn level(&self, after: &Position, m: u32, b: u32) -> Result<(u32, u32), Aborted> {
+        let selfplay = self.play != Play::Direct;
+        let at = |len: u32| match self.play {
+            Play::Direct => self.search.direct_after_at(after, len, b),
+            _ => self.search.self_after_at(after, len, self.reflex(), b),
+        };
+        let m = match self.search.uncounted_below(m) {
+            Some(short) if !at(m)? && at(short)? => short,
+            _ => m,
+        };
+        Ok((m, self.search.non_trivial_guard(after, m, selfplay, b)?.unwrap_or(b)))
+    }
+
     /// The attacker's shortest win from `pos` (attacker to move), at most `max` moves.
-    fn shortest_win(&self, pos: &Position, max: u32) -> Result<Option<u32>, Aborted> {
+    fn shortest_win(&self, pos: &Position, max: u32, b: u32) -> Result<Option<u32>, Aborted> {
         for k in 1..=max {
-            if self.wins(pos, k)? {
+            if self.wins(pos, k, b)? {
                 return Ok(Some(k));
             }
         }
@@ -141,21 +165,22 @@ impl<'s, 'a> Battle<'s, 'a> {
             lines.sort();
             return Ok(vec![Block { key: false, lines }]);
         }
+        let b = self.search.budget();
         let blocks: Vec<Result<Option<Block>, Aborted>> = moves
             .into_par_iter()
             .map(|(m, after)| {
-                if self.after_wins(&after, n)? {
-                    let lines = self.attack(pos, m, &after, n, 0, Mark::Key)?;
+                if self.after_wins(&after, n, b)? {
+                    let lines = self.attack(pos, m, &after, n, 0, Mark::Key, b)?;
                     return Ok(Some(Block { key: true, lines }));
                 }
                 if !self.opts.tries {
                     return Ok(None);
                 }
-                let refutations = self.refutations(&after, n, self.opts.max_refutations + 1)?;
+                let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
                 if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
                     return Ok(None);
                 }
-                let lines = self.attack(pos, m, &after, n, 0, Mark::Try)?;
+                let lines = self.attack(pos, m, &after, n, 0, Mark::Try, b)?;
                 Ok(Some(Block { key: false, lines }))
             })
             .collect();
@@ -169,6 +194,21 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(out)
     }
 
+    /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the
+    /// key); the key's threat (Popeye prints ` threat:` alone on its line, BEISPIEL-postkey_1), the defences shown
+    /// and their continuations. `None` when a defence refutes: no reference case shows what Popeye prints then.
+    pub fn post_key(&self, pos: &Position, n: u32) -> Result<Option<Vec<String>>, Aborted> {
+        let b = self.search.budget();
+        if !self.refutations(pos, n, 1, b)?.is_empty() {
+            return Ok(None);
+        }
+        let mut lines = self.after_attack(String::new(), pos, n, 0, Mark::None, b)?;
+        if lines.first().is_some_and(|l| l.is_empty()) {
+            lines.remove(0);
+        }
+        Ok(Some(lines))
+    }
+
     /// Set play: the defender moves first in the diagram; every defence after which the attacker wins in
     /// `n - 1` moves, with its continuations.
     pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
@@ -177,12 +217,17 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let mut blocks = Vec::new();
         for (d, after) in self.legal(pos) {
-            // Self play: a defence that reaches the goal at once is not shown (Popeye).
+            // Self play: a defence that reaches the goal at once is not shown (Popeye), unless with MatesIn1
+            // (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
             if self.play != Play::Direct && self.goal(&after) {
+                if self.opts.mates_in_1 {
+                    blocks.push(vec![self.move_line(pos, d, &after, 1, true)]);
+                }
                 continue;
             }
-            if let Some(k) = self.shortest_win(&after, n.saturating_sub(1))? {
-                blocks.push(self.defence(pos, d, &after, k, 1)?);
+            let b = self.search.budget();
+            if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
+                blocks.push(self.defence(pos, d, &after, k, 1, b)?);
             }
         }
         Ok(join_sorted(blocks))
@@ -190,7 +235,8 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// The defences of `after` (defender to move) that refute an attacking move with `m` moves counted from
     /// it; stops counting at `limit`.
-    fn refutations(&self, after: &Position, m: u32, limit: u32) -> Result<Vec<(Move, Position)>, Aborted> {
+    fn refutations(&self, after: &Position, m: u32, limit: u32, b: u32) -> Result<Vec<(Move, Position)>, Aborted> {
+        let b = self.search.non_trivial_guard(after, m, self.play != Play::Direct, b)?.unwrap_or(b);
         let defences = self.legal(after);
         if self.reflex() && defences.iter().any(|(_, p)| self.goal(p)) {
             return Ok(Vec::new());
@@ -200,7 +246,7 @@ impl<'s, 'a> Battle<'s, 'a> {
             if self.play != Play::Direct && self.goal(&p) {
                 continue;
             }
-            if m <= 1 || !self.wins(&p, m - 1)? {
+            if m <= 1 || !self.wins(&p, m - 1, b)? {
                 out.push((d, p));
                 if out.len() as u32 >= limit {
                     break;
@@ -212,18 +258,26 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// The lines of an attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it,
     /// at half-move `ply`: the move, its threats, the defences shown and, for a try, its refutations.
-    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, mark: Mark) -> Result<Vec<String>, Aborted> {
-        let direct = self.play == Play::Direct;
-        let mut head = self.move_line(before, mv, after, ply, direct);
+    #[allow(clippy::too_many_arguments)]
+    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, mark: Mark, b: u32) -> Result<Vec<String>, Aborted> {
+        let mut head = self.move_line(before, mv, after, ply, self.attacker_goal());
         match mark {
             Mark::Key => head += " !",
             Mark::Try => head += " ?",
             Mark::None => {}
         }
+        self.after_attack(head, after, m, ply, mark, b)
+    }
+
+    /// The lines below an attacking move whose line is `head` (empty in post-key play, where the key is not
+    /// shown): its threats, the defences shown and, for a try, its refutations.
+    fn after_attack(&self, head: String, after: &Position, m: u32, ply: u32, mark: Mark, b: u32) -> Result<Vec<String>, Aborted> {
+        let direct = self.play == Play::Direct;
         let mut lines = vec![head];
-        if direct && self.goal(after) {
+        if self.attacker_goal() && self.goal(after) {
             return Ok(lines);
         }
+        let (m, b) = self.level(after, m, b)?;
         let show_tree = self.opts.variations || ply > 0;
         let defences = self.legal(after);
         // Self and reflex play at the last move: the defender's forced goal moves.
@@ -243,14 +297,14 @@ impl<'s, 'a> Battle<'s, 'a> {
         let mut threat: Option<(u32, Vec<Move>)> = None;
         if show_tree && !check && !self.opts.no_threat && m >= 2 {
             let null = after.null_move();
-            match self.shortest_win(&null, m - 1)? {
+            match self.shortest_win(&null, m - 1, b)? {
                 Some(len) => {
                     let mut blocks = Vec::new();
                     let mut moves = Vec::new();
                     for (t, p) in self.legal(&null) {
-                        if self.after_wins(&p, len)? {
+                        if self.after_wins(&p, len, b)? {
                             moves.push(t);
-                            blocks.push(self.attack(&null, t, &p, len, ply + 2, Mark::None)?);
+                            blocks.push(self.attack(&null, t, &p, len, ply + 2, Mark::None, b)?);
                         }
                     }
                     lines[0] += " threat:";
@@ -264,10 +318,14 @@ impl<'s, 'a> Battle<'s, 'a> {
         let mut blocks = Vec::new();
         for (d, p) in &defences {
             if !direct && self.goal(p) {
-                // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye).
+                // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye),
+                // unless with MatesIn1, which shows it whatever the threat (BEISPIEL-selfref_6: `1...Sh1-f2 #`).
+                if show_tree && self.opts.mates_in_1 {
+                    blocks.push(vec![self.move_line(after, *d, p, ply + 1, true)]);
+                }
                 continue;
             }
-            let k = if m >= 2 { self.shortest_win(p, m - 1)? } else { None };
+            let k = if m >= 2 { self.shortest_win(p, m - 1, b)? } else { None };
             let Some(k) = k else {
                 refuted.push((*d, p.clone()));
                 continue;
@@ -277,10 +335,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             }
             let shown = match &threat {
                 None => true,
-                Some((len, moves)) => k > *len || (k == *len && self.defeats_a_threat(p, moves, *len)?),
+                Some((len, moves)) => k > *len || (k == *len && self.defeats_a_threat(p, moves, *len, b)?),
             };
             if shown {
-                blocks.push(self.defence(after, *d, p, k, ply + 1)?);
+                blocks.push(self.defence(after, *d, p, k, ply + 1, b)?);
             }
         }
         lines.extend(join_sorted(blocks));
@@ -293,13 +351,13 @@ impl<'s, 'a> Battle<'s, 'a> {
     }
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
-    fn defeats_a_threat(&self, pos: &Position, threats: &[Move], len: u32) -> Result<bool, Aborted> {
+    fn defeats_a_threat(&self, pos: &Position, threats: &[Move], len: u32, b: u32) -> Result<bool, Aborted> {
         let legal = self.legal(pos);
         for t in threats {
             // Popeye identifies a threat by its squares: `Se5-d7` stays the threat when a defence turns it into
             // `Se5*d7`.
             match legal.iter().find(|(m, _)| m.from == t.from && m.to == t.to && m.promotion() == t.promotion()) {
-                Some((_, p)) if self.after_wins(p, len)? => {}
+                Some((_, p)) if self.after_wins(p, len, b)? => {}
                 _ => return Ok(true),
             }
         }
@@ -307,12 +365,12 @@ impl<'s, 'a> Battle<'s, 'a> {
     }
 
     /// A defence's lines: the defence and every attacking move that wins in `k` (the shortest) after it.
-    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32) -> Result<Vec<String>, Aborted> {
+    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32, b: u32) -> Result<Vec<String>, Aborted> {
         let mut lines = vec![self.move_line(before, d, after, ply, self.play != Play::Direct)];
         let mut blocks = Vec::new();
         for (c, p) in self.legal(after) {
-            if self.after_wins(&p, k)? {
-                blocks.push(self.attack(after, c, &p, k, ply + 1, Mark::None)?);
+            if self.after_wins(&p, k, b)? {
+                blocks.push(self.attack(after, c, &p, k, ply + 1, Mark::None, b)?);
             }
         }
         lines.extend(join_sorted(blocks));
