@@ -53,3 +53,19 @@ fn fuzz_finding_multibyte_in_an_option_does_not_panic() {
     let t = "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"h#2\"\noptions: [Madr\u{feff}, SetPlay]\n";
     assert!(yaml::read_yaml(t, "f.yaml")[0].is_err());
 }
+
+#[test]
+fn fuzz_finding_intelligent_count_survives_conversion() {
+    // Found by `cargo fuzz run popeye` on a seed file: Popeye's `Intelligent 2` kept its count as read from
+    // Popeye input, but the YAML reader dropped it, so converting twice lost it.
+    let inp = "AnfangProblem\nforderung ser-#7\noption duplex intell 2\nsteine weiss kh8 tc2 schwarz ka4 tc3\nEndeProblem\n";
+    let p = read_any("x.inp", inp).remove(0).unwrap();
+    let written = yaml::entry_to_yaml(&p, None);
+    assert!(written.ends_with("options:\n  - \"Duplex\"\n  - \"Intelligent\"\n  - \"Intelligent 2\"\n"), "{written}");
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).unwrap();
+    assert_eq!(back.options, p.options);
+    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+    // The statement language reads the count the same way.
+    let s = stipula::input::stip::read_stip("white: Kh8\nblack: Ka4\nstipulation: ser-#7\noptions: Intelligent 2\n", "s.stip");
+    assert_eq!(s[0].as_ref().unwrap().options.ignored, ["Intelligent 2"]);
+}

@@ -604,7 +604,10 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Opt::MoveNumbers => opts.move_numbers = true,
             Opt::Intelligent => {
                 opts.intelligent = true;
-                if ws.get(i).is_some_and(|w| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                // An optional number of solutions per phase, which stipula does not need: kept, as the Popeye
+                // reader keeps it, so that converting loses nothing.
+                if let Some(w) = ws.get(i).filter(|w| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                    opts.ignored.push(format!("Intelligent {}", w.text));
                     i += 1;
                 }
             }
