@@ -407,6 +407,15 @@ impl<'a> Reader<'a> {
             };
             return Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3])));
         };
+        // As the statement and YAML readers do: a problem must have pieces (and YAML cannot write one without).
+        if d.pieces.is_empty() {
+            let (names, c, k) = (self.command_names(), tables::COLOURS[self.li()], Kind::KING.def().code_in(self.lang));
+            let diag = match at {
+                Some(t) => self.diag(&t, "the problem has no pieces"),
+                None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
+            };
+            return Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k)));
+        }
         let p = Problem {
             location: d.location,
             meta: d.meta,
