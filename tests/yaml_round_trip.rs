@@ -69,3 +69,20 @@ fn fuzz_finding_intelligent_count_survives_conversion() {
     let s = stipula::input::stip::read_stip("white: Kh8\nblack: Ka4\nstipulation: ser-#7\noptions: Intelligent 2\n", "s.stip");
     assert_eq!(s[0].as_ref().unwrap().options.ignored, ["Intelligent 2"]);
 }
+
+#[test]
+fn fuzz_finding_control_characters_are_escaped() {
+    // Found by `cargo fuzz run popeye`: an author with DEL (U+007F) was written as it is, and YAML does not
+    // allow it unescaped, so the converted entry did not read back.
+    let inp = "AnfangProblem\nautor M\u{7f}\u{0}anfred Seidel\nforderung #3\nsteine weiss ke1 da2 schwarz ke8\nEndeProblem\n";
+    let p = read_any("x.inp", inp).remove(0).unwrap();
+    let written = yaml::entry_to_yaml(&p, None);
+    assert!(written.starts_with("authors:\n  - \"M\\x7f\\x00anfred Seidel\"\n"), "{written}");
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.meta.authors, ["M\u{7f}\u{0}anfred Seidel"]);
+    // A solution text with such a character is quoted rather than written as a literal block.
+    let y = yaml::entry_to_yaml(&p, Some("1.Qa2-a8 \u{80}+\n"));
+    assert!(y.contains("solution: \"1.Qa2-a8 \\x80+\\n\"\n"), "{y}");
+    let back = yaml::read_yaml(&y, "y.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.intended.text.as_deref(), Some("1.Qa2-a8 \u{80}+\n"));
+}

@@ -455,6 +455,12 @@ fn scalar(v: &Value) -> String {
     v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
 }
 
+/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
+/// U+FFFF) must be escaped, or the reader refuses the text.
+fn printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
 /// A YAML double-quoted string.
 fn q(s: &str) -> String {
     let mut o = String::from("\"");
@@ -465,8 +471,9 @@ fn q(s: &str) -> String {
             '\n' => o += "\\n",
             '\t' => o += "\\t",
             '\r' => o += "\\r",
-            c if (c as u32) < 0x20 => o += &format!("\\x{:02x}", c as u32),
-            c => o.push(c),
+            c if printable(c) => o.push(c),
+            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
+            c => o += &format!("\\u{:04x}", c as u32),
         }
     }
     o.push('"');
@@ -551,7 +558,12 @@ fn twin_key(i: usize) -> String {
 
 /// A literal block scalar that keeps leading spaces and the exact trailing newlines.
 fn literal_block(key: &str, text: &str) -> String {
-    if text.is_empty() || text.contains('\t') || text.lines().any(|l| l.ends_with(' ')) || text.contains('\r') {
+    if text.is_empty()
+        || text.contains('\t')
+        || text.lines().any(|l| l.ends_with(' '))
+        || text.contains('\r')
+        || !text.chars().all(printable)
+    {
         return format!("{key}: {}\n", q(text));
     }
     let body = text.trim_end_matches('\n');
