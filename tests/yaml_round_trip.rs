@@ -86,3 +86,16 @@ fn fuzz_finding_control_characters_are_escaped() {
     let back = yaml::read_yaml(&y, "y.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.intended.text.as_deref(), Some("1.Qa2-a8 \u{80}+\n"));
 }
+
+#[test]
+fn fuzz_finding_popeye_protocol_converts_to_a_valid_field() {
+    // Found by `cargo fuzz run popeye`: `Protocol FILE` was kept as the bare file name where YAML text is
+    // expected, so `convert` wrote `popeye-protocol:out.txt`, which the YAML reader refuses.
+    let inp = "BeginProblem\nProtocol out.txt\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n";
+    let p = read_any("x.inp", inp).remove(0).unwrap();
+    let written = yaml::entry_to_yaml(&p, None);
+    assert!(written.ends_with("stipulation: \"#2\"\npopeye-protocol: \"out.txt\"\n"), "{written}");
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.meta, p.meta);
+    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+}

@@ -462,7 +462,7 @@ fn printable(c: char) -> bool {
 }
 
 /// A YAML double-quoted string.
-fn q(s: &str) -> String {
+pub(crate) fn q(s: &str) -> String {
     let mut o = String::from("\"");
     for c in s.chars() {
         match c {

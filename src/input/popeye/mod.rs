@@ -362,7 +362,8 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::Protocol | Cmd::LaTeX => {
                     let key = if cmd == Cmd::Protocol { "popeye-protocol" } else { "popeye-latex" };
-                    let v = self.lex.rest_of_line().to_string();
+                    // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
+                    let v = format!(" {}", super::yaml::q(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
                 }
                 Cmd::Stipulation => {
