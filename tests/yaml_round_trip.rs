@@ -99,3 +99,18 @@ fn fuzz_finding_popeye_protocol_converts_to_a_valid_field() {
     assert_eq!(back.meta, p.meta);
     assert_eq!(yaml::entry_to_yaml(&back, None), written);
 }
+
+#[test]
+fn fuzz_finding_every_ignored_popeye_option_converts() {
+    // Found by `cargo fuzz run popeye`: `MultiSolutions` (and `Search`, `NoSymmetry`, `StartMoveNumber n`,
+    // `UpToMoveNumber n`), accepted and ignored by the Popeye reader, were written by `convert` but unknown to
+    // the YAML reader; an ignored option given twice was kept twice by one reader and once by the other.
+    let inp = "AnfangProblem\nforderung #10\noption mehrereloes drohung 1 suchen keinesym startzug 3 biszug 5 ohnebrett ohnebrett\n\
+               steine weiss ka4 schwarz kd5\nEndeProblem\n";
+    let p = read_any("x.inp", inp).remove(0).unwrap();
+    assert_eq!(p.options.ignored, ["MultiSolutions", "Search", "NoSymmetry", "StartMoveNumber 3", "UpToMoveNumber 5", "NoBoard"]);
+    let written = yaml::entry_to_yaml(&p, None);
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.options, p.options);
+    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+}

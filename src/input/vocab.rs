@@ -464,6 +464,8 @@ enum Opt {
     KeepMatingPiece,
     ZeroPosition,
     Ignored(&'static str),
+    /// Ignored, with a number.
+    IgnoredNumber(&'static str),
 }
 
 const OPTIONS: &[(&str, Opt)] = &[
@@ -506,6 +508,11 @@ const OPTIONS: &[(&str, Opt)] = &[
     ("suppressgrid", Opt::Ignored("SuppressGrid")),
     ("writegrid", Opt::Ignored("WriteGrid")),
     ("trivialtriesavoid", Opt::Ignored("TrivialTriesAvoid")),
+    ("search", Opt::Ignored("Search")),
+    ("multisolutions", Opt::Ignored("MultiSolutions")),
+    ("nosymmetry", Opt::Ignored("NoSymmetry")),
+    ("startmovenumber", Opt::IgnoredNumber("StartMoveNumber")),
+    ("uptomovenumber", Opt::IgnoredNumber("UpToMoveNumber")),
 ];
 
 /// Option names as Popeye spells them (for hints and the grammar).
@@ -514,7 +521,8 @@ pub const OPTION_NAMES: &[&str] = &[
     "HalfDuplex", "MaxSolutions", "StopOnShortSolutions", "MaxTime", "NoCastling", "EnPassant",
     "CastlingMutuallyExclusive", "MoveNumbers", "Intelligent", "NoWk", "NoBk", "PostKeyPlay", "NonTrivial",
     "MaxFlightsquares", "Quodlibet", "MatesIn1", "KeepMatingPiece", "ZeroPosition", "NoBoard", "Beep",
-    "SuppressGrid", "WriteGrid", "TrivialTriesAvoid",
+    "SuppressGrid", "WriteGrid", "TrivialTriesAvoid", "Search", "MultiSolutions", "NoSymmetry", "StartMoveNumber",
+    "UpToMoveNumber",
 ];
 
 /// Whether a text starts with a known option name.
@@ -607,7 +615,7 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
                 // An optional number of solutions per phase, which stipula does not need: kept, as the Popeye
                 // reader keeps it, so that converting loses nothing.
                 if let Some(w) = ws.get(i).filter(|w| w.text.bytes().all(|b| b.is_ascii_digit())) {
-                    opts.ignored.push(format!("Intelligent {}", w.text));
+                    opts.ignore(format!("Intelligent {}", w.text));
                     i += 1;
                 }
             }
@@ -624,10 +632,10 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Opt::MatesIn1 => opts.mates_in_1 = true,
             Opt::KeepMatingPiece => opts.keep_mating_piece = true,
             Opt::ZeroPosition => zero = true,
-            Opt::Ignored(n) => {
-                if !opts.ignored.iter().any(|x| x == n) {
-                    opts.ignored.push(n.to_string());
-                }
+            Opt::Ignored(n) => opts.ignore(n.to_string()),
+            Opt::IgnoredNumber(n) => {
+                let k = number_after(&ws, &mut i, name, at)?;
+                opts.ignore(format!("{n} {k}"));
             }
         }
     }

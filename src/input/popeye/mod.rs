@@ -798,7 +798,7 @@ impl<'a> Reader<'a> {
                     if let Some(n) = self.peek_tok()? {
                         if n.text.bytes().all(|b| b.is_ascii_digit()) {
                             self.lex.next();
-                            o.ignored.push(format!("Intelligent {}", n.text));
+                            o.ignore(format!("Intelligent {}", n.text));
                         }
                     }
                 }
@@ -817,10 +817,10 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Opt::NoBoard | Opt::Beep | Opt::SuppressGrid | Opt::WriteGrid | Opt::Search | Opt::MultiSolutions
-                | Opt::NoSymmetry => o.ignored.push(english_option(opt).to_string()),
+                | Opt::NoSymmetry => o.ignore(english_option(opt).to_string()),
                 Opt::StartMoveNumber | Opt::UpToMoveNumber => {
                     let n = self.number(&tok)?;
-                    o.ignored.push(format!("{} {n}", english_option(opt)));
+                    o.ignore(format!("{} {n}", english_option(opt)));
                 }
                 Opt::LastCapture | Opt::GoalIsEnd | Opt::NullMoves => {
                     return Err(self.unsupported(&tok, &format!("option {name}")));
