@@ -114,3 +114,18 @@ fn fuzz_finding_every_ignored_popeye_option_converts() {
     assert_eq!(back.options, p.options);
     assert_eq!(yaml::entry_to_yaml(&back, None), written);
 }
+
+#[test]
+fn fuzz_finding_solution_count_with_leading_zero_is_quoted() {
+    // Found by `cargo fuzz run stip`: the count `00` was written unquoted, and YAML reads `00` as a number
+    // that is not the text `00`, so writing again gave another entry.
+    let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 00 solutions\n").remove(0).unwrap();
+    assert_eq!(p.intended.count.as_deref(), Some("00"));
+    let written = yaml::entry_to_yaml(&p, None);
+    assert!(written.ends_with("intended-solutions: \"00\"\n"), "{written}");
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.intended, p.intended);
+    // A plain count stays a number.
+    let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 10 solutions\n").remove(0).unwrap();
+    assert!(yaml::entry_to_yaml(&p, None).ends_with("intended-solutions: 10\n"));
+}

@@ -528,7 +528,8 @@ pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
         }
     }
     if let Some(c) = &p.intended.count {
-        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 {
+        // Unquoted only as a number that reads back as the same text (not `00`, `007`).
+        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 && (c == "0" || !c.starts_with('0')) {
             o += &format!("intended-solutions: {c}\n");
         } else {
             o += &format!("intended-solutions: {}\n", q(c));
