@@ -129,3 +129,16 @@ fn fuzz_finding_solution_count_with_leading_zero_is_quoted() {
     let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 10 solutions\n").remove(0).unwrap();
     assert!(yaml::entry_to_yaml(&p, None).ends_with("intended-solutions: 10\n"));
 }
+
+#[test]
+fn fuzz_finding_unknown_key_with_a_colon_is_kept_as_written() {
+    // Found by `cargo fuzz run yaml`: an unknown key holding `:` (`titl S:x: text`) had its value cut at the
+    // first colon instead of the one that ends the key, so each conversion repeated part of the key.
+    let t = "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\ntitl S:x: the king\n";
+    let p = yaml::read_yaml(t, "t.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(p.meta.extra.get("titl S:x").map(String::as_str), Some(" the king"));
+    let written = yaml::entry_to_yaml(&p, None);
+    assert!(written.ends_with("stipulation: \"#2\"\ntitl S:x: the king\n"), "{written}");
+    let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
+    assert_eq!(back.meta, p.meta);
+}

@@ -89,18 +89,13 @@ fn key_at(l: &str, indent: usize) -> Option<String> {
     if body.starts_with([' ', '\t', '-', '#', '{', '[']) || body.is_empty() {
         return None;
     }
-    let mut end = None;
-    for (i, c) in body.char_indices() {
-        if c == ':' {
-            let next = body[i + 1..].chars().next();
-            if next.is_none() || next.is_some_and(char::is_whitespace) {
-                end = Some(i);
-                break;
-            }
-        }
-    }
-    let k = body[..end?].trim();
+    let k = body[..key_colon(body)?].trim();
     Some(k.trim_matches(|c| c == '"' || c == '\'').to_string())
+}
+
+/// Where the colon that ends a key is: the first one followed by a blank or the end (a key may hold `:`).
+fn key_colon(body: &str) -> Option<usize> {
+    body.char_indices().find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace)).map(|(i, _)| i)
 }
 
 /// Reads a YAML collection: one entry, a list of entries, or a stream of documents.
@@ -243,7 +238,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             let mut t = String::new();
             for (i, l) in kb.text.lines().enumerate() {
                 if i == 0 {
-                    let after = l[kb.indent..].find(':').map(|c| kb.indent + c + 1).unwrap_or(l.len());
+                    let after = key_colon(&l[kb.indent..]).map(|c| kb.indent + c + 1).unwrap_or(l.len());
                     t += &l[after..];
                 } else {
                     t.push('\n');
