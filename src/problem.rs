@@ -257,6 +257,13 @@ pub struct Options {
 }
 
 impl Options {
+    /// Keeps an option stipula accepts and ignores (`NoBoard`, `StartMoveNumber 3`), once.
+    pub fn ignore(&mut self, what: String) {
+        if !self.ignored.contains(&what) {
+            self.ignored.push(what);
+        }
+    }
+
     /// A contradiction between options, or between an option and the stipulation, that a solver cannot
     /// settle by itself (stipula refuses rather than choosing silently).
     pub fn contradiction(&self, st: &Stipulation) -> Option<String> {

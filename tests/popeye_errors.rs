@@ -160,6 +160,26 @@ EndProblem
 }
 
 #[test]
+fn no_pieces() {
+    // Found by `cargo fuzz run popeye`: a problem without pieces was read, and converted to a YAML entry
+    // (`algebraic:` with nothing under it) that the YAML reader refuses.
+    check(
+        r#"AnfangProblem
+Forderung h#5
+Option Intelligent
+EndeProblem
+"#,
+        r#"error: the problem has no pieces
+ --> t.inp:4:1
+  |
+4 | EndeProblem
+  | ^^^^^^^^^^^
+  = expected: a `Steine` command, e.g. `Steine Weiss Ke1 Schwarz Ke8`
+"#,
+    );
+}
+
+#[test]
 fn bad_stipulation_length() {
     check(
         r#"BeginProblem

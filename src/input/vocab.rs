@@ -473,6 +473,8 @@ enum Opt {
     KeepMatingPiece,
     ZeroPosition,
     Ignored(&'static str),
+    /// Ignored, with a number.
+    IgnoredNumber(&'static str),
 }
 
 const OPTIONS: &[(&str, Opt)] = &[
@@ -515,6 +517,11 @@ const OPTIONS: &[(&str, Opt)] = &[
     ("suppressgrid", Opt::Ignored("SuppressGrid")),
     ("writegrid", Opt::Ignored("WriteGrid")),
     ("trivialtriesavoid", Opt::Ignored("TrivialTriesAvoid")),
+    ("search", Opt::Ignored("Search")),
+    ("multisolutions", Opt::Ignored("MultiSolutions")),
+    ("nosymmetry", Opt::Ignored("NoSymmetry")),
+    ("startmovenumber", Opt::IgnoredNumber("StartMoveNumber")),
+    ("uptomovenumber", Opt::IgnoredNumber("UpToMoveNumber")),
 ];
 
 /// Option names as Popeye spells them (for hints and the grammar).
@@ -523,7 +530,8 @@ pub const OPTION_NAMES: &[&str] = &[
     "HalfDuplex", "MaxSolutions", "StopOnShortSolutions", "MaxTime", "NoCastling", "EnPassant",
     "CastlingMutuallyExclusive", "MoveNumbers", "Intelligent", "NoWk", "NoBk", "PostKeyPlay", "NonTrivial",
     "MaxFlightsquares", "Quodlibet", "MatesIn1", "KeepMatingPiece", "ZeroPosition", "NoBoard", "Beep",
-    "SuppressGrid", "WriteGrid", "TrivialTriesAvoid",
+    "SuppressGrid", "WriteGrid", "TrivialTriesAvoid", "Search", "MultiSolutions", "NoSymmetry", "StartMoveNumber",
+    "UpToMoveNumber",
 ];
 
 /// Whether a text starts with a known option name.
@@ -613,7 +621,10 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Opt::MoveNumbers => opts.move_numbers = true,
             Opt::Intelligent => {
                 opts.intelligent = true;
-                if ws.get(i).is_some_and(|w| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                // An optional number of solutions per phase, which stipula does not need: kept, as the Popeye
+                // reader keeps it, so that converting loses nothing.
+                if let Some(w) = ws.get(i).filter(|w| w.text.bytes().all(|b| b.is_ascii_digit())) {
+                    opts.ignore(format!("Intelligent {}", w.text));
                     i += 1;
                 }
             }
@@ -630,10 +641,10 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Opt::MatesIn1 => opts.mates_in_1 = true,
             Opt::KeepMatingPiece => opts.keep_mating_piece = true,
             Opt::ZeroPosition => zero = true,
-            Opt::Ignored(n) => {
-                if !opts.ignored.iter().any(|x| x == n) {
-                    opts.ignored.push(n.to_string());
-                }
+            Opt::Ignored(n) => opts.ignore(n.to_string()),
+            Opt::IgnoredNumber(n) => {
+                let k = number_after(&ws, &mut i, name, at)?;
+                opts.ignore(format!("{n} {k}"));
             }
         }
     }

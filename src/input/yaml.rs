@@ -89,18 +89,13 @@ fn key_at(l: &str, indent: usize) -> Option<String> {
     if body.starts_with([' ', '\t', '-', '#', '{', '[']) || body.is_empty() {
         return None;
     }
-    let mut end = None;
-    for (i, c) in body.char_indices() {
-        if c == ':' {
-            let next = body[i + 1..].chars().next();
-            if next.is_none() || next.is_some_and(char::is_whitespace) {
-                end = Some(i);
-                break;
-            }
-        }
-    }
-    let k = body[..end?].trim();
+    let k = body[..key_colon(body)?].trim();
     Some(k.trim_matches(|c| c == '"' || c == '\'').to_string())
+}
+
+/// Where the colon that ends a key is: the first one followed by a blank or the end (a key may hold `:`).
+fn key_colon(body: &str) -> Option<usize> {
+    body.char_indices().find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace)).map(|(i, _)| i)
 }
 
 /// Reads a YAML collection: one entry, a list of entries, or a stream of documents.
@@ -243,7 +238,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             let mut t = String::new();
             for (i, l) in kb.text.lines().enumerate() {
                 if i == 0 {
-                    let after = l[kb.indent..].find(':').map(|c| kb.indent + c + 1).unwrap_or(l.len());
+                    let after = key_colon(&l[kb.indent..]).map(|c| kb.indent + c + 1).unwrap_or(l.len());
                     t += &l[after..];
                 } else {
                     t.push('\n');
@@ -496,8 +491,14 @@ fn scalar(v: &Value) -> String {
     v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
 }
 
+/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
+/// U+FFFF) must be escaped, or the reader refuses the text.
+fn printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
 /// A YAML double-quoted string.
-fn q(s: &str) -> String {
+pub(crate) fn q(s: &str) -> String {
     let mut o = String::from("\"");
     for c in s.chars() {
         match c {
@@ -506,8 +507,9 @@ fn q(s: &str) -> String {
             '\n' => o += "\\n",
             '\t' => o += "\\t",
             '\r' => o += "\\r",
-            c if (c as u32) < 0x20 => o += &format!("\\x{:02x}", c as u32),
-            c => o.push(c),
+            c if printable(c) => o.push(c),
+            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
+            c => o += &format!("\\u{:04x}", c as u32),
         }
     }
     o.push('"');
@@ -562,7 +564,8 @@ pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
         }
     }
     if let Some(c) = &p.intended.count {
-        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 {
+        // Unquoted only as a number that reads back as the same text (not `00`, `007`).
+        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 && (c == "0" || !c.starts_with('0')) {
             o += &format!("intended-solutions: {c}\n");
         } else {
             o += &format!("intended-solutions: {}\n", q(c));
@@ -592,7 +595,12 @@ fn twin_key(i: usize) -> String {
 
 /// A literal block scalar that keeps leading spaces and the exact trailing newlines.
 fn literal_block(key: &str, text: &str) -> String {
-    if text.is_empty() || text.contains('\t') || text.lines().any(|l| l.ends_with(' ')) || text.contains('\r') {
+    if text.is_empty()
+        || text.contains('\t')
+        || text.lines().any(|l| l.ends_with(' '))
+        || text.contains('\r')
+        || !text.chars().all(printable)
+    {
         return format!("{key}: {}\n", q(text));
     }
     let body = text.trim_end_matches('\n');

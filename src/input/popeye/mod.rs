@@ -396,7 +396,8 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::Protocol | Cmd::LaTeX => {
                     let key = if cmd == Cmd::Protocol { "popeye-protocol" } else { "popeye-latex" };
-                    let v = self.lex.rest_of_line().to_string();
+                    // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
+                    let v = format!(" {}", super::yaml::q(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
                 }
                 Cmd::Stipulation => {
@@ -447,6 +448,15 @@ impl<'a> Reader<'a> {
             };
             return Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3])));
         };
+        // As the statement and YAML readers do: a problem must have pieces (and YAML cannot write one without).
+        if d.pieces.is_empty() {
+            let (names, c, k) = (self.command_names(), tables::COLOURS[self.li()], Kind::KING.def().code_in(self.lang));
+            let diag = match at {
+                Some(t) => self.diag(&t, "the problem has no pieces"),
+                None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
+            };
+            return Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k)));
+        }
         let p = Problem {
             location: d.location,
             meta: d.meta,
@@ -850,7 +860,7 @@ impl<'a> Reader<'a> {
                     if let Some(n) = self.peek_tok()? {
                         if n.text.bytes().all(|b| b.is_ascii_digit()) {
                             self.lex.next();
-                            o.ignored.push(format!("Intelligent {}", n.text));
+                            o.ignore(format!("Intelligent {}", n.text));
                         }
                     }
                 }
@@ -869,10 +879,10 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Opt::NoBoard | Opt::Beep | Opt::SuppressGrid | Opt::WriteGrid | Opt::Search | Opt::MultiSolutions
-                | Opt::NoSymmetry => o.ignored.push(english_option(opt).to_string()),
+                | Opt::NoSymmetry => o.ignore(english_option(opt).to_string()),
                 Opt::StartMoveNumber | Opt::UpToMoveNumber => {
                     let n = self.number(&tok)?;
-                    o.ignored.push(format!("{} {n}", english_option(opt)));
+                    o.ignore(format!("{} {n}", english_option(opt)));
                 }
                 Opt::LastCapture | Opt::GoalIsEnd | Opt::NullMoves => {
                     return Err(self.unsupported(&tok, &format!("option {name}")));
