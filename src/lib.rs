@@ -3,7 +3,8 @@
 //! Data flows `input` → [`problem`] → [`setup`] → [`movegen`] + [`conditions`] → `solve` → `verify` →
 //! `output`. The library has no global mutable state and prints nothing; the `stipula` binary is a thin
 //! layer over it.
-#![forbid(unsafe_code)]
+// One exception, in `solve::table`: a `madvise` call that asks for huge pages (measured there).
+#![deny(unsafe_code)]
 
 pub mod attacks;
 pub mod conditions;
