@@ -4,7 +4,6 @@
 //! library computes data and English sentences; the CLI prints them.
 
 use crate::attacks::{between, Occupancy};
-use crate::conditions;
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::naive::pawn_moves_naive;
@@ -12,8 +11,8 @@ use crate::output::notation::move_text;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::problem::{Placed, Play, Problem};
-use crate::setup::{build_position, SetupOptions};
-use crate::solve::run::{direct_keys, start, twin_diagrams};
+use crate::setup::build_position;
+use crate::solve::run::{diagram_rules, direct_keys, problem_search, solving_refusal, start, twin_diagrams};
 use crate::solve::{Search, SeriesEnd, Table};
 use crate::square::{Color, Square};
 use std::sync::atomic::AtomicBool;
@@ -704,17 +703,7 @@ fn prepare(p: &Problem, d: &crate::solve::twins::Diagram) -> Result<(Rules, Posi
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
-    let mut conds = conditions::build_all(&d.conditions)?;
-    if !p.options.castling_mutually_exclusive.is_empty() {
-        conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive { pairs: p.options.castling_mutually_exclusive.clone() }));
-    }
-    let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions {
-        no_castling: p.options.no_castling.clone(),
-        no_white_king: p.options.no_white_king,
-        no_black_king: p.options.no_black_king,
-        en_passant: p.options.en_passant.clone(),
-    };
+    let (rules, setup) = diagram_rules(p, d)?;
     let (first, len) = start(p, &d.stipulation);
     let pos = build_position(&d.pieces, &p.state, first, &rules, &setup).map_err(|e| e.to_string())?;
     Ok((rules, pos, len))
@@ -752,6 +741,10 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
 }
 
 fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinExplanation) -> Result<(), String> {
+    // The walkthrough solves as `solve` does: the same refusals, the same options.
+    if let Some(why) = solving_refusal(p, &d.stipulation) {
+        return Err(why);
+    }
     let (rules, pos, len) = prepare(p, d)?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
     let st = &d.stipulation;
@@ -761,7 +754,7 @@ fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinEx
     }
     let table = Table::new(16);
     let stop = AtomicBool::new(false);
-    let search = Search::new(&rules, &table, st.goal, None, &stop);
+    let search = problem_search(p, st, &rules, &table, None, &stop);
     let aborted = |_| "the search was stopped".to_string();
     match st.play {
         Play::Help => {

@@ -200,3 +200,17 @@ fn selfmate_walks_down_to_the_forced_mates() {
     assert!(out.contains("1...f3*g2 #") && out.contains("1...h3*g2 #"), "{out}");
     assert!(out.contains("White is checkmated."), "{out}");
 }
+
+#[test]
+fn explain_refuses_what_solve_refuses() {
+    // The walkthrough solves as `solve` does (src/solve/run.rs `solving_refusal`, `problem_search`): `Intelligent n`
+    // is refused there (Popeye's choice of n lines per mating position follows its search order, BEISPIEL-intell_106),
+    // so the walkthrough refuses it too, while `--why` (move legality only) still answers.
+    let inp = "BeginProblem\nStipulation h#2\nOption Intelligent 2\nPieces White Kc3 Rh8 Black Ka1 Pa2\nEndProblem\n";
+    let (code, _, err) = stipula(&["explain", "-"], inp);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("not supported yet: option Intelligent 2"), "{err}");
+    let (code, out, err) = stipula(&["explain", "-", "--why", "Rh8-h1"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Rh8-h1+ is legal"), "{out}");
+}

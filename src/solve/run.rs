@@ -219,13 +219,15 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
 
 type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
 
-fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
-    if let Some(why) = p.options.contradiction(&d.stipulation) {
-        return Err(why);
-    }
-    if let Some(opt) = unsupported_option(p, &d.stipulation) {
-        return Err(format!("not supported yet: option {opt}"));
-    }
+/// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
+/// the solution set and is not implemented yet.
+pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<String> {
+    p.options.contradiction(st).or_else(|| unsupported_option(p, st).map(|opt| format!("not supported yet: option {opt}")))
+}
+
+/// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
+/// missing kings).
+pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), String> {
     let mut conds = conditions::build_all(&d.conditions)?;
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
@@ -233,32 +235,26 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let st = &d.stipulation;
     let setup = SetupOptions {
         no_castling: p.options.no_castling.clone(),
         no_white_king: p.options.no_white_king,
         no_black_king: p.options.no_black_king,
         en_passant: p.options.en_passant.clone(),
     };
+    Ok((rules, setup))
+}
+
+fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+    if let Some(why) = solving_refusal(p, &d.stipulation) {
+        return Err(why);
+    }
+    let (rules, setup) = diagram_rules(p, d)?;
+    let st = &d.stipulation;
     let (first, main_len) = start(p, st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
-    let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
-    let non_trivial = p.options.non_trivial.map(|(max, short)| NonTrivial { max, short });
-    // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
-    let keep_mating = match st.play {
-        _ if !p.options.keep_mating_piece => None,
-        Play::Direct => Some(true),
-        Play::Self_ if !p.options.quodlibet => Some(false),
-        _ => None,
-    };
-    let search = Search::new(&rules, table, st.goal, deadline, stop)
-        .with_limits(limits)
-        .with_quodlibet(p.options.quodlibet)
-        .with_non_trivial(non_trivial)
-        .with_keep_mating(keep_mating)
-        .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play));
+    let search = problem_search(p, st, &rules, table, deadline, stop);
     let tree = is_tree(st.play);
     let post_key = p.options.post_key_play;
     let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
@@ -297,6 +293,26 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
+}
+
+/// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count
+/// (`Threat`, `MaxFlightsquares`, `Quodlibet`, `NonTrivial`, `KeepMatingPiece`): what `solve` and `explain` share.
+pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table: &'a Table, deadline: Option<Instant>, stop: &'a AtomicBool) -> Search<'a> {
+    let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
+    let non_trivial = p.options.non_trivial.map(|(max, short)| NonTrivial { max, short });
+    // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
+    let keep_mating = match st.play {
+        _ if !p.options.keep_mating_piece => None,
+        Play::Direct => Some(true),
+        Play::Self_ if !p.options.quodlibet => Some(false),
+        _ => None,
+    };
+    Search::new(rules, table, st.goal, deadline, stop)
+        .with_limits(limits)
+        .with_quodlibet(p.options.quodlibet)
+        .with_non_trivial(non_trivial)
+        .with_keep_mating(keep_mating)
+        .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
 }
 
 /// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
