@@ -119,10 +119,10 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 
 /// Squares strictly between two squares on a line (rank, file or diagonal); empty otherwise.
 pub fn between(a: Square, b: Square) -> Bitboard {
-    for d in 0..8 {
-        if RAYS[d][a.index()] & (1u64 << b.index()) != 0 {
+    for (d, ray) in RAYS.iter().enumerate() {
+        if ray[a.index()] & (1u64 << b.index()) != 0 {
             let opp = (d + 4) % 8;
-            return Bitboard(RAYS[d][a.index()] & RAYS[opp][b.index()]);
+            return Bitboard(ray[a.index()] & RAYS[opp][b.index()]);
         }
     }
     Bitboard::EMPTY

@@ -201,9 +201,9 @@ impl Position {
     }
 
     pub fn set_flags(&mut self, flags: u8) {
-        for bit in 0..8 {
+        for (bit, key) in FLAG_KEYS.iter().enumerate() {
             if (flags ^ self.flags) & (1 << bit) != 0 {
-                self.key ^= FLAG_KEYS[bit];
+                self.key ^= key;
             }
         }
         self.flags = flags;
@@ -225,9 +225,9 @@ impl Position {
         if self.ep != NO_SQ {
             k ^= EP_KEYS[self.ep as usize];
         }
-        for bit in 0..8 {
+        for (bit, key) in FLAG_KEYS.iter().enumerate() {
             if self.flags & (1 << bit) != 0 {
-                k ^= FLAG_KEYS[bit];
+                k ^= key;
             }
         }
         k

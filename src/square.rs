@@ -125,7 +125,7 @@ impl Square {
     /// True for dark squares (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// Parses `a1` … `h8` (case-insensitive).

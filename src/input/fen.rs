@@ -166,8 +166,8 @@ pub fn board_to_fen(pieces: &[Placed]) -> String {
     let mut out = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;
-        for file in 0..8 {
-            match grid[rank][file] {
+        for cell in grid[rank] {
+            match cell {
                 None => empty += 1,
                 Some((color, kind)) => {
                     if empty > 0 {

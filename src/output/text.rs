@@ -25,8 +25,7 @@ pub fn diagram(pieces: &[Placed]) -> String {
     let mut s = String::from("+---a---b---c---d---e---f---g---h---+\n|                                   |\n");
     for rank in (0..8).rev() {
         s += &format!("{}", rank + 1);
-        for file in 0..8 {
-            let cell = &grid[rank][file];
+        for cell in &grid[rank] {
             s += &format!("{:>4}", if cell.is_empty() { "." } else { cell.as_str() });
         }
         s += &format!("   {}\n|                                   |\n", rank + 1);

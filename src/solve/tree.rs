@@ -140,7 +140,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// A move's text with ` #`/` =` when it reaches the goal (`goal_counts`) or ` +` when it checks.
     fn move_line(&self, before: &Position, mv: Move, after: &Position, ply: u32, goal_counts: bool) -> String {
         let number = ply / 2 + 1;
-        let dots = if ply % 2 == 0 { "." } else { "..." };
+        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
         let mut s = format!("{}{}{}{}", indent(ply), number, dots, move_text(before, mv));
         if goal_counts && self.goal(after) {
             s += &format!(" {}", self.search.goal.symbol());
