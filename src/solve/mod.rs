@@ -26,6 +26,8 @@ enum Kind {
     Reflex = 5,
     SeriesHelp = 6,
     SeriesSelf = 7,
+    /// Whether every move of the side to move reaches the goal against it (self play's forced last move).
+    ForcedGoal = 8,
 }
 
 /// The search was stopped by its time limit or from outside.
@@ -607,7 +609,7 @@ impl<'a> Search<'a> {
         if n <= 1 && self.limits == BattleLimits::default() {
             // The last move: reflex play needs one goal move of the defender (it must play it), self play
             // needs every defence to reach the goal.
-            return Ok(if reflex { self.can_reach_goal_in_1(after) } else { self.all_replies_reach_goal(after) });
+            return Ok(if reflex { self.can_reach_goal_in_1(after) } else { self.forced_goal(after) });
         }
         if reflex && self.can_reach_goal_in_1(after) {
             // Reflex play: the defender must reach the goal when it can.
@@ -626,6 +628,18 @@ impl<'a> Search<'a> {
             Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         })?;
         Ok(refuted.legal && !refuted.found)
+    }
+
+    /// [`Search::all_replies_reach_goal`], remembered in the table: the position before the forced last move is
+    /// reached by many orders of the attacker's moves. A proven fact of the position (1: not forced, 2: forced).
+    fn forced_goal(&self, pos: &Position) -> bool {
+        let key = pos.key() ^ salt(Kind::ForcedGoal, self.goal, 0);
+        if let Some(d) = self.table.get(key) {
+            return d == 2;
+        }
+        let forced = self.all_replies_reach_goal(pos);
+        self.table.put(key, if forced { 2 } else { 1 });
+        forced
     }
 
     /// Plays the legal moves of `pos` one by one (made only when reached) until `f` says found.
