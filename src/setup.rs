@@ -5,7 +5,7 @@ use crate::attacks::Occupancy;
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
-use crate::problem::{ExplicitState, Placed};
+use crate::problem::{ExplicitState, Options, Placed};
 use crate::square::{Color, Square};
 
 /// Why a diagram cannot be solved, and what in the diagram causes it (for readers to point at).
@@ -46,6 +46,18 @@ pub struct SetupOptions {
     /// Popeye's retro `EnPassant` option: the squares of the last double step (the middle one is the
     /// en-passant square).
     pub en_passant: Vec<Square>,
+}
+
+impl SetupOptions {
+    /// The setup a problem's options ask for.
+    pub fn from_options(o: &Options) -> SetupOptions {
+        SetupOptions {
+            no_castling: o.no_castling.clone(),
+            no_white_king: o.no_white_king,
+            no_black_king: o.no_black_king,
+            en_passant: o.en_passant.clone(),
+        }
+    }
 }
 
 /// Builds and validates a position with `side` to move.

@@ -76,12 +76,7 @@ pub fn check(p: &Problem) -> Option<Refusal> {
     }
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions {
-        no_castling: p.options.no_castling.clone(),
-        no_white_king: p.options.no_white_king,
-        no_black_king: p.options.no_black_king,
-        en_passant: p.options.en_passant.clone(),
-    };
+    let setup = SetupOptions::from_options(&p.options);
     let (side, _) = crate::solve::run::start(p, &p.stipulation);
     build_position(&p.pieces, &p.state, side, &rules, &setup)
         .err()

@@ -235,12 +235,7 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions {
-        no_castling: p.options.no_castling.clone(),
-        no_white_king: p.options.no_white_king,
-        no_black_king: p.options.no_black_king,
-        en_passant: p.options.en_passant.clone(),
-    };
+    let setup = SetupOptions::from_options(&p.options);
     Ok((rules, setup))
 }
 
