@@ -58,6 +58,10 @@ pub struct Node {
     /// [`Shortcut::Pins`]: pieces of the side to move that stand alone between their king and an enemy rider
     /// on its line. [`Shortcut::Sensitive`]: the squares sensitive for the king's observation.
     pinned: Bitboard,
+    /// [`Shortcut::Pins`] in check: where a move other than the king's must arrive (the checker's square, and
+    /// the squares between it and the king against a rook, bishop or queen; none against two checkers).
+    /// Every square when not in check.
+    evasion: Bitboard,
 }
 
 /// Which moves of the side to move can give check, so that the last move of a mate search need not make the
@@ -85,6 +89,47 @@ impl CheckFilter {
             return true;
         }
         pos.piece_at(mv.from).is_some_and(|p| p.kind.index() < 6 && self.direct[p.kind.index()].has(mv.to))
+    }
+}
+
+/// Replies of the side *not* to move that survive most moves of the side to move (orthodox rules and pieces
+/// only), so that a last move which cannot take them all away is settled without being made: the stalemating
+/// move of help play, the attacker's move before self play's forced mate. See [`Rules::reply_witnesses`].
+#[derive(Clone, Copy, Debug)]
+pub struct ReplyWitnesses {
+    /// The side to move's check filter: a move that may give check is never settled here.
+    filter: CheckFilter,
+    /// Per witness reply, every square whose change by the side to move could take it away.
+    touch: [Bitboard; 3],
+    /// The witness replies themselves (for tests and explanations).
+    replies: [Option<Move>; 3],
+    len: usize,
+}
+
+impl ReplyWitnesses {
+    /// True when `mv`, a pseudo-legal move of the side to move, certainly leaves the opponent one of the witness
+    /// replies, legal (and giving no check, if the witnesses were chosen so): `mv` gives no check, is not
+    /// castling or en passant, and neither leaves nor reaches a square of that witness (see
+    /// [`Rules::reply_witnesses`] for why nothing else can disturb it).
+    #[inline]
+    pub fn leave_reply(&self, pos: &Position, mv: Move) -> bool {
+        if self.len == 0 || !matches!(mv.special, Special::None | Special::DoubleStep) || self.filter.may_check(pos, mv) {
+            return false;
+        }
+        let moved = mv.from.bb() | mv.to.bb();
+        self.touch[..self.len].iter().any(|&t| (t & moved).is_empty())
+    }
+
+    /// Each witness alone, with its reply: [`ReplyWitnesses::leave_reply`] of the single witness promises that
+    /// very reply.
+    pub fn each(&self) -> impl Iterator<Item = (Move, ReplyWitnesses)> + '_ {
+        (0..self.len).filter_map(move |i| {
+            let mut touch = [Bitboard::EMPTY; 3];
+            touch[0] = self.touch[i];
+            let mut replies = [None; 3];
+            replies[0] = self.replies[i];
+            Some((self.replies[i]?, ReplyWitnesses { filter: self.filter, touch, replies, len: 1 }))
+        })
     }
 }
 
@@ -120,6 +165,69 @@ impl Rules {
             }
         }
         Some(CheckFilter { king, discover, direct })
+    }
+
+    /// Up to three replies of the opponent (`D`) that stay legal after any move `w` of the side to move (`A`)
+    /// that [`ReplyWitnesses::leave_reply`] accepts; with `quiet`, replies that also give no check. `None` under
+    /// conditions or fairy pieces, when a king is missing, when `D` is in check, or (with `quiet`) when `A` is.
+    ///
+    /// A witness `b` is a plain move of a piece other than `D`'s king (no castling, en passant or promotion)
+    /// that is legal, and with `quiet` certainly gives no check, in `pos` with `D` to move. Why a move `w` that
+    /// gives no check, is neither castling nor en passant and touches none of `b`'s squares keeps `b`:
+    /// - `b` stays pseudo-legal: `w` neither takes `b`'s piece (its from square), nor lands on its path or
+    ///   arrival square, nor leaves the arrival square (a pawn's capture needs the piece there);
+    /// - `D`'s king is not attacked after `w` and `b`: it was not after `b` alone, and `w` changes two squares.
+    ///   The piece `w` moves attacks the king after `b` only through `b`'s from square (or `w` would give
+    ///   check), so from the line through the king and that square; a line `w` opens through its from square
+    ///   reaches the king only through `b`'s from square (or `w` would uncover check): the same line. A piece
+    ///   `w` takes leaves `w`'s own piece on its square, so no line opens there;
+    /// - with `quiet`, `A`'s king (a witness square: `w` does not move it) is not attacked after `w` and `b`:
+    ///   `b`'s piece reaches it only through the squares between them, and a line that `w` opens reaches it
+    ///   only through `b`'s from square (or `w` would leave its own king in check, and be illegal).
+    pub fn reply_witnesses(&self, pos: &Position, quiet: bool) -> Option<ReplyWitnesses> {
+        let filter = self.check_filter(pos)?;
+        let a = pos.side();
+        let d = a.opposite();
+        let (ka, kd) = (pos.king(a)?, pos.king(d)?);
+        if self.is_checked_square(pos, kd, a) || (quiet && self.is_checked_square(pos, ka, d)) {
+            return None;
+        }
+        let q = pos.null_move();
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_moves(&q, &mut moves);
+        let node = self.node(&q);
+        let dfilter = if quiet { Some(self.check_filter(&q)?) } else { None };
+        let mut candidates: Vec<(Bitboard, Move)> = Vec::new();
+        for &b in &moves {
+            if b.from == kd || b.to == ka || !matches!(b.special, Special::None | Special::DoubleStep) || b.promotion().is_some() {
+                continue;
+            }
+            if dfilter.is_some_and(|f| f.may_check(&q, b)) || !self.is_legal_at(&q, b, &node) {
+                continue;
+            }
+            let mut t = b.from.bb() | b.to.bb() | between(b.from, b.to) | line(kd, b.from);
+            if quiet {
+                t |= ka.bb() | between(b.to, ka) | line(ka, b.from);
+            }
+            candidates.push((t, b));
+            if candidates.len() == 8 {
+                break;
+            }
+        }
+        // Of the first few candidates (enough in practice, and the search asks for witnesses at every last move),
+        // the witnesses a single move is least likely to touch all of: the smallest first, then each the one
+        // sharing least with those chosen.
+        let mut w = ReplyWitnesses { filter, touch: [Bitboard::EMPTY; 3], replies: [None; 3], len: 0 };
+        let mut common = Bitboard(!0);
+        while w.len < 3 && !candidates.is_empty() {
+            let (i, _) = candidates.iter().enumerate().min_by_key(|(_, &(t, _))| (t & common).count())?;
+            let (t, b) = candidates.swap_remove(i);
+            common &= t;
+            w.touch[w.len] = t;
+            w.replies[w.len] = Some(b);
+            w.len += 1;
+        }
+        Some(w)
     }
 
     /// The pseudo-legal moves of the side to move that `filter` lets through ([`CheckFilter::may_check`]), in
@@ -158,6 +266,56 @@ impl Rules {
             }
             // Orthodox kinds only (the filter exists for nothing else): leaps and rook/bishop lines.
             let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & filter.direct[piece.kind.index()];
+            for to in targets {
+                out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
+            }
+        }
+    }
+
+    /// The pseudo-legal moves of the side to move that `w` does not pass over (`!w.leave_reply`), without
+    /// generating the others: a piece that cannot uncover a check contributes only its arrivals where its kind
+    /// would give check or that touch every witness its from square does not. Kings, pawns and pieces that may
+    /// uncover a check are generated in full and filtered.
+    pub fn moves_past_witnesses(&self, pos: &Position, w: &ReplyWitnesses, out: &mut MoveList) {
+        out.clear();
+        let us = pos.side();
+        let own = pos.color_bb(us);
+        let theirs = pos.color_bb(us.opposite());
+        let filter = &w.filter;
+        for from in own {
+            let piece = pos.piece_at(from).expect("occupied");
+            if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
+                let start = out.len();
+                if piece.kind == Kind::PAWN {
+                    self.pawn_moves(pos, from, us, out);
+                } else {
+                    self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
+                        out.push(Move::new(from, to, cap, Special::None));
+                    });
+                    if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
+                        self.castling_moves(pos, from, us, out);
+                    }
+                }
+                let mut i = start;
+                while i < out.len() {
+                    if w.leave_reply(pos, out[i]) {
+                        out.remove(i);
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            // A move of this piece is passed over unless it gives check or reaches every witness it does not
+            // leave.
+            let mut reach = Bitboard(!0);
+            for &t in &w.touch[..w.len] {
+                if !t.has(from) {
+                    reach &= t;
+                }
+            }
+            let keep = filter.direct[piece.kind.index()] | reach;
+            let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & keep;
             for to in targets {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
             }
@@ -209,7 +367,7 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> Node {
         let us = pos.side();
-        let none = Node { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY };
+        let none = Node { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0) };
         if self.shortcut == Shortcut::None {
             return none;
         }
@@ -219,13 +377,28 @@ impl Rules {
         } else {
             self.is_checked_square(pos, king, us.opposite())
         };
+        let them = us.opposite();
+        let mut evasion = Bitboard(!0);
         if exposed {
-            return none;
+            // In check under orthodox observation: a move other than the king's parries one checker by taking
+            // it or, against a line piece, by arriving between; never two. Fairy checkers take the plain test.
+            if self.shortcut != Shortcut::Pins {
+                return none;
+            }
+            let checkers = self.observers(pos, king, them);
+            evasion = match checkers.first() {
+                Some(_) if checkers.count() > 1 => Bitboard::EMPTY,
+                Some(c) => match pos.piece_at(c).map(|p| p.kind) {
+                    Some(Kind::QUEEN | Kind::ROOK | Kind::BISHOP) => between(king, c) | c.bb(),
+                    Some(Kind::KNIGHT | Kind::PAWN) => c.bb(),
+                    _ => return none,
+                },
+                None => return none,
+            };
         }
         if self.shortcut == Shortcut::Sensitive {
-            return Node { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]) };
+            return Node { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion };
         }
-        let them = us.opposite();
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {
             ortho |= pos.pieces_bb(them, k);
@@ -244,7 +417,7 @@ impl Rules {
                 pinned |= b;
             }
         }
-        Node { shortcut: self.shortcut, king, pinned }
+        Node { shortcut: self.shortcut, king, pinned, evasion }
     }
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
@@ -283,7 +456,7 @@ impl Rules {
         }
         let free = !node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to);
         match node.shortcut {
-            Shortcut::Pins => return Some(free),
+            Shortcut::Pins => return Some(free && node.evasion.has(mv.to)),
             Shortcut::UnobservedPins => return free.then_some(true),
             _ => {}
         }

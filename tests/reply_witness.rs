@@ -1,0 +1,107 @@
+//! `Rules::reply_witnesses` lets the solver pass over a last move without making it when the opponent certainly
+//! keeps a legal reply (the stalemating move of help play) or a legal reply that gives no check (the attacker's
+//! move before self play's forced mate). The claim is checked here against the legal move generator itself
+//! (which the perft tables and the cozy-chess differential test vouch for): on seeded random playouts from the
+//! published perft positions and a few more, every legal move the witnesses pass over is made, and the reply
+//! each witness promises must be there.
+
+use stipula::input::fen::parse_fen;
+use stipula::movegen::Rules;
+use stipula::position::Position;
+use stipula::setup::{build_position, SetupOptions};
+
+/// The chessprogramming wiki's perft positions, and some with promotions, en passant, pins and checks.
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
+    // Few defending pieces, as in self-mates and stalemate problems: the witnesses are scarce and pinned.
+    "k7/2Q5/1B6/8/8/8/1p6/1K5R w - - 0 1",
+    "8/8/8/3k4/3p4/2pPp3/2P1P3/R2K2B1 w - - 0 1",
+    "1r5k/6pp/8/8/8/8/5PPP/2R3K1 w - - 0 1",
+    // En passant takes a pawn from a square the move neither leaves nor reaches; castling moves a rook.
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    "k6r/8/8/8/8/8/8/4K2R w K - 0 1",
+];
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn position(rules: &Rules, fen: &str) -> Position {
+    let (pieces, state) = parse_fen(fen).unwrap();
+    build_position(&pieces, &state, state.side_to_move.unwrap(), rules, &SetupOptions::default()).unwrap()
+}
+
+/// Checks every move that each witness of `pos`, alone, passes over: the witness's own reply must be legal
+/// after it (and give no check with `quiet`). Returns how many legal moves were passed over.
+fn check(rules: &Rules, pos: &Position, quiet: bool) -> usize {
+    let Some(all) = rules.reply_witnesses(pos, quiet) else { return 0 };
+    let mut pseudo = Vec::new();
+    rules.pseudo_moves(pos, &mut pseudo);
+    // The generator of the moves not passed over gives exactly those.
+    let mut past = Vec::new();
+    rules.moves_past_witnesses(pos, &all, &mut past);
+    let mut expected: Vec<_> = pseudo.iter().copied().filter(|&m| !all.leave_reply(pos, m)).collect();
+    let key = |m: &stipula::moves::Move| (m.uci(), m.capture().map(|c| c.index()));
+    past.sort_by_key(key);
+    expected.sort_by_key(key);
+    assert_eq!(past, expected, "{pos:?}: moves past the witnesses");
+    let mut passed = 0;
+    for (reply, w) in all.each() {
+        for &m in &pseudo {
+            if !w.leave_reply(pos, m) {
+                continue;
+            }
+            let Some(after) = rules.legal_after(pos, m) else { continue };
+            passed += 1;
+            let mut replies = Vec::new();
+            rules.legal_moves(&after, &mut replies);
+            let kept = replies.contains(&reply) && (!quiet || !rules.in_check(&rules.make(&after, reply), pos.side()));
+            let what = if quiet { "legal and giving no check" } else { "legal" };
+            assert!(kept, "{pos:?}: after {} the witness {} should be {what}", m.uci(), reply.uci());
+        }
+    }
+    passed
+}
+
+#[test]
+fn witnessed_replies_exist() {
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x5EED_0003);
+    let (mut positions, mut passed) = (0usize, [0usize; 2]);
+    for fen in FENS {
+        for _ in 0..60 {
+            let mut pos = position(&rules, fen);
+            for _ in 0..40 {
+                positions += 1;
+                passed[0] += check(&rules, &pos, false);
+                passed[1] += check(&rules, &pos, true);
+                let mut moves = Vec::new();
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = rules.make(&pos, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    // The test means something only if the witnesses really pass over many moves.
+    assert!(positions > 10_000 && passed[0] > 50_000 && passed[1] > 20_000, "{positions} positions, {passed:?} moves passed over");
+}
