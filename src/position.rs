@@ -251,6 +251,65 @@ impl Position {
         out.apply(mv);
     }
 
+    /// The key of the position [`Position::make`] would give (condition flags aside: the rules update those),
+    /// without making the move: to fetch a table entry ahead of time.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        self.key_after_inner(mv, false)
+    }
+
+    /// The key of [`Position::key_after`]'s position after a pass ([`Position::null_move`]): the key series
+    /// play looks up.
+    #[inline]
+    pub fn key_after_and_pass(&self, mv: Move) -> u64 {
+        self.key_after_inner(mv, true)
+    }
+
+    #[inline]
+    fn key_after_inner(&self, mv: Move, pass: bool) -> u64 {
+        let code = |sq: Square| self.board[sq.index()] as usize;
+        let mut k = if pass { self.key } else { self.key ^ SIDE_KEY };
+        if self.ep != NO_SQ {
+            k ^= EP_KEYS[self.ep as usize];
+        }
+        if let Some(cap) = mv.capture() {
+            k ^= PIECE_KEYS[code(cap)][cap.index()];
+        }
+        let moved = code(mv.from);
+        k ^= PIECE_KEYS[moved][mv.from.index()];
+        let placed = match (mv.promotion(), Piece::from_code(moved as u8)) {
+            (Some(kind), Some(p)) => Piece::new(p.color, kind).code() as usize,
+            _ => moved,
+        };
+        if mv.capture() != Some(mv.to) {
+            k ^= PIECE_KEYS[code(mv.to)][mv.to.index()];
+        }
+        k ^= PIECE_KEYS[placed][mv.to.index()];
+        match mv.special {
+            Special::CastleShort | Special::CastleLong => {
+                let rank = mv.from.rank();
+                let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
+                let (rf, rt) = (Square::from_coords(rf, rank), Square::from_coords(rt, rank));
+                k ^= PIECE_KEYS[code(rf)][rf.index()] ^ PIECE_KEYS[code(rf)][rt.index()];
+            }
+            Special::DoubleStep if !pass => {
+                k ^= EP_KEYS[Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2).index()];
+            }
+            _ => {}
+        }
+        if self.castling != 0 {
+            let mut rights = self.castling;
+            for sq in [mv.from, mv.to] {
+                rights &= !castle_mask(sq);
+            }
+            if let Some(c) = mv.capture() {
+                rights &= !castle_mask(c);
+            }
+            k ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[rights as usize];
+        }
+        k
+    }
+
     /// The mechanics of [`Position::make`], in place.
     fn apply(&mut self, mv: Move) {
         let p = self;
@@ -290,6 +349,13 @@ impl Position {
             p.set_castling(rights);
         }
         p.set_side(mover.opposite());
+    }
+
+    /// The key of [`Position::null_move`], without making it.
+    #[inline]
+    pub fn null_move_key(&self) -> u64 {
+        let ep = if self.ep != NO_SQ { EP_KEYS[self.ep as usize] } else { 0 };
+        self.key ^ SIDE_KEY ^ ep
     }
 
     /// Passes the turn without moving (for set play and tests).

@@ -379,6 +379,13 @@ impl<'a> Search<'a> {
             self.rules.pseudo_moves(pos, &mut buf);
         }
         let node = self.rules.node(pos);
+        if plies >= 2 {
+            // The children look themselves up first: their table slots are fetched all at once.
+            let salt = salt(Kind::Help, self.goal, 0);
+            for &m in buf.iter() {
+                self.table.prefetch(pos.key_after(m) ^ salt);
+            }
+        }
         let mut after = pos.clone();
         let mut any = false;
         let mut res = Ok(());
@@ -450,7 +457,7 @@ impl<'a> Search<'a> {
                     }
                 }
                 SeriesEnd::HelpGoal => {
-                    for (m, _) in self.goal_moves(after, false) {
+                    for m in self.goal_moves(after, false) {
                         let mut l = line.clone();
                         l.push(m);
                         out.push(l);
@@ -491,7 +498,21 @@ impl<'a> Search<'a> {
             return Ok(any);
         }
         let mut sub = false;
-        for (m, p) in self.legal(&next) {
+        let mut moves = Vec::with_capacity(64);
+        self.rules.pseudo_moves(&next, &mut moves);
+        if left >= 2 {
+            // The children look themselves up (after the opponent's pass): their slots are fetched all at once.
+            let salt = salt(kind, self.goal, exact as u64);
+            for &m in &moves {
+                self.table.prefetch(next.key_after_and_pass(m) ^ salt);
+            }
+        }
+        let node = self.rules.node(&next);
+        let mut p = next.clone();
+        for &m in &moves {
+            if !self.rules.legal_into(&next, m, &node, &mut p) {
+                continue;
+            }
             line.push(m);
             let r = self.series_after(&p, left - 1, end, exact, line, out);
             line.pop();
@@ -720,7 +741,7 @@ impl<'a> Search<'a> {
 
     /// The moves of the side to move that reach the goal against the other side (only the first one with
     /// `first_only`). A mating move gives check: under orthodox rules the others are not even made.
-    pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<(Move, Position)> {
+    pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         match (self.goal == Goal::Mate).then(|| self.rules.check_filter(pos)).flatten() {
             Some(filter) => self.rules.checking_moves(pos, &filter, &mut moves),
@@ -728,11 +749,14 @@ impl<'a> Search<'a> {
         }
         let node = self.rules.node(pos);
         let mut buf = Vec::with_capacity(64);
+        let mut after = pos.clone();
         let mut out = Vec::new();
         for &m in &moves {
-            let Some(after) = self.rules.legal_after_at(pos, m, &node) else { continue };
+            if !self.rules.legal_into(pos, m, &node, &mut after) {
+                continue;
+            }
             if self.goal_reached(&after, &mut buf) {
-                out.push((m, after));
+                out.push(m);
                 if first_only {
                     break;
                 }

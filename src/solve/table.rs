@@ -42,6 +42,15 @@ impl Table {
     }
 
     /// Stores `data` (non-zero) for `key`, replacing what the slot held.
+    /// Asks the processor to fetch the slot of `key` into its cache, so that the misses of a node's children,
+    /// fetched together before they are searched, overlap instead of coming one after the other (in help play
+    /// most of the search's stalls were these misses). A hint only: nothing is read or written.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let slot = &self.words[2 * ((key as usize) & self.mask)];
+        prefetch_line(slot);
+    }
+
     #[inline]
     pub fn put(&self, key: u64, data: u64) {
         let i = 2 * ((key as usize) & self.mask);
@@ -82,6 +91,21 @@ fn advise_huge_pages(words: &[AtomicU64]) {
 
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_words: &[AtomicU64]) {}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[inline]
+fn prefetch_line(word: &AtomicU64) {
+    use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+    // SAFETY: `_mm_prefetch` needs SSE, which every x86-64 processor has; it is a hint that neither reads nor
+    // writes memory as far as the program can tell (no fault even on a bad address), and this address is a
+    // live slot of the table.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>((word as *const AtomicU64).cast::<i8>()) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn prefetch_line(_word: &AtomicU64) {}
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,15 @@
+//! Shortcuts the search takes, checked against what they stand for.
+//!
 //! `Rules::reply_witnesses` lets the solver pass over a last move without making it when the opponent certainly
 //! keeps a legal reply (the stalemating move of help play) or a legal reply that gives no check (the attacker's
 //! move before self play's forced mate). The claim is checked here against the legal move generator itself
 //! (which the perft tables and the cozy-chess differential test vouch for): on seeded random playouts from the
 //! published perft positions and a few more, every legal move the witnesses pass over is made, and the reply
 //! each witness promises must be there.
+//!
+//! `Position::key_after` and `Position::key_after_and_pass` give the table key of a move's position without
+//! making it (the search fetches table slots ahead with them): on the same playouts they must equal the keys
+//! of the positions made.
 
 use stipula::input::fen::parse_fen;
 use stipula::movegen::Rules;
@@ -104,4 +110,34 @@ fn witnessed_replies_exist() {
     }
     // The test means something only if the witnesses really pass over many moves.
     assert!(positions > 10_000 && passed[0] > 50_000 && passed[1] > 20_000, "{positions} positions, {passed:?} moves passed over");
+}
+
+#[test]
+fn keys_ahead_are_the_keys_of_the_positions_made() {
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x5EED_0004);
+    let mut checked = 0usize;
+    for fen in FENS {
+        for _ in 0..30 {
+            let mut pos = position(&rules, fen);
+            for _ in 0..40 {
+                let mut pseudo = Vec::new();
+                rules.pseudo_moves(&pos, &mut pseudo);
+                for &m in &pseudo {
+                    let made = pos.make(m);
+                    assert_eq!(pos.key_after(m), made.key(), "{pos:?}: {}", m.uci());
+                    assert_eq!(pos.key_after_and_pass(m), made.null_move().key(), "{pos:?}: {} and a pass", m.uci());
+                    assert_eq!(made.key(), made.key_from_scratch());
+                    checked += 1;
+                }
+                let mut moves = Vec::new();
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = rules.make(&pos, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} moves checked");
 }
