@@ -52,7 +52,8 @@ enum Shortcut {
 /// What the legality tests of one position share, computed once by [`Rules::node`].
 #[derive(Clone, Copy, Debug)]
 pub struct Node {
-    /// The shortcut in force here (`None` also when the side to move has no king or is in check).
+    /// The shortcut in force here (`None` also when the side to move has no king, or is in check other than
+    /// under [`Shortcut::Pins`] by an orthodox piece).
     shortcut: Shortcut,
     king: Square,
     /// [`Shortcut::Pins`]: pieces of the side to move that stand alone between their king and an enemy rider
@@ -422,7 +423,8 @@ impl Rules {
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
     /// king's, not en passant and not castling, made when the king is not in check, is legal unless it
-    /// exposes the king. Under orthodox observation that means taking a pinned piece off its pin line. With
+    /// exposes the king. Under orthodox observation that means taking a pinned piece off its pin line; in check,
+    /// the move must also arrive on the checker's square or between it and the king (one checker). With
     /// hoppers, locusts and other riders (not symmetric: a move can create a hurdle or free a landing square),
     /// a move whose from, arrival and capture squares are all off the king's sensitive squares leaves every
     /// observation of the king as it was (none), since the mover's own piece never observes its king; other
