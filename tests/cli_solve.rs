@@ -256,3 +256,74 @@ fn keep_mating_piece_prunes_without_changing_orthodox_solutions() {
     assert_ne!(code, 0);
     assert!(err.contains("KeepMatingPiece in `h=2`"), "{err}");
 }
+
+#[test]
+fn threat_and_max_flights_give_popeyes_tree_whatever_the_table_size() {
+    // BEISPIEL-ep_2 (../shared/popeye): #10 with Threat 1 and MaxFlightsquares 1, echoed `#10/1/1`. Popeye's tree
+    // (German letters translated; siblings compared sorted, as stipula sorts them by their text). The attacker's
+    // lengths are searched one by one and the table's entries read the same way, so neither the table size nor
+    // the thread count changes what is found.
+    let inp = "AnfangProblem\nforderung #10\noption drohung 1 maxflucht 1 varianten\n\
+               steine weiss ka4 de7 tc4 bb3c6d2e2f2g2h2\nschwarz kd5 dh1 ta8 lb8 se1f1 ba6d6e4f4f5g4h4\nEndeProblem\n";
+    let popeye = r"
+   1.Qe7-f7 + !
+      1...Kd5-e5
+          2.d2-d4 +
+              2...e4*d3 ep.
+                  3.Qf7-e7 +
+                      3...Ke5-d5
+                          4.e2-e4 +
+                              4...f4*e3 ep.
+                                  5.Qe7-f7 +
+                                      5...Kd5-e5
+                                          6.f2-f4 +
+                                              6...g4*f3 ep.
+                                                  7.g2-g4 threat:
+                                                          8.Qf7*f5 #
+                                                      7...Sf1-g3
+                                                          8.h2*g3 threat:
+                                                                  9.Qf7*f5 #
+                                                              8...f5*g4
+                                                                  9.Rc4-f4 threat:
+                                                                         10.Qf7-f5 #
+                                                                      9...d6-d5
+                                                                         10.Qf7-f6 #
+                                                                         10.Qf7-e7 #
+                                                              8...d6-d5
+                                                                  9.Qf7-e7 #
+                                                          8.Qf7-e7 +
+                                                              8...Ke5-d5
+                                                                  9.g4*f5 threat:
+                                                                         10.Qe7-e6 #
+                                                                      9...Sg3*f5
+                                                                         10.Qe7-e4 #
+                                                      7...h4*g3 ep.
+                                                          8.Qf7-e7 +
+                                                              8...Ke5-d5
+                                                                  9.Qe7-f6 threat:
+                                                                         10.Qf6*f5 #
+                                                      7...f5*g4
+                                                          8.Rc4-f4 threat:
+                                                                  9.Qf7-f5 #
+                                                              8...Sf1-g3
+                                                                  9.h2*g3 threat:
+                                                                         10.Qf7-f5 #
+                                                                      9...d6-d5
+                                                                         10.Qf7-f6 #
+                                                                         10.Qf7-e7 #
+                                                              8...d6-d5
+                                                                  9.Qf7-f6 #
+                                                      7...d6-d5
+                                                          8.Qf7-e7 #
+                              4...f5*e4
+                                  5.Qe7*e4 #";
+    let want: Vec<String> = popeye.lines().skip(1).map(String::from).collect();
+    let small = stipula(&["solve", "-", "--threads", "1", "--hash", "1"], inp);
+    assert_eq!(small.0, 0, "{}", small.2);
+    assert!(small.1.contains("  #10/1/1 "), "{}", small.1);
+    let got: Vec<String> = solution_lines(&small.1).into_iter().map(String::from).collect();
+    use stipula::output::compare::canonical_tree;
+    assert_eq!(canonical_tree(&got), canonical_tree(&want), "{}", small.1);
+    let large = stipula(&["solve", "-", "--threads", "2", "--hash", "64"], inp);
+    assert_eq!(small.1, large.1, "1 thread / 1 MB and 2 threads / 64 MB differ");
+}
