@@ -244,25 +244,7 @@ impl Rules {
         for from in own {
             let piece = pos.piece_at(from).expect("occupied");
             if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) {
-                let start = out.len();
-                if piece.kind == Kind::PAWN {
-                    self.pawn_moves(pos, from, us, out);
-                } else {
-                    self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-                        out.push(Move::new(from, to, cap, Special::None));
-                    });
-                    if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
-                        self.castling_moves(pos, from, us, out);
-                    }
-                }
-                let mut i = start;
-                while i < out.len() {
-                    if filter.may_check(pos, out[i]) {
-                        i += 1;
-                    } else {
-                        out.remove(i);
-                    }
-                }
+                self.piece_moves_where(pos, from, piece, out, |m| filter.may_check(pos, m));
                 continue;
             }
             // Orthodox kinds only (the filter exists for nothing else): leaps and rook/bishop lines.
@@ -286,25 +268,7 @@ impl Rules {
         for from in own {
             let piece = pos.piece_at(from).expect("occupied");
             if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
-                let start = out.len();
-                if piece.kind == Kind::PAWN {
-                    self.pawn_moves(pos, from, us, out);
-                } else {
-                    self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-                        out.push(Move::new(from, to, cap, Special::None));
-                    });
-                    if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
-                        self.castling_moves(pos, from, us, out);
-                    }
-                }
-                let mut i = start;
-                while i < out.len() {
-                    if w.leave_reply(pos, out[i]) {
-                        out.remove(i);
-                    } else {
-                        i += 1;
-                    }
-                }
+                self.piece_moves_where(pos, from, piece, out, |m| !w.leave_reply(pos, m));
                 continue;
             }
             // A move of this piece is passed over unless it gives check or reaches every witness it does not
@@ -319,6 +283,31 @@ impl Rules {
             let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & keep;
             for to in targets {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
+            }
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece on `from` (a pawn's, a walk's, a king's castlings) that `keep`
+    /// accepts.
+    fn piece_moves_where(&self, pos: &Position, from: Square, piece: Piece, out: &mut MoveList, keep: impl Fn(Move) -> bool) {
+        let us = piece.color;
+        let start = out.len();
+        if piece.kind == Kind::PAWN {
+            self.pawn_moves(pos, from, us, out);
+        } else {
+            self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
+                out.push(Move::new(from, to, cap, Special::None));
+            });
+            if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
+                self.castling_moves(pos, from, us, out);
+            }
+        }
+        let mut i = start;
+        while i < out.len() {
+            if keep(out[i]) {
+                i += 1;
+            } else {
+                out.remove(i);
             }
         }
     }
