@@ -244,6 +244,7 @@ impl<'a> Search<'a> {
     /// Whether an attacking move that led to `after` (defender to move, not in check, goal not reached),
     /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
     fn within_limits(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
+        // The threat first: often answered by the table, and it prunes more (BEISPIEL-ep_2: 2 % fewer instructions).
         if let Some(t) = self.limits.max_threat {
             if n > t && !self.rules.in_check(after, after.side()) {
                 let null = after.null_move();
@@ -552,9 +553,10 @@ impl<'a> Search<'a> {
             // The lengths one by one, as Popeye's attack_find_shortest: a win within `n` is a win in exactly some
             // length up to `n`, each with the limits of its own length (they differ: Threat n applies only with
             // more than n moves to come). The table's won/lost bounds read entries the same way. The shorter
-            // searches cost little and find quick wins first: BEISPIEL-castling_11 (#6, Threat 1) 11.1 s ->
-            // 0.26 s, BEISPIEL-ep_2 (#10, Threat 1, MaxFlightsquares 1) over 100 s -> 0.45 s (user time, 1 thread).
-            self.direct_wins_with(pos, n - 1, budget)? || self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
+            // searches cost little and find quick wins first: BEISPIEL-castling_11 (#6, Threat 1) 11 s -> 0.26 s,
+            // BEISPIEL-ep_2 (#10, Threat 1, MaxFlightsquares 1) over 200 s -> 0.45 s (1 thread).
+            self.direct_wins_with(pos, n - 1, budget)?
+                || self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
         } else if self.limits == BattleLimits::default() && self.can_reach_goal_in_1(pos) {
             // NonTrivial has just asked for a mate in 1 after most defences: a quick answer first.
             true
