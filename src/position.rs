@@ -287,27 +287,29 @@ impl Position {
         k ^= PIECE_KEYS[placed][mv.to.index()];
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
-                let rank = mv.from.rank();
-                let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
-                let (rf, rt) = (Square::from_coords(rf, rank), Square::from_coords(rt, rank));
+                let (rf, rt) = castling_rook(mv);
                 k ^= PIECE_KEYS[code(rf)][rf.index()] ^ PIECE_KEYS[code(rf)][rt.index()];
             }
-            Special::DoubleStep if !pass => {
-                k ^= EP_KEYS[Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2).index()];
-            }
+            Special::DoubleStep if !pass => k ^= EP_KEYS[double_step_middle(mv).index()],
             _ => {}
         }
         if self.castling != 0 {
-            let mut rights = self.castling;
-            for sq in [mv.from, mv.to] {
-                rights &= !castle_mask(sq);
-            }
-            if let Some(c) = mv.capture() {
-                rights &= !castle_mask(c);
-            }
-            k ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[rights as usize];
+            k ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[self.castling_after(mv) as usize];
         }
         k
+    }
+
+    /// The castling rights left after `mv`: a king or rook that moves or is taken loses its own.
+    #[inline]
+    fn castling_after(&self, mv: Move) -> u8 {
+        let mut rights = self.castling;
+        for sq in [mv.from, mv.to] {
+            rights &= !castle_mask(sq);
+        }
+        if let Some(c) = mv.capture() {
+            rights &= !castle_mask(c);
+        }
+        rights
     }
 
     /// The mechanics of [`Position::make`], in place.
@@ -326,26 +328,16 @@ impl Position {
         p.put(mv.to, placed);
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
-                let rank = mv.from.rank();
-                let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
-                if let Some(rook) = p.remove(Square::from_coords(rf, rank)) {
-                    p.put(Square::from_coords(rt, rank), rook);
+                let (rf, rt) = castling_rook(mv);
+                if let Some(rook) = p.remove(rf) {
+                    p.put(rt, rook);
                 }
             }
-            Special::DoubleStep => {
-                let mid = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
-                p.set_ep(Some(mid));
-            }
+            Special::DoubleStep => p.set_ep(Some(double_step_middle(mv))),
             _ => {}
         }
         if p.castling != 0 {
-            let mut rights = p.castling;
-            for sq in [mv.from, mv.to] {
-                rights &= !castle_mask(sq);
-            }
-            if let Some(c) = mv.capture() {
-                rights &= !castle_mask(c);
-            }
+            let rights = p.castling_after(mv);
             p.set_castling(rights);
         }
         p.set_side(mover.opposite());
@@ -375,6 +367,20 @@ impl Position {
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied().filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
     }
+}
+
+/// The rook's from and to squares of a castling move.
+#[inline]
+fn castling_rook(mv: Move) -> (Square, Square) {
+    let rank = mv.from.rank();
+    let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
+    (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
+}
+
+/// The square a pawn's double step passes (its en-passant square).
+#[inline]
+fn double_step_middle(mv: Move) -> Square {
+    Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2)
 }
 
 /// The castling rights a move from or to this square removes.

@@ -2,14 +2,15 @@
 //! random playouts from the published perft positions and a few more (promotions, en passant, castling), the
 //! legal move sets and the positions after each move must be the same; perft must agree at small depths.
 
-use stipula::input::fen::parse_fen;
 use stipula::movegen::{perft, Rules};
 use stipula::moves::{Move, Special};
 use stipula::position::{castle, Position};
-use stipula::setup::{build_position, SetupOptions};
 use stipula::{Color, Kind, Square};
 
 use cozy_chess as cz;
+
+mod playout;
+use playout::{position, Rng};
 
 /// Start positions: the chessprogramming wiki's six, and a few with promotions, en passant and castling
 /// through attacked squares.
@@ -29,25 +30,9 @@ const FENS: &[&str] = &[
     "1r2k2r/8/8/8/8/8/6p1/R3K2R b KQk - 0 1",
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 fn stipula_position(fen: &str) -> (Rules, Position) {
-    let (pieces, state) = parse_fen(fen).unwrap();
     let rules = Rules::orthodox();
-    let pos = build_position(&pieces, &state, state.side_to_move.unwrap(), &rules, &SetupOptions::default()).unwrap();
+    let pos = position(&rules, fen);
     (rules, pos)
 }
 

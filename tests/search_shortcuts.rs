@@ -11,10 +11,11 @@
 //! making it (the search fetches table slots ahead with them): on the same playouts they must equal the keys
 //! of the positions made.
 
-use stipula::input::fen::parse_fen;
 use stipula::movegen::Rules;
 use stipula::position::Position;
-use stipula::setup::{build_position, SetupOptions};
+
+mod playout;
+use playout::{position, Rng};
 
 /// The chessprogramming wiki's perft positions, and some with promotions, en passant, pins and checks.
 const FENS: &[&str] = &[
@@ -34,26 +35,6 @@ const FENS: &[&str] = &[
     "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
     "k6r/8/8/8/8/8/8/4K2R w K - 0 1",
 ];
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn position(rules: &Rules, fen: &str) -> Position {
-    let (pieces, state) = parse_fen(fen).unwrap();
-    build_position(&pieces, &state, state.side_to_move.unwrap(), rules, &SetupOptions::default()).unwrap()
-}
 
 /// Checks every move that each witness of `pos`, alone, passes over: the witness's own reply must be legal
 /// after it (and give no check with `quiet`). Returns how many legal moves were passed over.

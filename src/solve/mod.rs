@@ -550,11 +550,10 @@ impl<'a> Search<'a> {
             // Threat and MaxFlightsquares judge only the moves that do not reach the goal at once.
             self.can_reach_goal_in_1(pos)
         } else if self.deepens() {
-            // The lengths one by one, as Popeye's attack_find_shortest: a win within `n` is a win in exactly some
-            // length up to `n`, each with the limits of its own length (they differ: Threat n applies only with
-            // more than n moves to come). The table's won/lost bounds read entries the same way. The shorter
-            // searches cost little and find quick wins first: BEISPIEL-castling_11 (#6, Threat 1) 11 s -> 0.26 s,
-            // BEISPIEL-ep_2 (#10, Threat 1, MaxFlightsquares 1) over 200 s -> 0.45 s (1 thread).
+            // A win within `n` is a win in exactly some length up to `n`, each with the limits of its own length
+            // (they differ: Threat n applies only with more than n moves to come). The table's won/lost bounds
+            // read entries the same way. BEISPIEL-castling_11 (#6, Threat 1) 11 s -> 0.26 s, BEISPIEL-ep_2 (#10,
+            // Threat 1, MaxFlightsquares 1) over 200 s -> 0.45 s (1 thread).
             self.direct_wins_with(pos, n - 1, budget)?
                 || self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
         } else if self.limits == BattleLimits::default() && self.can_reach_goal_in_1(pos) {
