@@ -138,7 +138,7 @@ impl Rules {
     /// The check filter of `pos` for the side to move, when no condition is in force and only orthodox kinds
     /// can appear (otherwise `None`: every move must be made and tested).
     pub fn check_filter(&self, pos: &Position) -> Option<CheckFilter> {
-        if !self.conditions.is_empty() || self.kinds.present.iter().any(|k| !k.is_orthodox()) {
+        if !self.plays_orthodox() {
             return None;
         }
         let us = pos.side();
@@ -310,6 +310,11 @@ impl Rules {
                 out.remove(i);
             }
         }
+    }
+
+    /// Whether play is orthodox: orthodox pieces only, and no condition but ones that only take castling away.
+    pub fn plays_orthodox(&self) -> bool {
+        self.conditions.iter().all(|c| c.only_restricts_castling()) && self.kinds.present.iter().all(|k| k.is_orthodox())
     }
 
     /// Orthodox rules with the six orthodox kinds.

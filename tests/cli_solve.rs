@@ -327,3 +327,27 @@ fn threat_and_max_flights_give_popeyes_tree_whatever_the_table_size() {
     let large = stipula(&["solve", "-", "--threads", "2", "--hash", "64"], inp);
     assert_eq!(small.1, large.1, "1 thread / 1 MB and 2 threads / 64 MB differ");
 }
+
+#[test]
+fn zero_position_is_announced_and_not_solved() {
+    // BEISPIEL-intell_26 (../shared/popeye, Bo Lindgren, feenschach 1991): Popeye prints the zero position's
+    // token (German `NullStellung`, English `zeroposition`), then only twins a) and b), each from the diagram.
+    let inp = "BeginProblem\nStipulation h#4\nPieces White Kh3 Bh7 Pd3 Pe3 Black Kd6 Qf6 Rg5 Be5 Pb4 Pb5 Ph5 Ph6\n\
+               ZeroPosition Move e5 g8\nTwin Move h7 a7\nEndProblem\n";
+    let (code, out, _) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{out}");
+    let tail: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("  h#4")).filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(
+        tail,
+        vec![
+            "  h#4                         4 + 8",
+            "zeroposition",
+            "a) bBe5-->g8",
+            "  1.Bg8-a2 Bh7-g8   2.Kd6-e5 Bg8-b3   3.Ke5-f5 Bb3-c2   4.Ba2-e6 d3-d4 #",
+            "b) wBh7-->a7",
+            "  1.Be5-h2 Ba7-b8 +   2.Kd6-c5 Bb8-g3   3.Qf6-c6 Bg3-f2   4.Bh2-d6 e3-e4 #",
+            "solution finished.",
+        ],
+        "{out}"
+    );
+}

@@ -37,6 +37,10 @@ impl Condition for CastlingMutuallyExclusive {
         "CastlingMutuallyExclusive"
     }
 
+    fn only_restricts_castling(&self) -> bool {
+        true
+    }
+
     fn after_move(&self, _rules: &Rules, _before: &Position, mv: Move, after: &mut Position) {
         let rook_file = match mv.special {
             Special::CastleShort => 7,

@@ -133,6 +133,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// Whether the condition does nothing but take castling moves away: under it the orthodox reasoning about
+    /// checks and final pictures holds (the check filter, the goal picture of help play).
+    fn only_restricts_castling(&self) -> bool {
+        false
+    }
+
     /// Whether the pawn on `from` may make its double step (called only with [`Hooks::DOUBLE_STEP`]).
     fn double_step_allowed(&self, _pos: &Position, _from: Square) -> bool {
         true

@@ -133,7 +133,8 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
         if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("Solution terminee") {
             break;
         }
-        if t.is_empty() || is_progress(line) {
+        // The zero position's announcement (English, German, French tokens): the diagram is not solved.
+        if t.is_empty() || is_progress(line) || matches!(t, "zeroposition" | "NullStellung") {
             continue;
         }
         if t.starts_with("Partielle Loesung") || t.starts_with("Partial solution") || t.starts_with("Solution partielle") {

@@ -65,6 +65,10 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     s.push('\n');
+    // Popeye announces that the diagram itself is not solved (its English token; German `NullStellung`).
+    if p.zero_position {
+        s += "zeroposition\n\n";
+    }
     s += &solution_text(twins);
     s += "solution finished.\n";
     s

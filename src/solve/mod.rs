@@ -2,6 +2,7 @@
 //! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
 //! the table size.
 
+pub mod picture;
 pub mod run;
 pub mod table;
 pub mod tree;
@@ -50,6 +51,8 @@ pub struct Search<'a> {
     keep_mating: Option<bool>,
     /// `KeepMatingPiece` in help and series play: the side that makes the last move must keep such a piece.
     keep_mating_lines: bool,
+    /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
+    pictures: bool,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -125,6 +128,7 @@ impl<'a> Search<'a> {
             non_trivial: None,
             keep_mating: None,
             keep_mating_lines: false,
+            pictures: rules.plays_orthodox(),
         }
     }
 
@@ -370,6 +374,13 @@ impl<'a> Search<'a> {
         if self.table.get(key).is_some_and(|d| d & bit != 0) {
             return Ok(false);
         }
+        if self.pictures && plies >= 2 {
+            let (mine, theirs) = (plies.div_ceil(2), plies / 2);
+            let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
+            if !picture::reachable(pos, self.goal, last.opposite(), moves, victim_moves) {
+                return Ok(false);
+            }
+        }
         let mut buf = stack.pop().unwrap_or_default();
         // The mating move gives check, the stalemating move leaves the opponent no reply: under orthodox rules
         // the moves that certainly do not are not even generated.
@@ -500,6 +511,16 @@ impl<'a> Search<'a> {
         let bit = 1u64 << left.min(63);
         if self.table.get(key).is_some_and(|d| d & bit != 0) {
             return Ok(any);
+        }
+        // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one.
+        if self.pictures && end != SeriesEnd::SelfGoal {
+            let (victim, moves, victim_moves) = match end {
+                SeriesEnd::Goal => (next.side().opposite(), left, 0),
+                _ => (next.side(), 1, left),
+            };
+            if !picture::reachable(&next, self.goal, victim, moves, victim_moves) {
+                return Ok(any);
+            }
         }
         let mut sub = false;
         let mut moves = Vec::with_capacity(64);

@@ -24,7 +24,15 @@ impl Rng {
 }
 
 /// The position of a FEN under `rules` (the FEN's side to move).
+#[allow(dead_code)]
 pub fn position(rules: &Rules, fen: &str) -> Position {
     let (pieces, state) = parse_fen(fen).unwrap();
     build_position(&pieces, &state, state.side_to_move.unwrap(), rules, &SetupOptions::default()).unwrap()
+}
+
+/// The position of a FEN under `rules`, or `None` when the setup refuses it (the side not to move in check).
+#[allow(dead_code)]
+pub fn try_position(rules: &Rules, fen: &str) -> Option<Position> {
+    let (pieces, state) = parse_fen(fen).ok()?;
+    build_position(&pieces, &state, state.side_to_move?, rules, &SetupOptions::default()).ok()
 }

@@ -1,0 +1,527 @@
+//! The goal picture: an exact bound that prunes help and series play under orthodox rules.
+//!
+//! With `a` moves left to the side that reaches the goal and `d` to the side that suffers it, ask whether some
+//! final position within those budgets could show the goal: the suffering king on a square it reaches in time,
+//! in check from a piece that is not a king (mate only), and each square next to it held by one of its own
+//! pieces or observed by the other side (else the king has a flight). Reaching and observing are taken on the
+//! empty board (obstacles only make them harder), each piece ends on one square, and each side's moves are
+//! shared among its pieces by their empty-board distances (a pawn's with its promotions, a king's and a rook's
+//! with castling, which moves both for one move). Real play is one of the relaxation's answers, so "no picture"
+//! is a proof: a pruned position has no solution, and none is lost.
+//!
+//! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
+//! full and plays towards each; here they only bound the search, which stays the plain, complete one.
+
+use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
+use crate::pieces::Kind;
+use crate::position::{castle, Position};
+use crate::problem::Goal;
+use crate::square::{Bitboard, Color, Square};
+
+/// More than any budget: "cannot get there".
+const FAR: u32 = 1000;
+
+/// The search for a picture is cut off after this many steps and then answers "possible" (a bound may
+/// always give up): the answer depends on the position and budgets only, never on threads or timing.
+const MAX_STEPS: u32 = 4000;
+
+/// The orthodox walks, as a final form of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl Walk {
+    fn of(kind: Kind) -> Option<Walk> {
+        Some(match kind {
+            Kind::KING => Walk::King,
+            Kind::QUEEN => Walk::Queen,
+            Kind::ROOK => Walk::Rook,
+            Kind::BISHOP => Walk::Bishop,
+            Kind::KNIGHT => Walk::Knight,
+            Kind::PAWN => Walk::Pawn,
+            _ => return None,
+        })
+    }
+
+    /// The squares observed from `sq` on the empty board by a piece of colour `color` with this walk.
+    fn observes(self, color: Color, sq: Square) -> Bitboard {
+        let i = sq.index();
+        match self {
+            Walk::King => Bitboard(KING[i]),
+            Walk::Knight => Bitboard(KNIGHT[i]),
+            Walk::Pawn => Bitboard(PAWN_ATTACKS[color.index()][i]),
+            Walk::Rook => rook_attacks(sq, Bitboard::EMPTY),
+            Walk::Bishop => bishop_attacks(sq, Bitboard::EMPTY),
+            Walk::Queen => rook_attacks(sq, Bitboard::EMPTY) | bishop_attacks(sq, Bitboard::EMPTY),
+        }
+    }
+
+    /// The squares observed on the empty board from some square of `b` (and perhaps `b`'s own: a bound).
+    fn observes_from(self, color: Color, b: u64) -> u64 {
+        match self {
+            Walk::King => king_step(b),
+            Walk::Knight => Bitboard(b).fold(0, |acc, s| acc | KNIGHT[s.index()]),
+            Walk::Pawn => Bitboard(b).fold(0, |acc, s| acc | PAWN_ATTACKS[color.index()][s.index()]),
+            Walk::Rook => lines(b, &ORTHOGONAL),
+            Walk::Bishop => lines(b, &DIAGONAL),
+            Walk::Queen => lines(b, &ORTHOGONAL) | lines(b, &DIAGONAL),
+        }
+    }
+
+    /// The squares from which a piece of colour `color` with this walk observes `sq` on the empty board.
+    fn observers_of(self, color: Color, sq: Square) -> Bitboard {
+        match self {
+            Walk::Pawn => Bitboard(PAWN_ATTACKS[color.opposite().index()][sq.index()]),
+            _ => self.observes(color, sq),
+        }
+    }
+}
+
+/// The largest budget the layers tell apart; more is the same on the board (a king crosses it in 7 moves, a
+/// pawn promotes in 6 and then needs at most 6 more as a knight).
+const LAYERS: usize = 16;
+
+const NOT_A: u64 = !0x0101_0101_0101_0101;
+const NOT_H: u64 = !0x8080_8080_8080_8080;
+
+/// The files and ranks (as square sets).
+const ORTHOGONAL: [u64; 16] = line_masks(true);
+/// The diagonals and anti-diagonals.
+const DIAGONAL: [u64; 30] = line_masks(false);
+
+const fn line_masks<const N: usize>(orthogonal: bool) -> [u64; N] {
+    let mut t = [0u64; N];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let (a, b) = if orthogonal { (f, 8 + r) } else { (f + 7 - r, 15 + f + r) };
+        t[a] |= 1 << sq;
+        t[b] |= 1 << sq;
+        sq += 1;
+    }
+    t
+}
+
+/// Every square on a line (of `masks`) through a square of `b`.
+fn lines(b: u64, masks: &[u64]) -> u64 {
+    masks.iter().filter(|&&m| m & b != 0).fold(0, |acc, m| acc | m)
+}
+
+/// The squares one king step from `b`, and `b`.
+fn king_step(b: u64) -> u64 {
+    let sides = b | (b & NOT_H) << 1 | (b & NOT_A) >> 1;
+    sides | sides << 8 | sides >> 8
+}
+
+/// Where one piece can be after `k` of its side's moves (`at[k]`: every square within `k` moves, in one form).
+#[derive(Clone, Copy, Debug)]
+struct Layers {
+    form: Walk,
+    at: [Bitboard; LAYERS + 1],
+}
+
+impl Layers {
+    /// The fewest moves to `sq` (FAR: never within the layers).
+    fn cost(&self, sq: Square) -> u32 {
+        self.at.iter().position(|b| b.has(sq)).map_or(FAR, |k| k as u32)
+    }
+
+    /// The layers of a piece of walk `form` that stands on the squares of `start[j]` after `j` moves, up to
+    /// `limit` moves (the rest are the same).
+    fn spread(form: Walk, color: Color, start: &[u64; LAYERS + 1], limit: usize) -> Layers {
+        let mut at = [Bitboard::EMPTY; LAYERS + 1];
+        let mut reached = 0u64;
+        for k in 0..=LAYERS {
+            let mut next = reached | start[k];
+            if k > 0 && k <= limit {
+                next |= Self::step(form, color, reached);
+            }
+            reached = next;
+            at[k] = Bitboard(reached);
+        }
+        Layers { form, at }
+    }
+
+    /// The squares one move of a piece of walk `form` takes it to from the squares of `b` (on the empty board;
+    /// a pawn's captures taken as possible, its double step from its second rank; none onto its last rank).
+    fn step(form: Walk, color: Color, b: u64) -> u64 {
+        let mut out = 0u64;
+        match form {
+            Walk::King => return king_step(b),
+            Walk::Knight => {
+                for s in Bitboard(b) {
+                    out |= KNIGHT[s.index()];
+                }
+            }
+            // A rider reaches every square of every line through the squares of `b`.
+            Walk::Rook => out = lines(b, &ORTHOGONAL),
+            Walk::Bishop => out = lines(b, &DIAGONAL),
+            Walk::Queen => out = lines(b, &ORTHOGONAL) | lines(b, &DIAGONAL),
+            Walk::Pawn => {
+                let (push, second) = match color {
+                    Color::White => (b << 8, (b & 0xFF00) << 16),
+                    Color::Black => (b >> 8, (b & 0x00FF_0000_0000_0000) >> 16),
+                };
+                out = push | (push & NOT_A) >> 1 | (push & NOT_H) << 1 | second;
+            }
+        }
+        out | b
+    }
+}
+
+/// One piece of the position, as the relaxation sees it: where it can be, in each form it may end in.
+#[derive(Clone, Debug)]
+struct Unit {
+    king: bool,
+    forms: Vec<Layers>,
+}
+
+impl Unit {
+    fn new(pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize) -> Unit {
+        let mut start = [0u64; LAYERS + 1];
+        start[0] = sq.bb().0;
+        // Castling: the king arrives in one move, its rook with the king's move (none of its own).
+        let rights = pos.castling();
+        let (short, long, rank) = match color {
+            Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 0),
+            Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 7),
+        };
+        let at = |file| Square::from_coords(file, rank).bb().0;
+        if walk == Walk::King && sq.bb().0 == at(4) {
+            start[1] |= if short { at(6) } else { 0 } | if long { at(2) } else { 0 };
+        } else if walk == Walk::Rook && (sq.bb().0 == at(7) && short) {
+            start[0] |= at(5);
+        } else if walk == Walk::Rook && (sq.bb().0 == at(0) && long) {
+            start[0] |= at(3);
+        }
+        let own = Layers::spread(walk, color, &start, limit);
+        let mut forms = vec![own];
+        if walk == Walk::Pawn {
+            let last = if color == Color::White { 0xFF00_0000_0000_0000u64 } else { 0xFF };
+            let mut promo = [0u64; LAYERS + 1];
+            let mut before = 0u64;
+            for (p, at) in promo.iter_mut().zip(own.at) {
+                *p = at.0 & last & !before;
+                before |= *p;
+            }
+            if before != 0 {
+                for form in [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight] {
+                    forms.push(Layers::spread(form, color, &promo, limit));
+                }
+            }
+            // A pawn never stays on its last rank.
+            for b in forms[0].at.iter_mut() {
+                b.0 &= !last;
+            }
+        }
+        Unit { king: walk == Walk::King, forms }
+    }
+
+    /// The fewest moves that bring this piece to `sq` in any form.
+    fn cost_any(&self, sq: Square) -> u32 {
+        self.forms.iter().map(|l| l.cost(sq)).min().unwrap_or(FAR)
+    }
+}
+
+/// The pieces of one side, king first when there is one.
+fn units(pos: &Position, color: Color, limit: usize) -> Vec<Unit> {
+    let mut out = Vec::with_capacity(16);
+    for sq in pos.color_bb(color) {
+        let Some(piece) = pos.piece_at(sq) else { continue };
+        let Some(walk) = Walk::of(piece.kind) else { continue };
+        let unit = Unit::new(pos, color, sq, walk, limit);
+        if unit.king {
+            out.insert(0, unit);
+        } else {
+            out.push(unit);
+        }
+    }
+    out
+}
+
+/// Whether a final picture of `goal` against `victim` (its king on a square next to which nothing is free) can
+/// be reached with `moves` more moves of its opponent and `victim_moves` of its own, counted on the empty board.
+/// `false` is a proof that no play of those lengths ends in the goal; `true` is no promise. For positions under
+/// orthodox rules with orthodox pieces only (pieces of other kinds make the answer `true`).
+pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
+    let Some(_) = pos.king(victim) else { return true };
+    let mut others = pos.occupied();
+    for k in [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN] {
+        others &= !pos.kind_bb(k);
+    }
+    if others.non_empty() || pos.pieces_bb(victim, Kind::KING).count() != 1 {
+        return true;
+    }
+    let moves = moves.min(LAYERS as u32);
+    let victim_moves = victim_moves.min(LAYERS as u32);
+    let mut victims = units(pos, victim, victim_moves as usize);
+    let king = victims.remove(0);
+    let attackers = units(pos, victim.opposite(), moves as usize);
+    // What each attacker may observe within each budget, for choosing the most constrained square.
+    let color = victim.opposite();
+    let observes = attackers
+        .iter()
+        .map(|u| {
+            let mut seen = [Bitboard::EMPTY; LAYERS + 1];
+            for (k, b) in seen.iter_mut().enumerate().take(moves as usize + 1) {
+                *b = Bitboard(u.forms.iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0)));
+            }
+            seen
+        })
+        .collect();
+    let mut finder = Finder {
+        color: victim.opposite(),
+        attackers,
+        observes,
+        defenders: victims,
+        king: Square::new(0),
+        tried: Vec::new(),
+        steps: 0,
+        mate: goal == Goal::Mate,
+    };
+    for target in king.forms[0].at[victim_moves as usize] {
+        let walk = king.forms[0].cost(target);
+        finder.king = target;
+        if finder.cover(Bitboard(KING[target.index()]), finder.mate, 0, 0, moves, victim_moves - walk) {
+            return true;
+        }
+        if finder.steps > MAX_STEPS {
+            return true;
+        }
+    }
+    false
+}
+
+/// The search for one king square's picture.
+struct Finder {
+    /// The attackers' colour.
+    color: Color,
+    attackers: Vec<Unit>,
+    /// The squares each attacker may observe within each budget (a bound).
+    observes: Vec<[Bitboard; LAYERS + 1]>,
+    /// The placements being tried, one list for each depth of the search.
+    tried: Vec<Vec<(Bitboard, bool, u32)>>,
+    defenders: Vec<Unit>,
+    /// The victim's final king square.
+    king: Square,
+    steps: u32,
+    mate: bool,
+}
+
+impl Finder {
+    /// Whether the squares of `open` can all be observed by attackers or held by defenders not yet placed
+    /// (bits of `placed` and `held`), and the king checked when `check` is asked, with `a` attacking and `d`
+    /// defending moves.
+    fn cover(&mut self, open: Bitboard, check: bool, placed: u32, held: u32, a: u32, d: u32) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return true;
+        }
+        if !check && open.is_empty() {
+            return true;
+        }
+        // The square with the fewest pieces that might serve it first (the king's, for the check).
+        let target = if check {
+            self.king
+        } else {
+            let mut best = (u32::MAX, self.king);
+            for s in open {
+                let mut n = 0;
+                for (i, seen) in self.observes.iter().enumerate() {
+                    n += (placed & 1 << i == 0 && seen[a as usize].has(s)) as u32;
+                }
+                for (j, u) in self.defenders.iter().enumerate() {
+                    n += (held & 1 << j == 0 && u.forms.iter().any(|l| l.at[d as usize].has(s))) as u32;
+                }
+                if n < best.0 {
+                    best = (n, s);
+                }
+            }
+            if best.0 == 0 {
+                return false;
+            }
+            best.1
+        };
+        let king_zone = Bitboard(KING[self.king.index()]) | self.king.bb();
+        // The placements of one piece, by what they leave to do: one that leaves less for no more moves wins.
+        let depth = (placed.count_ones() + held.count_ones()) as usize;
+        if self.tried.len() <= depth {
+            self.tried.resize_with(depth + 1, Vec::new);
+        }
+        let mut tried = std::mem::take(&mut self.tried[depth]);
+        for i in 0..self.attackers.len() {
+            if placed & 1 << i != 0 || !self.observes[i][a as usize].has(target) {
+                continue;
+            }
+            let unit = &self.attackers[i];
+            // A king gives no check, and may not stand next to the other king.
+            if check && unit.king {
+                continue;
+            }
+            for layers in &unit.forms {
+                let mut squares = layers.form.observers_of(self.color, target) & layers.at[a as usize];
+                if unit.king {
+                    squares &= !king_zone;
+                }
+                squares.clear(self.king);
+                for to in squares {
+                    let cost = layers.cost(to);
+                    let seen = layers.form.observes(self.color, to);
+                    let rest = open & !seen;
+                    let still = check && !(layers.form != Walk::King && seen.has(self.king));
+                    if tried.iter().any(|&(r, c, k)| r.0 & !rest.0 == 0 && (!c || still) && k <= cost) {
+                        continue;
+                    }
+                    tried.retain(|&(r, c, k)| !(rest.0 & !r.0 == 0 && (!still || c) && cost <= k));
+                    tried.push((rest, still, cost));
+                }
+            }
+            let found = tried.iter().any(|&(rest, still, cost)| self.cover(rest, still, placed | 1 << i, held, a - cost, d));
+            tried.clear();
+            if found {
+                self.tried[depth] = tried;
+                return true;
+            }
+        }
+        self.tried[depth] = tried;
+        if !check {
+            for j in 0..self.defenders.len() {
+                if held & 1 << j != 0 {
+                    continue;
+                }
+                let cost = self.defenders[j].cost_any(target);
+                if cost <= d {
+                    let mut rest = open;
+                    rest.clear(target);
+                    if self.cover(rest, false, placed, held | 1 << j, a, d - cost) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    /// Moves on the empty board from `a` to `b`, by the geometry of each walk (the reference the layers are
+    /// checked against; not for knights and pawns).
+    fn distance(walk: Walk, a: Square, b: Square) -> u32 {
+        if a == b {
+            return 0;
+        }
+        let (df, dr) = (a.file().abs_diff(b.file()), a.rank().abs_diff(b.rank()));
+        let line = df == 0 || dr == 0;
+        let diagonal = df == dr;
+        match walk {
+            Walk::King => df.max(dr) as u32,
+            Walk::Queen => 1 + !(line || diagonal) as u32,
+            Walk::Rook => 1 + !line as u32,
+            Walk::Bishop if diagonal => 1,
+            Walk::Bishop if a.is_dark() == b.is_dark() => 2,
+            _ => FAR,
+        }
+    }
+
+    /// Moves of a pawn of `color` from `a` to `b` (a square short of its last rank), captures taken as possible:
+    /// a rank a move, one file at most per move, the double step from the second rank changing none.
+    fn pawn_steps(color: Color, a: Square, b: Square) -> u32 {
+        let (ra, rb) = match color {
+            Color::White => (a.rank() as i32, b.rank() as i32),
+            Color::Black => (7 - a.rank() as i32, 7 - b.rank() as i32),
+        };
+        let ranks = rb - ra;
+        let files = a.file().abs_diff(b.file()) as i32;
+        if ranks == 0 && files == 0 {
+            0
+        } else if ranks <= 0 {
+            FAR
+        } else if ra == 1 && ranks >= 2 && files <= ranks - 2 {
+            (ranks - 1) as u32
+        } else if files <= ranks {
+            ranks as u32
+        } else {
+            FAR
+        }
+    }
+
+    fn unit(fen_piece: (Color, Kind), at: &str, castling: u8) -> Unit {
+        let mut pos = Position::empty();
+        pos.set_castling(castling);
+        let (color, kind) = fen_piece;
+        Unit::new(&pos, color, sq(at), Walk::of(kind).unwrap(), LAYERS)
+    }
+
+    #[test]
+    fn layers_agree_with_the_geometry_of_each_walk() {
+        for (kind, walk) in [(Kind::KING, Walk::King), (Kind::QUEEN, Walk::Queen), (Kind::ROOK, Walk::Rook), (Kind::BISHOP, Walk::Bishop)] {
+            for from in Square::all() {
+                let u = unit((Color::White, kind), &from.to_string(), 0);
+                assert_eq!(u.forms.len(), 1);
+                for to in Square::all() {
+                    assert_eq!(u.forms[0].cost(to), distance(walk, from, to), "{walk:?} {from}-{to}");
+                }
+            }
+        }
+        for color in Color::ALL {
+            for from in Square::all().filter(|s| (1..7).contains(&s.rank())) {
+                let u = unit((color, Kind::PAWN), &from.to_string(), 0);
+                for to in Square::all().filter(|s| s.rank() != color.last_rank()) {
+                    assert_eq!(u.forms[0].cost(to), pawn_steps(color, from, to), "{color:?} pawn {from}-{to}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn knight_distances_on_the_empty_board() {
+        // The classic values: corner to opposite corner 6 moves, a1-b2 4, one step along a file 3.
+        let n = unit((Color::White, Kind::KNIGHT), "a1", 0);
+        assert_eq!(n.cost_any(sq("h8")), 6);
+        assert_eq!(n.cost_any(sq("b2")), 4);
+        assert_eq!(n.cost_any(sq("c2")), 1);
+        assert_eq!(unit((Color::Black, Kind::KNIGHT), "d4", 0).cost_any(sq("d5")), 3);
+    }
+
+    #[test]
+    fn pawns_promote_on_the_way() {
+        let p = unit((Color::White, Kind::PAWN), "e6", 0);
+        // e7, e8=Q (2 moves), then a queen's move to a4; as a knight: e8=S-d6 3 moves.
+        assert_eq!(p.cost_any(sq("a4")), 3);
+        assert_eq!(p.forms.iter().find(|l| l.form == Walk::Knight).unwrap().cost(sq("d6")), 3);
+        // Never on the last rank as a pawn; a promoted piece there in 2.
+        assert_eq!(p.forms[0].cost(sq("e8")), FAR);
+        assert_eq!(p.cost_any(sq("e8")), 2);
+        let b = unit((Color::Black, Kind::PAWN), "b3", 0);
+        assert_eq!(b.cost_any(sq("a1")), 2);
+    }
+
+    #[test]
+    fn castling_brings_king_and_rook_in_one_move() {
+        let k = unit((Color::White, Kind::KING), "e1", castle::WK);
+        assert_eq!(k.cost_any(sq("g1")), 1);
+        assert_eq!(k.cost_any(sq("h2")), 2);
+        assert_eq!(k.cost_any(sq("c1")), 2);
+        let r = unit((Color::White, Kind::ROOK), "h1", castle::WK);
+        assert_eq!(r.cost_any(sq("f1")), 0);
+        assert_eq!(r.cost_any(sq("f7")), 1);
+        assert_eq!(r.cost_any(sq("a1")), 1);
+        assert_eq!(r.cost_any(sq("a7")), 2);
+        let long = unit((Color::Black, Kind::KING), "e8", castle::BQ);
+        assert_eq!(long.cost_any(sq("c8")), 1);
+        assert_eq!(long.cost_any(sq("g8")), 2);
+    }
+}
