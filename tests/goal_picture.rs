@@ -51,7 +51,8 @@ fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     let mut board = [None::<char>; 64];
     let put = |board: &mut [Option<char>; 64], c: char, rng: &mut Rng| loop {
         let s = rng.below(64);
-        if board[s].is_none() && !(c.eq_ignore_ascii_case(&'p') && !(8..56).contains(&s)) {
+        let pawn_rank_ok = !c.eq_ignore_ascii_case(&'p') || (8..56).contains(&s);
+        if board[s].is_none() && pawn_rank_ok {
             board[s] = Some(c);
             return;
         }
