@@ -222,11 +222,6 @@ impl Unit {
         }
         Unit { king: walk == Walk::King, forms }
     }
-
-    /// The fewest moves that bring this piece to `sq` in any form.
-    fn cost_any(&self, sq: Square) -> u32 {
-        self.forms.iter().map(|l| l.cost(sq)).min().unwrap_or(FAR)
-    }
 }
 
 /// The pieces of one side, king first when there is one.
@@ -265,7 +260,7 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     let attackers = units(pos, victim.opposite(), moves as usize);
     // What each attacker may observe within each budget, for choosing the most constrained square.
     let color = victim.opposite();
-    let observes = attackers
+    let observes: Vec<[Bitboard; LAYERS + 1]> = attackers
         .iter()
         .map(|u| {
             let mut seen = [Bitboard::EMPTY; LAYERS + 1];
@@ -275,20 +270,40 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
             seen
         })
         .collect();
+    // Where each defender may stand within each budget, in any form.
+    let holds: Vec<[Bitboard; LAYERS + 1]> = victims
+        .iter()
+        .map(|u| std::array::from_fn(|k| u.forms.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k])))
+        .collect();
+    // Quick tests of a king square: checked by a piece that is not a king, every neighbour observed or held.
+    let (mut checkers, mut servable) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for (u, seen) in attackers.iter().zip(&observes) {
+        servable |= seen[moves as usize];
+        if !u.king {
+            checkers |= seen[moves as usize];
+        }
+    }
+    for held in &holds {
+        servable |= held[victim_moves as usize];
+    }
+    let mate = goal == Goal::Mate;
     let mut finder = Finder {
         color: victim.opposite(),
         attackers,
         observes,
-        defenders: victims,
+        holds,
         king: Square::new(0),
         tried: Vec::new(),
         steps: 0,
-        mate: goal == Goal::Mate,
     };
     for target in king.forms[0].at[victim_moves as usize] {
+        let flights = Bitboard(KING[target.index()]);
+        if (mate && !checkers.has(target)) || (flights & !servable).non_empty() {
+            continue;
+        }
         let walk = king.forms[0].cost(target);
         finder.king = target;
-        if finder.cover(Bitboard(KING[target.index()]), finder.mate, 0, 0, moves, victim_moves - walk) {
+        if finder.cover(flights, mate, 0, 0, moves, victim_moves - walk) {
             return true;
         }
         if finder.steps > MAX_STEPS {
@@ -305,13 +320,13 @@ struct Finder {
     attackers: Vec<Unit>,
     /// The squares each attacker may observe within each budget (a bound).
     observes: Vec<[Bitboard; LAYERS + 1]>,
+    /// The squares each defender may stand on within each budget.
+    holds: Vec<[Bitboard; LAYERS + 1]>,
     /// The placements being tried, one list for each depth of the search.
     tried: Vec<Vec<(Bitboard, bool, u32)>>,
-    defenders: Vec<Unit>,
     /// The victim's final king square.
     king: Square,
     steps: u32,
-    mate: bool,
 }
 
 impl Finder {
@@ -326,27 +341,32 @@ impl Finder {
         if !check && open.is_empty() {
             return true;
         }
-        // The square with the fewest pieces that might serve it first (the king's, for the check).
+        // The square with the fewest pieces that might serve it first (the king's, for the check): counted in
+        // bit planes (served by at least one, two, three of the pieces not yet used).
         let target = if check {
             self.king
         } else {
-            let mut best = (u32::MAX, self.king);
-            for s in open {
-                let mut n = 0;
-                for (i, seen) in self.observes.iter().enumerate() {
-                    n += (placed & 1 << i == 0 && seen[a as usize].has(s)) as u32;
-                }
-                for (j, u) in self.defenders.iter().enumerate() {
-                    n += (held & 1 << j == 0 && u.forms.iter().any(|l| l.at[d as usize].has(s))) as u32;
-                }
-                if n < best.0 {
-                    best = (n, s);
+            let (mut one, mut two, mut three) = (0u64, 0u64, 0u64);
+            let mut count = |b: u64| {
+                three |= two & b;
+                two |= one & b;
+                one |= b;
+            };
+            for (i, seen) in self.observes.iter().enumerate() {
+                if placed & 1 << i == 0 {
+                    count(seen[a as usize].0 & open.0);
                 }
             }
-            if best.0 == 0 {
+            for (j, h) in self.holds.iter().enumerate() {
+                if held & 1 << j == 0 {
+                    count(h[d as usize].0 & open.0);
+                }
+            }
+            if open.0 & !one != 0 {
                 return false;
             }
-            best.1
+            let scarce = [open.0 & !two, open.0 & !three, open.0];
+            Bitboard(scarce.into_iter().find(|&b| b != 0).unwrap_or(open.0)).first().expect("open squares")
         };
         let king_zone = Bitboard(KING[self.king.index()]) | self.king.bb();
         // The placements of one piece, by what they leave to do: one that leaves less for no more moves wins.
@@ -391,12 +411,12 @@ impl Finder {
         }
         self.tried[depth] = tried;
         if !check {
-            for j in 0..self.defenders.len() {
-                if held & 1 << j != 0 {
+            for j in 0..self.holds.len() {
+                if held & 1 << j != 0 || !self.holds[j][d as usize].has(target) {
                     continue;
                 }
-                let cost = self.defenders[j].cost_any(target);
-                if cost <= d {
+                let cost = self.holds[j].iter().position(|b| b.has(target)).unwrap_or(0) as u32;
+                {
                     let mut rest = open;
                     rest.clear(target);
                     if self.cover(rest, false, placed, held | 1 << j, a, d - cost) {
@@ -455,6 +475,13 @@ mod tests {
             ranks as u32
         } else {
             FAR
+        }
+    }
+
+    impl Unit {
+        /// The fewest moves that bring this piece to `sq` in any form.
+        fn cost_any(&self, sq: Square) -> u32 {
+            self.forms.iter().map(|l| l.cost(sq)).min().unwrap_or(FAR)
         }
     }
 
