@@ -377,7 +377,9 @@ impl<'a> Search<'a> {
         if self.pictures && plies >= 2 {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
+            // Kept in the table: a transposition need not ask again.
             if !picture::reachable(pos, self.goal, last.opposite(), moves, victim_moves) {
+                self.table.add_bits(key, bit);
                 return Ok(false);
             }
         }
@@ -519,6 +521,7 @@ impl<'a> Search<'a> {
                 _ => (next.side(), 1, left),
             };
             if !picture::reachable(&next, self.goal, victim, moves, victim_moves) {
+                self.table.add_bits(key, bit);
                 return Ok(any);
             }
         }

@@ -83,9 +83,9 @@ impl Walk {
     }
 }
 
-/// The largest budget the layers tell apart; more is the same on the board (a king crosses it in 7 moves, a
-/// pawn promotes in 6 and then needs at most 6 more as a knight).
-const LAYERS: usize = 16;
+/// The largest budget the layers tell apart. Larger budgets (the first moves of long problems, where a bound
+/// rarely prunes) are not bounded at all: a pawn may need 6 moves to promote and 6 more as a knight.
+const LAYERS: usize = 8;
 
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
@@ -175,69 +175,54 @@ impl Layers {
     }
 }
 
-/// One piece of the position, as the relaxation sees it: where it can be, in each form it may end in.
-#[derive(Clone, Debug)]
+/// Where one piece can be, in each form it may end in (its own walk; a pawn's promotions too), pushed onto
+/// `out` (one entry, or five for a pawn that can promote within `limit` moves).
+fn piece_layers(pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize, out: &mut Vec<Layers>) {
+    let mut start = [0u64; LAYERS + 1];
+    start[0] = sq.bb().0;
+    // Castling: the king arrives in one move, its rook with the king's move (none of its own).
+    let rights = pos.castling();
+    let (short, long, rank) = match color {
+        Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 0),
+        Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 7),
+    };
+    let at = |file| Square::from_coords(file, rank).bb().0;
+    if walk == Walk::King && sq.bb().0 == at(4) {
+        start[1] |= if short { at(6) } else { 0 } | if long { at(2) } else { 0 };
+    } else if walk == Walk::Rook && (sq.bb().0 == at(7) && short) {
+        start[0] |= at(5);
+    } else if walk == Walk::Rook && (sq.bb().0 == at(0) && long) {
+        start[0] |= at(3);
+    }
+    let mut own = Layers::spread(walk, color, &start, limit);
+    if walk == Walk::Pawn {
+        let last = if color == Color::White { 0xFF00_0000_0000_0000u64 } else { 0xFF };
+        let mut promo = [0u64; LAYERS + 1];
+        let mut before = 0u64;
+        for (p, at) in promo.iter_mut().zip(own.at) {
+            *p = at.0 & last & !before;
+            before |= *p;
+        }
+        // A pawn never stays on its last rank.
+        for b in own.at.iter_mut() {
+            b.0 &= !last;
+        }
+        out.push(own);
+        if before != 0 {
+            for form in [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight] {
+                out.push(Layers::spread(form, color, &promo, limit));
+            }
+        }
+    } else {
+        out.push(own);
+    }
+}
+
+/// One piece of the attacker: whether it is the king, and its forms' layers (a range of the finder's `forms`).
+#[derive(Clone, Copy, Debug)]
 struct Unit {
     king: bool,
-    forms: Vec<Layers>,
-}
-
-impl Unit {
-    fn new(pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize) -> Unit {
-        let mut start = [0u64; LAYERS + 1];
-        start[0] = sq.bb().0;
-        // Castling: the king arrives in one move, its rook with the king's move (none of its own).
-        let rights = pos.castling();
-        let (short, long, rank) = match color {
-            Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 0),
-            Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 7),
-        };
-        let at = |file| Square::from_coords(file, rank).bb().0;
-        if walk == Walk::King && sq.bb().0 == at(4) {
-            start[1] |= if short { at(6) } else { 0 } | if long { at(2) } else { 0 };
-        } else if walk == Walk::Rook && (sq.bb().0 == at(7) && short) {
-            start[0] |= at(5);
-        } else if walk == Walk::Rook && (sq.bb().0 == at(0) && long) {
-            start[0] |= at(3);
-        }
-        let own = Layers::spread(walk, color, &start, limit);
-        let mut forms = vec![own];
-        if walk == Walk::Pawn {
-            let last = if color == Color::White { 0xFF00_0000_0000_0000u64 } else { 0xFF };
-            let mut promo = [0u64; LAYERS + 1];
-            let mut before = 0u64;
-            for (p, at) in promo.iter_mut().zip(own.at) {
-                *p = at.0 & last & !before;
-                before |= *p;
-            }
-            if before != 0 {
-                for form in [Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight] {
-                    forms.push(Layers::spread(form, color, &promo, limit));
-                }
-            }
-            // A pawn never stays on its last rank.
-            for b in forms[0].at.iter_mut() {
-                b.0 &= !last;
-            }
-        }
-        Unit { king: walk == Walk::King, forms }
-    }
-}
-
-/// The pieces of one side, king first when there is one.
-fn units(pos: &Position, color: Color, limit: usize) -> Vec<Unit> {
-    let mut out = Vec::with_capacity(16);
-    for sq in pos.color_bb(color) {
-        let Some(piece) = pos.piece_at(sq) else { continue };
-        let Some(walk) = Walk::of(piece.kind) else { continue };
-        let unit = Unit::new(pos, color, sq, walk, limit);
-        if unit.king {
-            out.insert(0, unit);
-        } else {
-            out.push(unit);
-        }
-    }
-    out
+    forms: (usize, usize),
 }
 
 /// Whether a final picture of `goal` against `victim` (its king on a square next to which nothing is free) can
@@ -253,28 +238,61 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     if others.non_empty() || pos.pieces_bb(victim, Kind::KING).count() != 1 {
         return true;
     }
-    let moves = moves.min(LAYERS as u32);
-    let victim_moves = victim_moves.min(LAYERS as u32);
-    let mut victims = units(pos, victim, victim_moves as usize);
-    let king = victims.remove(0);
-    let attackers = units(pos, victim.opposite(), moves as usize);
-    // What each attacker may observe within each budget, for choosing the most constrained square.
+    if moves as usize > LAYERS || victim_moves as usize > LAYERS {
+        return true;
+    }
     let color = victim.opposite();
-    let observes: Vec<[Bitboard; LAYERS + 1]> = attackers
-        .iter()
-        .map(|u| {
-            let mut seen = [Bitboard::EMPTY; LAYERS + 1];
-            for (k, b) in seen.iter_mut().enumerate().take(moves as usize + 1) {
-                *b = Bitboard(u.forms.iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0)));
-            }
-            seen
-        })
-        .collect();
-    // Where each defender may stand within each budget, in any form.
-    let holds: Vec<[Bitboard; LAYERS + 1]> = victims
-        .iter()
-        .map(|u| std::array::from_fn(|k| u.forms.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k])))
-        .collect();
+    let mate = goal == Goal::Mate;
+    // The attacker's pieces (king first) and what each may observe within each budget.
+    let mut forms = Vec::with_capacity(24);
+    let mut attackers = Vec::with_capacity(16);
+    let mut observes: Vec<[Bitboard; LAYERS + 1]> = Vec::with_capacity(16);
+    for sq in pos.color_bb(color) {
+        let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+        let first = forms.len();
+        piece_layers(pos, color, sq, walk, moves as usize, &mut forms);
+        let mut seen = [Bitboard::EMPTY; LAYERS + 1];
+        for (k, b) in seen.iter_mut().enumerate().take(moves as usize + 1) {
+            *b = Bitboard(forms[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0)));
+        }
+        let unit = Unit { king: walk == Walk::King, forms: (first, forms.len()) };
+        if unit.king {
+            attackers.insert(0, unit);
+            observes.insert(0, seen);
+        } else {
+            attackers.push(unit);
+            observes.push(seen);
+        }
+    }
+    if attackers.len() > 32 {
+        return true;
+    }
+    // The victim's pieces: where each may stand within each budget, in any form; its king's layers; its pawns.
+    let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
+    let mut king = None;
+    let mut holds: Vec<[Bitboard; LAYERS + 1]> = Vec::with_capacity(16);
+    let mut pawns = Vec::new();
+    let mut own = Vec::with_capacity(5);
+    for sq in pos.color_bb(victim) {
+        let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+        own.clear();
+        piece_layers(pos, victim, sq, walk, victim_moves as usize, &mut own);
+        if walk == Walk::King {
+            king = Some(own[0]);
+            continue;
+        }
+        // Stalemate: the victim's pawns must end unable to move.
+        if walk == Walk::Pawn && !mate {
+            let promotion = own[1..].iter().map(|l| l.at.iter().position(|b| b.non_empty()).map_or(FAR, |k| k as u32)).min().unwrap_or(FAR);
+            let capturable = moves > 0 && reach & own[0].at[victim_moves as usize].0 != 0;
+            pawns.push(VictimPawn { unit: holds.len(), layers: own[0], promotion, capturable });
+        }
+        holds.push(std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k])));
+    }
+    let Some(king) = king else { return true };
+    if holds.len() > 32 {
+        return true;
+    }
     // Quick tests of a king square: checked by a piece that is not a king, every neighbour observed or held.
     let (mut checkers, mut servable) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for (u, seen) in attackers.iter().zip(&observes) {
@@ -286,24 +304,28 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     for held in &holds {
         servable |= held[victim_moves as usize];
     }
-    let mate = goal == Goal::Mate;
     let mut finder = Finder {
-        color: victim.opposite(),
+        color,
+        forms,
         attackers,
         observes,
         holds,
         king: Square::new(0),
         tried: Vec::new(),
         steps: 0,
+        pawns,
+        forward: if victim == Color::White { 8 } else { -8 },
+        moves,
     };
-    for target in king.forms[0].at[victim_moves as usize] {
+    for target in king.at[victim_moves as usize] {
         let flights = Bitboard(KING[target.index()]);
         if (mate && !checkers.has(target)) || (flights & !servable).non_empty() {
             continue;
         }
-        let walk = king.forms[0].cost(target);
+        let walk = king.cost(target);
         finder.king = target;
-        if finder.cover(flights, mate, 0, 0, moves, victim_moves - walk) {
+        let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0 };
+        if finder.cover(flights, mate, start) {
             return true;
         }
         if finder.steps > MAX_STEPS {
@@ -313,11 +335,41 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     false
 }
 
+/// Where the search for a picture stands: the pieces used (bits of attackers placed, defenders holding a
+/// square), the moves left to each side, the captures the attacker may still make, the squares the defenders
+/// are known to hold.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    placed: u32,
+    held: u32,
+    a: u32,
+    d: u32,
+    captures: u32,
+    holding: u64,
+    /// Attackers placed for the flights that already stand in front of a pawn.
+    blocking: u32,
+}
+
+/// A pawn of the victim in a stalemate picture: it must end captured, promoted, or unable to move.
+#[derive(Clone, Copy, Debug)]
+struct VictimPawn {
+    /// Its index among the defenders.
+    unit: usize,
+    /// Where it can be as a pawn.
+    layers: Layers,
+    /// The fewest moves to promote (FAR: not within the budget).
+    promotion: u32,
+    /// Whether some attacker can reach a square the pawn can be on.
+    capturable: bool,
+}
+
 /// The search for one king square's picture.
 struct Finder {
     /// The attackers' colour.
     color: Color,
+    /// The attackers' pieces, and the layers of their forms.
     attackers: Vec<Unit>,
+    forms: Vec<Layers>,
     /// The squares each attacker may observe within each budget (a bound).
     observes: Vec<[Bitboard; LAYERS + 1]>,
     /// The squares each defender may stand on within each budget.
@@ -327,20 +379,32 @@ struct Finder {
     /// The victim's final king square.
     king: Square,
     steps: u32,
+    /// Stalemate: the victim's pawns, each of which must end captured, promoted or unable to move.
+    pawns: Vec<VictimPawn>,
+    /// The victim's pawns' step (+8 for White, -8 for Black).
+    forward: i32,
+    /// The attacker's moves in all.
+    moves: u32,
 }
 
 impl Finder {
-    /// Whether the squares of `open` can all be observed by attackers or held by defenders not yet placed
-    /// (bits of `placed` and `held`), and the king checked when `check` is asked, with `a` attacking and `d`
-    /// defending moves.
-    fn cover(&mut self, open: Bitboard, check: bool, placed: u32, held: u32, a: u32, d: u32) -> bool {
+    /// The layers of the `i`th attacker's forms.
+    fn forms_of(&self, i: usize) -> &[Layers] {
+        let (a, b) = self.attackers[i].forms;
+        &self.forms[a..b]
+    }
+
+    /// Whether the squares of `open` can all be observed by attackers or held by defenders not yet used, and
+    /// the king checked when `check` is asked (then, for a stalemate, the victim's pawns immobilised).
+    fn cover(&mut self, open: Bitboard, check: bool, st: State) -> bool {
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return true;
         }
         if !check && open.is_empty() {
-            return true;
+            return self.immobilise(0, st);
         }
+        let State { placed, held, a, d, .. } = st;
         // The square with the fewest pieces that might serve it first (the king's, for the check): counted in
         // bit planes (served by at least one, two, three of the pieces not yet used).
         let target = if check {
@@ -379,12 +443,12 @@ impl Finder {
             if placed & 1 << i != 0 || !self.observes[i][a as usize].has(target) {
                 continue;
             }
-            let unit = &self.attackers[i];
+            let unit = self.attackers[i];
             // A king gives no check, and may not stand next to the other king.
             if check && unit.king {
                 continue;
             }
-            for layers in &unit.forms {
+            for layers in &self.forms[unit.forms.0..unit.forms.1] {
                 let mut squares = layers.form.observers_of(self.color, target) & layers.at[a as usize];
                 if unit.king {
                     squares &= !king_zone;
@@ -402,7 +466,7 @@ impl Finder {
                     tried.push((rest, still, cost));
                 }
             }
-            let found = tried.iter().any(|&(rest, still, cost)| self.cover(rest, still, placed | 1 << i, held, a - cost, d));
+            let found = tried.iter().any(|&(rest, still, cost)| self.cover(rest, still, State { placed: placed | 1 << i, a: a - cost, ..st }));
             tried.clear();
             if found {
                 self.tried[depth] = tried;
@@ -416,18 +480,91 @@ impl Finder {
                     continue;
                 }
                 let cost = self.holds[j].iter().position(|b| b.has(target)).unwrap_or(0) as u32;
-                {
-                    let mut rest = open;
-                    rest.clear(target);
-                    if self.cover(rest, false, placed, held | 1 << j, a, d - cost) {
+                let mut rest = open;
+                rest.clear(target);
+                let next = State { held: held | 1 << j, d: d - cost, holding: st.holding | target.bb().0, ..st };
+                if self.cover(rest, false, next) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the victim's pawns from the `k`th on can each end captured (one attacking move each, by an
+    /// attacker that can get to it), promoted, or unable to move: the square in front of it taken (by the king,
+    /// a defender holding it, or a piece brought there) or standing on a rank or diagonal of its king (a pin
+    /// may hold it). Its other moves (captures) are not asked about: a bound.
+    fn immobilise(&mut self, k: usize, st: State) -> bool {
+        let Some(&pawn) = self.pawns.get(k) else { return true };
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return true;
+        }
+        if st.held & 1 << pawn.unit != 0 {
+            return self.immobilise(k + 1, st);
+        }
+        if pawn.capturable && st.captures > 0 && self.immobilise(k + 1, State { captures: st.captures - 1, ..st }) {
+            return true;
+        }
+        if pawn.promotion <= st.d && self.immobilise(k + 1, State { d: st.d - pawn.promotion, ..st }) {
+            return true;
+        }
+        let king = self.king;
+        let pins = rook_attacks(king, Bitboard::EMPTY).0 & !attacks_file(king) | bishop_attacks(king, Bitboard::EMPTY).0;
+        for q in pawn.layers.at[st.d as usize] {
+            if q == king {
+                continue;
+            }
+            let cost = pawn.layers.cost(q);
+            let front = q.index() as i32 + self.forward;
+            let here = State { held: st.held | 1 << pawn.unit, d: st.d - cost, holding: st.holding | q.bb().0, ..st };
+            if !(0..64).contains(&front) {
+                continue;
+            }
+            let front = Square::new(front as u8);
+            if pins & q.bb().0 != 0 || front == king || st.holding & front.bb().0 != 0 {
+                if self.immobilise(k + 1, here) {
+                    return true;
+                }
+                continue;
+            }
+            // A piece in front: an attacker placed for the flights (its square is not kept: any it can reach),
+            // one brought there, or a defender.
+            for i in 0..self.attackers.len() {
+                if here.placed & 1 << i != 0 {
+                    let used = here.blocking & 1 << i != 0;
+                    if !used && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front)) && self.immobilise(k + 1, State { blocking: here.blocking | 1 << i, ..here }) {
                         return true;
                     }
+                    continue;
+                }
+                let Some(cost) = self.forms_of(i).iter().map(|l| l.cost(front)).min().filter(|&c| c <= here.a) else { continue };
+                if self.immobilise(k + 1, State { placed: here.placed | 1 << i, a: here.a - cost, ..here }) {
+                    return true;
+                }
+            }
+            for j in 0..self.holds.len() {
+                if here.held & 1 << j != 0 || !self.holds[j][here.d as usize].has(front) {
+                    continue;
+                }
+                let cost = self.holds[j].iter().position(|b| b.has(front)).unwrap_or(0) as u32;
+                let next = State { held: here.held | 1 << j, d: here.d - cost, holding: here.holding | front.bb().0, ..here };
+                if self.immobilise(k + 1, next) {
+                    return true;
                 }
             }
         }
         false
     }
 }
+
+/// The file of a square (as a square set).
+fn attacks_file(sq: Square) -> u64 {
+    0x0101_0101_0101_0101u64 << sq.file()
+}
+
+
 
 #[cfg(test)]
 mod tests {
@@ -478,18 +615,25 @@ mod tests {
         }
     }
 
-    impl Unit {
+    /// A piece's forms.
+    struct Piece {
+        forms: Vec<Layers>,
+    }
+
+    impl Piece {
         /// The fewest moves that bring this piece to `sq` in any form.
         fn cost_any(&self, sq: Square) -> u32 {
             self.forms.iter().map(|l| l.cost(sq)).min().unwrap_or(FAR)
         }
     }
 
-    fn unit(fen_piece: (Color, Kind), at: &str, castling: u8) -> Unit {
+    fn unit(fen_piece: (Color, Kind), at: &str, castling: u8) -> Piece {
         let mut pos = Position::empty();
         pos.set_castling(castling);
         let (color, kind) = fen_piece;
-        Unit::new(&pos, color, sq(at), Walk::of(kind).unwrap(), LAYERS)
+        let mut forms = Vec::new();
+        piece_layers(&pos, color, sq(at), Walk::of(kind).unwrap(), LAYERS, &mut forms);
+        Piece { forms }
     }
 
     #[test]
