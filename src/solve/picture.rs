@@ -3,11 +3,13 @@
 //! With `a` moves left to the side that reaches the goal and `d` to the side that suffers it, ask whether some
 //! final position within those budgets could show the goal: the suffering king on a square it reaches in time,
 //! in check from a piece that is not a king (mate only), and each square next to it held by one of its own
-//! pieces or observed by the other side (else the king has a flight). Reaching and observing are taken on the
-//! empty board (obstacles only make them harder), each piece ends on one square, and each side's moves are
-//! shared among its pieces by their empty-board distances (a pawn's with its promotions, a king's and a rook's
-//! with castling, which moves both for one move). Real play is one of the relaxation's answers, so "no picture"
-//! is a proof: a pruned position has no solution, and none is lost.
+//! pieces or observed by the other side (else the king has a flight); for stalemate, each of its pawns captured
+//! (one of the other side's moves, by a piece that can get to it), promoted, or unable to push (the square in
+//! front taken, or the pawn on a rank or diagonal of its king, where a pin may hold it). Reaching and observing
+//! are taken on the empty board (obstacles only make them harder), each piece ends on one square, and each
+//! side's moves are shared among its pieces by their empty-board distances (a pawn's with its promotions, a
+//! king's and a rook's with castling, which moves both for one move). Real play is one of the relaxation's
+//! answers, so "no picture" is a proof: a pruned position has no solution, and none is lost.
 //!
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
@@ -533,8 +535,8 @@ impl Finder {
             // one brought there, or a defender.
             for i in 0..self.attackers.len() {
                 if here.placed & 1 << i != 0 {
-                    let used = here.blocking & 1 << i != 0;
-                    if !used && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front)) && self.immobilise(k + 1, State { blocking: here.blocking | 1 << i, ..here }) {
+                    let can = here.blocking & 1 << i == 0 && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front));
+                    if can && self.immobilise(k + 1, State { blocking: here.blocking | 1 << i, ..here }) {
                         return true;
                     }
                     continue;
