@@ -135,8 +135,8 @@ impl ReplyWitnesses {
 }
 
 impl Rules {
-    /// The check filter of `pos` for the side to move, when no condition is in force and only orthodox kinds
-    /// can appear (otherwise `None`: every move must be made and tested).
+    /// The check filter of `pos` for the side to move, under orthodox play ([`Rules::plays_orthodox`]; otherwise
+    /// `None`: every move must be made and tested).
     pub fn check_filter(&self, pos: &Position) -> Option<CheckFilter> {
         if !self.plays_orthodox() {
             return None;
