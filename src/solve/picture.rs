@@ -89,6 +89,11 @@ impl Walk {
 /// rarely prunes) are not bounded at all: a pawn may need 6 moves to promote and 6 more as a knight.
 const LAYERS: usize = 8;
 
+/// The first layer of `at` (squares within k moves, by k) that holds `sq` (FAR: none).
+fn moves_to(at: &[Bitboard], sq: Square) -> u32 {
+    at.iter().position(|b| b.has(sq)).map_or(FAR, |k| k as u32)
+}
+
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
 
@@ -131,7 +136,7 @@ struct Layers {
 impl Layers {
     /// The fewest moves to `sq` (FAR: never within the layers).
     fn cost(&self, sq: Square) -> u32 {
-        self.at.iter().position(|b| b.has(sq)).map_or(FAR, |k| k as u32)
+        moves_to(&self.at, sq)
     }
 
     /// The layers of a piece of walk `form` that stands on the squares of `start[j]` after `j` moves, up to
@@ -150,30 +155,21 @@ impl Layers {
         Layers { form, at }
     }
 
-    /// The squares one move of a piece of walk `form` takes it to from the squares of `b` (on the empty board;
-    /// a pawn's captures taken as possible, its double step from its second rank; none onto its last rank).
+    /// The squares one move of a piece of walk `form` takes it to from the squares of `b`, and `b` (on the
+    /// empty board: where a piece moves is where it observes, a rider along every line through `b`; a pawn
+    /// pushes, its captures taken as possible and its double step from its second rank).
     fn step(form: Walk, color: Color, b: u64) -> u64 {
-        let mut out = 0u64;
-        match form {
-            Walk::King => return king_step(b),
-            Walk::Knight => {
-                for s in Bitboard(b) {
-                    out |= KNIGHT[s.index()];
-                }
-            }
-            // A rider reaches every square of every line through the squares of `b`.
-            Walk::Rook => out = lines(b, &ORTHOGONAL),
-            Walk::Bishop => out = lines(b, &DIAGONAL),
-            Walk::Queen => out = lines(b, &ORTHOGONAL) | lines(b, &DIAGONAL),
+        let to = match form {
             Walk::Pawn => {
                 let (push, second) = match color {
                     Color::White => (b << 8, (b & 0xFF00) << 16),
                     Color::Black => (b >> 8, (b & 0x00FF_0000_0000_0000) >> 16),
                 };
-                out = push | (push & NOT_A) >> 1 | (push & NOT_H) << 1 | second;
+                push | (push & NOT_A) >> 1 | (push & NOT_H) << 1 | second
             }
-        }
-        out | b
+            _ => form.observes_from(color, b),
+        };
+        to | b
     }
 }
 
@@ -481,7 +477,7 @@ impl Finder {
                 if held & 1 << j != 0 || !self.holds[j][d as usize].has(target) {
                     continue;
                 }
-                let cost = self.holds[j].iter().position(|b| b.has(target)).unwrap_or(0) as u32;
+                let cost = moves_to(&self.holds[j], target);
                 let mut rest = open;
                 rest.clear(target);
                 let next = State { held: held | 1 << j, d: d - cost, holding: st.holding | target.bb().0, ..st };
@@ -513,18 +509,19 @@ impl Finder {
             return true;
         }
         let king = self.king;
-        let pins = rook_attacks(king, Bitboard::EMPTY).0 & !attacks_file(king) | bishop_attacks(king, Bitboard::EMPTY).0;
+        // The king's rank and diagonals: a pawn pinned along a file may still push.
+        let pins = ORTHOGONAL[8 + king.rank() as usize] | lines(king.bb().0, &DIAGONAL);
         for q in pawn.layers.at[st.d as usize] {
             if q == king {
                 continue;
             }
             let cost = pawn.layers.cost(q);
             let front = q.index() as i32 + self.forward;
-            let here = State { held: st.held | 1 << pawn.unit, d: st.d - cost, holding: st.holding | q.bb().0, ..st };
             if !(0..64).contains(&front) {
                 continue;
             }
             let front = Square::new(front as u8);
+            let here = State { held: st.held | 1 << pawn.unit, d: st.d - cost, holding: st.holding | q.bb().0, ..st };
             if pins & q.bb().0 != 0 || front == king || st.holding & front.bb().0 != 0 {
                 if self.immobilise(k + 1, here) {
                     return true;
@@ -550,7 +547,7 @@ impl Finder {
                 if here.held & 1 << j != 0 || !self.holds[j][here.d as usize].has(front) {
                     continue;
                 }
-                let cost = self.holds[j].iter().position(|b| b.has(front)).unwrap_or(0) as u32;
+                let cost = moves_to(&self.holds[j], front);
                 let next = State { held: here.held | 1 << j, d: here.d - cost, holding: here.holding | front.bb().0, ..here };
                 if self.immobilise(k + 1, next) {
                     return true;
@@ -559,11 +556,6 @@ impl Finder {
         }
         false
     }
-}
-
-/// The file of a square (as a square set).
-fn attacks_file(sq: Square) -> u64 {
-    0x0101_0101_0101_0101u64 << sq.file()
 }
 
 
