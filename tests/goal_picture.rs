@@ -8,7 +8,8 @@ use stipula::movegen::Rules;
 use stipula::position::Position;
 use stipula::problem::Goal;
 use stipula::solve::picture::reachable;
-use stipula::square::Color;
+use stipula::pieces::Kind;
+use stipula::square::{Color, Square};
 
 mod playout;
 use playout::{try_position, Rng};
@@ -45,24 +46,8 @@ fn series_help_mates(rules: &Rules, pos: &Position, left: u32) -> bool {
     found
 }
 
-/// A random legal position: both kings and a few other pieces (no pawn on the first or last rank), the side
-/// not to move not in check.
-fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
-    let mut board = [None::<char>; 64];
-    let put = |board: &mut [Option<char>; 64], c: char, rng: &mut Rng| loop {
-        let s = rng.below(64);
-        let pawn_rank_ok = !c.eq_ignore_ascii_case(&'p') || (8..56).contains(&s);
-        if board[s].is_none() && pawn_rank_ok {
-            board[s] = Some(c);
-            return;
-        }
-    };
-    put(&mut board, 'K', rng);
-    put(&mut board, 'k', rng);
-    let pieces = "QRRBBNNPPPPqrrbbnnpppp".as_bytes();
-    for _ in 0..2 + rng.below(5) {
-        put(&mut board, pieces[rng.below(pieces.len())] as char, rng);
-    }
+/// The FEN of a board of pieces (one letter a square, rank 1 first) with `side` to move, no castling.
+fn fen_of(board: &[Option<char>; 64], side: &str) -> String {
     let mut fen = String::new();
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -85,13 +70,81 @@ fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
             fen.push('/');
         }
     }
-    let side = if rng.below(2) == 0 { "w" } else { "b" };
-    let pos = try_position(rules, &format!("{fen} {side} - - 0 1"))?;
+    format!("{fen} {side} - - 0 1")
+}
+
+/// Puts `c` on a free square of `squares` (pawns not on the first or last rank), if there is one.
+fn put(board: &mut [Option<char>; 64], c: char, squares: &[usize], rng: &mut Rng) {
+    for _ in 0..100 {
+        let s = squares[rng.below(squares.len())];
+        if board[s].is_none() && (!c.eq_ignore_ascii_case(&'p') || (8..56).contains(&s)) {
+            board[s] = Some(c);
+            return;
+        }
+    }
+}
+
+/// The position of `board` with `side` to move, if it is legal with the kings apart and the side not to move
+/// not in check.
+fn legal_position(rules: &Rules, board: &[Option<char>; 64], side: &str) -> Option<Position> {
+    let pos = try_position(rules, &fen_of(board, side))?;
     let kings_apart = {
         let (w, b) = (pos.king(Color::White)?, pos.king(Color::Black)?);
         w.file().abs_diff(b.file()) > 1 || w.rank().abs_diff(b.rank()) > 1
     };
     (kings_apart && !rules.in_check(&pos, pos.side().opposite())).then_some(pos)
+}
+
+/// A random legal position: both kings and a few other pieces (no pawn on the first or last rank), the side
+/// not to move not in check.
+fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
+    let mut board = [None::<char>; 64];
+    let all: Vec<usize> = (0..64).collect();
+    put(&mut board, 'K', &all, rng);
+    put(&mut board, 'k', &all, rng);
+    let pieces = "QRRBBNNPPPPqrrbbnnpppp".as_bytes();
+    for _ in 0..2 + rng.below(5) {
+        put(&mut board, pieces[rng.below(pieces.len())] as char, &all, rng);
+    }
+    legal_position(rules, &board, if rng.below(2) == 0 { "w" } else { "b" })
+}
+
+/// A board where stalemate is near: the black king in a corner region, crowded by its own pieces (which a
+/// stalemate must leave without a move: blocked, pinned or captured), and a few white pieces anywhere.
+fn crowded_board(rng: &mut Rng) -> [Option<char>; 64] {
+    let mut board = [None::<char>; 64];
+    let corner: Vec<usize> = (0..64).filter(|s| [0, 1, 6, 7].contains(&(s % 8)) && [0, 1, 6, 7].contains(&(s / 8))).collect();
+    put(&mut board, 'k', &corner, rng);
+    let king = board.iter().position(|c| *c == Some('k')).expect("the king was put");
+    let near: Vec<usize> = (0..64).filter(|&s| s != king && (s % 8).abs_diff(king % 8) <= 2 && (s / 8).abs_diff(king / 8) <= 2).collect();
+    let black = "ppppbbnnrq".as_bytes();
+    for _ in 0..3 + rng.below(4) {
+        put(&mut board, black[rng.below(black.len())] as char, &near, rng);
+    }
+    let all: Vec<usize> = (0..64).collect();
+    put(&mut board, 'K', &all, rng);
+    let around: Vec<usize> = (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
+    let white = "QRRBBNNPP".as_bytes();
+    for _ in 0..1 + rng.below(3) {
+        put(&mut board, white[rng.below(white.len())] as char, &around, rng);
+    }
+    board
+}
+
+/// Checks the picture against brute force for help play of `plies` half-moves ending in `goal` against the side
+/// that moves after the last: counts the goals reached (and asserts each declared reachable) and the pruned.
+fn check_help(rules: &Rules, pos: &Position, plies: u32, goal: Goal, solved: &mut u32, pruned: &mut u32) {
+    // The side that moves last reaches the goal against the other.
+    let last = if plies % 2 == 1 { pos.side() } else { pos.side().opposite() };
+    let (mine, theirs) = (plies.div_ceil(2), plies / 2);
+    let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
+    let possible = reachable(pos, goal, last.opposite(), moves, victim_moves);
+    if help_reaches(rules, pos, plies, goal) {
+        *solved += 1;
+        assert!(possible, "{pos:?}: h{}{plies} half-moves reached, but the picture says no", if goal == Goal::Mate { "#" } else { "=" });
+    } else if !possible {
+        *pruned += 1;
+    }
 }
 
 #[test]
@@ -105,17 +158,7 @@ fn the_picture_never_prunes_a_goal_that_play_reaches() {
         tried += 1;
         for plies in 1..=3u32 {
             for goal in [Goal::Mate, Goal::Stalemate] {
-                // The side that moves last reaches the goal against the other.
-                let last = if plies % 2 == 1 { pos.side() } else { pos.side().opposite() };
-                let (mine, theirs) = (plies.div_ceil(2), plies / 2);
-                let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
-                let possible = reachable(&pos, goal, last.opposite(), moves, victim_moves);
-                if help_reaches(&rules, &pos, plies, goal) {
-                    solved += 1;
-                    assert!(possible, "{pos:?}: h{}{plies} half-moves reached, but the picture says no", if goal == Goal::Mate { "#" } else { "=" });
-                } else if !possible {
-                    pruned += 1;
-                }
+                check_help(&rules, &pos, plies, goal, &mut solved, &mut pruned);
             }
         }
         // ser-h#: the side to move plays up to 2 moves, its opponent mates it.
@@ -130,4 +173,90 @@ fn the_picture_never_prunes_a_goal_that_play_reaches() {
     // Random positions rarely allow a short helpmate; the picture must still have found some, and pruned much.
     assert!(solved >= 20, "only {solved} goals reached: the test has too little to check");
     assert!(pruned >= 500, "only {pruned} of {} pruned", tried * 7);
+}
+
+#[test]
+fn the_picture_never_prunes_a_stalemate_of_a_crowded_king() {
+    // Black is the side stalemated: White moves last (first too after an odd number of half-moves).
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x5EED_0003);
+    let (mut solved, mut pruned) = (0, 0);
+    let mut tried = 0;
+    while tried < 3000 {
+        let board = crowded_board(&mut rng);
+        let plies = 1 + rng.below(3) as u32;
+        let Some(pos) = legal_position(&rules, &board, if plies % 2 == 1 { "w" } else { "b" }) else { continue };
+        tried += 1;
+        check_help(&rules, &pos, plies, Goal::Stalemate, &mut solved, &mut pruned);
+    }
+    assert!(solved >= 20, "only {solved} stalemates reached: the test has too little to check");
+    assert!(pruned >= 100, "only {pruned} of {tried} pruned");
+}
+
+/// A stalemate of Black built from a crowded board: while Black has a move, the piece that makes it is taken
+/// away, or its destination taken by a black piece, or a white piece put near the black king (a change undone
+/// when it checks either king), at most 80 times.
+fn built_stalemate(rules: &Rules, rng: &mut Rng) -> Option<Position> {
+    let mut board = crowded_board(rng);
+    let king = board.iter().position(|c| *c == Some('k'))?;
+    let around: Vec<usize> = (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
+    let mut buf = Vec::new();
+    for _ in 0..80 {
+        let pos = legal_position(rules, &board, "b")?;
+        let mut moves = Vec::new();
+        rules.for_each_legal(&pos, &mut buf, |m, _| moves.push((m.from.index() as usize, m.to.index() as usize)));
+        if moves.is_empty() {
+            return (!rules.in_check(&pos, Color::Black)).then_some(pos);
+        }
+        let before = board;
+        let (from, to) = moves[rng.below(moves.len())];
+        match rng.below(3) {
+            0 if from != king => board[from] = None,
+            1 if board[to].is_none() => put(&mut board, "ppbnrq".as_bytes()[rng.below(6)] as char, &[to], rng),
+            _ => put(&mut board, "QRRBBNNP".as_bytes()[rng.below(8)] as char, &around, rng),
+        }
+        match legal_position(rules, &board, "b") {
+            Some(p) if !rules.in_check(&p, Color::Black) => {}
+            _ => board = before,
+        }
+    }
+    None
+}
+
+#[test]
+fn every_stalemate_is_a_picture() {
+    // Built stalemates, checked as they stand: with no moves left to either side the picture is the position
+    // itself, so each must pass. Where a black piece stands on the first rank with the square above it empty,
+    // the same position with a black pawn there instead must pass with one black move left (it promotes).
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x5EED_0004);
+    let (mut found, mut promoted) = (0, 0);
+    for _ in 0..8000 {
+        let Some(pos) = built_stalemate(&rules, &mut rng) else { continue };
+        found += 1;
+        assert!(reachable(&pos, Goal::Stalemate, Color::Black, 0, 0), "{pos:?}: a stalemate, but the picture says no");
+        for s in 0..8 {
+            let piece = pos.piece_at(Square::new(s)).filter(|p| p.color == Color::Black && p.kind != Kind::KING);
+            if piece.is_none() || pos.piece_at(Square::new(s + 8)).is_some() {
+                continue;
+            }
+            let mut board: [Option<char>; 64] = std::array::from_fn(|i| pos.piece_at(Square::new(i as u8)).map(|p| letter(p.color, p.kind)));
+            board[s as usize] = None;
+            board[s as usize + 8] = Some('p');
+            let Some(before) = legal_position(&rules, &board, "b") else { continue };
+            promoted += 1;
+            assert!(reachable(&before, Goal::Stalemate, Color::Black, 0, 1), "{before:?}: promotes into the stalemate {pos:?}, but the picture says no");
+        }
+    }
+    assert!(found >= 2000, "only {found} stalemates built: the test has too little to check");
+    assert!(promoted >= 50, "only {promoted} stalemates reached by a promotion: the test has too little to check");
+}
+
+/// The FEN letter of a piece.
+fn letter(color: Color, kind: Kind) -> char {
+    let c = [(Kind::KING, 'k'), (Kind::QUEEN, 'q'), (Kind::ROOK, 'r'), (Kind::BISHOP, 'b'), (Kind::KNIGHT, 'n'), (Kind::PAWN, 'p')]
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or('?', |&(_, c)| c);
+    if color == Color::White { c.to_ascii_uppercase() } else { c }
 }

@@ -14,7 +14,7 @@
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
 
-use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, RAYS};
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
 use crate::problem::Goal;
@@ -265,11 +265,13 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     if attackers.len() > 32 {
         return true;
     }
-    // The victim's pieces: where each may stand within each budget, in any form; its king's layers; its pawns.
+    // The victim's pieces: where each may stand within each budget, in any form (and, for a stalemate, in each
+    // form apart); its king's layers.
     let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
     let mut king = None;
     let mut holds: Vec<[Bitboard; LAYERS + 1]> = Vec::with_capacity(16);
-    let mut pawns = Vec::new();
+    let mut defenders = Vec::new();
+    let mut defender_forms = Vec::new();
     let mut own = Vec::with_capacity(5);
     for sq in pos.color_bb(victim) {
         let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
@@ -279,13 +281,14 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
             king = Some(own[0]);
             continue;
         }
-        // Stalemate: the victim's pawns must end unable to move.
-        if walk == Walk::Pawn && !mate {
-            let promotion = own[1..].iter().map(|l| l.at.iter().position(|b| b.non_empty()).map_or(FAR, |k| k as u32)).min().unwrap_or(FAR);
-            let capturable = moves > 0 && reach & own[0].at[victim_moves as usize].0 != 0;
-            pawns.push(VictimPawn { unit: holds.len(), layers: own[0], promotion, capturable });
+        let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
+        if !mate {
+            let capturable = moves > 0 && reach & held[victim_moves as usize].0 != 0;
+            let first = defender_forms.len();
+            defender_forms.extend_from_slice(&own);
+            defenders.push(Defender { forms: (first, defender_forms.len()), capturable });
         }
-        holds.push(std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k])));
+        holds.push(held);
     }
     let Some(king) = king else { return true };
     if holds.len() > 32 {
@@ -302,6 +305,25 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
     for held in &holds {
         servable |= held[victim_moves as usize];
     }
+    let mut order: Vec<u8> = (0..defenders.len() as u8).collect();
+    order.sort_by_key(|&k| {
+        let d = defenders[k as usize];
+        (defender_forms[d.forms.0].form == Walk::Pawn, d.capturable)
+    });
+    // The squares from which an attacker may pin along a file or rank, and along a diagonal.
+    let (mut orthogonal, mut diagonal) = (0u64, 0u64);
+    for l in &forms {
+        let at = l.at[moves as usize].0;
+        match l.form {
+            Walk::Queen => {
+                orthogonal |= at;
+                diagonal |= at;
+            }
+            Walk::Rook => orthogonal |= at,
+            Walk::Bishop => diagonal |= at,
+            _ => {}
+        }
+    }
     let mut finder = Finder {
         color,
         forms,
@@ -311,9 +333,15 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
         king: Square::new(0),
         tried: Vec::new(),
         steps: 0,
-        pawns,
+        all: if defenders.len() >= 32 { u32::MAX } else { (1u32 << defenders.len()) - 1 },
+        order,
+        defenders,
+        defender_forms,
+        standing: [GONE; 32],
+        pinners: [orthogonal, diagonal],
         forward: if victim == Color::White { 8 } else { -8 },
         moves,
+        victim_moves,
     };
     for target in king.at[victim_moves as usize] {
         let flights = Bitboard(KING[target.index()]);
@@ -322,7 +350,11 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
         }
         let walk = king.cost(target);
         finder.king = target;
-        let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0 };
+        let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0, settled: 0 };
+        // The victim's other pieces must be stuck whatever covers the flights: asked first, with nothing used.
+        if !mate && !finder.immobilise(start) {
+            continue;
+        }
         if finder.cover(flights, mate, start) {
             return true;
         }
@@ -346,20 +378,21 @@ struct State {
     holding: u64,
     /// Attackers placed for the flights that already stand in front of a pawn.
     blocking: u32,
+    /// Stalemate: the defenders already known to be captured or stuck.
+    settled: u32,
 }
 
-/// A pawn of the victim in a stalemate picture: it must end captured, promoted, or unable to move.
+/// A piece of the victim (not its king) in a stalemate picture: it must end captured or unable to move.
 #[derive(Clone, Copy, Debug)]
-struct VictimPawn {
-    /// Its index among the defenders.
-    unit: usize,
-    /// Where it can be as a pawn.
-    layers: Layers,
-    /// The fewest moves to promote (FAR: not within the budget).
-    promotion: u32,
-    /// Whether some attacker can reach a square the pawn can be on.
+struct Defender {
+    /// Its forms' layers (a range of the finder's `defender_forms`).
+    forms: (usize, usize),
+    /// Whether some attacker can reach a square the piece can be on.
     capturable: bool,
 }
+
+/// `Finder::standing` of a defender captured in the picture.
+const GONE: u8 = 64;
 
 /// The search for one king square's picture.
 struct Finder {
@@ -377,12 +410,23 @@ struct Finder {
     /// The victim's final king square.
     king: Square,
     steps: u32,
-    /// Stalemate: the victim's pawns, each of which must end captured, promoted or unable to move.
-    pawns: Vec<VictimPawn>,
+    /// Stalemate: the victim's pieces (the same order as `holds`), each of which must end captured or unable to
+    /// move, and the layers of their forms.
+    defenders: Vec<Defender>,
+    defender_forms: Vec<Layers>,
+    /// Every defender (a bit each), and the order in which those not yet standing are taken: the hardest first
+    /// (pieces that cannot be captured, then other pieces, then pawns).
+    all: u32,
+    order: Vec<u8>,
+    /// Where each defender held in the picture being built stands (GONE: captured); read only for those held.
+    standing: [u8; 32],
+    /// The squares an attacker's rook or queen (0), bishop or queen (1) may end on: where a pin may come from.
+    pinners: [u64; 2],
     /// The victim's pawns' step (+8 for White, -8 for Black).
     forward: i32,
-    /// The attacker's moves in all.
+    /// The attacker's moves in all, and the victim's.
     moves: u32,
+    victim_moves: u32,
 }
 
 impl Finder {
@@ -400,7 +444,7 @@ impl Finder {
             return true;
         }
         if !check && open.is_empty() {
-            return self.immobilise(0, st);
+            return self.immobilise(st);
         }
         let State { placed, held, a, d, .. } = st;
         // The square with the fewest pieces that might serve it first (the king's, for the check): counted in
@@ -480,6 +524,7 @@ impl Finder {
                 let cost = moves_to(&self.holds[j], target);
                 let mut rest = open;
                 rest.clear(target);
+                self.standing[j] = target.index() as u8;
                 let next = State { held: held | 1 << j, d: d - cost, holding: st.holding | target.bb().0, ..st };
                 if self.cover(rest, false, next) {
                     return true;
@@ -489,76 +534,149 @@ impl Finder {
         false
     }
 
-    /// Whether the victim's pawns from the `k`th on can each end captured (one attacking move each, by an
-    /// attacker that can get to it), promoted, or unable to move: the square in front of it taken (by the king,
-    /// a defender holding it, or a piece brought there) or standing on a rank or diagonal of its king (a pin
-    /// may hold it). Its other moves (captures) are not asked about: a bound.
-    fn immobilise(&mut self, k: usize, st: State) -> bool {
-        let Some(&pawn) = self.pawns.get(k) else { return true };
+    /// Whether the victim's pieces not yet settled can each end captured (one attacking move each, by an
+    /// attacker that can get to it) or unable to move. Those already standing (held for a flight square or
+    /// brought to block) are taken first, where they stand; the others, hardest first, on each square they can
+    /// reach in each form (a pawn's promotions too).
+    fn immobilise(&mut self, st: State) -> bool {
+        let open = self.all & !st.settled;
+        if open == 0 {
+            return true;
+        }
         self.steps += 1;
         if self.steps > MAX_STEPS {
             return true;
         }
-        if st.held & 1 << pawn.unit != 0 {
-            return self.immobilise(k + 1, st);
-        }
-        if pawn.capturable && st.captures > 0 && self.immobilise(k + 1, State { captures: st.captures - 1, ..st }) {
-            return true;
-        }
-        if pawn.promotion <= st.d && self.immobilise(k + 1, State { d: st.d - pawn.promotion, ..st }) {
-            return true;
-        }
-        let king = self.king;
-        // The king's rank and diagonals: a pawn pinned along a file may still push.
-        let pins = ORTHOGONAL[8 + king.rank() as usize] | lines(king.bb().0, &DIAGONAL);
-        for q in pawn.layers.at[st.d as usize] {
-            if q == king {
-                continue;
+        let standing = open & st.held;
+        let k = if standing != 0 {
+            standing.trailing_zeros() as usize
+        } else {
+            self.order.iter().map(|&k| k as usize).find(|&k| open & 1 << k != 0).expect("an open defender")
+        };
+        let st = State { settled: st.settled | 1 << k, ..st };
+        let (first, last) = self.defenders[k].forms;
+        if standing != 0 {
+            let at = self.standing[k];
+            if at == GONE {
+                return self.immobilise(st);
             }
-            let cost = pawn.layers.cost(q);
-            let front = q.index() as i32 + self.forward;
-            if !(0..64).contains(&front) {
-                continue;
-            }
-            let front = Square::new(front as u8);
-            let here = State { held: st.held | 1 << pawn.unit, d: st.d - cost, holding: st.holding | q.bb().0, ..st };
-            if pins & q.bb().0 != 0 || front == king || st.holding & front.bb().0 != 0 {
-                if self.immobilise(k + 1, here) {
-                    return true;
-                }
-                continue;
-            }
-            // A piece in front: an attacker placed for the flights (its square is not kept: any it can reach),
-            // one brought there, or a defender.
-            for i in 0..self.attackers.len() {
-                if here.placed & 1 << i != 0 {
-                    let can = here.blocking & 1 << i == 0 && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front));
-                    if can && self.immobilise(k + 1, State { blocking: here.blocking | 1 << i, ..here }) {
-                        return true;
-                    }
-                    continue;
-                }
-                let Some(cost) = self.forms_of(i).iter().map(|l| l.cost(front)).min().filter(|&c| c <= here.a) else { continue };
-                if self.immobilise(k + 1, State { placed: here.placed | 1 << i, a: here.a - cost, ..here }) {
+            let at = Square::new(at);
+            for f in first..last {
+                let l = self.defender_forms[f];
+                if l.at[self.victim_moves as usize].has(at) && self.stuck(l.form, at, st) {
                     return true;
                 }
             }
-            for j in 0..self.holds.len() {
-                if here.held & 1 << j != 0 || !self.holds[j][here.d as usize].has(front) {
+            return false;
+        }
+        if self.defenders[k].capturable && st.captures > 0 {
+            self.standing[k] = GONE;
+            if self.immobilise(State { held: st.held | 1 << k, captures: st.captures - 1, ..st }) {
+                return true;
+            }
+        }
+        for f in first..last {
+            let l = self.defender_forms[f];
+            for q in l.at[st.d as usize] {
+                if q == self.king || st.holding & q.bb().0 != 0 {
                     continue;
                 }
-                let cost = moves_to(&self.holds[j], front);
-                let next = State { held: here.held | 1 << j, d: here.d - cost, holding: here.holding | front.bb().0, ..here };
-                if self.immobilise(k + 1, next) {
+                let here = State { held: st.held | 1 << k, d: st.d - l.cost(q), holding: st.holding | q.bb().0, ..st };
+                self.standing[k] = q.index() as u8;
+                if self.stuck(l.form, q, here) {
                     return true;
                 }
             }
         }
         false
     }
+
+    /// Whether a defender standing on `q` in form `form` can be left without a move, and the defenders not yet
+    /// settled too. Unless pinned (on a line of its king with a square beyond it that an attacker's rider of the
+    /// line's kind can reach; for a pawn, not a file), a piece that has no move has its own pieces on every
+    /// square it could step to, a pawn a piece of either side in front of it. Its captures are not asked about,
+    /// nor what lies between the pinned piece and its king: a bound.
+    fn stuck(&mut self, form: Walk, q: Square, st: State) -> bool {
+        let king = self.king;
+        if let Some(d) = RAYS.iter().position(|ray| ray[king.index()] & q.bb().0 != 0) {
+            // Rays 0 and 4 run along files, 2 and 6 along ranks, the odd ones along diagonals.
+            let orthogonal = d % 2 == 0;
+            let file = d % 4 == 0;
+            if !(form == Walk::Pawn && file) && RAYS[d][q.index()] & self.pinners[usize::from(!orthogonal)] != 0 && self.immobilise(st) {
+                return true;
+            }
+        }
+        if form != Walk::Pawn {
+            let steps = match form {
+                Walk::Knight => Bitboard(KNIGHT[q.index()]),
+                _ => form.observes(self.color, q) & Bitboard(KING[q.index()]),
+            };
+            let need = Bitboard(steps.0 & !st.holding & !king.bb().0);
+            return self.block(need, st);
+        }
+        let front = q.index() as i32 + self.forward;
+        if !(0..64).contains(&front) {
+            return false;
+        }
+        let front = Square::new(front as u8);
+        if front == king || st.holding & front.bb().0 != 0 {
+            return self.immobilise(st);
+        }
+        // A piece in front: an attacker placed for the flights (its square is not kept: any it can reach), one
+        // brought there, or a defender.
+        for i in 0..self.attackers.len() {
+            if st.placed & 1 << i != 0 {
+                let can = st.blocking & 1 << i == 0 && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front));
+                if can && self.immobilise(State { blocking: st.blocking | 1 << i, ..st }) {
+                    return true;
+                }
+                continue;
+            }
+            let Some(cost) = self.forms_of(i).iter().map(|l| l.cost(front)).min().filter(|&c| c <= st.a) else { continue };
+            if self.immobilise(State { placed: st.placed | 1 << i, a: st.a - cost, ..st }) {
+                return true;
+            }
+        }
+        self.block(Bitboard(front.bb().0), st)
+    }
+
+    /// Whether defenders not yet used can be brought onto every square of `need` (and the defenders not yet
+    /// settled then left without a move).
+    fn block(&mut self, need: Bitboard, st: State) -> bool {
+        let Some(sq) = need.first() else { return self.immobilise(st) };
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            return true;
+        }
+        let free = self.holds.len() as u32 - st.held.count_ones();
+        if need.count() > free {
+            return false;
+        }
+        // Each square wants a defender of its own: at least the cheapest that can get there.
+        let mut least = 0;
+        for s in need {
+            let cheapest = (0..self.holds.len()).filter(|&j| st.held & 1 << j == 0).map(|j| moves_to(&self.holds[j], s)).min();
+            least += cheapest.unwrap_or(FAR);
+            if least > st.d {
+                return false;
+            }
+        }
+        let mut rest = need;
+        rest.clear(sq);
+        for j in 0..self.holds.len() {
+            if st.held & 1 << j != 0 || !self.holds[j][st.d as usize].has(sq) {
+                continue;
+            }
+            let cost = moves_to(&self.holds[j], sq);
+            self.standing[j] = sq.index() as u8;
+            let next = State { held: st.held | 1 << j, d: st.d - cost, holding: st.holding | sq.bb().0, ..st };
+            if self.block(rest, next) {
+                return true;
+            }
+        }
+        false
+    }
 }
-
-
 
 #[cfg(test)]
 mod tests {
