@@ -204,7 +204,7 @@ fn built_stalemate(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     for _ in 0..80 {
         let pos = legal_position(rules, &board, "b")?;
         let mut moves = Vec::new();
-        rules.for_each_legal(&pos, &mut buf, |m, _| moves.push((m.from.index() as usize, m.to.index() as usize)));
+        rules.for_each_legal(&pos, &mut buf, |m, _| moves.push((m.from.index(), m.to.index())));
         if moves.is_empty() {
             return (!rules.in_check(&pos, Color::Black)).then_some(pos);
         }
