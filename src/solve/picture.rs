@@ -339,6 +339,8 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
         defender_forms,
         standing: [GONE; 32],
         pinners: [orthogonal, diagonal],
+        attack_reach: reach,
+        pins: [0, 0],
         forward: if victim == Color::White { 8 } else { -8 },
         moves,
         victim_moves,
@@ -349,10 +351,10 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
             continue;
         }
         let walk = king.cost(target);
-        finder.king = target;
+        finder.set_king(target);
         let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0, settled: 0 };
-        // The victim's other pieces must be stuck whatever covers the flights: asked first, with nothing used.
-        if !mate && !finder.immobilise(start) {
+        // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
+        if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
             continue;
         }
         if finder.cover(flights, mate, start) {
@@ -422,6 +424,10 @@ struct Finder {
     standing: [u8; 32],
     /// The squares an attacker's rook or queen (0), bishop or queen (1) may end on: where a pin may come from.
     pinners: [u64; 2],
+    /// The squares any attacker may end on.
+    attack_reach: u64,
+    /// For the king square being tried, where a piece (0) or a pawn (1) of the victim may be pinned.
+    pins: [u64; 2],
     /// The victim's pawns' step (+8 for White, -8 for Black).
     forward: i32,
     /// The attacker's moves in all, and the victim's.
@@ -591,27 +597,123 @@ impl Finder {
         false
     }
 
+    /// Whether a defender on `q` in form `form` may be pinned: on a line of its king (not a file for a pawn,
+    /// which would still push) with a square beyond it that an attacker's rider of the line's kind can reach.
+    fn pinned(&self, form: Walk, q: Square) -> bool {
+        self.pins[usize::from(form == Walk::Pawn)] & q.bb().0 != 0
+    }
+
+    /// Sets the king's square, and with it where its pieces may be pinned (see [`Finder::pinned`]).
+    fn set_king(&mut self, king: Square) {
+        self.king = king;
+        self.pins = [0, 0];
+        if self.defenders.is_empty() {
+            return;
+        }
+        for (d, rays) in RAYS.iter().enumerate() {
+            // Rays 0 and 4 run along files, 2 and 6 along ranks, the odd ones along diagonals; 0, 1, 2 and 7
+            // run towards higher squares.
+            let ray = rays[king.index()];
+            let pinners = ray & self.pinners[usize::from(d % 2 == 1)];
+            if pinners == 0 {
+                continue;
+            }
+            let far = if matches!(d, 0 | 1 | 2 | 7) { 63 - pinners.leading_zeros() } else { pinners.trailing_zeros() };
+            let pinned = ray & !rays[far as usize] & !(1u64 << far);
+            self.pins[0] |= pinned;
+            if d % 4 != 0 {
+                self.pins[1] |= pinned;
+            }
+        }
+    }
+
+    /// The squares a piece (not a pawn) of form `form` on `q` steps to first: those its own pieces must hold for
+    /// it to have no move.
+    fn steps(form: Walk, q: Square) -> Bitboard {
+        match form {
+            Walk::Knight => Bitboard(KNIGHT[q.index()]),
+            _ => form.observes(Color::White, q) & Bitboard(KING[q.index()]),
+        }
+    }
+
+    /// A quick necessary test of the victim's pieces with `d` moves, `captures` of the attacker's: each must end
+    /// captured or on a square where it could be stuck (pinned, or each square it steps to within reach of
+    /// another of its pieces, a pawn's front within reach of any piece), its own moves there counted alone.
+    /// The dearest the attacker can capture are left out; the rest must fit `d`.
+    fn stuck_floor_fits(&self, d: u32, captures: u32) -> bool {
+        let n = self.defenders.len();
+        if n == 0 {
+            return true;
+        }
+        let mut floor = [0u32; 32];
+        let (mut once, mut twice) = (0u64, 0u64);
+        for h in &self.holds {
+            twice |= once & h[d as usize].0;
+            once |= h[d as usize].0;
+        }
+        for k in 0..n {
+            let defender = self.defenders[k];
+            let others = twice | (once & !self.holds[k][d as usize].0);
+            let mut best = FAR;
+            for l in &self.defender_forms[defender.forms.0..defender.forms.1] {
+                // Pawns: pinned, or the square in front within reach of a piece (the king's own counts).
+                let fronts = others | self.attack_reach | self.king.bb().0;
+                let pawn_ok = self.pins[1] | if self.forward > 0 { fronts >> 8 } else { fronts << 8 };
+                let mut before = 0u64;
+                for (cost, layer) in l.at.iter().enumerate().take((d as usize + 1).min(best as usize)) {
+                    let new = layer.0 & !before & !self.king.bb().0;
+                    before |= layer.0;
+                    let stuck = match l.form {
+                        Walk::Pawn => new & pawn_ok != 0,
+                        _ => {
+                            new & self.pins[0] != 0
+                                || Bitboard(new).into_iter().any(|q| {
+                                    let need = Self::steps(l.form, q).0 & !self.king.bb().0;
+                                    need & !others == 0 && need.count_ones() < n as u32
+                                })
+                        }
+                    };
+                    if stuck {
+                        best = cost as u32;
+                        break;
+                    }
+                }
+            }
+            floor[k] = best;
+        }
+        // The attacker captures the dearest it can.
+        let (mut sum, mut dear) = (0u32, [0u32; 32]);
+        let mut m = 0;
+        for (k, defender) in self.defenders.iter().enumerate() {
+            if defender.capturable {
+                dear[m] = floor[k];
+                m += 1;
+            } else {
+                sum += floor[k];
+            }
+        }
+        if sum > d {
+            return false;
+        }
+        let dear = &mut dear[..m];
+        if sum + dear.iter().sum::<u32>() <= d {
+            return true;
+        }
+        dear.sort_unstable_by(|a, b| b.cmp(a));
+        sum + dear.iter().skip(captures as usize).sum::<u32>() <= d
+    }
+
     /// Whether a defender standing on `q` in form `form` can be left without a move, and the defenders not yet
     /// settled too. Unless pinned (on a line of its king with a square beyond it that an attacker's rider of the
     /// line's kind can reach; for a pawn, not a file), a piece that has no move has its own pieces on every
     /// square it could step to, a pawn a piece of either side in front of it. Its captures are not asked about,
     /// nor what lies between the pinned piece and its king: a bound.
     fn stuck(&mut self, form: Walk, q: Square, st: State) -> bool {
-        let king = self.king;
-        if let Some(d) = RAYS.iter().position(|ray| ray[king.index()] & q.bb().0 != 0) {
-            // Rays 0 and 4 run along files, 2 and 6 along ranks, the odd ones along diagonals.
-            let orthogonal = d % 2 == 0;
-            let file = d % 4 == 0;
-            if !(form == Walk::Pawn && file) && RAYS[d][q.index()] & self.pinners[usize::from(!orthogonal)] != 0 && self.immobilise(st) {
-                return true;
-            }
+        if self.pinned(form, q) && self.immobilise(st) {
+            return true;
         }
         if form != Walk::Pawn {
-            let steps = match form {
-                Walk::Knight => Bitboard(KNIGHT[q.index()]),
-                _ => form.observes(self.color, q) & Bitboard(KING[q.index()]),
-            };
-            let need = Bitboard(steps.0 & !st.holding & !king.bb().0);
+            let need = Bitboard(Self::steps(form, q).0 & !st.holding & !self.king.bb().0);
             return self.block(need, st);
         }
         let front = q.index() as i32 + self.forward;
@@ -619,7 +721,7 @@ impl Finder {
             return false;
         }
         let front = Square::new(front as u8);
-        if front == king || st.holding & front.bb().0 != 0 {
+        if front == self.king || st.holding & front.bb().0 != 0 {
             return self.immobilise(st);
         }
         // A piece in front: an attacker placed for the flights (its square is not kept: any it can reach), one
