@@ -651,9 +651,8 @@ impl Finder {
             twice |= once & h[d as usize].0;
             once |= h[d as usize].0;
         }
-        for k in 0..n {
-            let defender = self.defenders[k];
-            let others = twice | (once & !self.holds[k][d as usize].0);
+        for (k, (defender, held)) in self.defenders.iter().zip(&self.holds).enumerate() {
+            let others = twice | (once & !held[d as usize].0);
             let mut best = FAR;
             for l in &self.defender_forms[defender.forms.0..defender.forms.1] {
                 // Pawns: pinned, or the square in front within reach of a piece (the king's own counts).
