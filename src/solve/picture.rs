@@ -3,11 +3,12 @@
 //! With `a` moves left to the side that reaches the goal and `d` to the side that suffers it, ask whether some
 //! final position within those budgets could show the goal: the suffering king on a square it reaches in time,
 //! in check from a piece that is not a king (mate only), and each square next to it held by one of its own
-//! pieces or observed by the other side (else the king has a flight); for stalemate, each of its pawns captured
-//! (one of the other side's moves, by a piece that can get to it), promoted, or unable to push (the square in
-//! front taken, or the pawn on a rank or diagonal of its king, where a pin may hold it). Reaching and observing
-//! are taken on the empty board (obstacles only make them harder), each piece ends on one square, and each
-//! side's moves are shared among its pieces by their empty-board distances (a pawn's with its promotions, a
+//! pieces or observed by the other side (else the king has a flight); for stalemate, each of its other pieces
+//! (promoted ones too) captured (one of the other side's moves, by a piece that can get to it) or stuck: pinned
+//! (on a line of its king with a square beyond it that a rider of the other side can reach; a pawn not on a
+//! file), or every square it could step to held by its own pieces (a pawn: the square in front taken).
+//! Reaching and observing are taken on the empty board (obstacles only make them harder), each piece ends on one
+//! square, and each side's moves are shared among its pieces by their empty-board distances (a pawn's with its promotions, a
 //! king's and a rook's with castling, which moves both for one move). Real play is one of the relaxation's
 //! answers, so "no picture" is a proof: a pruned position has no solution, and none is lost.
 //!
