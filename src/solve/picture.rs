@@ -8,9 +8,9 @@
 //! (on a line of its king with a square beyond it that a rider of the other side can reach; a pawn not on a
 //! file), or every square it could step to held by its own pieces (a pawn: the square in front taken).
 //! Reaching and observing are taken on the empty board (obstacles only make them harder), each piece ends on one
-//! square, and each side's moves are shared among its pieces by their empty-board distances (a pawn's with its promotions, a
-//! king's and a rook's with castling, which moves both for one move). Real play is one of the relaxation's
-//! answers, so "no picture" is a proof: a pruned position has no solution, and none is lost.
+//! square, and each side's moves are shared among its pieces by their empty-board distances (a pawn's with its
+//! promotions, a king's and a rook's with castling, which moves both for one move). Real play is one of the
+//! relaxation's answers, so "no picture" is a proof: a pruned position has no solution, and none is lost.
 //!
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
