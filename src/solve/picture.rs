@@ -71,9 +71,9 @@ impl Walk {
             Walk::King => king_step(b),
             Walk::Knight => Bitboard(b).fold(0, |acc, s| acc | KNIGHT[s.index()]),
             Walk::Pawn => Bitboard(b).fold(0, |acc, s| acc | PAWN_ATTACKS[color.index()][s.index()]),
-            Walk::Rook => lines(b, &ORTHOGONAL),
-            Walk::Bishop => lines(b, &DIAGONAL),
-            Walk::Queen => lines(b, &ORTHOGONAL) | lines(b, &DIAGONAL),
+            Walk::Rook => orthogonal_lines(b),
+            Walk::Bishop => diagonal_lines(b),
+            Walk::Queen => orthogonal_lines(b) | diagonal_lines(b),
         }
     }
 
@@ -98,8 +98,6 @@ fn moves_to(at: &[Bitboard], sq: Square) -> u32 {
 const NOT_A: u64 = !0x0101_0101_0101_0101;
 const NOT_H: u64 = !0x8080_8080_8080_8080;
 
-/// The files and ranks (as square sets).
-const ORTHOGONAL: [u64; 16] = line_masks(true);
 /// The diagonals and anti-diagonals.
 const DIAGONAL: [u64; 30] = line_masks(false);
 
@@ -116,10 +114,45 @@ const fn line_masks<const N: usize>(orthogonal: bool) -> [u64; N] {
     t
 }
 
-/// Every square on a line (of `masks`) through a square of `b`.
-fn lines(b: u64, masks: &[u64]) -> u64 {
-    masks.iter().filter(|&&m| m & b != 0).fold(0, |acc, m| acc | m)
+/// Every square on a file or rank through a square of `b`.
+fn orthogonal_lines(b: u64) -> u64 {
+    let mut files = b;
+    files |= files >> 32;
+    files |= files >> 16;
+    files |= files >> 8;
+    // Bit 0 of each rank's byte: whether the rank holds a square of `b`.
+    let mut ranks = b;
+    ranks |= ranks >> 4;
+    ranks |= ranks >> 2;
+    ranks |= ranks >> 1;
+    (files & 0xFF).wrapping_mul(0x0101_0101_0101_0101) | (ranks & 0x0101_0101_0101_0101).wrapping_mul(0xFF)
 }
+
+/// Every square on a diagonal through a square of `b`.
+fn diagonal_lines(b: u64) -> u64 {
+    if b.count_ones() <= 2 {
+        Bitboard(b).fold(0, |acc, s| acc | DIAGONALS_THROUGH[s.index()])
+    } else {
+        DIAGONAL.iter().filter(|&&m| m & b != 0).fold(0, |acc, m| acc | m)
+    }
+}
+
+/// The two diagonals through each square.
+const DIAGONALS_THROUGH: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < DIAGONAL.len() {
+            if DIAGONAL[i] & 1 << sq != 0 {
+                t[sq] |= DIAGONAL[i];
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
 
 /// The squares one king step from `b`, and `b`.
 fn king_step(b: u64) -> u64 {
@@ -848,6 +881,28 @@ mod tests {
         let mut forms = Vec::new();
         piece_layers(&pos, color, sq(at), Walk::of(kind).unwrap(), LAYERS, &mut forms);
         Piece { forms }
+    }
+
+    #[test]
+    fn lines_through_squares_agree_with_the_line_masks() {
+        // Every file, rank and diagonal through a square of `b`, from the masks one by one, against the bit
+        // tricks and the per-square table, on sets of one to all 64 squares.
+        let files_and_ranks: [u64; 16] = line_masks(true);
+        let by_masks = |b: u64, masks: &[u64]| masks.iter().filter(|&&m| m & b != 0).fold(0, |acc, m| acc | m);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for n in 0..2000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse and dense sets: keep 1 in 2, 4, 8, ... of the random bits.
+            let b = (0..n % 6).fold(x, |acc, i| acc & x.rotate_left(7 * i as u32 + 3));
+            assert_eq!(orthogonal_lines(b), by_masks(b, &files_and_ranks), "{b:#x}");
+            assert_eq!(diagonal_lines(b), by_masks(b, &DIAGONAL), "{b:#x}");
+        }
+        for s in 0..64 {
+            assert_eq!(orthogonal_lines(1 << s), rook_attacks(Square::new(s), Bitboard::EMPTY).0 | 1 << s);
+            assert_eq!(diagonal_lines(1 << s), bishop_attacks(Square::new(s), Bitboard::EMPTY).0 | 1 << s);
+        }
     }
 
     #[test]
