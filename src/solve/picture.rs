@@ -375,6 +375,7 @@ pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_m
         pinners: [orthogonal, diagonal],
         attack_reach: reach,
         pins: [0, 0],
+        stalemate: !mate,
         forward: if victim == Color::White { 8 } else { -8 },
         moves,
         victim_moves,
@@ -462,6 +463,8 @@ struct Finder {
     attack_reach: u64,
     /// For the king square being tried, where a piece (0) or a pawn (1) of the victim may be pinned.
     pins: [u64; 2],
+    /// Whether the goal is stalemate (else mate).
+    stalemate: bool,
     /// The victim's pawns' step (+8 for White, -8 for Black).
     forward: i32,
     /// The attacker's moves in all, and the victim's.
@@ -477,7 +480,7 @@ impl Finder {
     }
 
     /// Whether the squares of `open` can all be observed by attackers or held by defenders not yet used, and
-    /// the king checked when `check` is asked (then, for a stalemate, the victim's pawns immobilised).
+    /// the king checked when `check` is asked (then, for a stalemate, the victim's other pieces left stuck).
     fn cover(&mut self, open: Bitboard, check: bool, st: State) -> bool {
         self.steps += 1;
         if self.steps > MAX_STEPS {
@@ -534,6 +537,10 @@ impl Finder {
                 let mut squares = layers.form.observers_of(self.color, target) & layers.at[a as usize];
                 if unit.king {
                     squares &= !king_zone;
+                }
+                // A stalemated king is not in check: no knight or pawn of the attacker's observes its square.
+                if self.stalemate && matches!(layers.form, Walk::Knight | Walk::Pawn) {
+                    squares &= !layers.form.observers_of(self.color, self.king);
                 }
                 squares.clear(self.king);
                 for to in squares {
