@@ -35,7 +35,8 @@ pub const PAWN_ATTACKS: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leap
 /// Ray directions: N, NE, E, SE, S, SW, W, NW. The first four … are "positive" when the step increases the
 /// square index: N (+8), NE (+9), E (+1), NW (+7).
 const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-const POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
+/// Whether each ray direction runs towards higher square indices.
+pub const POSITIVE: [bool; 8] = [true, true, true, false, false, false, false, true];
 
 const fn ray_table() -> [[u64; 64]; 8] {
     let mut t = [[0u64; 64]; 8];

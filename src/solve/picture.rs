@@ -15,7 +15,7 @@
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
 
-use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, RAYS};
+use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, POSITIVE, RAYS};
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
 use crate::problem::Goal;
@@ -652,14 +652,13 @@ impl Finder {
             return;
         }
         for (d, rays) in RAYS.iter().enumerate() {
-            // Rays 0 and 4 run along files, 2 and 6 along ranks, the odd ones along diagonals; 0, 1, 2 and 7
-            // run towards higher squares.
+            // Rays 0 and 4 run along files, 2 and 6 along ranks, the odd ones along diagonals.
             let ray = rays[king.index()];
             let pinners = ray & self.pinners[usize::from(d % 2 == 1)];
             if pinners == 0 {
                 continue;
             }
-            let far = if matches!(d, 0 | 1 | 2 | 7) { 63 - pinners.leading_zeros() } else { pinners.trailing_zeros() };
+            let far = if POSITIVE[d] { 63 - pinners.leading_zeros() } else { pinners.trailing_zeros() };
             let pinned = ray & !rays[far as usize] & !(1u64 << far);
             self.pins[0] |= pinned;
             if d % 4 != 0 {
@@ -694,11 +693,11 @@ impl Finder {
         }
         for (k, (defender, held)) in self.defenders.iter().zip(&self.holds).enumerate() {
             let others = twice | (once & !held[d as usize].0);
+            // Pawns: pinned, or the square in front within reach of a piece (the king's own counts).
+            let fronts = others | self.attack_reach | self.king.bb().0;
+            let pawn_ok = self.pins[1] | if self.forward > 0 { fronts >> 8 } else { fronts << 8 };
             let mut best = FAR;
             for l in &self.defender_forms[defender.forms.0..defender.forms.1] {
-                // Pawns: pinned, or the square in front within reach of a piece (the king's own counts).
-                let fronts = others | self.attack_reach | self.king.bb().0;
-                let pawn_ok = self.pins[1] | if self.forward > 0 { fronts >> 8 } else { fronts << 8 };
                 let mut before = 0u64;
                 for (cost, layer) in l.at.iter().enumerate().take((d as usize + 1).min(best as usize)) {
                     let new = layer.0 & !before & !self.king.bb().0;
