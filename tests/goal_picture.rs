@@ -7,12 +7,24 @@
 use stipula::movegen::Rules;
 use stipula::position::Position;
 use stipula::problem::Goal;
-use stipula::solve::picture::reachable;
+use stipula::solve::picture::{Pictures, Scratch};
 use stipula::pieces::Kind;
 use stipula::square::{Color, Square};
 
 mod playout;
 use playout::{try_position, Rng};
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+/// The picture's answer, from tables built once for the whole test binary, with one scratch per test thread
+/// reused from question to question (as each worker of the solver reuses its own).
+fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
+    static PICTURES: OnceLock<Pictures> = OnceLock::new();
+    thread_local! {
+        static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
+    }
+    SCRATCH.with_borrow_mut(|scratch| PICTURES.get_or_init(Pictures::new).reachable(scratch, pos, goal, victim, moves, victim_moves))
+}
 
 /// Whether the side to move and its opponent, alternating, reach `goal` against the side that moves after the
 /// last of `plies` half-moves.

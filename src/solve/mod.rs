@@ -53,6 +53,8 @@ pub struct Search<'a> {
     keep_mating_lines: bool,
     /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
     pictures: bool,
+    /// The goal picture's tables, built when first asked.
+    picture_book: std::sync::OnceLock<picture::Pictures>,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -105,6 +107,16 @@ fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
 
 type Found = Result<Vec<Vec<Move>>, Aborted>;
 
+/// What one worker of help or series play carries down its search: the line played so far, the lines found,
+/// spare move lists, the goal picture's scratch.
+#[derive(Default)]
+struct Work {
+    line: Vec<Move>,
+    out: Vec<Vec<Move>>,
+    moves: Vec<MoveList>,
+    picture: picture::Scratch,
+}
+
 /// The lines of several parallel branches, or the abort if any branch was stopped.
 fn concat(parts: Vec<Found>) -> Found {
     let mut all = Vec::new();
@@ -129,6 +141,7 @@ impl<'a> Search<'a> {
             keep_mating: None,
             keep_mating_lines: false,
             pictures: rules.plays_orthodox(),
+            picture_book: std::sync::OnceLock::new(),
         }
     }
 
@@ -340,11 +353,9 @@ impl<'a> Search<'a> {
                 let found: Vec<Found> = second
                     .par_iter()
                     .map(|(m2, after2)| {
-                        let mut line = vec![*m, *m2];
-                        let mut out = Vec::new();
-                        let mut stack = Vec::new();
-                        self.help(after2, plies - 2, &mut line, &mut out, &mut stack)?;
-                        Ok(out)
+                        let mut work = Work { line: vec![*m, *m2], ..Work::default() };
+                        self.help(after2, plies - 2, &mut work)?;
+                        Ok(work.out)
                     })
                     .collect();
                 concat(found)
@@ -353,14 +364,14 @@ impl<'a> Search<'a> {
         concat(per_first)
     }
 
-    fn help(&self, pos: &Position, plies: u32, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, stack: &mut Vec<MoveList>) -> Result<bool, Aborted> {
+    fn help(&self, pos: &Position, plies: u32, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
         if plies == 0 {
-            let mut buf = stack.pop().unwrap_or_default();
+            let mut buf = work.moves.pop().unwrap_or_default();
             let r = self.goal_reached(pos, &mut buf);
-            stack.push(buf);
+            work.moves.push(buf);
             if r {
-                out.push(line.clone());
+                work.out.push(work.line.clone());
             }
             return Ok(r);
         }
@@ -378,12 +389,12 @@ impl<'a> Search<'a> {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
-            if !picture::reachable(pos, self.goal, last.opposite(), moves, victim_moves) {
+            if !self.picture_book.get_or_init(picture::Pictures::new).reachable(&mut work.picture, pos, self.goal, last.opposite(), moves, victim_moves) {
                 self.table.add_bits(key, bit);
                 return Ok(false);
             }
         }
-        let mut buf = stack.pop().unwrap_or_default();
+        let mut buf = work.moves.pop().unwrap_or_default();
         // The mating move gives check, the stalemating move leaves the opponent no reply: under orthodox rules
         // the moves that certainly do not are not even generated.
         if plies != 1 {
@@ -416,9 +427,9 @@ impl<'a> Search<'a> {
             if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
                 continue;
             }
-            line.push(m);
-            let r = self.help(&after, plies - 1, line, out, stack);
-            line.pop();
+            work.line.push(m);
+            let r = self.help(&after, plies - 1, work);
+            work.line.pop();
             match r {
                 Ok(f) => any |= f,
                 Err(e) => {
@@ -427,7 +438,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        stack.push(buf);
+        work.moves.push(buf);
         res?;
         if !any {
             self.table.add_bits(key, bit);
@@ -451,18 +462,18 @@ impl<'a> Search<'a> {
         let found: Vec<Found> = first
             .par_iter()
             .map(|(m, after)| {
-                let mut out = Vec::new();
-                let mut line = vec![*m];
-                self.series_after(after, n - 1, end, exact, &mut line, &mut out)?;
-                Ok(out)
+                let mut work = Work { line: vec![*m], ..Work::default() };
+                self.series_after(after, n - 1, end, exact, &mut work)?;
+                Ok(work.out)
             })
             .collect();
         concat(found)
     }
 
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
-    fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, line: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> Result<bool, Aborted> {
+    fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
+        let Work { line, out, .. } = work;
         let mut any = false;
         let mut buf = Vec::new();
         if !exact || left == 0 {
@@ -520,7 +531,7 @@ impl<'a> Search<'a> {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
             };
-            if !picture::reachable(&next, self.goal, victim, moves, victim_moves) {
+            if !self.picture_book.get_or_init(picture::Pictures::new).reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
                 self.table.add_bits(key, bit);
                 return Ok(any);
             }
@@ -541,9 +552,9 @@ impl<'a> Search<'a> {
             if !self.rules.legal_into(&next, m, &node, &mut p) {
                 continue;
             }
-            line.push(m);
-            let r = self.series_after(&p, left - 1, end, exact, line, out);
-            line.pop();
+            work.line.push(m);
+            let r = self.series_after(&p, left - 1, end, exact, work);
+            work.line.pop();
             sub |= r?;
         }
         if !sub {

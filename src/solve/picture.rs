@@ -208,23 +208,13 @@ impl Layers {
 }
 
 /// Where one piece can be, in each form it may end in (its own walk; a pawn's promotions too), pushed onto
-/// `out` (one entry, or five for a pawn that can promote within `limit` moves).
+/// `out` (one entry, or five for a pawn that can promote within `limit` moves), computed afresh: for a king or
+/// rook with a castling right (the book holds the others).
 fn piece_layers(pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize, out: &mut Vec<Layers>) {
     let mut start = [0u64; LAYERS + 1];
     start[0] = sq.bb().0;
-    // Castling: the king arrives in one move, its rook with the king's move (none of its own).
-    let rights = pos.castling();
-    let (short, long, rank) = match color {
-        Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 0),
-        Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 7),
-    };
-    let at = |file| Square::from_coords(file, rank).bb().0;
-    if walk == Walk::King && sq.bb().0 == at(4) {
-        start[1] |= if short { at(6) } else { 0 } | if long { at(2) } else { 0 };
-    } else if walk == Walk::Rook && (sq.bb().0 == at(7) && short) {
-        start[0] |= at(5);
-    } else if walk == Walk::Rook && (sq.bb().0 == at(0) && long) {
-        start[0] |= at(3);
+    if let Some(castled) = castling_start(pos, color, sq, walk) {
+        start[usize::from(walk == Walk::King)] |= castled;
     }
     let mut own = Layers::spread(walk, color, &start, limit);
     if walk == Walk::Pawn {
@@ -250,6 +240,112 @@ fn piece_layers(pos: &Position, color: Color, sq: Square, walk: Walk, limit: usi
     }
 }
 
+/// Castling: where a king on its home square arrives in one move (its first layer), where a rook in its corner
+/// stands with the king's move (none of its own, so its layer 0); `None` when the piece has no castling right.
+fn castling_start(pos: &Position, color: Color, sq: Square, walk: Walk) -> Option<u64> {
+    let rights = pos.castling();
+    let (short, long, rank) = match color {
+        Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 0),
+        Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 7),
+    };
+    let at = |file| Square::from_coords(file, rank);
+    match walk {
+        Walk::King if sq == at(4) && (short || long) => Some(if short { at(6).bb().0 } else { 0 } | if long { at(2).bb().0 } else { 0 }),
+        Walk::Rook if sq == at(7) && short => Some(at(5).bb().0),
+        Walk::Rook if sq == at(0) && long => Some(at(3).bb().0),
+        _ => None,
+    }
+}
+
+/// The goal picture's tables: the layers of every walk of either colour from every square on the empty board
+/// with no limit, and what they observe within each budget (the pieces without castling rights; those with them
+/// are computed when asked), built once for a search. [`Pictures::reachable`] answers the question.
+pub struct Pictures {
+    /// By colour, walk and square: the piece in its own walk (a pawn: never on its last rank).
+    own: Box<[Layers]>,
+    own_seen: Box<[[u64; LAYERS + 1]]>,
+    /// By colour and square, for a pawn: its promoted forms (queen, rook, bishop, knight), what they observe,
+    /// and the fewest moves to promote (FAR: never within the layers).
+    promoted: Box<[[Layers; 4]]>,
+    promoted_seen: Box<[[[u64; LAYERS + 1]; 4]]>,
+    promotes_at: Box<[u32]>,
+}
+
+impl Default for Pictures {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Pictures {
+    const WALKS: [Walk; 6] = [Walk::King, Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight, Walk::Pawn];
+
+    pub fn new() -> Pictures {
+        let empty = Position::empty();
+        let (mut own, mut own_seen) = (Vec::with_capacity(2 * 6 * 64), Vec::with_capacity(2 * 6 * 64));
+        let (mut promoted, mut promoted_seen, mut promotes_at) = (Vec::new(), Vec::new(), Vec::new());
+        let mut forms = Vec::with_capacity(5);
+        let seen = |color: Color, l: &Layers| -> [u64; LAYERS + 1] { std::array::from_fn(|k| l.form.observes_from(color, l.at[k].0)) };
+        for color in [Color::White, Color::Black] {
+            for walk in Self::WALKS {
+                for sq in Square::all() {
+                    forms.clear();
+                    piece_layers(&empty, color, sq, walk, LAYERS, &mut forms);
+                    own.push(forms[0]);
+                    own_seen.push(seen(color, &forms[0]));
+                    if walk == Walk::Pawn {
+                        let promotion = |f: usize| forms.get(f).copied().unwrap_or(Layers { form: Walk::Pawn, at: [Bitboard::EMPTY; LAYERS + 1] });
+                        let four: [Layers; 4] = std::array::from_fn(|f| promotion(f + 1));
+                        promoted_seen.push(std::array::from_fn(|f| seen(color, &four[f])));
+                        promotes_at.push((0..=LAYERS as u32).find(|&k| four.iter().any(|l| l.at[k as usize].non_empty())).unwrap_or(FAR));
+                        promoted.push(four);
+                    }
+                }
+            }
+        }
+        Pictures {
+            own: own.into_boxed_slice(),
+            own_seen: own_seen.into_boxed_slice(),
+            promoted: promoted.into_boxed_slice(),
+            promoted_seen: promoted_seen.into_boxed_slice(),
+            promotes_at: promotes_at.into_boxed_slice(),
+        }
+    }
+
+    /// [`piece_layers`] from the book where it can (limited to `limit` moves: the layers beyond are the last
+    /// one); returns what the piece may observe within each budget.
+    fn layers(&self, pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize, out: &mut Vec<Layers>) -> [Bitboard; LAYERS + 1] {
+        let first = out.len();
+        if castling_start(pos, color, sq, walk).is_some() {
+            piece_layers(pos, color, sq, walk, limit, out);
+            return std::array::from_fn(|k| Bitboard(out[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k.min(limit)].0))));
+        }
+        let w = Self::WALKS.iter().position(|&x| x == walk).expect("a walk");
+        let i = (color.index() * 6 + w) * 64 + sq.index();
+        let clamp = |l: &Layers| {
+            let mut l = *l;
+            for k in limit + 1..=LAYERS {
+                l.at[k] = l.at[limit];
+            }
+            l
+        };
+        out.push(clamp(&self.own[i]));
+        let p = color.index() * 64 + sq.index();
+        let promotes = walk == Walk::Pawn && self.promotes_at[p] as usize <= limit;
+        if promotes {
+            out.extend(self.promoted[p].iter().map(clamp));
+        }
+        std::array::from_fn(|k| {
+            let k = k.min(limit);
+            let mut all = self.own_seen[i][k];
+            if promotes {
+                all |= self.promoted_seen[p].iter().fold(0, |acc, s| acc | s[k]);
+            }
+            Bitboard(all)
+        })
+    }
+}
+
 /// One piece of the attacker: whether it is the king, and its forms' layers (a range of the finder's `forms`).
 #[derive(Clone, Copy, Debug)]
 struct Unit {
@@ -257,149 +353,174 @@ struct Unit {
     forms: (usize, usize),
 }
 
-/// Whether a final picture of `goal` against `victim` (its king on a square next to which nothing is free) can
-/// be reached with `moves` more moves of its opponent and `victim_moves` of its own, counted on the empty board.
-/// `false` is a proof that no play of those lengths ends in the goal; `true` is no promise. For positions under
-/// orthodox rules with orthodox pieces only (pieces of other kinds make the answer `true`).
-pub fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
-    let Some(_) = pos.king(victim) else { return true };
-    let mut others = pos.occupied();
-    for k in [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN] {
-        others &= !pos.kind_bb(k);
-    }
-    if others.non_empty() || pos.pieces_bb(victim, Kind::KING).count() != 1 {
-        return true;
-    }
-    if moves as usize > LAYERS || victim_moves as usize > LAYERS {
-        return true;
-    }
-    let color = victim.opposite();
-    let mate = goal == Goal::Mate;
-    // The attacker's pieces (king first) and what each may observe within each budget.
-    let mut forms = Vec::with_capacity(24);
-    let mut attackers = Vec::with_capacity(16);
-    let mut observes: Vec<[Bitboard; LAYERS + 1]> = Vec::with_capacity(16);
-    for sq in pos.color_bb(color) {
-        let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
-        let first = forms.len();
-        piece_layers(pos, color, sq, walk, moves as usize, &mut forms);
-        let mut seen = [Bitboard::EMPTY; LAYERS + 1];
-        for (k, b) in seen.iter_mut().enumerate().take(moves as usize + 1) {
-            *b = Bitboard(forms[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0)));
+impl Pictures {
+    /// Whether a final picture of `goal` against `victim` (its king on a square next to which nothing is free) can
+    /// be reached with `moves` more moves of its opponent and `victim_moves` of its own, counted on the empty board.
+    /// `false` is a proof that no play of those lengths ends in the goal; `true` is no promise. For positions under
+    /// orthodox rules with orthodox pieces only (pieces of other kinds make the answer `true`).
+    pub fn reachable(&self, scratch: &mut Scratch, pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
+        let Some(_) = pos.king(victim) else { return true };
+        let mut others = pos.occupied();
+        for k in [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN] {
+            others &= !pos.kind_bb(k);
         }
-        let unit = Unit { king: walk == Walk::King, forms: (first, forms.len()) };
-        if unit.king {
-            attackers.insert(0, unit);
-            observes.insert(0, seen);
-        } else {
-            attackers.push(unit);
-            observes.push(seen);
+        if others.non_empty() || pos.pieces_bb(victim, Kind::KING).count() != 1 {
+            return true;
         }
-    }
-    if attackers.len() > 32 {
-        return true;
-    }
-    // The victim's pieces: where each may stand within each budget, in any form (and, for a stalemate, in each
-    // form apart); its king's layers.
-    let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
-    let mut king = None;
-    let mut holds: Vec<[Bitboard; LAYERS + 1]> = Vec::with_capacity(16);
-    let mut defenders = Vec::new();
-    let mut defender_forms = Vec::new();
-    let mut own = Vec::with_capacity(5);
-    for sq in pos.color_bb(victim) {
-        let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
-        own.clear();
-        piece_layers(pos, victim, sq, walk, victim_moves as usize, &mut own);
-        if walk == Walk::King {
-            king = Some(own[0]);
-            continue;
+        if moves as usize > LAYERS || victim_moves as usize > LAYERS {
+            return true;
         }
-        let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
-        if !mate {
-            let capturable = moves > 0 && reach & held[victim_moves as usize].0 != 0;
-            let first = defender_forms.len();
-            defender_forms.extend_from_slice(&own);
-            defenders.push(Defender { forms: (first, defender_forms.len()), capturable });
-        }
-        holds.push(held);
-    }
-    let Some(king) = king else { return true };
-    if holds.len() > 32 {
-        return true;
-    }
-    // Quick tests of a king square: checked by a piece that is not a king, every neighbour observed or held.
-    let (mut checkers, mut servable) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for (u, seen) in attackers.iter().zip(&observes) {
-        servable |= seen[moves as usize];
-        if !u.king {
-            checkers |= seen[moves as usize];
-        }
-    }
-    for held in &holds {
-        servable |= held[victim_moves as usize];
-    }
-    let mut order: Vec<u8> = (0..defenders.len() as u8).collect();
-    order.sort_by_key(|&k| {
-        let d = defenders[k as usize];
-        (defender_forms[d.forms.0].form == Walk::Pawn, d.capturable)
-    });
-    // The squares from which an attacker may pin along a file or rank, and along a diagonal.
-    let (mut orthogonal, mut diagonal) = (0u64, 0u64);
-    for l in &forms {
-        let at = l.at[moves as usize].0;
-        match l.form {
-            Walk::Queen => {
-                orthogonal |= at;
-                diagonal |= at;
+        let color = victim.opposite();
+        let mate = goal == Goal::Mate;
+        // The attacker's pieces (king first) and what each may observe within each budget.
+        let mut forms = cleared(&mut scratch.forms);
+        let mut attackers = cleared(&mut scratch.attackers);
+        let mut observes = cleared(&mut scratch.observes);
+        for sq in pos.color_bb(color) {
+            let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+            let first = forms.len();
+            let seen = self.layers(pos, color, sq, walk, moves as usize, &mut forms);
+            let unit = Unit { king: walk == Walk::King, forms: (first, forms.len()) };
+            if unit.king {
+                attackers.insert(0, unit);
+                observes.insert(0, seen);
+            } else {
+                attackers.push(unit);
+                observes.push(seen);
             }
-            Walk::Rook => orthogonal |= at,
-            Walk::Bishop => diagonal |= at,
-            _ => {}
         }
-    }
-    let mut finder = Finder {
-        color,
-        forms,
-        attackers,
-        observes,
-        holds,
-        king: Square::new(0),
-        tried: Vec::new(),
-        steps: 0,
-        all: if defenders.len() >= 32 { u32::MAX } else { (1u32 << defenders.len()) - 1 },
-        order,
-        defenders,
-        defender_forms,
-        standing: [GONE; 32],
-        pinners: [orthogonal, diagonal],
-        attack_reach: reach,
-        pins: [0, 0],
-        stalemate: !mate,
-        forward: if victim == Color::White { 8 } else { -8 },
-        moves,
-        victim_moves,
-    };
-    for target in king.at[victim_moves as usize] {
-        let flights = Bitboard(KING[target.index()]);
-        if (mate && !checkers.has(target)) || (flights & !servable).non_empty() {
-            continue;
-        }
-        let walk = king.cost(target);
-        finder.set_king(target);
-        let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0, settled: 0 };
-        // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
-        if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
-            continue;
-        }
-        if finder.cover(flights, mate, start) {
+        if attackers.len() > 32 {
             return true;
         }
-        if finder.steps > MAX_STEPS {
+        // The victim's pieces: where each may stand within each budget, in any form (and, for a stalemate, in each
+        // form apart); its king's layers.
+        let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
+        let mut king = None;
+        let mut holds = cleared(&mut scratch.holds);
+        let mut defenders = cleared(&mut scratch.defenders);
+        let mut defender_forms = cleared(&mut scratch.defender_forms);
+        let own = &mut scratch.own;
+        for sq in pos.color_bb(victim) {
+            let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+            own.clear();
+            self.layers(pos, victim, sq, walk, victim_moves as usize, own);
+            if walk == Walk::King {
+                king = Some(own[0]);
+                continue;
+            }
+            let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
+            if !mate {
+                let capturable = moves > 0 && reach & held[victim_moves as usize].0 != 0;
+                let first = defender_forms.len();
+                defender_forms.extend_from_slice(own);
+                defenders.push(Defender { forms: (first, defender_forms.len()), capturable });
+            }
+            holds.push(held);
+        }
+        let Some(king) = king else { return true };
+        if holds.len() > 32 {
             return true;
         }
+        // Quick tests of a king square: checked by a piece that is not a king, every neighbour observed or held.
+        let (mut checkers, mut servable) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for (u, seen) in attackers.iter().zip(&observes) {
+            servable |= seen[moves as usize];
+            if !u.king {
+                checkers |= seen[moves as usize];
+            }
+        }
+        for held in &holds {
+            servable |= held[victim_moves as usize];
+        }
+        let mut order = cleared(&mut scratch.order);
+        order.extend(0..defenders.len() as u8);
+        order.sort_by_key(|&k| {
+            let d = defenders[k as usize];
+            (defender_forms[d.forms.0].form == Walk::Pawn, d.capturable)
+        });
+        // The squares from which an attacker may pin along a file or rank, and along a diagonal.
+        let (mut orthogonal, mut diagonal) = (0u64, 0u64);
+        for l in &forms {
+            let at = l.at[moves as usize].0;
+            match l.form {
+                Walk::Queen => {
+                    orthogonal |= at;
+                    diagonal |= at;
+                }
+                Walk::Rook => orthogonal |= at,
+                Walk::Bishop => diagonal |= at,
+                _ => {}
+            }
+        }
+        let mut finder = Finder {
+            color,
+            forms,
+            attackers,
+            observes,
+            holds,
+            king: Square::new(0),
+            tried: std::mem::take(&mut scratch.tried),
+            steps: 0,
+            all: if defenders.len() >= 32 { u32::MAX } else { (1u32 << defenders.len()) - 1 },
+            order,
+            defenders,
+            defender_forms,
+            standing: [GONE; 32],
+            pinners: [orthogonal, diagonal],
+            attack_reach: reach,
+            pins: [0, 0],
+            stalemate: !mate,
+            forward: if victim == Color::White { 8 } else { -8 },
+            moves,
+            victim_moves,
+        };
+        let found = king.at[victim_moves as usize].into_iter().any(|target| {
+            let flights = Bitboard(KING[target.index()]);
+            if (mate && !checkers.has(target)) || (flights & !servable).non_empty() {
+                return false;
+            }
+            let walk = king.cost(target);
+            finder.set_king(target);
+            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0, settled: 0 };
+            // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
+            if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
+                return false;
+            }
+            finder.cover(flights, mate, start) || finder.steps > MAX_STEPS
+        });
+        // The vectors go back to the scratch for the next question.
+        scratch.forms = finder.forms;
+        scratch.attackers = finder.attackers;
+        scratch.observes = finder.observes;
+        scratch.holds = finder.holds;
+        scratch.defenders = finder.defenders;
+        scratch.defender_forms = finder.defender_forms;
+        scratch.order = finder.order;
+        scratch.tried = finder.tried;
+        found
     }
-    false
+}
+
+/// `v`, emptied, leaving an empty vector in its place (its allocation moves with it).
+fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut v = std::mem::take(v);
+    v.clear();
+    v
+}
+
+/// The vectors [`Pictures::reachable`] fills, kept by the caller between questions (one for each worker) so
+/// that their memory is reused.
+#[derive(Default)]
+pub struct Scratch {
+    forms: Vec<Layers>,
+    attackers: Vec<Unit>,
+    observes: Vec<[Bitboard; LAYERS + 1]>,
+    holds: Vec<[Bitboard; LAYERS + 1]>,
+    defenders: Vec<Defender>,
+    defender_forms: Vec<Layers>,
+    order: Vec<u8>,
+    tried: Vec<Vec<(Bitboard, bool, u32)>>,
+    own: Vec<Layers>,
 }
 
 /// Where the search for a picture stands: the pieces used (bits of attackers placed, defenders holding a
@@ -887,6 +1008,37 @@ mod tests {
         let mut forms = Vec::new();
         piece_layers(&pos, color, sq(at), Walk::of(kind).unwrap(), LAYERS, &mut forms);
         Piece { forms }
+    }
+
+    #[test]
+    fn the_book_gives_the_layers_computed_afresh() {
+        // Every colour, walk, square and limit (castling rights too: those pieces are computed afresh), the
+        // layers and what each piece observes within each budget up to the limit.
+        let pictures = Pictures::new();
+        for castling in [0, castle::WK | castle::BQ] {
+            let mut pos = Position::empty();
+            pos.set_castling(castling);
+            for color in Color::ALL {
+                for walk in Pictures::WALKS {
+                    for s in Square::all() {
+                        for limit in 0..=LAYERS {
+                            let (mut want, mut got) = (Vec::new(), Vec::new());
+                            piece_layers(&pos, color, s, walk, limit, &mut want);
+                            let seen = pictures.layers(&pos, color, s, walk, limit, &mut got);
+                            let what = format!("{color:?} {walk:?} {s} limit {limit} castling {castling}");
+                            assert_eq!(got.len(), want.len(), "{what}");
+                            for (g, w) in got.iter().zip(&want) {
+                                assert_eq!((g.form, g.at), (w.form, w.at), "{what}");
+                            }
+                            for (k, b) in seen.iter().enumerate().take(limit + 1) {
+                                let by_hand = want.iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0));
+                                assert_eq!(b.0, by_hand, "{what}: observed within {k}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
