@@ -272,3 +272,40 @@ fn letter(color: Color, kind: Kind) -> char {
         .map_or('?', |&(_, c)| c);
     if color == Color::White { c.to_ascii_uppercase() } else { c }
 }
+
+#[test]
+fn a_reused_scratch_answers_as_a_fresh_one() {
+    // The scratch keeps each side's part of the last question and reuses it when that side's pieces, castling
+    // rights and moves are the same (as for the positions after each move of the other side): every answer
+    // must be the one a fresh scratch gives, over the children of random positions (siblings one after the
+    // other, as the solver asks), for both goals and several budgets.
+    let rules = Rules::orthodox();
+    let pictures = Pictures::new();
+    let mut reused = Scratch::default();
+    let mut rng = Rng(0x0005_C2A7);
+    let (mut asked, mut no) = (0u32, 0u32);
+    let mut tried = 0;
+    let mut buf = Vec::new();
+    while tried < 150 {
+        let board = crowded_board(&mut rng);
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        let Some(pos) = legal_position(&rules, &board, side) else { continue };
+        tried += 1;
+        let mut children = vec![pos.clone()];
+        rules.for_each_legal(&pos, &mut buf, |_, after| children.push(after));
+        for victim in [Color::White, Color::Black] {
+            for (moves, victim_moves) in [(1, 1), (1, 2), (2, 1), (2, 2), (0, 1)] {
+                for goal in [Goal::Mate, Goal::Stalemate] {
+                    for child in &children {
+                        let fresh = pictures.reachable(&mut Scratch::default(), child, goal, victim, moves, victim_moves);
+                        let again = pictures.reachable(&mut reused, child, goal, victim, moves, victim_moves);
+                        assert_eq!(again, fresh, "{child:?}: {goal:?} against {victim:?} in {moves}+{victim_moves}");
+                        asked += 1;
+                        no += u32::from(!fresh);
+                    }
+                }
+            }
+        }
+    }
+    assert!(no >= asked / 10, "only {no} of {asked} answers are 'no': too few to tell a stale scratch");
+}

@@ -372,54 +372,72 @@ impl Pictures {
         }
         let color = victim.opposite();
         let mate = goal == Goal::Mate;
-        // The attacker's pieces (king first) and what each may observe within each budget.
-        let mut forms = cleared(&mut scratch.forms);
-        let mut attackers = cleared(&mut scratch.attackers);
-        let mut observes = cleared(&mut scratch.observes);
-        for sq in pos.color_bb(color) {
-            let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
-            let first = forms.len();
-            let seen = self.layers(pos, color, sq, walk, moves as usize, &mut forms);
-            let unit = Unit { king: walk == Walk::King, forms: (first, forms.len()) };
-            if unit.king {
-                attackers.insert(0, unit);
-                observes.insert(0, seen);
-            } else {
-                attackers.push(unit);
-                observes.push(seen);
+        // The attacker's pieces (king first) and what each may observe within each budget: kept from the last
+        // question when the attacker's pieces and moves are the same (as after each move of the victim's).
+        let attacker_key = SideKey::of(pos, color, moves, false);
+        let attackers_known = scratch.attacker_key.take() == Some(attacker_key);
+        let mut forms = std::mem::take(&mut scratch.forms);
+        let mut attackers = std::mem::take(&mut scratch.attackers);
+        let mut observes = std::mem::take(&mut scratch.observes);
+        if !attackers_known {
+            forms.clear();
+            attackers.clear();
+            observes.clear();
+            for sq in pos.color_bb(color) {
+                let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+                let first = forms.len();
+                let seen = self.layers(pos, color, sq, walk, moves as usize, &mut forms);
+                let unit = Unit { king: walk == Walk::King, forms: (first, forms.len()) };
+                if unit.king {
+                    attackers.insert(0, unit);
+                    observes.insert(0, seen);
+                } else {
+                    attackers.push(unit);
+                    observes.push(seen);
+                }
             }
         }
         if attackers.len() > 32 {
             return true;
         }
         // The victim's pieces: where each may stand within each budget, in any form (and, for a stalemate, in each
-        // form apart); its king's layers.
+        // form apart); its king's layers. Kept likewise when its pieces and moves are the same.
         let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
-        let mut king = None;
-        let mut holds = cleared(&mut scratch.holds);
-        let mut defenders = cleared(&mut scratch.defenders);
-        let mut defender_forms = cleared(&mut scratch.defender_forms);
-        let own = &mut scratch.own;
-        for sq in pos.color_bb(victim) {
-            let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
-            own.clear();
-            self.layers(pos, victim, sq, walk, victim_moves as usize, own);
-            if walk == Walk::King {
-                king = Some(own[0]);
-                continue;
+        let victim_key = SideKey::of(pos, victim, victim_moves, mate);
+        let victim_known = scratch.victim_key.take() == Some(victim_key);
+        let mut holds = std::mem::take(&mut scratch.holds);
+        let mut defenders = std::mem::take(&mut scratch.defenders);
+        let mut defender_forms = std::mem::take(&mut scratch.defender_forms);
+        if !victim_known {
+            holds.clear();
+            defenders.clear();
+            defender_forms.clear();
+            scratch.king = None;
+            let own = &mut scratch.own;
+            for sq in pos.color_bb(victim) {
+                let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
+                own.clear();
+                self.layers(pos, victim, sq, walk, victim_moves as usize, own);
+                if walk == Walk::King {
+                    scratch.king = Some(own[0]);
+                    continue;
+                }
+                let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
+                if !mate {
+                    let first = defender_forms.len();
+                    defender_forms.extend_from_slice(own);
+                    defenders.push(Defender { forms: (first, defender_forms.len()), capturable: false });
+                }
+                holds.push(held);
             }
-            let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
-            if !mate {
-                let capturable = moves > 0 && reach & held[victim_moves as usize].0 != 0;
-                let first = defender_forms.len();
-                defender_forms.extend_from_slice(own);
-                defenders.push(Defender { forms: (first, defender_forms.len()), capturable });
-            }
-            holds.push(held);
         }
-        let Some(king) = king else { return true };
+        let Some(king) = scratch.king else { return true };
         if holds.len() > 32 {
             return true;
+        }
+        // Which of the victim's pieces the attacker can get to (a stalemate's defenders are the held pieces).
+        for (defender, held) in defenders.iter_mut().zip(&holds) {
+            defender.capturable = moves > 0 && reach & held[victim_moves as usize].0 != 0;
         }
         // Quick tests of a king square: checked by a piece that is not a king, every neighbour observed or held.
         let (mut checkers, mut servable) = (Bitboard::EMPTY, Bitboard::EMPTY);
@@ -432,7 +450,8 @@ impl Pictures {
         for held in &holds {
             servable |= held[victim_moves as usize];
         }
-        let mut order = cleared(&mut scratch.order);
+        let mut order = std::mem::take(&mut scratch.order);
+        order.clear();
         order.extend(0..defenders.len() as u8);
         order.sort_by_key(|&k| {
             let d = defenders[k as usize];
@@ -497,21 +516,41 @@ impl Pictures {
         scratch.defender_forms = finder.defender_forms;
         scratch.order = finder.order;
         scratch.tried = finder.tried;
+        scratch.attacker_key = Some(attacker_key);
+        scratch.victim_key = Some(victim_key);
         found
     }
 }
 
-/// `v`, emptied, leaving an empty vector in its place (its allocation moves with it).
-fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
-    let mut v = std::mem::take(v);
-    v.clear();
-    v
+/// What one side's part of a picture depends on: its colour, pieces, castling rights and moves, and the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct SideKey {
+    color: Color,
+    pieces: [u64; 6],
+    castling: u8,
+    moves: u32,
+    mate: bool,
+}
+
+impl SideKey {
+    fn of(pos: &Position, color: Color, moves: u32, mate: bool) -> SideKey {
+        let kinds = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN];
+        let rights = match color {
+            Color::White => castle::WK | castle::WQ,
+            Color::Black => castle::BK | castle::BQ,
+        };
+        SideKey { color, pieces: kinds.map(|k| pos.pieces_bb(color, k).0), castling: pos.castling() & rights, moves, mate }
+    }
 }
 
 /// The vectors [`Pictures::reachable`] fills, kept by the caller between questions (one for each worker) so
-/// that their memory is reused.
+/// that their memory is reused, and each side's part of the last question (its pieces' layers), which the next
+/// question reuses when that side's key is the same.
 #[derive(Default)]
 pub struct Scratch {
+    attacker_key: Option<SideKey>,
+    victim_key: Option<SideKey>,
+    king: Option<Layers>,
     forms: Vec<Layers>,
     attackers: Vec<Unit>,
     observes: Vec<[Bitboard; LAYERS + 1]>,
