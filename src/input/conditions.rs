@@ -36,6 +36,10 @@ pub fn parse_condition_text(text: &str) -> Result<ConditionSpec, String> {
         .rev()
         .find_map(|n| canonical_condition(&words[..n].join(" ")).map(|c| (c, n)))
         .ok_or_else(|| {
+            // A condition Popeye knows but stipula does not implement: "not supported", as the readers say.
+            if let Some(name) = (1..=words.len().min(3)).rev().find_map(|n| crate::input::popeye::popeye_condition(&norm(&words[..n].join(" ")))) {
+                return format!("not supported: condition {name}");
+            }
             let all = CONDITION_NAMES.iter().map(|(c, _)| *c);
             match did_you_mean(words[0], all) {
                 Some(h) => format!("unknown condition `{}` (did you mean `{h}`?)", words[0]),
@@ -88,5 +92,9 @@ mod tests {
         assert_eq!(parse_condition_text("Madness of Kings").unwrap().options.len(), 0);
         assert!(parse_condition_text("Madrasy").unwrap_err().contains("did you mean `Madrasi`"));
         assert!(parse_condition_text("Madrasi X").is_err());
+        // Conditions of Popeye's list (its `CondString`) that stipula does not implement.
+        assert_eq!(parse_condition_text("Circe").unwrap_err(), "not supported: condition Circe");
+        assert_eq!(parse_condition_text("mirror circe").unwrap_err(), "not supported: condition MirrorCirce");
+        assert!(parse_condition_text("Xyzzy").unwrap_err().starts_with("unknown condition `Xyzzy`"));
     }
 }
