@@ -145,6 +145,11 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The goal picture's tables, built at the first question.
+    fn picture(&self) -> &picture::Pictures {
+        self.picture_book.get_or_init(picture::Pictures::new)
+    }
+
     /// The same searcher with Popeye's `KeepMatingPiece` for help and series play.
     pub fn with_keep_mating_lines(mut self, on: bool) -> Self {
         self.keep_mating_lines = on;
@@ -389,7 +394,7 @@ impl<'a> Search<'a> {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
-            if !self.picture_book.get_or_init(picture::Pictures::new).reachable(&mut work.picture, pos, self.goal, last.opposite(), moves, victim_moves) {
+            if !self.picture().reachable(&mut work.picture, pos, self.goal, last.opposite(), moves, victim_moves) {
                 self.table.add_bits(key, bit);
                 return Ok(false);
             }
@@ -531,7 +536,7 @@ impl<'a> Search<'a> {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
             };
-            if !self.picture_book.get_or_init(picture::Pictures::new).reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
+            if !self.picture().reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
                 self.table.add_bits(key, bit);
                 return Ok(any);
             }

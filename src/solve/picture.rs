@@ -39,7 +39,13 @@ enum Walk {
     Pawn,
 }
 
+/// The orthodox kinds, in the order of [`Walk`]'s variants (its discriminants index tables by walk).
+const KINDS: [Kind; 6] = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN];
+
 impl Walk {
+    /// Every walk, in the order of the variants.
+    const ALL: [Walk; 6] = [Walk::King, Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight, Walk::Pawn];
+
     fn of(kind: Kind) -> Option<Walk> {
         Some(match kind {
             Kind::KING => Walk::King,
@@ -278,8 +284,6 @@ impl Default for Pictures {
 }
 
 impl Pictures {
-    const WALKS: [Walk; 6] = [Walk::King, Walk::Queen, Walk::Rook, Walk::Bishop, Walk::Knight, Walk::Pawn];
-
     pub fn new() -> Pictures {
         let empty = Position::empty();
         let (mut own, mut own_seen) = (Vec::with_capacity(2 * 6 * 64), Vec::with_capacity(2 * 6 * 64));
@@ -287,7 +291,7 @@ impl Pictures {
         let mut forms = Vec::with_capacity(5);
         let seen = |color: Color, l: &Layers| -> [u64; LAYERS + 1] { std::array::from_fn(|k| l.form.observes_from(color, l.at[k].0)) };
         for color in [Color::White, Color::Black] {
-            for walk in Self::WALKS {
+            for walk in Walk::ALL {
                 for sq in Square::all() {
                     forms.clear();
                     piece_layers(&empty, color, sq, walk, LAYERS, &mut forms);
@@ -320,8 +324,7 @@ impl Pictures {
             piece_layers(pos, color, sq, walk, limit, out);
             return std::array::from_fn(|k| Bitboard(out[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k.min(limit)].0))));
         }
-        let w = Self::WALKS.iter().position(|&x| x == walk).expect("a walk");
-        let i = (color.index() * 6 + w) * 64 + sq.index();
+        let i = (color.index() * 6 + walk as usize) * 64 + sq.index();
         let clamp = |l: &Layers| {
             let mut l = *l;
             for k in limit + 1..=LAYERS {
@@ -361,7 +364,7 @@ impl Pictures {
     pub fn reachable(&self, scratch: &mut Scratch, pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
         let Some(_) = pos.king(victim) else { return true };
         let mut others = pos.occupied();
-        for k in [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN] {
+        for k in KINDS {
             others &= !pos.kind_bb(k);
         }
         if others.non_empty() || pos.pieces_bb(victim, Kind::KING).count() != 1 {
@@ -376,13 +379,10 @@ impl Pictures {
         // question when the attacker's pieces and moves are the same (as after each move of the victim's).
         let attacker_key = SideKey::of(pos, color, moves, false);
         let attackers_known = scratch.attacker_key.take() == Some(attacker_key);
-        let mut forms = std::mem::take(&mut scratch.forms);
-        let mut attackers = std::mem::take(&mut scratch.attackers);
-        let mut observes = std::mem::take(&mut scratch.observes);
+        let mut forms = reused(&mut scratch.forms, attackers_known);
+        let mut attackers = reused(&mut scratch.attackers, attackers_known);
+        let mut observes = reused(&mut scratch.observes, attackers_known);
         if !attackers_known {
-            forms.clear();
-            attackers.clear();
-            observes.clear();
             for sq in pos.color_bb(color) {
                 let Some(walk) = pos.piece_at(sq).and_then(|p| Walk::of(p.kind)) else { continue };
                 let first = forms.len();
@@ -405,13 +405,10 @@ impl Pictures {
         let reach = forms.iter().fold(0u64, |acc, l| acc | l.at[moves as usize].0);
         let victim_key = SideKey::of(pos, victim, victim_moves, mate);
         let victim_known = scratch.victim_key.take() == Some(victim_key);
-        let mut holds = std::mem::take(&mut scratch.holds);
-        let mut defenders = std::mem::take(&mut scratch.defenders);
-        let mut defender_forms = std::mem::take(&mut scratch.defender_forms);
+        let mut holds = reused(&mut scratch.holds, victim_known);
+        let mut defenders = reused(&mut scratch.defenders, victim_known);
+        let mut defender_forms = reused(&mut scratch.defender_forms, victim_known);
         if !victim_known {
-            holds.clear();
-            defenders.clear();
-            defender_forms.clear();
             scratch.king = None;
             let own = &mut scratch.own;
             for sq in pos.color_bb(victim) {
@@ -450,8 +447,7 @@ impl Pictures {
         for held in &holds {
             servable |= held[victim_moves as usize];
         }
-        let mut order = std::mem::take(&mut scratch.order);
-        order.clear();
+        let mut order = reused(&mut scratch.order, false);
         order.extend(0..defenders.len() as u8);
         order.sort_by_key(|&k| {
             let d = defenders[k as usize];
@@ -522,6 +518,15 @@ impl Pictures {
     }
 }
 
+/// The vector in `slot`, taken out of it (an empty one left in its place), emptied unless `keep`.
+fn reused<T>(slot: &mut Vec<T>, keep: bool) -> Vec<T> {
+    let mut v = std::mem::take(slot);
+    if !keep {
+        v.clear();
+    }
+    v
+}
+
 /// What one side's part of a picture depends on: its colour, pieces, castling rights and moves, and the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct SideKey {
@@ -534,12 +539,11 @@ struct SideKey {
 
 impl SideKey {
     fn of(pos: &Position, color: Color, moves: u32, mate: bool) -> SideKey {
-        let kinds = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN];
         let rights = match color {
             Color::White => castle::WK | castle::WQ,
             Color::Black => castle::BK | castle::BQ,
         };
-        SideKey { color, pieces: kinds.map(|k| pos.pieces_bb(color, k).0), castling: pos.castling() & rights, moves, mate }
+        SideKey { color, pieces: KINDS.map(|k| pos.pieces_bb(color, k).0), castling: pos.castling() & rights, moves, mate }
     }
 }
 
@@ -1058,7 +1062,7 @@ mod tests {
             let mut pos = Position::empty();
             pos.set_castling(castling);
             for color in Color::ALL {
-                for walk in Pictures::WALKS {
+                for walk in Walk::ALL {
                     for s in Square::all() {
                         for limit in 0..=LAYERS {
                             let (mut want, mut got) = (Vec::new(), Vec::new());
