@@ -118,15 +118,41 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(LINES[a.index()][b.index()])
 }
 
-/// Squares strictly between two squares on a line (rank, file or diagonal); empty otherwise.
-pub fn between(a: Square, b: Square) -> Bitboard {
-    for (d, ray) in RAYS.iter().enumerate() {
-        if ray[a.index()] & (1u64 << b.index()) != 0 {
-            let opp = (d + 4) % 8;
-            return Bitboard(ray[a.index()] & RAYS[opp][b.index()]);
+/// For two squares on a line: the squares strictly between them (`[0]`) and those beyond the second, seen
+/// from the first (`[1]`: the rest of the ray from `a` through `b`). Both empty for squares on no line.
+static BETWEEN_BEYOND: [[[u64; 64]; 64]; 2] = between_beyond_table();
+
+const fn between_beyond_table() -> [[[u64; 64]; 64]; 2] {
+    let mut t = [[[0u64; 64]; 64]; 2];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut ray = RAYS[d][a];
+            while ray != 0 {
+                let b = ray.trailing_zeros() as usize;
+                t[0][a][b] = RAYS[d][a] & RAYS[(d + 4) % 8][b];
+                t[1][a][b] = RAYS[d][b];
+                ray &= ray - 1;
+            }
+            d += 1;
         }
+        a += 1;
     }
-    Bitboard::EMPTY
+    t
+}
+
+/// Squares strictly between two squares on a line (rank, file or diagonal); empty otherwise.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN_BEYOND[0][a.index()][b.index()])
+}
+
+/// The squares beyond `b` on the ray from `a` through `b` (to the board's edge, `b` excluded); empty when the
+/// squares share no line.
+#[inline]
+pub fn beyond(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN_BEYOND[1][a.index()][b.index()])
 }
 
 /// One kind's walk compiled into tables for one problem.
@@ -424,5 +450,41 @@ mod tests {
         assert_eq!(line(Square::parse("b2").unwrap(), Square::parse("d4").unwrap()).count(), 8);
         assert_eq!(line(Square::parse("e1").unwrap(), Square::parse("e5").unwrap()).count(), 8);
         assert!(line(Square::parse("a1").unwrap(), Square::parse("b3").unwrap()).is_empty());
+    }
+
+    /// The tables of `between` and `beyond` against stepping from one square to the other: for every pair on a
+    /// rank, file or diagonal, the squares met before the second are between, those after it to the edge beyond.
+    #[test]
+    fn between_and_beyond_step_along_the_line() {
+        let mut aligned = 0;
+        for a in Square::all() {
+            for b in Square::all() {
+                let (df, dr) = (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8);
+                let on_line = a != b && (df == 0 || dr == 0 || df.abs() == dr.abs());
+                if !on_line {
+                    assert!(between(a, b).is_empty() && beyond(a, b).is_empty(), "{a} {b}");
+                    continue;
+                }
+                aligned += 1;
+                let step = (df.signum(), dr.signum());
+                let (mut inside, mut outside) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                let mut past = false;
+                let mut s = a.offset(step.0, step.1);
+                while let Some(sq) = s {
+                    if sq == b {
+                        past = true;
+                    } else if past {
+                        outside.set(sq);
+                    } else {
+                        inside.set(sq);
+                    }
+                    s = sq.offset(step.0, step.1);
+                }
+                assert_eq!(between(a, b), inside, "between {a} {b}");
+                assert_eq!(beyond(a, b), outside, "beyond {a} {b}");
+            }
+        }
+        // 64 squares, each with its rook and bishop lines: 1456 ordered pairs.
+        assert_eq!(aligned, 1456);
     }
 }

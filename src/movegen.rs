@@ -2,7 +2,7 @@
 //! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
 //! whether the mover's king is observed by a piece whose observation counts.
 
-use crate::attacks::{between, bishop_attacks, line, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, beyond, bishop_attacks, line, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
 use crate::conditions::{Condition, Hooks};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -77,17 +77,30 @@ pub struct CheckFilter {
 }
 
 impl CheckFilter {
-    /// False only when `mv` certainly gives no check: not castling, en passant or a promotion (always
-    /// tested), not uncovering a rider's line, and not arriving where its kind observes the king. A piece
+    /// False only when `mv` certainly gives no check: not castling or en passant (always tested), not
+    /// uncovering a rider's line, and not arriving where its kind (a promotion's new kind) observes the king. A piece
     /// that already observed the king cannot exist (the enemy would be in check on our move), so the
     /// occupancy before the move decides the direct lines.
     #[inline]
     pub fn may_check(&self, pos: &Position, mv: Move) -> bool {
-        if !matches!(mv.special, Special::None | Special::DoubleStep) || mv.promotion().is_some() {
+        if !matches!(mv.special, Special::None | Special::DoubleStep) {
             return true;
         }
         if self.discover.has(mv.from) && !line(self.king, mv.from).has(mv.to) {
             return true;
+        }
+        if let Some(kind) = mv.promotion() {
+            // The new piece observes from the arrival square over the board the move leaves (its own pawn gone:
+            // a line through the from square opens); a fairy promotion piece is always tested.
+            let occ = pos.occupied() & !mv.from.bb();
+            let from_to = match kind {
+                Kind::QUEEN => rook_attacks(mv.to, occ) | bishop_attacks(mv.to, occ),
+                Kind::ROOK => rook_attacks(mv.to, occ),
+                Kind::BISHOP => bishop_attacks(mv.to, occ),
+                Kind::KNIGHT => Bitboard(KNIGHT[mv.to.index()]),
+                _ => return true,
+            };
+            return from_to.has(self.king);
         }
         pos.piece_at(mv.from).is_some_and(|p| p.kind.index() < 6 && self.direct[p.kind.index()].has(mv.to))
     }
@@ -100,36 +113,58 @@ impl CheckFilter {
 pub struct ReplyWitnesses {
     /// The side to move's check filter: a move that may give check is never settled here.
     filter: CheckFilter,
-    /// Per witness reply, every square whose change by the side to move could take it away.
-    touch: [Bitboard; 3],
-    /// The witness replies themselves (for tests and explanations).
-    replies: [Option<Move>; 3],
+    witnesses: [Witness; 4],
     len: usize,
+}
+
+/// One witness reply and the squares that guard it.
+#[derive(Clone, Copy, Debug)]
+struct Witness {
+    reply: Move,
+    /// The squares from which a move of the side to move could take the reply away.
+    leave: Bitboard,
+    /// Per orthodox kind (index), the squares on which a piece of that kind could take it away by arriving.
+    reach: [Bitboard; 6],
+    /// A king's step, which survives a check too (no arrival of the checker or line opened reaches its square).
+    king: bool,
+}
+
+impl Witness {
+    const NONE: Witness = Witness { reply: Move::new(Square::new(0), Square::new(0), None, Special::None), leave: Bitboard::EMPTY, reach: [Bitboard::EMPTY; 6], king: false };
+
+    /// Whether `mv` of a piece of kind `kind` (a promotion's new kind) keeps this reply, `check` saying whether
+    /// it may give check.
+    #[inline]
+    fn kept_by(&self, mv: Move, kind: Kind, check: bool) -> bool {
+        (if self.king { mv.promotion().is_none() } else { !check }) && !self.leave.has(mv.from) && !self.reach[kind.index()].has(mv.to)
+    }
 }
 
 impl ReplyWitnesses {
     /// True when `mv`, a pseudo-legal move of the side to move, certainly leaves the opponent one of the witness
-    /// replies, legal (and giving no check, if the witnesses were chosen so): `mv` gives no check, is not
-    /// castling or en passant, and neither leaves nor reaches a square of that witness (see
-    /// [`Rules::reply_witnesses`] for why nothing else can disturb it).
+    /// replies, legal (and giving no check, if the witnesses were chosen so): `mv` is not castling or en
+    /// passant, neither leaves nor reaches a square of that witness, and gives no check unless the witness is
+    /// a king's step (see [`Rules::reply_witnesses`] for why nothing else can disturb it).
     #[inline]
     pub fn leave_reply(&self, pos: &Position, mv: Move) -> bool {
-        if self.len == 0 || !matches!(mv.special, Special::None | Special::DoubleStep) || self.filter.may_check(pos, mv) {
+        if self.len == 0 || !matches!(mv.special, Special::None | Special::DoubleStep) {
             return false;
         }
-        let moved = mv.from.bb() | mv.to.bb();
-        self.touch[..self.len].iter().any(|&t| (t & moved).is_empty())
+        let Some(kind) = mv.promotion().or_else(|| pos.piece_at(mv.from).map(|p| p.kind)) else { return false };
+        if kind.index() >= 6 {
+            return false;
+        }
+        let check = self.filter.may_check(pos, mv);
+        self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check))
     }
 
     /// Each witness alone, with its reply: [`ReplyWitnesses::leave_reply`] of the single witness promises that
     /// very reply.
     pub fn each(&self) -> impl Iterator<Item = (Move, ReplyWitnesses)> + '_ {
-        (0..self.len).filter_map(move |i| {
-            let mut touch = [Bitboard::EMPTY; 3];
-            touch[0] = self.touch[i];
-            let mut replies = [None; 3];
-            replies[0] = self.replies[i];
-            Some((self.replies[i]?, ReplyWitnesses { filter: self.filter, touch, replies, len: 1 }))
+        self.witnesses[..self.len].iter().map(|w| {
+            let mut witnesses = [Witness::NONE; 4];
+            witnesses[0] = *w;
+            (w.reply, ReplyWitnesses { filter: self.filter, witnesses, len: 1 })
         })
     }
 }
@@ -168,23 +203,41 @@ impl Rules {
         Some(CheckFilter { king, discover, direct })
     }
 
-    /// Up to three replies of the opponent (`D`) that stay legal after any move `w` of the side to move (`A`)
+    /// Up to four replies of the opponent (`D`) that stay legal after any move `w` of the side to move (`A`)
     /// that [`ReplyWitnesses::leave_reply`] accepts; with `quiet`, replies that also give no check. `None` under
     /// conditions or fairy pieces, when a king is missing, when `D` is in check, or (with `quiet`) when `A` is.
     ///
-    /// A witness `b` is a plain move of a piece other than `D`'s king (no castling, en passant or promotion)
-    /// that is legal, and with `quiet` certainly gives no check, in `pos` with `D` to move. Why a move `w` that
-    /// gives no check, is neither castling nor en passant and touches none of `b`'s squares keeps `b`:
+    /// A witness `b` is a plain move (no castling, en passant or promotion) that is legal, and with `quiet`
+    /// certainly gives no check, in `pos` with `D` to move. Each witness has the squares a move may not leave
+    /// and, per kind of the piece that arrives, those it may not reach (below). Why a move `w` that is neither
+    /// castling nor en passant and neither leaves nor reaches such a square keeps `b`, when `b` is a move of
+    /// a piece other than `D`'s king and `w` gives no check:
     /// - `b` stays pseudo-legal: `w` neither takes `b`'s piece (its from square), nor lands on its path or
     ///   arrival square, nor leaves the arrival square (a pawn's capture needs the piece there);
     /// - `D`'s king is not attacked after `w` and `b`: it was not after `b` alone, and `w` changes two squares.
     ///   The piece `w` moves attacks the king after `b` only through `b`'s from square (or `w` would give
-    ///   check), so from the line through the king and that square; a line `w` opens through its from square
-    ///   reaches the king only through `b`'s from square (or `w` would uncover check): the same line. A piece
-    ///   `w` takes leaves `w`'s own piece on its square, so no line opens there;
+    ///   check), so from a square beyond it on the ray from the king through it (not to be reached); a line `w`
+    ///   opens through its from square reaches the king only through `b`'s from square too (or `w` would
+    ///   uncover check), from an `A` queen, rook or bishop beyond it on that ray, and `w` then leaves a square
+    ///   between the king and that rider (not to be left). A piece `w` takes leaves `w`'s own piece on its
+    ///   square, so no line opens there;
     /// - with `quiet`, `A`'s king (a witness square: `w` does not move it) is not attacked after `w` and `b`:
-    ///   `b`'s piece reaches it only through the squares between them, and a line that `w` opens reaches it
-    ///   only through `b`'s from square (or `w` would leave its own king in check, and be illegal).
+    ///   `b`'s piece reaches it only through the squares between them (not to be left; arriving there only
+    ///   blocks), and a line that `w` opens reaches it only through `b`'s from square (or `w` would leave its
+    ///   own king in check, and be illegal), from a `D` queen, rook or bishop beyond it: the squares between
+    ///   the king and such a rider are not to be left.
+    ///
+    /// When `b` is `D`'s king's step to `t`, `w` may give check: `b` stays legal if no `A` piece observes `t`
+    /// after `w` (the king gone from its square), as none did before. The piece `w` moves does so only from a
+    /// square from which its kind (a promotion's new kind) observes `t` over the board without `D`'s king (not
+    /// to be reached, nor `t` itself); another `A` rider only through the square `w` leaves, when that square
+    /// alone stood between it and `t` (not to be left; nor `t`, where `b` would take a piece `w` moved away).
+    /// With `quiet`, `b` gives no check after `w` for the reasons above (a king observes no far square). A
+    /// promotion is never passed over by a king's step: its new piece may observe `t` through the square the
+    /// pawn leaves, which no other piece could (it would have observed `t` from there).
+    ///
+    /// The witnesses are chosen among the first sixteen candidate replies, at most two per piece (replies of
+    /// different pieces share fewer squares).
     pub fn reply_witnesses(&self, pos: &Position, quiet: bool) -> Option<ReplyWitnesses> {
         let filter = self.check_filter(pos)?;
         let a = pos.side();
@@ -198,34 +251,96 @@ impl Rules {
         self.pseudo_moves(&q, &mut moves);
         let node = self.node(&q);
         let dfilter = if quiet { Some(self.check_filter(&q)?) } else { None };
-        let mut candidates: Vec<(Bitboard, Move)> = Vec::new();
+        let occ = pos.occupied();
+        let own_a = pos.color_bb(a);
+        let a_riders = pos.color_bb(a) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
+        let d_riders = pos.color_bb(d) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
+        let mut candidates: Vec<Witness> = Vec::new();
+        let mut from_seen = Bitboard::EMPTY;
+        let mut from_twice = Bitboard::EMPTY;
         for &b in &moves {
-            if b.from == kd || b.to == ka || !matches!(b.special, Special::None | Special::DoubleStep) || b.promotion().is_some() {
+            if b.to == ka || !matches!(b.special, Special::None | Special::DoubleStep) || b.promotion().is_some() {
+                continue;
+            }
+            // At most two candidates per piece: witnesses of different pieces share fewer squares.
+            if from_twice.has(b.from) {
                 continue;
             }
             if dfilter.is_some_and(|f| f.may_check(&q, b)) || !self.is_legal_at(&q, b, &node) {
                 continue;
             }
-            let mut t = b.from.bb() | b.to.bb() | between(b.from, b.to) | line(kd, b.from);
+            // A line between two squares that `b` leaves blocked by one piece of `A` alone opens when `w` leaves
+            // that square (more blockers, or one of `D`'s, and no move of `A` opens it).
+            let occ_b = occ & !b.from.bb();
+            let opens = |x: Square, y: Square| {
+                let blockers = between(x, y) & occ_b;
+                if blockers.count() == 1 && (blockers & own_a).non_empty() {
+                    blockers
+                } else {
+                    Bitboard::EMPTY
+                }
+            };
+            // Leaving `b`'s arrival square, and with `quiet` `A`'s king or a square between `A`'s king and a `D`
+            // rider beyond `b`'s from square.
+            let mut leave = b.to.bb();
             if quiet {
-                t |= ka.bb() | between(b.to, ka) | line(ka, b.from);
+                leave |= ka.bb();
+                for s in beyond(ka, b.from) & d_riders {
+                    leave |= opens(ka, s);
+                }
             }
-            candidates.push((t, b));
-            if candidates.len() == 8 {
+            let witness = if b.from == kd {
+                // The king's step: arriving where a piece of the kind would observe its arrival square (the king
+                // gone from its own), or leaving a square between that square and an `A` rider.
+                let t = b.to;
+                for s in a_riders {
+                    leave |= opens(t, s);
+                }
+                let reach = [
+                    Bitboard(KING[t.index()]),
+                    rook_attacks(t, occ_b) | bishop_attacks(t, occ_b),
+                    rook_attacks(t, occ_b),
+                    bishop_attacks(t, occ_b),
+                    Bitboard(KNIGHT[t.index()]),
+                    Bitboard(PAWN_ATTACKS[d.index()][t.index()]),
+                ];
+                Witness { reply: b, leave, reach: reach.map(|r| r | t.bb()), king: true }
+            } else {
+                // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
+                // between `D`'s king and an `A` rider beyond `b`'s from square, or with `quiet` one between `b`'s
+                // arrival and `A`'s king.
+                let reach = b.from.bb() | b.to.bb() | between(b.from, b.to) | beyond(kd, b.from);
+                for s in beyond(kd, b.from) & a_riders {
+                    leave |= opens(kd, s);
+                }
+                if quiet {
+                    leave |= opens(b.to, ka);
+                }
+                Witness { reply: b, leave, reach: [reach; 6], king: false }
+            };
+            candidates.push(witness);
+            from_twice |= from_seen & b.from.bb();
+            from_seen |= b.from.bb();
+            if candidates.len() == 16 {
                 break;
             }
         }
         // Of the first few candidates (enough in practice, and the search asks for witnesses at every last move),
-        // the witnesses a single move is least likely to touch all of: the smallest first, then each the one
-        // sharing least with those chosen.
-        let mut w = ReplyWitnesses { filter, touch: [Bitboard::EMPTY; 3], replies: [None; 3], len: 0 };
+        // the witnesses a single move is least likely to touch all of: a king's step first (the only kind a check
+        // cannot take away), the smallest of them; then each the one sharing least with those chosen.
+        let squares = |w: &Witness| w.leave | w.reach[Kind::QUEEN.index()] | w.reach[Kind::KING.index()] | w.reach[Kind::KNIGHT.index()];
+        let mut w = ReplyWitnesses { filter, witnesses: [Witness::NONE; 4], len: 0 };
         let mut common = Bitboard(!0);
-        while w.len < 3 && !candidates.is_empty() {
-            let (i, _) = candidates.iter().enumerate().min_by_key(|(_, &(t, _))| (t & common).count())?;
-            let (t, b) = candidates.swap_remove(i);
-            common &= t;
-            w.touch[w.len] = t;
-            w.replies[w.len] = Some(b);
+        while w.len < 4 && !candidates.is_empty() {
+            let first_king = w.len == 0 && candidates.iter().any(|c| c.king);
+            let (i, _) = candidates
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.king || !first_king)
+                .min_by_key(|(_, c)| (squares(c) & common).count())?;
+            let c = candidates.swap_remove(i);
+            common &= squares(&c);
+            w.witnesses[w.len] = c;
             w.len += 1;
         }
         Some(w)
@@ -271,15 +386,19 @@ impl Rules {
                 self.piece_moves_where(pos, from, piece, out, |m| !w.leave_reply(pos, m));
                 continue;
             }
-            // A move of this piece is passed over unless it gives check or reaches every witness it does not
-            // leave.
-            let mut reach = Bitboard(!0);
-            for &t in &w.touch[..w.len] {
-                if !t.has(from) {
-                    reach &= t;
+            // A move of this piece is passed over unless it reaches every witness it does not leave (every
+            // king's step, if it gives check).
+            let k = piece.kind.index();
+            let (mut reach_all, mut reach_kings) = (Bitboard(!0), Bitboard(!0));
+            for c in &w.witnesses[..w.len] {
+                if !c.leave.has(from) {
+                    reach_all &= c.reach[k];
+                    if c.king {
+                        reach_kings &= c.reach[k];
+                    }
                 }
             }
-            let keep = filter.direct[piece.kind.index()] | reach;
+            let keep = (filter.direct[k] & reach_kings) | (!filter.direct[k] & reach_all);
             let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & keep;
             for to in targets {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
@@ -444,11 +563,18 @@ impl Rules {
     /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
     #[inline]
     fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &Node) -> Option<bool> {
-        if node.shortcut == Shortcut::None
-            || !matches!(mv.special, Special::None | Special::DoubleStep)
-            || pos.kind_bb(Kind::KING).has(mv.from)
-        {
+        if node.shortcut == Shortcut::None || !matches!(mv.special, Special::None | Special::DoubleStep) {
             return None;
+        }
+        if pos.kind_bb(Kind::KING).has(mv.from) {
+            // The king's own step, among orthodox pieces: legal when no enemy piece observes its arrival square
+            // once the king has left its square (a line through the from square is open then; a piece taken on
+            // the arrival square never observes its own square).
+            if node.shortcut != Shortcut::Pins || !self.kinds.simple_fairy.is_empty() {
+                return None;
+            }
+            let occ = pos.occupied() & !mv.from.bb();
+            return Some(orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty());
         }
         let free = !node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to);
         match node.shortcut {
@@ -503,15 +629,7 @@ impl Rules {
 
     #[inline]
     fn orthodox_observers(&self, pos: &Position, sq: Square, by: Color) -> Bitboard {
-        let occ = pos.occupied();
-        let s = sq.index();
-        let queens = pos.kind_bb(Kind::QUEEN);
-        let r = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
-            | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
-            | (Bitboard(PAWN_ATTACKS[by.opposite().index()][s]) & pos.kind_bb(Kind::PAWN))
-            | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
-            | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
-        r & pos.color_bb(by)
+        orthodox_observers_in(pos, pos.occupied(), sq, by)
     }
 
     /// Whether the piece on `sq` is paralysed under the conditions in force.
@@ -665,24 +783,37 @@ impl Rules {
     /// Pseudo-legal moves of the side to move (paralysed pieces excluded, the mover's king safety not tested).
     pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
         out.clear();
-        let us = pos.side();
-        let paralysis = self.hooks.has(Hooks::PARALYSIS);
-        for from in pos.color_bb(us) {
-            if paralysis && self.is_paralysed(pos, from) {
-                continue;
-            }
-            let piece = pos.piece_at(from).expect("occupied");
-            if piece.kind == Kind::PAWN {
-                self.pawn_moves(pos, from, us, out);
-                continue;
-            }
-            self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-                out.push(Move::new(from, to, cap, Special::None));
-            });
-            if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
-                self.castling_moves(pos, from, us, out);
-            }
+        for from in pos.color_bb(pos.side()) {
+            self.piece_pseudo_moves(pos, from, out);
         }
+        self.extra_moves(pos, out);
+    }
+
+    /// Appends the pseudo-legal moves of the side to move's piece on `from` (none when it is paralysed), as
+    /// [`Rules::pseudo_moves`] gives them: that list is every piece's in turn, in square order, then
+    /// [`Rules::extra_moves`].
+    #[inline]
+    pub fn piece_pseudo_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
+        if self.hooks.has(Hooks::PARALYSIS) && self.is_paralysed(pos, from) {
+            return;
+        }
+        let us = pos.side();
+        let piece = pos.piece_at(from).expect("occupied");
+        if piece.kind == Kind::PAWN {
+            self.pawn_moves(pos, from, us, out);
+            return;
+        }
+        self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
+            out.push(Move::new(from, to, cap, Special::None));
+        });
+        if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
+            self.castling_moves(pos, from, us, out);
+        }
+    }
+
+    /// Appends the moves the conditions add beyond the pieces' own (the end of [`Rules::pseudo_moves`]).
+    #[inline]
+    pub fn extra_moves(&self, pos: &Position, out: &mut MoveList) {
         if self.hooks.has(Hooks::EXTRA_MOVES) {
             for c in &self.conditions {
                 if c.hooks().has(Hooks::EXTRA_MOVES) {
@@ -690,6 +821,51 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// Whether the side to move has a pseudo-legal move that `filter` says certainly gives no check
+    /// (`!may_check`) and that is legal ([`Rules::is_legal_at`] with `node`): the same answer as asking every move
+    /// of [`Rules::pseudo_moves`], found without generating them all. The king is asked first, square by square;
+    /// a piece other than a pawn that cannot uncover a check answers by one bitboard (its arrivals where its kind
+    /// gives no check, on the pin line if pinned, parrying the check if in check); pawns and pieces that may
+    /// uncover a check are generated and asked move by move. `buf` is scratch space.
+    pub fn has_quiet_legal_move(&self, pos: &Position, filter: &CheckFilter, node: &Node, buf: &mut MoveList) -> bool {
+        let us = pos.side();
+        let own = pos.color_bb(us);
+        let king = pos.pieces_bb(us, Kind::KING);
+        let quiet_legal = |buf: &MoveList| buf.iter().any(|&m| !filter.may_check(pos, m) && self.is_legal_at(pos, m, node));
+        // Pieces answered by a bitboard first, then the king and the rest move by move.
+        let mut slow = Bitboard::EMPTY;
+        for from in own & !king {
+            let kind = pos.piece_at(from).expect("occupied").kind;
+            let bitboard = node.shortcut == Shortcut::Pins
+                && kind != Kind::PAWN
+                && kind != Kind::KING
+                && kind.index() < 6
+                && !filter.discover.has(from)
+                && !(self.hooks.has(Hooks::PARALYSIS) && self.is_paralysed(pos, from));
+            if bitboard {
+                let mut targets = self.walks.get(kind).simple_targets(pos, from) & !own & !filter.direct[kind.index()] & node.evasion;
+                if node.pinned.has(from) {
+                    targets &= line(node.king, from);
+                }
+                if targets.non_empty() {
+                    return true;
+                }
+            } else {
+                slow |= from.bb();
+            }
+        }
+        for from in king.into_iter().chain(slow) {
+            buf.clear();
+            self.piece_pseudo_moves(pos, from, buf);
+            if quiet_legal(buf) {
+                return true;
+            }
+        }
+        buf.clear();
+        self.extra_moves(pos, buf);
+        quiet_legal(buf)
     }
 
     fn pawn_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
@@ -897,4 +1073,18 @@ pub fn perft_divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64
         .collect();
     out.sort_by_key(|(m, _)| m.uci());
     out
+}
+
+/// The orthodox pieces of colour `by` that observe `sq` in `pos` with the lines blocked by `occ` instead of
+/// the position's own occupancy.
+#[inline]
+fn orthodox_observers_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -> Bitboard {
+    let s = sq.index();
+    let queens = pos.kind_bb(Kind::QUEEN);
+    let r = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
+        | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
+        | (Bitboard(PAWN_ATTACKS[by.opposite().index()][s]) & pos.kind_bb(Kind::PAWN))
+        | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
+        | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
+    r & pos.color_bb(by)
 }

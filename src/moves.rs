@@ -38,8 +38,12 @@ pub struct Move {
 impl Move {
     /// A move; `capture` is the square of the captured piece.
     #[inline]
-    pub fn new(from: Square, to: Square, capture: Option<Square>, special: Special) -> Move {
-        Move { from, to, capture: capture.map_or(NO_SQ, |s| s.index() as u8), promotion: 0xFF, special }
+    pub const fn new(from: Square, to: Square, capture: Option<Square>, special: Special) -> Move {
+        let capture = match capture {
+            Some(s) => s.index() as u8,
+            None => NO_SQ,
+        };
+        Move { from, to, capture, promotion: 0xFF, special }
     }
 
     /// The same move with a promotion.

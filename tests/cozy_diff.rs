@@ -166,6 +166,11 @@ fn random_playouts_agree_with_cozy() {
                     assert!(may || !checks, "{fen}, game {game}, ply {ply}: {m:?} checks but was filtered\n{board}");
                     filtered += (!may) as u64;
                 }
+                // Self play's "a legal reply that gives no check?", asked piece by piece without the full list,
+                // answers as the legal moves the filter drops.
+                let quiet = ours.iter().any(|&m| !filter.may_check(&pos, m));
+                let node = rules.node(&pos);
+                assert_eq!(rules.has_quiet_legal_move(&pos, &filter, &node, &mut buf), quiet, "{fen}, game {game}, ply {ply}\n{board}");
                 // The generator of the last mating move gives exactly the moves the filter lets through.
                 let mut pseudo = Vec::new();
                 rules.pseudo_moves(&pos, &mut pseudo);

@@ -5,7 +5,8 @@
 //! move before self play's forced mate). The claim is checked here against the legal move generator itself
 //! (which the perft tables and the cozy-chess differential test vouch for): on seeded random playouts from the
 //! published perft positions and a few more, every legal move the witnesses pass over is made, and the reply
-//! each witness promises must be there.
+//! each witness promises must be there (a king's step even after a check: such witnesses let checking moves be
+//! passed over too).
 //!
 //! `Position::key_after` and `Position::key_after_and_pass` give the table key of a move's position without
 //! making it (the search fetches table slots ahead with them): on the same playouts they must equal the keys

@@ -764,16 +764,16 @@ impl<'a> Search<'a> {
     /// that cannot give check settles it without being made.
     pub fn all_replies_reach_goal(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
-        self.rules.pseudo_moves(pos, &mut moves);
         let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
         let node = self.rules.node(pos);
         // First the moves that cannot reach the goal: one that is legal settles it, and its legality rarely
-        // needs the move made. Only then are the others made and judged.
+        // needs the move made (nor the others generated). Only then are the others made and judged.
         if let Some(f) = filter {
-            if moves.iter().any(|&m| !f.may_check(pos, m) && self.rules.is_legal_at(pos, m, &node)) {
+            if self.rules.has_quiet_legal_move(pos, &f, &node, &mut moves) {
                 return false;
             }
         }
+        self.rules.pseudo_moves(pos, &mut moves);
         let mut buf = Vec::with_capacity(64);
         let mut after = pos.clone();
         let mut any = false;
