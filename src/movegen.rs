@@ -255,7 +255,8 @@ impl Rules {
         let own_a = pos.color_bb(a);
         let a_riders = pos.color_bb(a) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
         let d_riders = pos.color_bb(d) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
-        let mut candidates: Vec<Witness> = Vec::new();
+        let mut candidates = [Witness::NONE; 16];
+        let mut found = 0;
         let mut from_seen = Bitboard::EMPTY;
         let mut from_twice = Bitboard::EMPTY;
         for &b in &moves {
@@ -318,10 +319,11 @@ impl Rules {
                 }
                 Witness { reply: b, leave, reach: [reach; 6], king: false }
             };
-            candidates.push(witness);
+            candidates[found] = witness;
+            found += 1;
             from_twice |= from_seen & b.from.bb();
             from_seen |= b.from.bb();
-            if candidates.len() == 16 {
+            if found == candidates.len() {
                 break;
             }
         }
@@ -331,14 +333,16 @@ impl Rules {
         let squares = |w: &Witness| w.leave | w.reach[Kind::QUEEN.index()] | w.reach[Kind::KING.index()] | w.reach[Kind::KNIGHT.index()];
         let mut w = ReplyWitnesses { filter, witnesses: [Witness::NONE; 4], len: 0 };
         let mut common = Bitboard(!0);
-        while w.len < 4 && !candidates.is_empty() {
-            let first_king = w.len == 0 && candidates.iter().any(|c| c.king);
-            let (i, _) = candidates
+        while w.len < 4 && found > 0 {
+            let first_king = w.len == 0 && candidates[..found].iter().any(|c| c.king);
+            let (i, _) = candidates[..found]
                 .iter()
                 .enumerate()
                 .filter(|(_, c)| c.king || !first_king)
                 .min_by_key(|(_, c)| (squares(c) & common).count())?;
-            let c = candidates.swap_remove(i);
+            let c = candidates[i];
+            found -= 1;
+            candidates[i] = candidates[found];
             common &= squares(&c);
             w.witnesses[w.len] = c;
             w.len += 1;
@@ -359,7 +363,7 @@ impl Rules {
         for from in own {
             let piece = pos.piece_at(from).expect("occupied");
             if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) {
-                self.piece_moves_where(pos, from, piece, out, |m| filter.may_check(pos, m));
+                self.piece_moves_where(pos, from, out, |m| filter.may_check(pos, m));
                 continue;
             }
             // Orthodox kinds only (the filter exists for nothing else): leaps and rook/bishop lines.
@@ -383,7 +387,7 @@ impl Rules {
         for from in own {
             let piece = pos.piece_at(from).expect("occupied");
             if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
-                self.piece_moves_where(pos, from, piece, out, |m| !w.leave_reply(pos, m));
+                self.piece_moves_where(pos, from, out, |m| !w.leave_reply(pos, m));
                 continue;
             }
             // A move of this piece is passed over unless it reaches every witness it does not leave (every
@@ -408,27 +412,18 @@ impl Rules {
 
     /// Appends the pseudo-legal moves of the piece on `from` (a pawn's, a walk's, a king's castlings) that `keep`
     /// accepts.
-    fn piece_moves_where(&self, pos: &Position, from: Square, piece: Piece, out: &mut MoveList, keep: impl Fn(Move) -> bool) {
-        let us = piece.color;
+    fn piece_moves_where(&self, pos: &Position, from: Square, out: &mut MoveList, keep: impl Fn(Move) -> bool) {
         let start = out.len();
-        if piece.kind == Kind::PAWN {
-            self.pawn_moves(pos, from, us, out);
-        } else {
-            self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-                out.push(Move::new(from, to, cap, Special::None));
-            });
-            if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
-                self.castling_moves(pos, from, us, out);
+        self.piece_pseudo_moves(pos, from, out);
+        let mut kept = start;
+        for i in start..out.len() {
+            let m = out[i];
+            if keep(m) {
+                out[kept] = m;
+                kept += 1;
             }
         }
-        let mut i = start;
-        while i < out.len() {
-            if keep(out[i]) {
-                i += 1;
-            } else {
-                out.remove(i);
-            }
-        }
+        out.truncate(kept);
     }
 
     /// Whether play is orthodox: orthodox pieces only, and no condition but ones that only take castling away.
