@@ -115,12 +115,16 @@ pub struct ReplyWitnesses {
     filter: CheckFilter,
     witnesses: [Witness; 4],
     len: usize,
+    /// With replies that give no check: the side to move's king, whose own steps are judged one by one.
+    quiet_king: Option<Square>,
 }
 
 /// One witness reply and the squares that guard it.
 #[derive(Clone, Copy, Debug)]
 struct Witness {
     reply: Move,
+    /// The kind of the piece that makes the reply.
+    piece: Kind,
     /// The squares from which a move of the side to move could take the reply away.
     leave: Bitboard,
     /// Per orthodox kind (index), the squares on which a piece of that kind could take it away by arriving.
@@ -130,13 +134,42 @@ struct Witness {
 }
 
 impl Witness {
-    const NONE: Witness = Witness { reply: Move::new(Square::new(0), Square::new(0), None, Special::None), leave: Bitboard::EMPTY, reach: [Bitboard::EMPTY; 6], king: false };
+    const NONE: Witness = Witness {
+        reply: Move::new(Square::new(0), Square::new(0), None, Special::None),
+        piece: Kind::KING,
+        leave: Bitboard::EMPTY,
+        reach: [Bitboard::EMPTY; 6],
+        king: false,
+    };
 
     /// Whether `mv` of a piece of kind `kind` (a promotion's new kind) keeps this reply, `check` saying whether
     /// it may give check.
     #[inline]
     fn kept_by(&self, mv: Move, kind: Kind, check: bool) -> bool {
         (if self.king { mv.promotion().is_none() } else { !check }) && !self.leave.has(mv.from) && !self.reach[kind.index()].has(mv.to)
+    }
+
+    /// Whether the reply still gives no check after the opponent's king steps from `from` to `to` (a legal step
+    /// of the position `pos`, before the reply): the reply's piece does not observe `to` from its arrival, and
+    /// no queen, rook or bishop of the reply's side observes it through the square the reply leaves (the step
+    /// being legal, no other line reaches it).
+    fn quiet_after_king_step(&self, pos: &Position, from: Square, to: Square) -> bool {
+        let b = self.reply;
+        let us = pos.side().opposite();
+        let occ = (pos.occupied() & !from.bb() & !b.from.bb()) | to.bb() | b.to.bb();
+        let observed = match self.piece {
+            Kind::KING => Bitboard(KING[b.to.index()]),
+            Kind::QUEEN => rook_attacks(b.to, occ) | bishop_attacks(b.to, occ),
+            Kind::ROOK => rook_attacks(b.to, occ),
+            Kind::BISHOP => bishop_attacks(b.to, occ),
+            Kind::KNIGHT => Bitboard(KNIGHT[b.to.index()]),
+            _ => Bitboard(PAWN_ATTACKS[us.index()][b.to.index()]),
+        };
+        if observed.has(to) {
+            return false;
+        }
+        let riders = pos.color_bb(us) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
+        (beyond(to, b.from) & riders).into_iter().all(|s| (between(to, s) & occ).non_empty())
     }
 }
 
@@ -155,7 +188,12 @@ impl ReplyWitnesses {
             return false;
         }
         let check = self.filter.may_check(pos, mv);
-        self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check))
+        match self.quiet_king {
+            Some(k) if k == mv.from => {
+                self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check) && w.quiet_after_king_step(pos, mv.from, mv.to))
+            }
+            _ => self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check)),
+        }
     }
 
     /// Each witness alone, with its reply: [`ReplyWitnesses::leave_reply`] of the single witness promises that
@@ -164,7 +202,7 @@ impl ReplyWitnesses {
         self.witnesses[..self.len].iter().map(|w| {
             let mut witnesses = [Witness::NONE; 4];
             witnesses[0] = *w;
-            (w.reply, ReplyWitnesses { filter: self.filter, witnesses, len: 1 })
+            (w.reply, ReplyWitnesses { filter: self.filter, witnesses, len: 1, quiet_king: self.quiet_king })
         })
     }
 }
@@ -221,11 +259,13 @@ impl Rules {
     ///   uncover check), from an `A` queen, rook or bishop beyond it on that ray, and `w` then leaves a square
     ///   between the king and that rider (not to be left). A piece `w` takes leaves `w`'s own piece on its
     ///   square, so no line opens there;
-    /// - with `quiet`, `A`'s king (a witness square: `w` does not move it) is not attacked after `w` and `b`:
-    ///   `b`'s piece reaches it only through the squares between them (not to be left; arriving there only
-    ///   blocks), and a line that `w` opens reaches it only through `b`'s from square (or `w` would leave its
-    ///   own king in check, and be illegal), from a `D` queen, rook or bishop beyond it: the squares between
-    ///   the king and such a rider are not to be left.
+    /// - with `quiet`, `A`'s king is not attacked after `w` and `b`. When `w` does not move it: `b`'s piece
+    ///   reaches it only through the squares between them (not to be left; arriving there only blocks), and a
+    ///   line that `w` opens reaches it only through `b`'s from square (or `w` would leave its own king in
+    ///   check, and be illegal), from a `D` queen, rook or bishop beyond it: the squares between the king and
+    ///   such a rider are not to be left. When `w` is the king's step, its arrival square is asked directly:
+    ///   not observed by `b`'s piece from its arrival, nor by a `D` rider through `b`'s from square (nothing
+    ///   else observes it, `w` being legal).
     ///
     /// When `b` is `D`'s king's step to `t`, `w` may give check: `b` stays legal if no `A` piece observes `t`
     /// after `w` (the king gone from its square), as none did before. The piece `w` moves does so only from a
@@ -281,11 +321,10 @@ impl Rules {
                     Bitboard::EMPTY
                 }
             };
-            // Leaving `b`'s arrival square, and with `quiet` `A`'s king or a square between `A`'s king and a `D`
-            // rider beyond `b`'s from square.
+            // Leaving `b`'s arrival square, and with `quiet` a square between `A`'s king and a `D` rider beyond
+            // `b`'s from square (`A`'s king's own steps are judged one by one).
             let mut leave = b.to.bb();
             if quiet {
-                leave |= ka.bb();
                 for s in beyond(ka, b.from) & d_riders {
                     leave |= opens(ka, s);
                 }
@@ -305,7 +344,7 @@ impl Rules {
                     Bitboard(KNIGHT[t.index()]),
                     Bitboard(PAWN_ATTACKS[d.index()][t.index()]),
                 ];
-                Witness { reply: b, leave, reach: reach.map(|r| r | t.bb()), king: true }
+                Witness { reply: b, piece: Kind::KING, leave, reach: reach.map(|r| r | t.bb()), king: true }
             } else {
                 // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
                 // between `D`'s king and an `A` rider beyond `b`'s from square, or with `quiet` one between `b`'s
@@ -317,7 +356,8 @@ impl Rules {
                 if quiet {
                     leave |= opens(b.to, ka);
                 }
-                Witness { reply: b, leave, reach: [reach; 6], king: false }
+                let piece = q.piece_at(b.from).map_or(Kind::PAWN, |p| p.kind);
+                Witness { reply: b, piece, leave, reach: [reach; 6], king: false }
             };
             candidates[found] = witness;
             found += 1;
@@ -331,7 +371,7 @@ impl Rules {
         // the witnesses a single move is least likely to touch all of: a king's step first (the only kind a check
         // cannot take away), the smallest of them; then each the one sharing least with those chosen.
         let squares = |w: &Witness| w.leave | w.reach[Kind::QUEEN.index()] | w.reach[Kind::KING.index()] | w.reach[Kind::KNIGHT.index()];
-        let mut w = ReplyWitnesses { filter, witnesses: [Witness::NONE; 4], len: 0 };
+        let mut w = ReplyWitnesses { filter, witnesses: [Witness::NONE; 4], len: 0, quiet_king: quiet.then_some(ka) };
         let mut common = Bitboard(!0);
         while w.len < 4 && found > 0 {
             let first_king = w.len == 0 && candidates[..found].iter().any(|c| c.king);
