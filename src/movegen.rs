@@ -287,8 +287,7 @@ impl Rules {
             return None;
         }
         let q = pos.null_move();
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(&q, &mut moves);
+        let mut moves = Vec::with_capacity(32);
         let node = self.node(&q);
         let dfilter = if quiet { Some(self.check_filter(&q)?) } else { None };
         let occ = pos.occupied();
@@ -297,74 +296,77 @@ impl Rules {
         let d_riders = pos.color_bb(d) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
         let mut candidates = [Witness::NONE; 16];
         let mut found = 0;
-        let mut from_seen = Bitboard::EMPTY;
-        let mut from_twice = Bitboard::EMPTY;
-        for &b in &moves {
-            if b.to == ka || !matches!(b.special, Special::None | Special::DoubleStep) || b.promotion().is_some() {
-                continue;
-            }
-            // At most two candidates per piece: witnesses of different pieces share fewer squares.
-            if from_twice.has(b.from) {
-                continue;
-            }
-            if dfilter.is_some_and(|f| f.may_check(&q, b)) || !self.is_legal_at(&q, b, &node) {
-                continue;
-            }
-            // A line between two squares that `b` leaves blocked by one piece of `A` alone opens when `w` leaves
-            // that square (more blockers, or one of `D`'s, and no move of `A` opens it).
-            let occ_b = occ & !b.from.bb();
-            let opens = |x: Square, y: Square| {
-                let blockers = between(x, y) & occ_b;
-                if blockers.count() == 1 && (blockers & own_a).non_empty() {
-                    blockers
-                } else {
-                    Bitboard::EMPTY
+        // The king's steps first (only they survive checks), then the other pieces in square order; at most two
+        // candidates per piece: witnesses of different pieces share fewer squares.
+        'pieces: for from in kd.bb().into_iter().chain(q.color_bb(d) & !kd.bb()) {
+            moves.clear();
+            self.piece_pseudo_moves(&q, from, &mut moves);
+            let mut of_piece = 0;
+            for &b in &moves {
+                if b.to == ka || !matches!(b.special, Special::None | Special::DoubleStep) || b.promotion().is_some() {
+                    continue;
                 }
-            };
-            // Leaving `b`'s arrival square, and with `quiet` a square between `A`'s king and a `D` rider beyond
-            // `b`'s from square (`A`'s king's own steps are judged one by one).
-            let mut leave = b.to.bb();
-            if quiet {
-                for s in beyond(ka, b.from) & d_riders {
-                    leave |= opens(ka, s);
+                if dfilter.is_some_and(|f| f.may_check(&q, b)) || !self.is_legal_at(&q, b, &node) {
+                    continue;
                 }
-            }
-            let witness = if b.from == kd {
-                // The king's step: arriving where a piece of the kind would observe its arrival square (the king
-                // gone from its own), or leaving a square between that square and an `A` rider.
-                let t = b.to;
-                for s in a_riders {
-                    leave |= opens(t, s);
-                }
-                let reach = [
-                    Bitboard(KING[t.index()]),
-                    rook_attacks(t, occ_b) | bishop_attacks(t, occ_b),
-                    rook_attacks(t, occ_b),
-                    bishop_attacks(t, occ_b),
-                    Bitboard(KNIGHT[t.index()]),
-                    Bitboard(PAWN_ATTACKS[d.index()][t.index()]),
-                ];
-                Witness { reply: b, piece: Kind::KING, leave, reach: reach.map(|r| r | t.bb()), king: true }
-            } else {
-                // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
-                // between `D`'s king and an `A` rider beyond `b`'s from square, or with `quiet` one between `b`'s
-                // arrival and `A`'s king.
-                let reach = b.from.bb() | b.to.bb() | between(b.from, b.to) | beyond(kd, b.from);
-                for s in beyond(kd, b.from) & a_riders {
-                    leave |= opens(kd, s);
-                }
+                // A line between two squares that `b` leaves blocked by one piece of `A` alone opens when `w` leaves
+                // that square (more blockers, or one of `D`'s, and no move of `A` opens it).
+                let occ_b = occ & !b.from.bb();
+                let opens = |x: Square, y: Square| {
+                    let blockers = between(x, y) & occ_b;
+                    if blockers.count() == 1 && (blockers & own_a).non_empty() {
+                        blockers
+                    } else {
+                        Bitboard::EMPTY
+                    }
+                };
+                // Leaving `b`'s arrival square, and with `quiet` a square between `A`'s king and a `D` rider beyond
+                // `b`'s from square (`A`'s king's own steps are judged one by one).
+                let mut leave = b.to.bb();
                 if quiet {
-                    leave |= opens(b.to, ka);
+                    for s in beyond(ka, b.from) & d_riders {
+                        leave |= opens(ka, s);
+                    }
                 }
-                let piece = q.piece_at(b.from).map_or(Kind::PAWN, |p| p.kind);
-                Witness { reply: b, piece, leave, reach: [reach; 6], king: false }
-            };
-            candidates[found] = witness;
-            found += 1;
-            from_twice |= from_seen & b.from.bb();
-            from_seen |= b.from.bb();
-            if found == candidates.len() {
-                break;
+                let witness = if b.from == kd {
+                    // The king's step: arriving where a piece of the kind would observe its arrival square (the king
+                    // gone from its own), or leaving a square between that square and an `A` rider.
+                    let t = b.to;
+                    for s in a_riders {
+                        leave |= opens(t, s);
+                    }
+                    let reach = [
+                        Bitboard(KING[t.index()]),
+                        rook_attacks(t, occ_b) | bishop_attacks(t, occ_b),
+                        rook_attacks(t, occ_b),
+                        bishop_attacks(t, occ_b),
+                        Bitboard(KNIGHT[t.index()]),
+                        Bitboard(PAWN_ATTACKS[d.index()][t.index()]),
+                    ];
+                    Witness { reply: b, piece: Kind::KING, leave, reach: reach.map(|r| r | t.bb()), king: true }
+                } else {
+                    // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
+                    // between `D`'s king and an `A` rider beyond `b`'s from square, or with `quiet` one between `b`'s
+                    // arrival and `A`'s king.
+                    let reach = b.from.bb() | b.to.bb() | between(b.from, b.to) | beyond(kd, b.from);
+                    for s in beyond(kd, b.from) & a_riders {
+                        leave |= opens(kd, s);
+                    }
+                    if quiet {
+                        leave |= opens(b.to, ka);
+                    }
+                    let piece = q.piece_at(b.from).map_or(Kind::PAWN, |p| p.kind);
+                    Witness { reply: b, piece, leave, reach: [reach; 6], king: false }
+                };
+                candidates[found] = witness;
+                found += 1;
+                of_piece += 1;
+                if found == candidates.len() {
+                    break 'pieces;
+                }
+                if of_piece == 2 {
+                    continue 'pieces;
+                }
             }
         }
         // Of the first few candidates (enough in practice, and the search asks for witnesses at every last move),
