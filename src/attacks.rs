@@ -88,6 +88,21 @@ pub fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(ray_attacks(1, s, occ.0) | ray_attacks(3, s, occ.0) | ray_attacks(5, s, occ.0) | ray_attacks(7, s, occ.0))
 }
 
+/// The squares a piece of orthodox `kind` and colour `color` on `sq` observes over occupancy `occ` (a pawn its
+/// two diagonal squares ahead); `None` for a fairy kind.
+#[inline]
+pub fn orthodox_attacks(kind: Kind, color: Color, sq: Square, occ: Bitboard) -> Option<Bitboard> {
+    Some(match kind {
+        Kind::KING => Bitboard(KING[sq.index()]),
+        Kind::QUEEN => rook_attacks(sq, occ) | bishop_attacks(sq, occ),
+        Kind::ROOK => rook_attacks(sq, occ),
+        Kind::BISHOP => bishop_attacks(sq, occ),
+        Kind::KNIGHT => Bitboard(KNIGHT[sq.index()]),
+        Kind::PAWN => Bitboard(PAWN_ATTACKS[color.index()][sq.index()]),
+        _ => return None,
+    })
+}
+
 const fn line_table() -> [[u64; 64]; 64] {
     let mut t = [[0u64; 64]; 64];
     let mut a = 0;

@@ -2,7 +2,7 @@
 //! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
 //! whether the mover's king is observed by a piece whose observation counts.
 
-use crate::attacks::{between, beyond, bishop_attacks, line, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
 use crate::conditions::{Condition, Hooks};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -93,14 +93,7 @@ impl CheckFilter {
             // The new piece observes from the arrival square over the board the move leaves (its own pawn gone:
             // a line through the from square opens); a fairy promotion piece is always tested.
             let occ = pos.occupied() & !mv.from.bb();
-            let from_to = match kind {
-                Kind::QUEEN => rook_attacks(mv.to, occ) | bishop_attacks(mv.to, occ),
-                Kind::ROOK => rook_attacks(mv.to, occ),
-                Kind::BISHOP => bishop_attacks(mv.to, occ),
-                Kind::KNIGHT => Bitboard(KNIGHT[mv.to.index()]),
-                _ => return true,
-            };
-            return from_to.has(self.king);
+            return orthodox_attacks(kind, pos.side(), mv.to, occ).is_none_or(|a| a.has(self.king));
         }
         pos.piece_at(mv.from).is_some_and(|p| p.kind.index() < 6 && self.direct[p.kind.index()].has(mv.to))
     }
@@ -157,19 +150,10 @@ impl Witness {
         let b = self.reply;
         let us = pos.side().opposite();
         let occ = (pos.occupied() & !from.bb() & !b.from.bb()) | to.bb() | b.to.bb();
-        let observed = match self.piece {
-            Kind::KING => Bitboard(KING[b.to.index()]),
-            Kind::QUEEN => rook_attacks(b.to, occ) | bishop_attacks(b.to, occ),
-            Kind::ROOK => rook_attacks(b.to, occ),
-            Kind::BISHOP => bishop_attacks(b.to, occ),
-            Kind::KNIGHT => Bitboard(KNIGHT[b.to.index()]),
-            _ => Bitboard(PAWN_ATTACKS[us.index()][b.to.index()]),
-        };
-        if observed.has(to) {
+        if orthodox_attacks(self.piece, us, b.to, occ).is_none_or(|a| a.has(to)) {
             return false;
         }
-        let riders = pos.color_bb(us) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
-        (beyond(to, b.from) & riders).into_iter().all(|s| (between(to, s) & occ).non_empty())
+        (beyond(to, b.from) & riders(pos, us)).into_iter().all(|s| (between(to, s) & occ).non_empty())
     }
 }
 
@@ -292,8 +276,7 @@ impl Rules {
         let dfilter = if quiet { Some(self.check_filter(&q)?) } else { None };
         let occ = pos.occupied();
         let own_a = pos.color_bb(a);
-        let a_riders = pos.color_bb(a) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
-        let d_riders = pos.color_bb(d) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP));
+        let (a_riders, d_riders) = (riders(pos, a), riders(pos, d));
         let mut candidates = [Witness::NONE; 16];
         let mut found = 0;
         // The king's steps first (only they survive checks), then the other pieces in square order; at most two
@@ -335,15 +318,10 @@ impl Rules {
                     for s in a_riders {
                         leave |= opens(t, s);
                     }
-                    let reach = [
-                        Bitboard(KING[t.index()]),
-                        rook_attacks(t, occ_b) | bishop_attacks(t, occ_b),
-                        rook_attacks(t, occ_b),
-                        bishop_attacks(t, occ_b),
-                        Bitboard(KNIGHT[t.index()]),
-                        Bitboard(PAWN_ATTACKS[d.index()][t.index()]),
-                    ];
-                    Witness { reply: b, piece: Kind::KING, leave, reach: reach.map(|r| r | t.bb()), king: true }
+                    // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe.
+                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN]
+                        .map(|k| orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)) | t.bb());
+                    Witness { reply: b, piece: Kind::KING, leave, reach, king: true }
                 } else {
                     // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
                     // between `D`'s king and an `A` rider beyond `b`'s from square, or with `quiet` one between `b`'s
@@ -862,10 +840,10 @@ impl Rules {
 
     /// Whether the side to move has a pseudo-legal move that `filter` says certainly gives no check
     /// (`!may_check`) and that is legal ([`Rules::is_legal_at`] with `node`): the same answer as asking every move
-    /// of [`Rules::pseudo_moves`], found without generating them all. The king is asked first, square by square;
-    /// a piece other than a pawn that cannot uncover a check answers by one bitboard (its arrivals where its kind
-    /// gives no check, on the pin line if pinned, parrying the check if in check); pawns and pieces that may
-    /// uncover a check are generated and asked move by move. `buf` is scratch space.
+    /// of [`Rules::pseudo_moves`], found without generating them all. A piece other than a king or pawn that
+    /// cannot uncover a check answers first, by one bitboard (its arrivals where its kind gives no check, on the
+    /// pin line if pinned, parrying the check if in check); then the king, pawns and pieces that may uncover a
+    /// check are generated and asked move by move. `buf` is scratch space.
     pub fn has_quiet_legal_move(&self, pos: &Position, filter: &CheckFilter, node: &Node, buf: &mut MoveList) -> bool {
         let us = pos.side();
         let own = pos.color_bb(us);
@@ -1124,4 +1102,10 @@ fn orthodox_observers_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -
         | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
         | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
     r & pos.color_bb(by)
+}
+
+/// The queens, rooks and bishops of `color`.
+#[inline]
+fn riders(pos: &Position, color: Color) -> Bitboard {
+    pos.color_bb(color) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP))
 }
