@@ -8,6 +8,7 @@ pub mod table;
 pub mod tree;
 pub mod twins;
 
+use crate::attacks::Occupancy;
 use crate::movegen::{ReplyWitnesses, Rules};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -711,7 +712,8 @@ impl<'a> Search<'a> {
         }
         let Some(below) = self.non_trivial_guard(after, n, true, budget)? else { return Ok(false) };
         let mut buf = Vec::new();
-        let refuted = self.find_legal(after, |_, p| {
+        let probe = (n > 1).then(|| salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
+        let refuted = self.find_legal_lazy(after, probe, |_, p| {
             // A defence that reaches the goal at once ends the play as the attacker wants.
             if self.goal_reached(p, &mut buf) {
                 return Ok(false);
@@ -735,10 +737,8 @@ impl<'a> Search<'a> {
         mut f: impl FnMut(Move, &Position) -> Result<bool, Aborted>,
     ) -> Result<Search1, Aborted> {
         let mut moves = Vec::with_capacity(64);
-        match witnesses {
-            Some(w) => self.rules.moves_past_witnesses(pos, w, &mut moves),
-            None => self.rules.pseudo_moves(pos, &mut moves),
-        }
+        let Some(w) = witnesses else { return self.find_legal_lazy(pos, None, f) };
+        self.rules.moves_past_witnesses(pos, w, &mut moves);
         let node = self.rules.node(pos);
         let mut legal = false;
         let mut after = pos.clone();
@@ -749,6 +749,49 @@ impl<'a> Search<'a> {
             legal = true;
             if f(m, &after)? {
                 return Ok(Search1 { legal, found: true });
+            }
+        }
+        Ok(Search1 { legal, found: false })
+    }
+
+    /// [`Search::find_legal`] generating the moves piece by piece, in [`Rules::pseudo_moves`]'s order, as they
+    /// are reached: a defence usually settles a node with its first legal move. With `probe`, the table slot of
+    /// the position after the first move (its key XOR `probe`, what `f` will look up) is fetched while the
+    /// legality facts are computed.
+    fn find_legal_lazy(
+        &self,
+        pos: &Position,
+        probe: Option<u64>,
+        mut f: impl FnMut(Move, &Position) -> Result<bool, Aborted>,
+    ) -> Result<Search1, Aborted> {
+        let mut moves = Vec::with_capacity(32);
+        let mut node = None;
+        let mut legal = false;
+        let mut after = pos.clone();
+        let pieces = pos.color_bb(pos.side()).into_iter().map(Some).chain(std::iter::once(None));
+        for piece in pieces {
+            moves.clear();
+            match piece {
+                Some(from) => self.rules.piece_pseudo_moves(pos, from, &mut moves),
+                None => self.rules.extra_moves(pos, &mut moves),
+            }
+            if moves.is_empty() {
+                continue;
+            }
+            if node.is_none() {
+                if let Some(salt) = probe {
+                    self.table.prefetch(pos.key_after(moves[0]) ^ salt);
+                }
+            }
+            let node = node.get_or_insert_with(|| self.rules.node(pos));
+            for &m in &moves {
+                if !self.rules.legal_into(pos, m, node, &mut after) {
+                    continue;
+                }
+                legal = true;
+                if f(m, &after)? {
+                    return Ok(Search1 { legal, found: true });
+                }
             }
         }
         Ok(Search1 { legal, found: false })
