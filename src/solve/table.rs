@@ -2,20 +2,38 @@
 //! only proven facts, so a lost or overwritten entry costs time, never correctness: the output does not depend
 //! on its size or on the thread count.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// A table of facts keyed by 64-bit position keys (already salted by the caller with the search kind).
 pub struct Table {
     /// Two words a slot: the key XOR the data, then the data (the "lockless hashing" trick: a torn write fails
-    /// the check). Allocated zeroed by the allocator, so that pages are only touched when first used: a large
-    /// table costs nothing at the start of a short solve.
+    /// the check). Allocated zeroed by the allocator, so that pages are only touched when first used.
     words: Vec<AtomicU64>,
-    mask: usize,
+    /// The slots in use less one: a power of two less one, from [`FIRST_SLOTS`] up to all of them. Random keys
+    /// touch every page of the slots in use at once, and on the CI machine's kind a first touch of fresh
+    /// memory is dear (BEISPIEL-madrasi_1 with all of the default 256 MB: 0.04 to 0.44 s in the kernel from one
+    /// run to the next, against 0.01 s with 16 MB), so the table starts small and doubles as it fills.
+    mask: AtomicUsize,
+    /// All the slots less one.
+    full: usize,
+    /// Stores counted (one key in [`SAMPLE`]) since the slots in use last doubled; on a cache line of its own,
+    /// so that counting does not take from the other threads the line every lookup reads.
+    stores: Padded,
 }
+
+#[repr(align(64))]
+struct Padded(AtomicU64);
+
+/// The slots in use at first (32 MB).
+const FIRST_SLOTS: usize = 1 << 21;
+
+/// One store in `SAMPLE` is counted (those whose key's top six bits are zero: independent of the slot, and an
+/// estimate the threads share cheaply).
+const SAMPLE: u64 = 64;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} slots)", self.words.len() / 2)
+        write!(f, "Table({} slots, {} in use)", self.words.len() / 2, self.slots_in_use())
     }
 }
 
@@ -27,15 +45,31 @@ impl Table {
         while n * 2 * 16 <= bytes {
             n *= 2;
         }
-        let words = bytemuck::allocation::zeroed_vec(2 * n);
+        Table::with_slots(n, FIRST_SLOTS)
+    }
+
+    /// A table of `slots` slots, `first` of them in use at first (both powers of two).
+    fn with_slots(slots: usize, first: usize) -> Table {
+        let words = bytemuck::allocation::zeroed_vec(2 * slots);
         advise_huge_pages(&words);
-        Table { words, mask: n - 1 }
+        Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) }
+    }
+
+    /// The slots in use now.
+    pub fn slots_in_use(&self) -> usize {
+        self.mask.load(Ordering::Relaxed) + 1
+    }
+
+    /// The first word of `key`'s slot under the slots in use now (see [`Table::spread`] for when they double).
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        2 * ((key as usize) & self.mask.load(Ordering::Relaxed))
     }
 
     /// The data stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<u64> {
-        let i = 2 * ((key as usize) & self.mask);
+        let i = self.index(key);
         let data = self.words[i + 1].load(Ordering::Relaxed);
         let check = self.words[i].load(Ordering::Relaxed);
         (check ^ data == key && data != 0).then_some(data)
@@ -47,15 +81,51 @@ impl Table {
     /// most of the search's stalls were these misses). A hint only: nothing is read or written.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let slot = &self.words[2 * ((key as usize) & self.mask)];
+        let slot = &self.words[self.index(key)];
         prefetch_line(slot);
     }
 
     #[inline]
     pub fn put(&self, key: u64, data: u64) {
-        let i = 2 * ((key as usize) & self.mask);
+        let i = self.index(key);
         self.words[i + 1].store(data, Ordering::Relaxed);
         self.words[i].store(key ^ data, Ordering::Relaxed);
+        if key >> 58 == 0 {
+            self.count_store();
+        }
+    }
+
+    /// After the slots in use doubled from `old_mask + 1`: moves each entry whose key has the new bit to its
+    /// slot in the new half, where lookups now go (the key is the XOR of the slot's two words). Other threads
+    /// go on meanwhile; what they store in the new half may be overwritten, and a torn pair stays one that
+    /// fails its check, so the worst is a fact not found.
+    fn spread(&self, old_mask: usize) {
+        let bit = old_mask + 1;
+        for slot in 0..bit {
+            let data = self.words[2 * slot + 1].load(Ordering::Relaxed);
+            let check = self.words[2 * slot].load(Ordering::Relaxed);
+            if data != 0 && (check ^ data) as usize & bit != 0 {
+                let j = 2 * (slot | bit);
+                self.words[j + 1].store(data, Ordering::Relaxed);
+                self.words[j].store(check, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Counts a sampled store; when the stores since the last doubling reach an eighth of the slots in use, the
+    /// slots in use double and the thread that doubled them spreads the entries (a store racing with it lands
+    /// in a slot of the old mask, which stays valid memory: a fact stored there is at worst not found).
+    #[cold]
+    fn count_store(&self) {
+        let stores = self.stores.0.fetch_add(1, Ordering::Relaxed) + 1;
+        let mask = self.mask.load(Ordering::Relaxed);
+        if mask < self.full
+            && stores * SAMPLE >= (mask as u64 + 1) / 8
+            && self.mask.compare_exchange(mask, 2 * mask + 1, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        {
+            self.stores.0.store(0, Ordering::Relaxed);
+            self.spread(mask);
+        }
     }
 
     /// ORs bits into what is stored for `key` (a set of proven facts that only grows).
@@ -119,5 +189,33 @@ mod tests {
         assert_eq!(t.get(42 + 1024 * 1024 * 64), None);
         t.add_bits(42, 8);
         assert_eq!(t.get(42), Some(15));
+    }
+
+    /// When the slots in use double, every entry the old slots held is still found (moved to the new half where
+    /// its key says), and the table never grows past its size.
+    #[test]
+    fn doubling_keeps_what_was_stored() {
+        let t = Table::with_slots(1 << 12, 1 << 10);
+        let key = |i: u64| {
+            let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z ^ (z >> 31)
+        };
+        let mut last_in_slot = std::collections::HashMap::new();
+        let mut i = 0;
+        while t.slots_in_use() == 1 << 10 {
+            assert!(i < 1 << 20, "the slots in use never doubled");
+            last_in_slot.insert(key(i) as usize & ((1 << 10) - 1), i);
+            t.put(key(i), i + 1);
+            i += 1;
+        }
+        assert_eq!(t.slots_in_use(), 1 << 11);
+        for &j in last_in_slot.values() {
+            assert_eq!(t.get(key(j)), Some(j + 1), "entry {j} lost when the slots doubled");
+        }
+        for j in i..i + (1 << 22) {
+            t.put(key(j), 1);
+        }
+        assert_eq!(t.slots_in_use(), 1 << 12);
     }
 }
