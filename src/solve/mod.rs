@@ -116,6 +116,8 @@ struct Work {
     out: Vec<Vec<Move>>,
     moves: Vec<MoveList>,
     picture: picture::Scratch,
+    /// How many more plies below this one are searched in parallel (help play).
+    split: u32,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -359,7 +361,10 @@ impl<'a> Search<'a> {
                 let found: Vec<Found> = second
                     .par_iter()
                     .map(|(m2, after2)| {
-                        let mut work = Work { line: vec![*m, *m2], ..Work::default() };
+                        // One more parallel ply below where the play is long: one first move's subtree can
+                        // hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
+                        let split = u32::from(plies >= 8);
+                        let mut work = Work { line: vec![*m, *m2], split, ..Work::default() };
                         self.help(after2, plies - 2, &mut work)?;
                         Ok(work.out)
                     })
@@ -419,6 +424,30 @@ impl<'a> Search<'a> {
             for &m in buf.iter() {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
+        }
+        if work.split > 0 && plies >= 3 {
+            let children: Vec<(Move, Position)> =
+                buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
+            work.moves.push(buf);
+            let (line, split) = (&work.line, work.split - 1);
+            let found: Vec<Found> = children
+                .par_iter()
+                .map(|(m, after)| {
+                    let mut line = line.clone();
+                    line.push(*m);
+                    let mut w = Work { line, split, ..Work::default() };
+                    self.help(after, plies - 1, &mut w)?;
+                    Ok(w.out)
+                })
+                .collect();
+            // A child found something exactly when it gave lines.
+            let lines = concat(found)?;
+            let any = !lines.is_empty();
+            work.out.extend(lines);
+            if !any {
+                self.table.add_bits(key, bit);
+            }
+            return Ok(any);
         }
         let mut after = pos.clone();
         let mut any = false;
