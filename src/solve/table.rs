@@ -27,9 +27,10 @@ struct Padded(AtomicU64);
 /// The slots in use at first (32 MB).
 const FIRST_SLOTS: usize = 1 << 21;
 
-/// One store in `SAMPLE` is counted (those whose key's top six bits are zero: independent of the slot, and an
-/// estimate the threads share cheaply).
-const SAMPLE: u64 = 64;
+/// One store in `SAMPLE` is counted: those whose key's top `SAMPLE_BITS` bits are zero (independent of the slot,
+/// and an estimate the threads share cheaply).
+const SAMPLE_BITS: u32 = 6;
+const SAMPLE: u64 = 1 << SAMPLE_BITS;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -90,7 +91,7 @@ impl Table {
         let i = self.index(key);
         self.words[i + 1].store(data, Ordering::Relaxed);
         self.words[i].store(key ^ data, Ordering::Relaxed);
-        if key >> 58 == 0 {
+        if key >> (64 - SAMPLE_BITS) == 0 {
             self.count_store();
         }
     }
