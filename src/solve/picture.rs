@@ -2,11 +2,14 @@
 //!
 //! With `a` moves left to the side that reaches the goal and `d` to the side that suffers it, ask whether some
 //! final position within those budgets could show the goal: the suffering king on a square it reaches in time,
-//! in check from a piece that is not a king (mate only), and each square next to it held by one of its own
-//! pieces or observed by the other side (else the king has a flight); for stalemate, each of its other pieces
-//! (promoted ones too) captured (one of the other side's moves, by a piece that can get to it) or stuck: pinned
-//! (on a line of its king with a square beyond it that a rider of the other side can reach; a pawn not on a
-//! file), or every square it could step to held by its own pieces (a pawn: the square in front taken).
+//! in check from a piece that is not a king (mate only; the check comes with the last move, which a pawn or
+//! knight standing where it started cannot give — a knight may have gone and come back, two moves), and each
+//! square next to it held by one of its own pieces or observed by the other side (else the king has a flight; a
+//! square one of the other side's pieces stands on can only be observed, by another of them); for stalemate,
+//! each of its other pieces (promoted ones too) captured (one of the other side's moves, by a piece that can get
+//! to it) or stuck: pinned (on a line of its king with a square beyond it that a rider of the other side can
+//! reach; a pawn not on a file), or every square it could step to held by its own pieces (a pawn: the square in
+//! front taken).
 //! Reaching and observing are taken on the empty board (obstacles only make them harder), each piece ends on one
 //! square, and each side's moves are shared among its pieces by their empty-board distances (a pawn's with its
 //! promotions, a king's and a rook's with castling, which moves both for one move). Real play is one of the
@@ -496,7 +499,7 @@ impl Pictures {
             }
             let walk = king.cost(target);
             finder.set_king(target);
-            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, blocking: 0, settled: 0 };
+            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, guarded: 0, blocking: 0, settled: 0 };
             // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
             if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
                 return false;
@@ -562,7 +565,7 @@ pub struct Scratch {
     defenders: Vec<Defender>,
     defender_forms: Vec<Layers>,
     order: Vec<u8>,
-    tried: Vec<Vec<(Bitboard, bool, u32)>>,
+    tried: Vec<Vec<Placement>>,
     own: Vec<Layers>,
 }
 
@@ -577,6 +580,9 @@ struct State {
     d: u32,
     captures: u32,
     holding: u64,
+    /// Flight squares an attacker stands on: the king would take it there, so another attacker must observe
+    /// the square (no defender can hold it).
+    guarded: u64,
     /// Attackers placed for the flights that already stand in front of a pawn.
     blocking: u32,
     /// Stalemate: the defenders already known to be captured or stuck.
@@ -595,6 +601,24 @@ struct Defender {
 /// `Finder::standing` of a defender captured in the picture.
 const GONE: u8 = 64;
 
+/// One attacker's placement on a square, by what it leaves to do: the flights still open, whether the check is
+/// still to give, its moves, and the flight square it stands on (which another attacker must then guard).
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    rest: Bitboard,
+    still: bool,
+    cost: u32,
+    guarded: u64,
+}
+
+impl Placement {
+    /// Whether this placement makes `other` needless: it leaves no more open, gives the check if `other` does,
+    /// costs no more moves and asks no more guarding.
+    fn wins_over(&self, other: &Placement) -> bool {
+        self.rest.0 & !other.rest.0 == 0 && (!self.still || other.still) && self.cost <= other.cost && self.guarded & !other.guarded == 0
+    }
+}
+
 /// The search for one king square's picture.
 struct Finder {
     /// The attackers' colour.
@@ -607,7 +631,7 @@ struct Finder {
     /// The squares each defender may stand on within each budget.
     holds: Vec<[Bitboard; LAYERS + 1]>,
     /// The placements being tried, one list for each depth of the search.
-    tried: Vec<Vec<(Bitboard, bool, u32)>>,
+    tried: Vec<Vec<Placement>>,
     /// The victim's final king square.
     king: Square,
     steps: u32,
@@ -708,18 +732,33 @@ impl Finder {
                 }
                 squares.clear(self.king);
                 for to in squares {
-                    let cost = layers.cost(to);
+                    let mut cost = layers.cost(to);
                     let seen = layers.form.observes(self.color, to);
-                    let rest = open & !seen;
+                    // The mate's check comes with the attacker's last move (the victim never moves into check):
+                    // a pawn that has not moved cannot be giving it, nor can a knight, unless it went away and
+                    // came back (two moves). A rider may be uncovered, and keeps its cost.
+                    if cost == 0 && self.moves > 0 && !self.stalemate && seen.has(self.king) {
+                        match layers.form {
+                            Walk::Pawn => continue,
+                            Walk::Knight if a >= 2 => cost = 2,
+                            Walk::Knight => continue,
+                            _ => {}
+                        }
+                    }
+                    // On a flight square the piece must be guarded by another (see `State::guarded`).
                     let still = check && !(layers.form != Walk::King && seen.has(self.king));
-                    if tried.iter().any(|&(r, c, k)| r.0 & !rest.0 == 0 && (!c || still) && k <= cost) {
+                    let placement = Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0 };
+                    if tried.iter().any(|t| t.wins_over(&placement)) {
                         continue;
                     }
-                    tried.retain(|&(r, c, k)| !(rest.0 & !r.0 == 0 && (!still || c) && cost <= k));
-                    tried.push((rest, still, cost));
+                    tried.retain(|t| !placement.wins_over(t));
+                    tried.push(placement);
                 }
             }
-            let found = tried.iter().any(|&(rest, still, cost)| self.cover(rest, still, State { placed: placed | 1 << i, a: a - cost, ..st }));
+            let found = tried.iter().any(|t| {
+                let next = State { placed: placed | 1 << i, a: a - t.cost, guarded: st.guarded | t.guarded, ..st };
+                self.cover(t.rest, t.still, next)
+            });
             tried.clear();
             if found {
                 self.tried[depth] = tried;
@@ -727,7 +766,7 @@ impl Finder {
             }
         }
         self.tried[depth] = tried;
-        if !check {
+        if !check && st.guarded & target.bb().0 == 0 {
             for j in 0..self.holds.len() {
                 if held & 1 << j != 0 || !self.holds[j][d as usize].has(target) {
                     continue;
