@@ -356,3 +356,92 @@ fn the_mates_check_comes_with_the_last_move_and_a_checker_next_to_the_king_is_gu
         assert!(!reachable(&pos, Goal::Mate, Color::Black, 1, 2), "{fen}: the picture says a mate may be reached");
     }
 }
+
+#[test]
+fn a_check_that_pieces_standing_by_would_parry_is_no_mate() {
+    // Met while solving Popeye's intell_97 (Geissler, h#7), Black to play one move and White then to mate: Ka8,
+    // Qa7, Rh8 against Kg3, Bb1. The picture used to see 1...Rb8 and a bishop's check on the long diagonal (b7
+    // then observed); but the queen next to b7, the pawn c7 one step from c6 and the rook d4 next to d5 and e4
+    // all stand ready to interpose or take, and one black move can take only one of them away. Brute force
+    // agrees: no helpmate in one.
+    let rules = Rules::orthodox();
+    let fen = "k6r/q1p5/8/8/3r4/6K1/8/1B4n1 b - - 0 1";
+    let pos = try_position(&rules, fen).expect("a legal position");
+    assert!(!help_reaches(&rules, &pos, 2, Goal::Mate), "{fen}: h#1 reached");
+    assert!(!reachable(&pos, Goal::Mate, Color::Black, 1, 1), "{fen}: the picture says a mate may be reached");
+}
+
+/// Whether `pos` (its side to move) is mated.
+fn mated(rules: &Rules, pos: &Position, buf: &mut stipula::moves::MoveList) -> bool {
+    rules.in_check(pos, pos.side()) && !rules.has_legal_move(pos, buf)
+}
+
+#[test]
+fn every_mate_that_random_play_reaches_is_a_picture() {
+    // Random games from crowded boards, and random series of one side's moves (the other passing, no check
+    // before the last): wherever the line can end in mate, every position on the way must be declared able to
+    // reach it, with the moves the line had left. Mates of every kind come up: discovered and double checks,
+    // pinned pieces that cannot interpose, checkers next to the king guarded or not, promotions.
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x5EED_0018);
+    let mut buf = Vec::new();
+    let (mut help, mut series) = (0u32, 0u32);
+    for game in 0..200_000 {
+        let board = crowded_board(&mut rng);
+        let side = if rng.below(2) == 0 { "w" } else { "b" };
+        let Some(start) = legal_position(&rules, &board, side) else { continue };
+        let serial = game % 3 == 0;
+        // The series side may not stand in check when its opponent passes.
+        if serial && rules.in_check(&start, start.side()) {
+            continue;
+        }
+        let plies = rng.below(if serial { 4 } else { 5 });
+        let mut line = vec![start];
+        for _ in 0..plies {
+            let pos = line.last().expect("a position");
+            let mut children = Vec::new();
+            rules.for_each_legal(pos, &mut buf, |_, after| {
+                // A series move gives no check (the opponent would have to answer it).
+                if !serial || !rules.in_check(&after, after.side()) {
+                    children.push(after);
+                }
+            });
+            if children.is_empty() {
+                break;
+            }
+            let next = children.swap_remove(rng.below(children.len()));
+            line.push(if serial { next.null_move() } else { next });
+        }
+        // The mating moves from the last position, each checked along the whole line.
+        let last = line.last().expect("a position").clone();
+        let mut mates = 0;
+        if serial {
+            // The series side has played; its opponent mates it.
+            let opponent = last.null_move();
+            rules.for_each_legal(&opponent, &mut buf.clone(), |_, after| mates += u32::from(mated(&rules, &after, &mut Vec::new())));
+        } else {
+            rules.for_each_legal(&last, &mut buf.clone(), |_, after| mates += u32::from(mated(&rules, &after, &mut Vec::new())));
+        }
+        if mates == 0 {
+            continue;
+        }
+        let n = line.len() - 1;
+        for (i, pos) in line.iter().enumerate() {
+            let (victim, moves, victim_moves) = if serial {
+                (pos.side(), 1, (n - i) as u32)
+            } else {
+                let left = (n - i + 1) as u32;
+                let mover = if left % 2 == 1 { pos.side() } else { pos.side().opposite() };
+                let (mine, theirs) = (left.div_ceil(2), left / 2);
+                (mover.opposite(), if pos.side() == mover { mine } else { theirs }, if pos.side() == mover { theirs } else { mine })
+            };
+            assert!(reachable(pos, Goal::Mate, victim, moves, victim_moves), "{pos:?}: {moves}+{victim_moves} moves from a mate of {victim:?} (line {line:?})");
+        }
+        if serial {
+            series += 1;
+        } else {
+            help += 1;
+        }
+    }
+    assert!(help >= 300 && series >= 100, "only {help} help and {series} series lines end in mate: too few to check");
+}

@@ -409,6 +409,8 @@ impl Pictures {
         let victim_key = SideKey::of(pos, victim, victim_moves, mate);
         let victim_known = scratch.victim_key.take() == Some(victim_key);
         let mut holds = reused(&mut scratch.holds, victim_known);
+        let mut homes = reused(&mut scratch.homes, victim_known);
+        let mut parry = reused(&mut scratch.parry, victim_known);
         let mut defenders = reused(&mut scratch.defenders, victim_known);
         let mut defender_forms = reused(&mut scratch.defender_forms, victim_known);
         if !victim_known {
@@ -429,11 +431,24 @@ impl Pictures {
                     defenders.push(Defender { forms: (first, defender_forms.len()), capturable: false });
                 }
                 holds.push(held);
+                homes.push(Home::new(walk, sq, victim));
             }
         }
         let Some(king) = scratch.king else { return true };
         if holds.len() > 32 {
             return true;
+        }
+        if mate && !victim_known {
+            parry.resize(64, [0; 3]);
+            for (j, h) in homes.iter().enumerate() {
+                for sq in Bitboard(h.takes) {
+                    parry[sq.index()][0] |= 1 << j;
+                }
+                for sq in Bitboard(h.steps) {
+                    parry[sq.index()][1] |= 1 << j;
+                }
+                parry[h.sq.index()][2] |= 1 << j;
+            }
         }
         // Which of the victim's pieces the attacker can get to (a stalemate's defenders are the held pieces).
         for (defender, held) in defenders.iter_mut().zip(&holds) {
@@ -476,6 +491,9 @@ impl Pictures {
             attackers,
             observes,
             holds,
+            homes,
+            parry,
+            unpinned: 0,
             king: Square::new(0),
             tried: std::mem::take(&mut scratch.tried),
             steps: 0,
@@ -499,7 +517,7 @@ impl Pictures {
             }
             let walk = king.cost(target);
             finder.set_king(target);
-            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, guarded: 0, blocking: 0, settled: 0 };
+            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, guarded: 0, parriers: 0, blocking: 0, settled: 0 };
             // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
             if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
                 return false;
@@ -511,6 +529,8 @@ impl Pictures {
         scratch.attackers = finder.attackers;
         scratch.observes = finder.observes;
         scratch.holds = finder.holds;
+        scratch.homes = finder.homes;
+        scratch.parry = finder.parry;
         scratch.defenders = finder.defenders;
         scratch.defender_forms = finder.defender_forms;
         scratch.order = finder.order;
@@ -562,6 +582,8 @@ pub struct Scratch {
     attackers: Vec<Unit>,
     observes: Vec<[Bitboard; LAYERS + 1]>,
     holds: Vec<[Bitboard; LAYERS + 1]>,
+    homes: Vec<Home>,
+    parry: Vec<[u32; 3]>,
     defenders: Vec<Defender>,
     defender_forms: Vec<Layers>,
     order: Vec<u8>,
@@ -583,6 +605,8 @@ struct State {
     /// Flight squares an attacker stands on: the king would take it there, so another attacker must observe
     /// the square (no defender can hold it).
     guarded: u64,
+    /// Mate: the victim's pieces that must leave their squares (moving or captured) for the check to stand.
+    parriers: u32,
     /// Attackers placed for the flights that already stand in front of a pawn.
     blocking: u32,
     /// Stalemate: the defenders already known to be captured or stuck.
@@ -609,13 +633,48 @@ struct Placement {
     still: bool,
     cost: u32,
     guarded: u64,
+    /// The victim's pieces that must leave their squares for its check to stand (see `State::parriers`).
+    parriers: u32,
 }
 
 impl Placement {
     /// Whether this placement makes `other` needless: it leaves no more open, gives the check if `other` does,
-    /// costs no more moves and asks no more guarding.
+    /// costs no more moves and asks no more guarding or parriers gone.
     fn wins_over(&self, other: &Placement) -> bool {
-        self.rest.0 & !other.rest.0 == 0 && (!self.still || other.still) && self.cost <= other.cost && self.guarded & !other.guarded == 0
+        self.rest.0 & !other.rest.0 == 0
+            && (!self.still || other.still)
+            && self.cost <= other.cost
+            && self.guarded & !other.guarded == 0
+            && self.parriers & !other.parriers == 0
+    }
+}
+
+/// A piece of the victim's (not its king) where it stands now, and what it surely does from there: the squares
+/// it takes on and those it steps to by contact (a knight's jumps, a pawn's captures and single step, a rider's
+/// next squares), where no obstacle can stop it.
+#[derive(Clone, Copy, Debug)]
+struct Home {
+    walk: Walk,
+    sq: Square,
+    takes: u64,
+    steps: u64,
+}
+
+impl Home {
+    fn new(walk: Walk, sq: Square, color: Color) -> Home {
+        let (takes, steps) = match walk {
+            Walk::Knight => (KNIGHT[sq.index()], KNIGHT[sq.index()]),
+            Walk::Pawn => {
+                let to = sq.index() as i32 + if color == Color::White { 8 } else { -8 };
+                (PAWN_ATTACKS[color.index()][sq.index()], if (0..64).contains(&to) { 1u64 << to } else { 0 })
+            }
+            Walk::King => (0, 0),
+            _ => {
+                let next = walk.observes(color, sq).0 & KING[sq.index()];
+                (next, next)
+            }
+        };
+        Home { walk, sq, takes, steps }
     }
 }
 
@@ -630,6 +689,13 @@ struct Finder {
     observes: Vec<[Bitboard; LAYERS + 1]>,
     /// The squares each defender may stand on within each budget.
     holds: Vec<[Bitboard; LAYERS + 1]>,
+    /// Each defender where it stands now (the same order as `holds`).
+    homes: Vec<Home>,
+    /// Mate, by square: the defenders (bits, the order of `holds`) that surely take on it, that surely step to
+    /// it, and that stand on it (see [`Home`]).
+    parry: Vec<[u32; 3]>,
+    /// Mate, for the king square being tried: the defenders that cannot be pinned.
+    unpinned: u32,
     /// The placements being tried, one list for each depth of the search.
     tried: Vec<Vec<Placement>>,
     /// The victim's final king square.
@@ -675,7 +741,7 @@ impl Finder {
             return true;
         }
         if !check && open.is_empty() {
-            return self.immobilise(st);
+            return if self.stalemate { self.immobilise(st) } else { self.unparried(st) };
         }
         let State { placed, held, a, d, .. } = st;
         // The square with the fewest pieces that might serve it first (the king's, for the check): counted in
@@ -735,19 +801,27 @@ impl Finder {
                     let mut cost = layers.cost(to);
                     let seen = layers.form.observes(self.color, to);
                     // The mate's check comes with the attacker's last move (the victim never moves into check):
-                    // a pawn that has not moved cannot be giving it, nor can a knight, unless it went away and
-                    // came back (two moves). A rider may be uncovered, and keeps its cost.
-                    if cost == 0 && self.moves > 0 && !self.stalemate && seen.has(self.king) {
-                        match layers.form {
-                            Walk::Pawn => continue,
-                            Walk::Knight if a >= 2 => cost = 2,
-                            Walk::Knight => continue,
-                            _ => {}
+                    // a pawn that has not moved cannot be giving it, nor can a knight or a rider that no other
+                    // piece of the attacker's can uncover, unless it went away and came back (two moves). (A
+                    // rider that observes the king's square on the empty board only checks if placed to.)
+                    let leaper = matches!(layers.form, Walk::Pawn | Walk::Knight);
+                    if cost == 0 && self.moves > 0 && !self.stalemate && seen.has(self.king) && (check || leaper) {
+                        let uncovered = layers.form != Walk::Knight && self.uncoverable(i, to);
+                        if layers.form == Walk::Pawn || (!uncovered && a < 2) {
+                            continue;
+                        }
+                        if !uncovered {
+                            cost = 2;
                         }
                     }
                     // On a flight square the piece must be guarded by another (see `State::guarded`).
+                    // The check, given first: the pieces that would parry it must go (and can).
+                    let parriers = if check { self.parriers(i, to, a - cost).unwrap_or(0) } else { 0 };
+                    if !self.parriers_fit(parriers, 0, d) {
+                        continue;
+                    }
                     let still = check && !(layers.form != Walk::King && seen.has(self.king));
-                    let placement = Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0 };
+                    let placement = Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0, parriers };
                     if tried.iter().any(|t| t.wins_over(&placement)) {
                         continue;
                     }
@@ -756,7 +830,7 @@ impl Finder {
                 }
             }
             let found = tried.iter().any(|t| {
-                let next = State { placed: placed | 1 << i, a: a - t.cost, guarded: st.guarded | t.guarded, ..st };
+                let next = State { placed: placed | 1 << i, a: a - t.cost, guarded: st.guarded | t.guarded, parriers: st.parriers | t.parriers, ..st };
                 self.cover(t.rest, t.still, next)
             });
             tried.clear();
@@ -782,6 +856,55 @@ impl Finder {
             }
         }
         false
+    }
+
+    /// Whether another attacker than `i` can stand between `checker` and the king before the attacker's last
+    /// move (within one move less than all it has), and so uncover a check of `checker`'s.
+    fn uncoverable(&self, i: usize, checker: Square) -> bool {
+        let line = crate::attacks::between(checker, self.king).0;
+        let before = self.moves as usize - 1;
+        line != 0 && (0..self.attackers.len()).any(|k| k != i && self.forms_of(k).iter().any(|l| l.at[before].0 & line != 0))
+    }
+
+    /// Mate, the check of attacker `i` from `checker` (with `a` moves of the attacker's left): the victim's
+    /// pieces (bits, in the order of `holds`) that must move or be captured for it to stand unparried, or none
+    /// when another attacker could check too (a double check is parried by no capture or interposition). Those
+    /// are the pieces that, standing where they are now, surely parry (take the checker or step between by
+    /// contact, where no obstacle can stop them, and cannot be pinned), or stand between checker and king or on
+    /// the king's square.
+    fn parriers(&self, i: usize, checker: Square, a: u32) -> Option<u32> {
+        let others = (0..self.attackers.len()).filter(|&k| k != i && !self.attackers[k].king);
+        if others.into_iter().any(|k| self.observes[k][a as usize].has(self.king)) {
+            return None;
+        }
+        let mut on_line = [0u32; 3];
+        for sq in crate::attacks::between(checker, self.king) {
+            for (all, by) in on_line.iter_mut().zip(self.parry[sq.index()]) {
+                *all |= by;
+            }
+        }
+        let [takes, _, stands] = self.parry[checker.index()];
+        let parries = (takes | on_line[1]) & self.unpinned;
+        Some((parries | on_line[2] | self.parry[self.king.index()][2]) & !stands)
+    }
+
+    /// Whether the pieces of `must` (see [`Finder::parriers`]) not among `held` can each move (one of `d`
+    /// moves) or be captured (one of the attacker's moves, by a piece that can get to it).
+    fn parriers_fit(&self, must: u32, held: u32, d: u32) -> bool {
+        let free = must & !held;
+        if free == 0 {
+            return true;
+        }
+        let capturable = (0..self.homes.len()).filter(|&j| free & 1 << j != 0 && self.attack_reach & self.homes[j].sq.bb().0 != 0).count() as u32;
+        free.count_ones() <= d + capturable.min(self.moves)
+    }
+
+    /// Mate, all flights covered: whether the pieces that must leave their squares for the check to stand (see
+    /// [`Finder::parriers`]) can: none held for a flight on the square it stands on now, the others each
+    /// moving (one of the victim's moves left) or captured.
+    fn unparried(&self, st: State) -> bool {
+        let stays = (0..self.homes.len()).any(|j| st.parriers & st.held & 1 << j != 0 && self.standing[j] == self.homes[j].sq.index() as u8);
+        !stays && self.parriers_fit(st.parriers, st.held, st.d)
     }
 
     /// Whether the victim's pieces not yet settled can each end captured (one attacking move each, by an
@@ -851,7 +974,7 @@ impl Finder {
     fn set_king(&mut self, king: Square) {
         self.king = king;
         self.pins = [0, 0];
-        if self.defenders.is_empty() {
+        if self.homes.is_empty() {
             return;
         }
         for (d, rays) in RAYS.iter().enumerate() {
@@ -867,6 +990,9 @@ impl Finder {
             if d % 4 != 0 {
                 self.pins[1] |= pinned;
             }
+        }
+        if !self.stalemate {
+            self.unpinned = self.homes.iter().enumerate().fold(0, |acc, (j, h)| if self.pinned(h.walk, h.sq) { acc } else { acc | 1 << j });
         }
     }
 
