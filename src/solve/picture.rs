@@ -3,13 +3,13 @@
 //! With `a` moves left to the side that reaches the goal and `d` to the side that suffers it, ask whether some
 //! final position within those budgets could show the goal: the suffering king on a square it reaches in time,
 //! in check from a piece that is not a king (mate only; the check comes with the last move, which a pawn or
-//! knight standing where it started cannot give — a knight may have gone and come back, two moves), and each
-//! square next to it held by one of its own pieces or observed by the other side (else the king has a flight; a
-//! square one of the other side's pieces stands on can only be observed, by another of them); for stalemate,
-//! each of its other pieces (promoted ones too) captured (one of the other side's moves, by a piece that can get
-//! to it) or stuck: pinned (on a line of its king with a square beyond it that a rider of the other side can
-//! reach; a pawn not on a file), or every square it could step to held by its own pieces (a pawn: the square in
-//! front taken).
+//! knight standing where it started cannot give, nor a rider no other piece can uncover — unless it went away
+//! and came back, two moves — and stands unparried: see `Finder::parriers`), and each square next to it held
+//! by one of its own pieces or observed by the other side (else the king has a flight; a square one of the other
+//! side's pieces stands on can only be observed, by another of them); for stalemate, each of its other pieces
+//! (promoted ones too) captured (one of the other side's moves, by a piece that can get to it) or stuck: pinned
+//! (on a line of its king with a square beyond it that a rider of the other side can reach; a pawn not on a
+//! file), or every square it could step to held by its own pieces (a pawn: the square in front taken).
 //! Reaching and observing are taken on the empty board (obstacles only make them harder), each piece ends on one
 //! square, and each side's moves are shared among its pieces by their empty-board distances (a pawn's with its
 //! promotions, a king's and a rook's with castling, which moves both for one move). Real play is one of the
@@ -814,12 +814,12 @@ impl Finder {
                             cost = 2;
                         }
                     }
-                    // On a flight square the piece must be guarded by another (see `State::guarded`).
                     // The check, given first: the pieces that would parry it must go (and can).
                     let parriers = if check { self.parriers(i, to, a - cost).unwrap_or(0) } else { 0 };
                     if !self.parriers_fit(parriers, 0, d) {
                         continue;
                     }
+                    // On a flight square the piece must be guarded by another (see `State::guarded`).
                     let still = check && !(layers.form != Walk::King && seen.has(self.king));
                     let placement = Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0, parriers };
                     if tried.iter().any(|t| t.wins_over(&placement)) {
