@@ -187,11 +187,12 @@ fn the_picture_never_prunes_a_goal_that_play_reaches() {
     assert!(pruned >= 500, "only {pruned} of {} pruned", tried * 7);
 }
 
-#[test]
-fn the_picture_never_prunes_a_stalemate_of_a_crowded_king() {
-    // Black is the side stalemated: White moves last (first too after an odd number of half-moves).
+/// Help play of 1 to 3 half-moves against Black on 3000 crowded boards (White moves last, first too after an
+/// odd number of half-moves), checked by [`check_help`]; `more` checks something else of each position too,
+/// with the same counters. Returns the goals reached and the positions pruned.
+fn crowded_help(seed: u64, goal: Goal, mut more: impl FnMut(&Rules, &Position, &mut u32, &mut u32)) -> (u32, u32) {
     let rules = Rules::orthodox();
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng(seed);
     let (mut solved, mut pruned) = (0, 0);
     let mut tried = 0;
     while tried < 3000 {
@@ -199,10 +200,17 @@ fn the_picture_never_prunes_a_stalemate_of_a_crowded_king() {
         let plies = 1 + rng.below(3) as u32;
         let Some(pos) = legal_position(&rules, &board, if plies % 2 == 1 { "w" } else { "b" }) else { continue };
         tried += 1;
-        check_help(&rules, &pos, plies, Goal::Stalemate, &mut solved, &mut pruned);
+        check_help(&rules, &pos, plies, goal, &mut solved, &mut pruned);
+        more(&rules, &pos, &mut solved, &mut pruned);
     }
+    (solved, pruned)
+}
+
+#[test]
+fn the_picture_never_prunes_a_stalemate_of_a_crowded_king() {
+    let (solved, pruned) = crowded_help(0x5EED_0003, Goal::Stalemate, |_, _, _, _| {});
     assert!(solved >= 20, "only {solved} stalemates reached: the test has too little to check");
-    assert!(pruned >= 100, "only {pruned} of {tried} pruned");
+    assert!(pruned >= 100, "only {pruned} of 3000 pruned");
 }
 
 /// A stalemate of Black built from a crowded board: while Black has a move, the piece that makes it is taken
@@ -315,28 +323,19 @@ fn the_picture_never_prunes_a_mate_of_a_crowded_king() {
     // Mates near a king among its own pieces: contact checks, checks by pawns and knights, the checking piece on
     // a flight square (which the king would take unless another piece guards it) — where the picture's rules
     // about the last move's check and the guarded checker apply. Black is mated; ser-h# for Black too.
-    let rules = Rules::orthodox();
-    let mut rng = Rng(0x5EED_0017);
-    let (mut solved, mut pruned) = (0, 0);
-    let mut tried = 0;
-    while tried < 3000 {
-        let board = crowded_board(&mut rng);
-        let plies = 1 + rng.below(3) as u32;
-        let Some(pos) = legal_position(&rules, &board, if plies % 2 == 1 { "w" } else { "b" }) else { continue };
-        tried += 1;
-        check_help(&rules, &pos, plies, Goal::Mate, &mut solved, &mut pruned);
-        if pos.side() == Color::Black && !rules.in_check(&pos, Color::Black) {
-            let possible = reachable(&pos, Goal::Mate, Color::Black, 1, 2);
-            if series_help_mates(&rules, &pos, 2) {
-                solved += 1;
+    let (solved, pruned) = crowded_help(0x5EED_0017, Goal::Mate, |rules, pos, solved, pruned| {
+        if pos.side() == Color::Black && !rules.in_check(pos, Color::Black) {
+            let possible = reachable(pos, Goal::Mate, Color::Black, 1, 2);
+            if series_help_mates(rules, pos, 2) {
+                *solved += 1;
                 assert!(possible, "{pos:?}: ser-h#3 reached, but the picture says no");
             } else if !possible {
-                pruned += 1;
+                *pruned += 1;
             }
         }
-    }
+    });
     assert!(solved >= 100, "only {solved} mates reached: the test has too little to check");
-    assert!(pruned >= 1000, "only {pruned} of {tried} pruned");
+    assert!(pruned >= 1000, "only {pruned} of 3000 positions pruned");
 }
 
 #[test]

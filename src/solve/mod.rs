@@ -344,35 +344,15 @@ impl<'a> Search<'a> {
     // Help play
 
     /// Every line of exactly `plies` half-moves from `pos` whose last move reaches the goal against the side
-    /// that then moves. Parallel over the first two plies.
+    /// that then moves. Parallel over the first two plies, and a third where the play is long: one first move's
+    /// subtree can hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
     pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
         if plies == 0 {
             return Ok(Vec::new());
         }
-        let first = self.legal(pos);
-        let per_first: Vec<Found> = first
-            .par_iter()
-            .map(|(m, after)| {
-                if plies == 1 {
-                    let mut buf = Vec::new();
-                    return Ok(if self.goal_reached(after, &mut buf) { vec![vec![*m]] } else { Vec::new() });
-                }
-                let second = self.legal(after);
-                let found: Vec<Found> = second
-                    .par_iter()
-                    .map(|(m2, after2)| {
-                        // One more parallel ply below where the play is long: one first move's subtree can
-                        // hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
-                        let split = u32::from(plies >= 8);
-                        let mut work = Work { line: vec![*m, *m2], split, ..Work::default() };
-                        self.help(after2, plies - 2, &mut work)?;
-                        Ok(work.out)
-                    })
-                    .collect();
-                concat(found)
-            })
-            .collect();
-        concat(per_first)
+        let mut work = Work { split: 2 + u32::from(plies >= 8), ..Work::default() };
+        self.help(pos, plies, &mut work)?;
+        Ok(work.out)
     }
 
     fn help(&self, pos: &Position, plies: u32, work: &mut Work) -> Result<bool, Aborted> {
