@@ -663,14 +663,13 @@ struct Home {
 impl Home {
     fn new(walk: Walk, sq: Square, color: Color) -> Home {
         let (takes, steps) = match walk {
-            Walk::Knight => (KNIGHT[sq.index()], KNIGHT[sq.index()]),
             Walk::Pawn => {
                 let to = sq.index() as i32 + if color == Color::White { 8 } else { -8 };
                 (PAWN_ATTACKS[color.index()][sq.index()], if (0..64).contains(&to) { 1u64 << to } else { 0 })
             }
             Walk::King => (0, 0),
             _ => {
-                let next = walk.observes(color, sq).0 & KING[sq.index()];
+                let next = Finder::steps(walk, sq).0;
                 (next, next)
             }
         };
@@ -815,7 +814,7 @@ impl Finder {
                         }
                     }
                     // The check, given first: the pieces that would parry it must go (and can).
-                    let parriers = if check { self.parriers(i, to, a - cost).unwrap_or(0) } else { 0 };
+                    let parriers = if check { self.parriers(i, to, a - cost) } else { 0 };
                     if !self.parriers_fit(parriers, 0, d) {
                         continue;
                     }
@@ -872,10 +871,9 @@ impl Finder {
     /// are the pieces that, standing where they are now, surely parry (take the checker or step between by
     /// contact, where no obstacle can stop them, and cannot be pinned), or stand between checker and king or on
     /// the king's square.
-    fn parriers(&self, i: usize, checker: Square, a: u32) -> Option<u32> {
-        let others = (0..self.attackers.len()).filter(|&k| k != i && !self.attackers[k].king);
-        if others.into_iter().any(|k| self.observes[k][a as usize].has(self.king)) {
-            return None;
+    fn parriers(&self, i: usize, checker: Square, a: u32) -> u32 {
+        if (0..self.attackers.len()).any(|k| k != i && !self.attackers[k].king && self.observes[k][a as usize].has(self.king)) {
+            return 0;
         }
         let mut on_line = [0u32; 3];
         for sq in crate::attacks::between(checker, self.king) {
@@ -885,7 +883,7 @@ impl Finder {
         }
         let [takes, _, stands] = self.parry[checker.index()];
         let parries = (takes | on_line[1]) & self.unpinned;
-        Some((parries | on_line[2] | self.parry[self.king.index()][2]) & !stands)
+        (parries | on_line[2] | self.parry[self.king.index()][2]) & !stands
     }
 
     /// Whether the pieces of `must` (see [`Finder::parriers`]) not among `held` can each move (one of `d`
