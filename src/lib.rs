@@ -21,6 +21,7 @@ pub mod setup;
 pub mod solve;
 pub mod square;
 pub mod verify;
+pub mod words;
 
 pub use movegen::{perft, Rules};
 pub use moves::{Move, Special};

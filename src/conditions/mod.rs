@@ -208,7 +208,7 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Str
             if KNOWN_NAMES.iter().any(|k| normalise(k) == normalise(&spec.name)) {
                 format!("condition `{}` is not implemented yet", spec.name)
             } else {
-                let hint = crate::input::suggest::did_you_mean(&spec.name, CONDITIONS.iter().map(|e| e.name));
+                let hint = crate::words::did_you_mean(&spec.name, CONDITIONS.iter().map(|e| e.name));
                 match hint {
                     Some(h) => format!("unknown condition `{}` (did you mean `{h}`?)", spec.name),
                     None => format!("unknown condition `{}`", spec.name),

@@ -1,7 +1,7 @@
 //! Conditions written as text (`Madrasi RI`, `Isardam type B`, `Madness of Kings frog`): the one place that
 //! turns a condition's words into a canonical [`ConditionSpec`].
 
-use crate::input::suggest::did_you_mean;
+use crate::words::did_you_mean;
 use crate::pieces::Kind;
 use crate::problem::ConditionSpec;
 

@@ -7,7 +7,6 @@ pub mod fen;
 pub mod popeye;
 pub mod stip;
 pub mod stipulation;
-pub mod suggest;
 pub mod vocab;
 pub mod yaml;
 

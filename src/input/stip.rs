@@ -6,7 +6,7 @@
 #![allow(clippy::result_large_err)]
 
 use crate::input::fen::parse_fen;
-use crate::input::suggest::did_you_mean;
+use crate::words::did_you_mean;
 use crate::input::vocab::{norm, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
 use crate::problem::{Diagnostic, ExplicitState, Intended, Location, Meta, Options, Placed, Problem, Stipulation};
 use crate::square::Color;

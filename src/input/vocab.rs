@@ -7,7 +7,7 @@
 
 use crate::input::popeye::popeye_condition;
 use crate::input::stipulation::parse_stipulation;
-use crate::input::suggest::did_you_mean;
+use crate::words::did_you_mean;
 use crate::pieces::Kind;
 use crate::problem::{ConditionSpec, Mirror, Options, Placed, Stipulation, Twin, TwinChange};
 use crate::square::{Color, Square};

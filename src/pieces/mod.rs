@@ -4,6 +4,7 @@
 //! (a genuinely new geometry also needs a new [`Atom`] in the walk kernel and in its naive reference).
 
 use crate::square::Color;
+use crate::words::Lang;
 use std::fmt;
 
 /// One element of a walk. Offsets are (file, rank) steps; each atom stands for all eight symmetric images of
@@ -179,14 +180,6 @@ impl Kind {
     fn find(pred: impl Fn(&PieceDef) -> bool) -> Option<Kind> {
         PIECES.iter().position(pred).map(|i| Kind(i as u8))
     }
-}
-
-/// Popeye's input and output languages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    English,
-    German,
-    French,
 }
 
 impl PieceDef {

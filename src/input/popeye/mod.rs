@@ -7,10 +7,10 @@
 
 mod tables;
 
-use self::tables::{find, lang_index, Cmd, Found, Opt, Tw};
+use self::tables::{Cmd, Opt, Tw};
 use super::stipulation::parse_stipulation;
-use super::suggest::did_you_mean;
-use crate::pieces::{Kind, Lang};
+use crate::pieces::Kind;
+use crate::words::{did_you_mean, find, join_or, Found, Lang};
 use crate::problem::{
     ConditionSpec, Diagnostic, ExplicitState, Intended, Location, Meta, Mirror, Options, Placed, Problem,
     Stipulation, Twin, TwinChange,
@@ -229,7 +229,7 @@ type Res<T> = Result<T, Diagnostic>;
 
 impl<'a> Reader<'a> {
     fn li(&self) -> usize {
-        lang_index(self.lang)
+        self.lang.index()
     }
 
     fn location(&self, tok: &Tok) -> Location {
@@ -650,9 +650,9 @@ impl<'a> Reader<'a> {
                 return Err(d.hint(format!(
                     "`{}` is the {} code of the {}; in {} it is `{}`",
                     code.to_ascii_uppercase(),
-                    lang_name(other),
+                    other.name(),
                     k.name(),
-                    lang_name(self.lang),
+                    self.lang.name(),
                     k.def().code_in(self.lang)
                 )));
             }
@@ -1102,13 +1102,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn lang_name(l: Lang) -> &'static str {
-    match l {
-        Lang::English => "English",
-        Lang::German => "German",
-        Lang::French => "French",
-    }
-}
 
 /// The English spelling of an option (for `Options::ignored`).
 fn english_option(o: Opt) -> &'static str {
@@ -1171,13 +1164,6 @@ fn with_hint<'c>(d: Diagnostic, word: &str, candidates: impl IntoIterator<Item =
     }
 }
 
-fn join_or(items: &[String]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {

@@ -2,16 +2,6 @@
 //! twinning commands and walk codes. Transcribed from Popeye's `input/plaintext/token.c` and
 //! `output/plaintext/language_dependant.c` (tables indexed English, German, French here).
 
-use crate::pieces::Lang;
-
-/// Position of a language in the `[English, German, French]` arrays below.
-pub(super) fn lang_index(lang: Lang) -> usize {
-    match lang {
-        Lang::English => 0,
-        Lang::German => 1,
-        Lang::French => 2,
-    }
-}
 
 /// Top-level commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -322,41 +312,6 @@ pub(super) const WALK_CODES: [&str; 3] = [
      bm ep",
 ];
 
-/// The result of looking a word up in a keyword table.
-#[derive(Debug, PartialEq, Eq)]
-pub(super) enum Found<T> {
-    /// An exact match or a unique prefix: the value and the keyword's full spelling.
-    One(T, &'static str),
-    /// A prefix of several keywords (their full spellings).
-    Ambiguous(Vec<&'static str>),
-    /// Not a keyword of the table.
-    None,
-}
-
-/// Popeye's keyword rule: case-insensitive; an exact match wins, otherwise a unique prefix; keywords with the
-/// same value count once.
-pub(super) fn find<T: Copy + PartialEq>(word: &str, table: impl IntoIterator<Item = (&'static str, T)>) -> Found<T> {
-    if word.is_empty() {
-        return Found::None;
-    }
-    let lw = word.to_ascii_lowercase();
-    let mut hits: Vec<(&'static str, T)> = Vec::new();
-    for (name, value) in table {
-        let ln = name.to_ascii_lowercase();
-        if ln == lw {
-            return Found::One(value, name);
-        }
-        if ln.starts_with(&lw) && !hits.iter().any(|&(_, v)| v == value) {
-            hits.push((name, value));
-        }
-    }
-    match hits.len() {
-        0 => Found::None,
-        1 => Found::One(hits[0].1, hits[0].0),
-        _ => Found::Ambiguous(hits.into_iter().map(|(n, _)| n).collect()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,16 +332,4 @@ mod tests {
         }
     }
 
-    #[test]
-    fn lookup_rules() {
-        let t = [("Stipulation", 1), ("SStipulation", 2), ("Shift", 3)];
-        assert_eq!(find("stip", t), Found::One(1, "Stipulation"));
-        assert_eq!(find("STIPULATION", t), Found::One(1, "Stipulation"));
-        assert_eq!(find("s", t), Found::Ambiguous(vec!["Stipulation", "SStipulation", "Shift"]));
-        assert_eq!(find("x", t), Found::None);
-        assert_eq!(find("", t), Found::None);
-        // An exact match wins over a longer keyword it is a prefix of.
-        let t = [("Duplex", 1), ("DuplexX", 2)];
-        assert_eq!(find("duplex", t), Found::One(1, "Duplex"));
-    }
 }
