@@ -23,7 +23,8 @@ pub mod square;
 pub mod verify;
 pub mod words;
 
-pub use movegen::{perft, Rules};
+pub use movegen::perft::perft;
+pub use movegen::Rules;
 pub use moves::{Move, Special};
 pub use pieces::{Kind, Piece, PIECES};
 pub use position::Position;

@@ -4,7 +4,8 @@ use clap::Args;
 use stipula::conditions;
 use stipula::input::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
-use stipula::movegen::{perft, perft_divide, Rules};
+use stipula::movegen::perft::{perft, perft_divide};
+use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
 use stipula::Color;
 

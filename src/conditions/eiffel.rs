@@ -2,7 +2,7 @@
 //! rook → queen → pawn is paralysed (seed 003 "see also"; `RULES.md`).
 
 use crate::conditions::madrasi::{observed_by_kind, observers_by_kind};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;

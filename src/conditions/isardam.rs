@@ -2,7 +2,7 @@
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
 use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;

@@ -4,7 +4,7 @@
 //! no castling.
 
 use crate::attacks::{Occupancy, KING};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;

@@ -3,7 +3,7 @@
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
 use crate::attacks::{Occupancy, PAWN_ATTACKS};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;

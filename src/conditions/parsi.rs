@@ -4,7 +4,7 @@
 //! the perpetual-check rule concern games, not problems: they are out of scope (RULES.md).
 
 use crate::attacks::{Occupancy, KING, KNIGHT};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};

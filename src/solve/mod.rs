@@ -9,7 +9,8 @@ pub mod tree;
 pub mod twins;
 
 use crate::attacks::Occupancy;
-use crate::movegen::{ReplyWitnesses, Rules};
+use crate::movegen::shortcuts::ReplyWitnesses;
+use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::problem::Goal;
