@@ -13,6 +13,7 @@ pub mod input;
 pub mod movegen;
 pub mod naive;
 pub mod moves;
+pub mod notation;
 pub mod output;
 pub mod pieces;
 pub mod position;

@@ -5,9 +5,11 @@
 use super::solve::read_problems;
 use clap::Args;
 use std::fmt::Write as _;
-use stipula::explain::{explain_problem, why_in_problem, why_sentence, Node, Paralysis, Snapshot, Step, WhyError};
+use stipula::explain::prose::why_sentence;
+use stipula::explain::walkthrough::{explain_problem, why_in_problem, WhyError};
+use stipula::explain::{Paralysis, Snapshot, Step, TreeNode};
 use stipula::output::board::{svg, unicode};
-use stipula::output::notation::piece_letters;
+use stipula::notation::piece_letters;
 use stipula::position::Position;
 use stipula::problem::{Diagnostic, Problem};
 use stipula::square::Square;
@@ -242,7 +244,7 @@ fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {
     out
 }
 
-fn tree_text(n: &Node, prev: &Snapshot, depth: usize, out: &mut String) {
+fn tree_text(n: &TreeNode, prev: &Snapshot, depth: usize, out: &mut String) {
     let indent = "  ".repeat(depth);
     *out += &step_text(&n.step, prev, &indent);
     for c in &n.children {

@@ -106,7 +106,7 @@ mod tests {
     use crate::conditions::build_all;
     use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
     use crate::input::conditions::parse_condition_text;
-    use crate::output::notation::move_text;
+    use crate::notation::move_text;
 
     fn has(moves: &[String], m: &str) -> bool {
         moves.iter().any(|x| x == m)

@@ -243,7 +243,7 @@ impl Rules {
         let us = pos.side();
         let piece = pos.piece_at(from).expect("occupied");
         if piece.kind == Kind::PAWN {
-            self.pawn_moves(pos, from, us, out);
+            self.pawn_moves::<true>(pos, from, us, out);
             return;
         }
         self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
@@ -252,6 +252,22 @@ impl Rules {
         if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
             self.castling_moves(pos, from, us, out);
         }
+    }
+
+    /// The moves of the piece on `from` by its walk alone, for its own colour whoever is to move: paralysis,
+    /// check, castling and the conditions' rules for pawns (double steps, promotions) are not applied. For
+    /// explanations (`stipula explain`), which then say why such a move is illegal.
+    pub fn walk_moves(&self, pos: &Position, from: Square) -> MoveList {
+        let mut out = MoveList::new();
+        let Some(piece) = pos.piece_at(from) else { return out };
+        if piece.kind == Kind::PAWN {
+            self.pawn_moves::<false>(pos, from, piece.color, &mut out);
+        } else {
+            self.walks.get(piece.kind).for_each_target(pos, piece.color, from, |to, cap| {
+                out.push(Move::new(from, to, cap, Special::None));
+            });
+        }
+        out
     }
 
     /// Appends the moves the conditions add beyond the pieces' own (the end of [`Rules::pseudo_moves`]).
@@ -266,18 +282,22 @@ impl Rules {
         }
     }
 
-    fn pawn_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+    /// The moves of the pawn on `from` for `us`; with `HOOKS`, as the conditions allow them (double steps,
+    /// promotions), without, as the pawn's walk alone makes them.
+    fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
         let occ = pos.occupied();
         let fwd = us.forward();
         let last = us.last_rank();
         let start_rank = if us == Color::White { 1 } else { 6 };
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                self.push_pawn(pos, Move::new(from, one, None, Special::None), last, out);
+                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None), last, out);
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.has(two)
-                            && (!self.hooks.has(Hooks::DOUBLE_STEP) || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
+                            && (!HOOKS
+                                || !self.hooks.has(Hooks::DOUBLE_STEP)
+                                || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
                         {
                             out.push(Move::new(from, two, None, Special::DoubleStep));
                         }
@@ -287,7 +307,7 @@ impl Rules {
         }
         let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
         for to in attacks & pos.color_bb(us.opposite()) {
-            self.push_pawn(pos, Move::new(from, to, Some(to), Special::None), last, out);
+            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None), last, out);
         }
         if self.en_passant {
             if let Some(ep) = pos.ep_square() {
@@ -303,14 +323,14 @@ impl Rules {
     }
 
     #[inline]
-    fn push_pawn(&self, pos: &Position, mv: Move, last: u8, out: &mut MoveList) {
+    fn push_pawn<const HOOKS: bool>(&self, pos: &Position, mv: Move, last: u8, out: &mut MoveList) {
         if mv.to.rank() != last {
             out.push(mv);
             return;
         }
         for &k in &self.promotions {
             let m = mv.promoting(k);
-            if self.promotion_allowed(pos, m, k) {
+            if !HOOKS || self.promotion_allowed(pos, m, k) {
                 out.push(m);
             }
         }

@@ -2,5 +2,4 @@
 
 pub mod board;
 pub mod compare;
-pub mod notation;
 pub mod text;

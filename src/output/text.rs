@@ -1,7 +1,7 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
 //! solutions, `solution finished.`.
 
-use crate::output::notation::piece_letters;
+use crate::notation::piece_letters;
 use crate::problem::{Placed, Problem};
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};

@@ -7,7 +7,7 @@ use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::output::notation::move_text;
+use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::{Goal, Play, Problem, Stipulation};
 use crate::setup::{build_position, SetupOptions};

@@ -10,7 +10,7 @@
 
 use super::{Aborted, Search};
 use crate::moves::Move;
-use crate::output::notation::move_text;
+use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::{Options, Play};
 use rayon::prelude::*;
