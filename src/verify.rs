@@ -9,7 +9,8 @@
 
 use crate::output::compare::parse_popeye_output;
 use crate::problem::{Location, Play, Problem, Stipulation};
-use crate::solve::run::{solve_problem, twin_diagrams, Outcome, PhaseKind, Settings, SolvedTwin};
+use crate::problem::twins::twin_diagrams;
+use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
 use std::collections::BTreeSet;
 
 /// A verdict, for a twin or for a whole problem.
@@ -164,7 +165,7 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
 fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Option<Vec<String>>> {
     let st = &p.stipulation;
     let changes_stip =
-        p.twins.iter().any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::TwinChange::Stipulation(_))));
+        p.twins.iter().any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
     let eligible = solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
     if !matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex) || st.exact || st.moves < 2 || changes_stip || !eligible {
         return vec![None; solved.len()];

@@ -7,7 +7,7 @@ use stipula::input::fen::board_to_fen;
 use stipula::moves::Move;
 use stipula::naive::{in_check_naive, legal_moves_naive, observers_naive, pawn_moves_naive, targets_naive};
 use stipula::position::{castle, Position};
-use stipula::problem::Placed;
+use stipula::pieces::Placed;
 use stipula::{Color, Kind, Piece, Rules, Square, PIECES};
 
 /// splitmix64: small, seeded, good enough to spread pieces over a board.

@@ -6,7 +6,7 @@ use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 use crate::square::Square;
 
 /// The condition `Eiffel` (Popeye: `EiffelChess`).

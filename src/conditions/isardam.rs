@@ -7,7 +7,7 @@ use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 use crate::square::Square;
 
 /// The condition `Isardam`.

@@ -9,7 +9,7 @@ use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 use crate::square::{Bitboard, Color};
 
 /// The walks seed 004 allows for the insane move, by their codes: lame alibaba (the default), fers, threeleaper,
@@ -291,7 +291,7 @@ mod tests {
         assert_eq!(build_all(&[spec("Madness of Kings")]).unwrap()[0].describe(), "MadnessOfKings");
         assert_eq!(build_all(&[spec("MadnessOfKings mao")]).unwrap()[0].describe(), "MadnessOfKings MA");
         assert!(build_all(&[spec("Madness of Kings queen")]).unwrap_err().contains("no option `Q`"));
-        let two = crate::problem::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
+        let two = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
         assert!(build_all(&[two]).unwrap_err().contains("one walk"));
         assert!(build_all(&[spec("Madness of Kings"), spec("Parsi"), spec("Madrasi")]).is_ok(), "combinable");
     }

@@ -7,7 +7,7 @@ use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Madrasi`, with or without `RexInclusive`.

@@ -13,7 +13,16 @@ pub mod parsi;
 pub mod castling_exclusive;
 
 use crate::movegen::hooks::Condition;
-use crate::problem::ConditionSpec;
+
+/// A condition as the problem names it, with its own options, before the rules are compiled.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ConditionSpec {
+    /// Canonical name as stipula's registry spells it: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`,
+    /// `MadnessOfKings`.
+    pub name: String,
+    /// Canonical option words: `RexInclusive`, `TypeB`, a walk code for Madness of Kings, `NoLeapWhite`, …
+    pub options: Vec<String>,
+}
 
 /// One row of the registry: names, and how to build the condition from its options.
 pub struct ConditionEntry {

@@ -9,7 +9,7 @@ use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 use crate::square::{Bitboard, Color, Square};
 
 /// [`Position::flags`] bit: White's king leap is still available.
@@ -308,7 +308,7 @@ mod tests {
         let spec = |t: &str| parse_condition_text(t).unwrap();
         assert_eq!(build_all(&[spec("Parsi black leap used white leap used")]).unwrap()[0].initial_flags(), 0);
         assert_eq!(build_all(&[spec("Parsi BlackLeapUsed")]).unwrap()[0].describe(), "Parsi BlackLeapUsed");
-        let bad = crate::problem::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
+        let bad = crate::conditions::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
         assert!(build_all(&[bad]).unwrap_err().contains("Parsi has no option `NoLeap`"));
         assert!(parse_condition_text("Parsi white leap").is_err());
     }

@@ -14,7 +14,7 @@ use crate::moves::{Move, Special};
 use crate::notation::{move_text, parse_move, WrittenMove};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::problem::Placed;
+use crate::pieces::Placed;
 use crate::square::{Color, Square};
 
 /// A paralysed piece and the pieces that paralyse it.

@@ -9,7 +9,8 @@ use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::{Play, Problem};
 use crate::setup::build_position;
-use crate::solve::run::{diagram_rules, direct_keys, problem_search, solving_refusal, start, twin_diagrams};
+use crate::problem::twins::{twin_diagrams, Diagram};
+use crate::solve::run::{diagram_rules, direct_keys, problem_search, solving_refusal};
 use crate::solve::{Search, SeriesEnd, Table};
 use std::sync::atomic::AtomicBool;
 
@@ -60,12 +61,12 @@ pub fn explain_problem(p: &Problem) -> Vec<TwinExplanation> {
 
 /// The rules and the diagram position of a twin (the side to move as the stipulation says), and the length
 /// the solver uses (half-moves in help play, moves otherwise).
-fn prepare(p: &Problem, d: &crate::solve::twins::Diagram) -> Result<(Rules, Position, u32), String> {
+fn prepare(p: &Problem, d: &Diagram) -> Result<(Rules, Position, u32), String> {
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
     let (rules, setup) = diagram_rules(p, d)?;
-    let (first, len) = start(p, &d.stipulation);
+    let (first, len) = p.start(&d.stipulation);
     let pos = build_position(&d.pieces, &p.state, first, &rules, &setup).map_err(|e| e.to_string())?;
     Ok((rules, pos, len))
 }
@@ -101,7 +102,7 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
         .collect()
 }
 
-fn explain_diagram(p: &Problem, d: &crate::solve::twins::Diagram, t: &mut TwinExplanation) -> Result<(), String> {
+fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation) -> Result<(), String> {
     // The walkthrough solves as `solve` does: the same refusals, the same options.
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);

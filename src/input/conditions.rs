@@ -3,7 +3,7 @@
 
 use crate::words::did_you_mean;
 use crate::pieces::Kind;
-use crate::problem::ConditionSpec;
+use crate::conditions::ConditionSpec;
 
 /// Canonical condition names with the spellings accepted for each (compared without case, spaces, `-`, `_`).
 pub const CONDITION_NAMES: &[(&str, &[&str])] = &[

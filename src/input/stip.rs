@@ -8,7 +8,9 @@
 use crate::input::fen::parse_fen;
 use crate::words::did_you_mean;
 use crate::input::vocab::{norm, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
-use crate::problem::{Diagnostic, ExplicitState, Intended, Location, Meta, Options, Placed, Problem, Stipulation};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem, Stipulation};
+use crate::pieces::Placed;
+use crate::setup::ExplicitState;
 use crate::square::Color;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::satisfy;
@@ -428,7 +430,7 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
                 need_value()?;
                 let cs = parse_conditions(&e.value).map_err(|is| e.issue(file, is))?;
                 for c in cs {
-                    if conditions.iter().any(|x: &crate::problem::ConditionSpec| x.name == c.name) {
+                    if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
                         return Err(e.whole(file, format!("the condition `{}` is given twice", c.name)));
                     }
                     conditions.push(c);
@@ -484,16 +486,16 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
         return Err(at_start("this problem has no pieces").expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
     }
     let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended };
-    if let Some(r) = crate::input::check::check(&p) {
+    if let Some(r) = crate::problem::check::check(&p) {
         return Err(refusal(&es, file, &r).unwrap_or_else(|| at_start(&r.message)).expected(r.expected()).hint(r.hint()));
     }
     Ok(p)
 }
 
-/// Where a refusal of [`crate::input::check`] points: the option, condition or piece that causes it, the
+/// Where a refusal of [`crate::problem::check`] points: the option, condition or piece that causes it, the
 /// castling or en-passant field of `fen:`, the pieces line of the side without a king; `None` if not found.
-fn refusal(es: &[Entry], file: &str, r: &crate::input::check::Refusal) -> Option<Diagnostic> {
-    use crate::input::check::Culprit;
+fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Refusal) -> Option<Diagnostic> {
+    use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let at = |e: &Entry, off: usize, len: usize| Some(e.issue(file, Issue::new(off, len, r.message.clone())));
     let whole = |e: &Entry| at(e, 0, e.value.trim_end().len());
@@ -549,7 +551,8 @@ fn word_spans(v: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::{Play, TwinChange};
+    use crate::problem::Play;
+    use crate::problem::twins::TwinChange;
 
     fn one(text: &str) -> Problem {
         let mut v = read_stip(text, "t.stip");

@@ -12,7 +12,8 @@ use crate::input::vocab::{
     condition_text, is_condition_start, options_text, parse_conditions, parse_options, parse_pieces, parse_stip_any,
     parse_twin, piece_token, twin_text, Issue,
 };
-use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Placed, Problem};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem};
+use crate::pieces::Placed;
 use crate::square::Color;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -326,7 +327,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                         twins.push(parse_twin(&item[off..]).map_err(|is| ctx.issue(kb, &item, is.shifted(off)))?);
                     } else if is_condition_start(&item) {
                         for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
-                            if conditions.iter().any(|x: &crate::problem::ConditionSpec| x.name == c.name) {
+                            if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
                                 return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), format!("the condition `{}` is given twice", c.name))));
                             }
                             conditions.push(c);
@@ -414,17 +415,17 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         twins,
         intended,
     };
-    if let Some(r) = crate::input::check::check(&p) {
+    if let Some(r) = crate::problem::check::check(&p) {
         let d = refusal(ctx, &blocks, &r).unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));
         return Err(d.expected(r.expected()).hint(r.hint()));
     }
     Ok(p)
 }
 
-/// Where a refusal of [`crate::input::check`] points: the option or condition, the pawn, the colour without a
+/// Where a refusal of [`crate::problem::check`] points: the option or condition, the pawn, the colour without a
 /// king, else the `algebraic` key; `None` if the entry has none of them.
-fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::input::check::Refusal) -> Option<Diagnostic> {
-    use crate::input::check::Culprit;
+fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Refusal) -> Option<Diagnostic> {
+    use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let block = |keys: &[&str]| blocks.iter().find(|kb| keys.contains(&kb.key.as_str()));
     // The first occurrence of one of `needles` in the block, as a diagnostic over `len` bytes.

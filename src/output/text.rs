@@ -2,7 +2,8 @@
 //! solutions, `solution finished.`.
 
 use crate::notation::piece_letters;
-use crate::problem::{Placed, Problem};
+use crate::problem::Problem;
+use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};
 

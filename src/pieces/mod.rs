@@ -3,7 +3,7 @@
 //! Parser, output, move generation and observation all read this table; a new fairy piece is one row here
 //! (a genuinely new geometry also needs a new [`Atom`] in the walk kernel and in its naive reference).
 
-use crate::square::Color;
+use crate::square::{Color, Square};
 use crate::words::Lang;
 use std::fmt;
 
@@ -247,6 +247,14 @@ impl fmt::Debug for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", if self.color == Color::White { 'w' } else { 'b' }, self.kind.code())
     }
+}
+
+/// A piece placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    pub color: Color,
+    pub kind: Kind,
+    pub square: Square,
 }
 
 /// The eight symmetric images of an offset, without repetitions.

@@ -6,7 +6,7 @@ pub mod picture;
 pub mod run;
 pub mod table;
 pub mod tree;
-pub mod twins;
+
 
 use crate::attacks::Occupancy;
 use crate::movegen::shortcuts::ReplyWitnesses;

@@ -1,7 +1,6 @@
 //! Solving a whole problem: twins one after another, each phase (set play, solution, duplex) searched, the
 //! solutions rendered in Popeye's notation and sorted canonically.
 
-use super::twins::{apply, Diagram};
 use super::tree::{Battle, TreeOptions};
 use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions;
@@ -9,6 +8,7 @@ use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::notation::move_text;
 use crate::position::Position;
+use crate::problem::twins::{twin_diagrams, Diagram};
 use crate::problem::{Goal, Play, Problem, Stipulation};
 use crate::setup::{build_position, SetupOptions};
 use crate::square::Color;
@@ -77,33 +77,6 @@ pub struct SolvedTwin {
     pub outcome: Outcome,
     pub nodes: u64,
     pub millis: u128,
-}
-
-/// Twins to solve: (label, heading, diagram).
-pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, String> {
-    let original = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
-    if p.twins.is_empty() {
-        return Ok(vec![(String::new(), String::new(), original)]);
-    }
-    let mut out = Vec::new();
-    let mut letter = b'a';
-    if !p.zero_position {
-        out.push(("a)".to_string(), String::new(), original.clone()));
-        letter += 1;
-    }
-    let mut prev = original.clone();
-    for t in &p.twins {
-        let mut d = if t.continued { prev.clone() } else { original.clone() };
-        let mut parts = Vec::new();
-        for c in &t.changes {
-            parts.push(apply(&mut d, c)?);
-        }
-        let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
-        letter = letter.saturating_add(1);
-        out.push((label, parts.join("  "), d.clone()));
-        prev = d;
-    }
-    Ok(out)
 }
 
 /// Solves every twin of a problem.
@@ -235,7 +208,7 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions::from_options(&p.options);
+    let setup = p.options.setup();
     Ok((rules, setup))
 }
 
@@ -245,7 +218,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     }
     let (rules, setup) = diagram_rules(p, d)?;
     let st = &d.stipulation;
-    let (first, main_len) = start(p, st);
+    let (first, main_len) = p.start(st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
@@ -308,23 +281,6 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
-}
-
-/// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
-/// into `h#(n-0.5)`), moves otherwise; a FEN's side to move decides outside help play.
-pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
-    let mut first = st.starting_side();
-    let mut help_plies = 2 * st.moves + st.half as u32;
-    if p.options.white_to_play && st.play == Play::Help && !st.half {
-        first = Color::White;
-        help_plies = help_plies.saturating_sub(1);
-    }
-    if let Some(s) = p.state.side_to_move {
-        if st.play != Play::Help {
-            first = s;
-        }
-    }
-    (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
 /// Why a phase has no answer: the time limit, or a case stipula does not reproduce.

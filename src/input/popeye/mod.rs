@@ -11,10 +11,11 @@ use self::tables::{Cmd, Opt, Tw};
 use super::stipulation::parse_stipulation;
 use crate::pieces::Kind;
 use crate::words::{did_you_mean, find, join_or, Found, Lang};
-use crate::problem::{
-    ConditionSpec, Diagnostic, ExplicitState, Intended, Location, Meta, Mirror, Options, Placed, Problem,
-    Stipulation, Twin, TwinChange,
-};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem, Stipulation};
+use crate::conditions::ConditionSpec;
+use crate::pieces::Placed;
+use crate::problem::twins::{Mirror, Twin, TwinChange};
+use crate::setup::ExplicitState;
 use crate::square::{Color, Square};
 
 /// The name of a condition Popeye knows (`CondString`, in any of its three languages) whose name, lower case
@@ -32,7 +33,7 @@ pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
     read_popeye_with(text, file, true)
 }
 
-/// [`read_popeye`]; with `checked` false the problems are not validated ([`crate::input::check`]), for the
+/// [`read_popeye`]; with `checked` false the problems are not validated ([`crate::problem::check`]), for the
 /// unit tests of the vocabulary, which list contradicting options on purpose.
 fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem, Diagnostic>> {
     let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked };
@@ -191,7 +192,7 @@ struct Reader<'a> {
     lex: Lexer<'a>,
     file: &'a str,
     lang: Lang,
-    /// Whether finished problems are validated ([`crate::input::check`]).
+    /// Whether finished problems are validated ([`crate::problem::check`]).
     checked: bool,
 }
 
@@ -206,7 +207,7 @@ struct Draft {
     zero_position: bool,
     twins: Vec<Twin>,
     in_twins: bool,
-    /// Where things were written, for refusals found after reading ([`crate::input::check`]).
+    /// Where things were written, for refusals found after reading ([`crate::problem::check`]).
     spots: Vec<(Spot, Diagnostic)>,
 }
 
@@ -469,8 +470,8 @@ impl<'a> Reader<'a> {
             twins: d.twins,
             intended: Intended::default(),
         };
-        if let Some(r) = crate::input::check::check(&p).filter(|_| self.checked) {
-            use crate::input::check::Culprit;
+        if let Some(r) = crate::problem::check::check(&p).filter(|_| self.checked) {
+            use crate::problem::check::Culprit;
             use crate::setup::Culprit as Diag;
             let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
             let spot = match &r.culprit {

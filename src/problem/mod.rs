@@ -1,8 +1,15 @@
 //! The validated problem every reader produces: position, conditions, stipulation, options, twins, intended
-//! solution and metadata. Readers (`input/`) build it; the solver and `verify` consume it.
+//! solution and metadata. Readers (`input/`) build it and have it checked ([`check`]); the solver and `verify`
+//! consume it, twin by twin ([`twins`]).
 
-use crate::pieces::Kind;
+pub mod check;
+pub mod twins;
+
+use crate::conditions::ConditionSpec;
+use crate::pieces::Placed;
+use crate::setup::{ExplicitState, SetupOptions};
 use crate::square::{Color, Square};
+use self::twins::Twin;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -187,16 +194,6 @@ impl fmt::Display for Stipulation {
     }
 }
 
-/// A condition as the problem names it, with its own options, before the rules are compiled.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct ConditionSpec {
-    /// Canonical name as stipula's registry spells it: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`,
-    /// `MadnessOfKings`.
-    pub name: String,
-    /// Canonical option words: `RexInclusive`, `TypeB`, a walk code for Madness of Kings, `NoLeapWhite`, …
-    pub options: Vec<String>,
-}
-
 /// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {
@@ -257,6 +254,17 @@ pub struct Options {
 }
 
 impl Options {
+    /// The setup these options ask for: lost castling rights, missing kings allowed, the retro en-passant
+    /// square.
+    pub fn setup(&self) -> SetupOptions {
+        SetupOptions {
+            no_castling: self.no_castling.clone(),
+            no_white_king: self.no_white_king,
+            no_black_king: self.no_black_king,
+            en_passant: self.en_passant.clone(),
+        }
+    }
+
     /// Keeps an option stipula accepts and ignores (`NoBoard`, `StartMoveNumber 3`), once.
     pub fn ignore(&mut self, what: String) {
         if !self.ignored.contains(&what) {
@@ -289,61 +297,6 @@ impl Options {
     }
 }
 
-/// A piece placed on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Placed {
-    pub color: Color,
-    pub kind: Kind,
-    pub square: Square,
-}
-
-/// One change a twin makes (Popeye's twinning commands).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TwinChange {
-    /// `Move a1 b2`: the piece on a1 goes to b2 (replacing what stood there).
-    Move(Square, Square),
-    /// `Exchange a1 b2`.
-    Exchange(Square, Square),
-    /// `Remove a1`.
-    Remove(Square),
-    /// `Add White Qa1`.
-    Add(Placed),
-    /// `Substitute R B`: every rook (of either colour) becomes a bishop; with a colour, only that colour's.
-    Substitute { color: Option<Color>, from: Kind, to: Kind },
-    /// `Rotate 90|180|270` (counter-clockwise, as Popeye).
-    Rotate(u16),
-    /// `Mirror a1<-->h1` etc.
-    Mirror(Mirror),
-    /// `Shift a1 a2`: every piece moves by the vector between the squares.
-    Shift(Square, Square),
-    /// `PolishType`: swap the colours of all pieces.
-    PolishType,
-    /// `Stipulation …`.
-    Stipulation(Stipulation),
-    /// `Condition …`: replaces all conditions.
-    Conditions(Vec<ConditionSpec>),
-}
-
-/// Mirror axes, Popeye's names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mirror {
-    /// `a1<-->h1`: files reversed.
-    A1H1,
-    /// `a1<-->a8`: ranks reversed.
-    A1A8,
-    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
-    A1H8,
-    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
-    A8H1,
-}
-
-/// One twin: changes applied to the original diagram, or to the previous twin when `continued`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Twin {
-    pub continued: bool,
-    pub changes: Vec<TwinChange>,
-}
-
 /// The intended solution a problem states, as YACPDB stores it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Intended {
@@ -367,17 +320,6 @@ pub struct Meta {
     pub extra: BTreeMap<String, String>,
 }
 
-/// Castling and en-passant state given explicitly (FEN), overriding what the diagram implies.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ExplicitState {
-    /// FEN castling field as rook squares that may still castle; `None` means "derive from the diagram".
-    pub castling: Option<Vec<Square>>,
-    /// FEN en-passant target square.
-    pub en_passant: Option<Square>,
-    /// FEN side to move; `None` means "the stipulation decides".
-    pub side_to_move: Option<Color>,
-}
-
 /// A problem as read, before solving: everything a statement says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -393,4 +335,23 @@ pub struct Problem {
     pub zero_position: bool,
     pub twins: Vec<Twin>,
     pub intended: Intended,
+}
+
+impl Problem {
+    /// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
+    /// into `h#(n-0.5)`), moves otherwise; a FEN's side to move decides outside help play.
+    pub fn start(&self, st: &Stipulation) -> (Color, u32) {
+        let mut first = st.starting_side();
+        let mut help_plies = 2 * st.moves + st.half as u32;
+        if self.options.white_to_play && st.play == Play::Help && !st.half {
+            first = Color::White;
+            help_plies = help_plies.saturating_sub(1);
+        }
+        if let Some(s) = self.state.side_to_move {
+            if st.play != Play::Help {
+                first = s;
+            }
+        }
+        (first, if st.play == Play::Help { help_plies } else { st.moves })
+    }
 }

@@ -6,7 +6,7 @@
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::problem::Problem;
-use crate::setup::{build_position, Culprit as SetupCulprit, SetupOptions};
+use crate::setup::{build_position, Culprit as SetupCulprit};
 
 /// What a [`Refusal`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,8 +76,8 @@ pub fn check(p: &Problem) -> Option<Refusal> {
     }
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions::from_options(&p.options);
-    let (side, _) = crate::solve::run::start(p, &p.stipulation);
+    let setup = p.options.setup();
+    let (side, _) = p.start(&p.stipulation);
     build_position(&p.pieces, &p.state, side, &rules, &setup)
         .err()
         .map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })

@@ -1,7 +1,57 @@
-//! Twins: applying Popeye's twinning commands to a diagram, and the heading Popeye prints for each twin.
+//! Twins: Popeye's twinning commands, applied to a diagram one twin after another, and the heading Popeye prints
+//! for each twin.
 
-use crate::problem::{ConditionSpec, Mirror, Placed, Stipulation, TwinChange};
+use crate::conditions::ConditionSpec;
+use crate::pieces::{Kind, Placed};
+use crate::problem::{Problem, Stipulation};
 use crate::square::{Color, Square};
+
+/// One change a twin makes (Popeye's twinning commands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TwinChange {
+    /// `Move a1 b2`: the piece on a1 goes to b2 (replacing what stood there).
+    Move(Square, Square),
+    /// `Exchange a1 b2`.
+    Exchange(Square, Square),
+    /// `Remove a1`.
+    Remove(Square),
+    /// `Add White Qa1`.
+    Add(Placed),
+    /// `Substitute R B`: every rook (of either colour) becomes a bishop; with a colour, only that colour's.
+    Substitute { color: Option<Color>, from: Kind, to: Kind },
+    /// `Rotate 90|180|270` (counter-clockwise, as Popeye).
+    Rotate(u16),
+    /// `Mirror a1<-->h1` etc.
+    Mirror(Mirror),
+    /// `Shift a1 a2`: every piece moves by the vector between the squares.
+    Shift(Square, Square),
+    /// `PolishType`: swap the colours of all pieces.
+    PolishType,
+    /// `Stipulation …`.
+    Stipulation(Stipulation),
+    /// `Condition …`: replaces all conditions.
+    Conditions(Vec<ConditionSpec>),
+}
+
+/// Mirror axes, Popeye's names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mirror {
+    /// `a1<-->h1`: files reversed.
+    A1H1,
+    /// `a1<-->a8`: ranks reversed.
+    A1A8,
+    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
+    A1H8,
+    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
+    A8H1,
+}
+
+/// One twin: changes applied to the original diagram, or to the previous twin when `continued`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    pub continued: bool,
+    pub changes: Vec<TwinChange>,
+}
 
 /// The parts of a problem a twin may change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,4 +180,31 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
             Ok(names.join(" "))
         }
     }
+}
+
+/// Twins to solve: (label, heading, diagram).
+pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, String> {
+    let original = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+    if p.twins.is_empty() {
+        return Ok(vec![(String::new(), String::new(), original)]);
+    }
+    let mut out = Vec::new();
+    let mut letter = b'a';
+    if !p.zero_position {
+        out.push(("a)".to_string(), String::new(), original.clone()));
+        letter += 1;
+    }
+    let mut prev = original.clone();
+    for t in &p.twins {
+        let mut d = if t.continued { prev.clone() } else { original.clone() };
+        let mut parts = Vec::new();
+        for c in &t.changes {
+            parts.push(apply(&mut d, c)?);
+        }
+        let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
+        letter = letter.saturating_add(1);
+        out.push((label, parts.join("  "), d.clone()));
+        prev = d;
+    }
+    Ok(out)
 }
