@@ -7,7 +7,7 @@
 //! in the variation tree with [`find_duals`], which reads Popeye's tree text (the solver is asked for the
 //! tree with `Variations` whatever the problem prints).
 
-use crate::output::compare::parse_popeye_output;
+use crate::input::solution::parse_popeye_output;
 use crate::problem::{Location, Play, Problem, Stipulation};
 use crate::problem::twins::twin_diagrams;
 use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
@@ -218,7 +218,7 @@ pub fn severity(v: Verdict) -> usize {
 }
 
 /// The intended lines of twin `i`: by label when the text labels its twins, else by position.
-fn twin_text_for(tw: &[crate::output::compare::TwinText], i: usize, label: &str) -> Option<Vec<String>> {
+fn twin_text_for(tw: &[crate::input::solution::TwinText], i: usize, label: &str) -> Option<Vec<String>> {
     let bare = |l: &str| l.trim_start_matches('+').to_string();
     if !label.is_empty() {
         if let Some(t) = tw.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label)) {
@@ -229,7 +229,7 @@ fn twin_text_for(tw: &[crate::output::compare::TwinText], i: usize, label: &str)
 }
 
 /// Reads an intended solution text (a bare YACPDB `solution` or a whole Popeye output) into lines per twin.
-pub fn parse_solution_text(text: &str) -> Vec<crate::output::compare::TwinText> {
+pub fn parse_solution_text(text: &str) -> Vec<crate::input::solution::TwinText> {
     parse_popeye_output(text)
 }
 

@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 use stipula::input::popeye::read_popeye;
-use stipula::output::compare::{canonical_tree, parse_popeye_output};
+use stipula::input::solution::{canonical_tree, parse_popeye_output};
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
 #[derive(Default)]

@@ -11,6 +11,7 @@
 //!   order aside, as in `tests/yaml_round_trip.rs`), and writing it again gives the same text.
 
 use stipula::input::{detect, read_any, yaml, Format};
+use stipula::output::yaml as yaml_out;
 use stipula::problem::Problem;
 
 pub fn check(file: &str, format: Format, data: &[u8]) {
@@ -32,14 +33,14 @@ pub fn check(file: &str, format: Format, data: &[u8]) {
 }
 
 fn round_trip(mut a: Problem) {
-    let written = yaml::entry_to_yaml(&a, None);
+    let written = yaml_out::entry_to_yaml(&a, None);
     let mut back = yaml::read_yaml(&written, "w.yaml");
     assert_eq!(back.len(), 1, "the entry written reads back as {} problems:\n{written}", back.len());
     let mut b = match back.remove(0) {
         Ok(b) => b,
         Err(d) => panic!("the entry written does not read back:\n{written}\n{}", d.render()),
     };
-    assert_eq!(yaml::entry_to_yaml(&b, None), written, "writing again differs");
+    assert_eq!(yaml_out::entry_to_yaml(&b, None), written, "writing again differs");
     a.location = Default::default();
     b.location = Default::default();
     a.state = Default::default();

@@ -4,7 +4,7 @@ use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
 use stipula::input::read_any;
-use stipula::input::yaml::entry_to_yaml;
+use stipula::output::yaml::entry_to_yaml;
 use stipula::output::text::{render, solution_text};
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::{solve_problem, Outcome, Settings};

@@ -4,6 +4,7 @@
 pub mod conditions;
 pub mod fen;
 pub mod popeye;
+pub mod solution;
 pub mod stip;
 pub mod stipulation;
 pub mod vocab;

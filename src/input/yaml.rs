@@ -1,5 +1,5 @@
 //! YAML problem collections in YACPDB's layout (as yacpdb.org and the Olive editor write them): reading one
-//! entry, a list of entries or a multi-document stream, and writing entries back.
+//! entry, a list of entries or a multi-document stream (the writer is [`crate::output::yaml`]).
 //!
 //! The stream is split into entries and each entry into its top-level keys here, keeping line numbers, so
 //! that one bad entry does not stop the others and every error points at its line. Each key's value is then
@@ -8,21 +8,12 @@
 // The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
 #![allow(clippy::result_large_err)]
 
-use crate::input::vocab::{
-    condition_text, is_condition_start, options_text, parse_conditions, parse_options, parse_pieces, parse_stip_any,
-    parse_twin, piece_token, twin_text, Issue,
-};
+use crate::input::vocab::{is_condition_start, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
 use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem};
 use crate::pieces::Placed;
 use crate::square::Color;
 use serde_json::Value;
 use std::collections::BTreeMap;
-
-/// The keys this reader interprets.
-const KNOWN: &[&str] = &[
-    "authors", "source", "award", "title", "remarks", "algebraic", "stipulation", "options", "twins",
-    "intended-solutions", "solution", "keywords", "comments",
-];
 
 /// One top-level key of an entry: its name, the line it starts on (0-based in the file), its text block.
 struct KeyBlock {
@@ -492,144 +483,6 @@ fn scalar(v: &Value) -> String {
     v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
 }
 
-/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
-/// U+FFFF) must be escaped, or the reader refuses the text.
-fn printable(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
-}
-
-/// A YAML double-quoted string.
-pub(crate) fn q(s: &str) -> String {
-    let mut o = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => o += "\\\"",
-            '\\' => o += "\\\\",
-            '\n' => o += "\\n",
-            '\t' => o += "\\t",
-            '\r' => o += "\\r",
-            c if printable(c) => o.push(c),
-            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
-            c => o += &format!("\\u{:04x}", c as u32),
-        }
-    }
-    o.push('"');
-    o
-}
-
-fn list(out: &mut String, key: &str, items: &[String]) {
-    if items.is_empty() {
-        return;
-    }
-    *out += &format!("{key}:\n");
-    for i in items {
-        *out += &format!("  - {}\n", q(i));
-    }
-}
-
-/// One problem as a YACPDB entry (no document marker). `solution`, when given, replaces the problem's own
-/// solution text.
-pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
-    let m = &p.meta;
-    let mut o = String::new();
-    list(&mut o, "authors", &m.authors);
-    for (key, val) in [("source", &m.source), ("award", &m.award)] {
-        if let Some(text) = m.extra.get(key) {
-            o += &format!("{key}:{text}\n");
-        } else if let Some(s) = val {
-            o += &format!("{key}: {}\n", q(s));
-        }
-    }
-    if let Some(t) = &m.title {
-        o += &format!("title: {}\n", q(t));
-    }
-    list(&mut o, "remarks", &m.remarks);
-    o += "algebraic:\n";
-    for color in [Color::White, Color::Black] {
-        let ps: Vec<String> = p.pieces.iter().filter(|x| x.color == color).map(piece_token).collect();
-        if !ps.is_empty() {
-            o += &format!("  {}: [{}]\n", color.name().to_ascii_lowercase(), ps.join(", "));
-        }
-    }
-    o += &format!("stipulation: {}\n", q(&p.stipulation.to_string()));
-    let mut opts: Vec<String> = p.conditions.iter().map(condition_text).collect();
-    opts.extend(options_text(&p.options));
-    if p.zero_position {
-        opts.push("ZeroPosition".into());
-    }
-    list(&mut o, "options", &opts);
-    if !p.twins.is_empty() {
-        o += "twins:\n";
-        for (i, t) in p.twins.iter().enumerate() {
-            o += &format!("  {}: {}\n", twin_key(i), q(&twin_text(t)));
-        }
-    }
-    if let Some(c) = &p.intended.count {
-        // Unquoted only as a number that reads back as the same text (not `00`, `007`).
-        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 && (c == "0" || !c.starts_with('0')) {
-            o += &format!("intended-solutions: {c}\n");
-        } else {
-            o += &format!("intended-solutions: {}\n", q(c));
-        }
-    }
-    if let Some(text) = solution.or(p.intended.text.as_deref()) {
-        o += &literal_block("solution", text);
-    }
-    list(&mut o, "keywords", &m.keywords);
-    list(&mut o, "comments", &m.comments);
-    for (k, v) in &m.extra {
-        if k != "source" && k != "award" && !KNOWN.contains(&k.as_str()) {
-            o += &format!("{k}:{v}\n");
-        }
-    }
-    o
-}
-
-/// Twin letters as YACPDB writes them: `b`, `c`, … `z`, then `z1`, `z2`, ….
-fn twin_key(i: usize) -> String {
-    if i < 25 {
-        ((b'b' + i as u8) as char).to_string()
-    } else {
-        format!("z{:02}", i - 24)
-    }
-}
-
-/// A literal block scalar that keeps leading spaces and the exact trailing newlines.
-fn literal_block(key: &str, text: &str) -> String {
-    if text.is_empty()
-        || text.contains('\t')
-        || text.lines().any(|l| l.ends_with(' '))
-        || text.contains('\r')
-        || !text.chars().all(printable)
-    {
-        return format!("{key}: {}\n", q(text));
-    }
-    let body = text.trim_end_matches('\n');
-    let trailing = text.len() - body.len();
-    let chomp = match trailing {
-        0 => "-",
-        1 => "",
-        _ => "+",
-    };
-    let mut o = format!("{key}: |2{chomp}\n");
-    for l in body.split('\n') {
-        if l.is_empty() {
-            o.push('\n');
-        } else {
-            o += &format!("  {l}\n");
-        }
-    }
-    for _ in 1..trailing {
-        o.push('\n');
-    }
-    o
-}
-
-/// Problems as a YAML stream, one document per problem.
-pub fn write_yaml(problems: &[Problem]) -> String {
-    problems.iter().map(|p| entry_to_yaml(p, None)).collect::<Vec<_>>().join("---\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -659,15 +512,6 @@ mod tests {
     }
 
     #[test]
-    fn round_trip() {
-        let p = one(ENTRY);
-        let w = write_yaml(std::slice::from_ref(&p));
-        let q2 = one(&w);
-        assert_eq!(p, q2, "{w}");
-        assert_eq!(write_yaml(&[q2]), w);
-    }
-
-    #[test]
     fn lists_and_streams_keep_going_after_a_bad_entry() {
         let t = "- algebraic: {white: [Ke1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic: {white: [XYe1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic:\n    white: [Ke1]\n    black: [Ke8]\n  stipulation: \"h#2\"\n";
         let v = read_yaml(t, "t.yaml");
@@ -682,12 +526,4 @@ mod tests {
         assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
     }
 
-    #[test]
-    fn solution_blocks_keep_leading_spaces() {
-        for text in ["  1.a b\n", "  1.a b", "x\n\n  y\n\n"] {
-            let y = literal_block("solution", text);
-            let m: BTreeMap<String, String> = serde_saphyr::from_str(&y).unwrap();
-            assert_eq!(m["solution"], text, "{y}");
-        }
-    }
 }

@@ -320,6 +320,31 @@ pub struct Meta {
     pub extra: BTreeMap<String, String>,
 }
 
+/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
+/// U+FFFF) must be escaped, or the reader refuses the text.
+pub fn yaml_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// `s` as a YAML double-quoted string: how [`Meta::extra`] and the YAML writer hold a plain string.
+pub fn yaml_string(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o += "\\\"",
+            '\\' => o += "\\\\",
+            '\n' => o += "\\n",
+            '\t' => o += "\\t",
+            '\r' => o += "\\r",
+            c if yaml_printable(c) => o.push(c),
+            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
+            c => o += &format!("\\u{:04x}", c as u32),
+        }
+    }
+    o.push('"');
+    o
+}
+
 /// A problem as read, before solving: everything a statement says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {

@@ -398,7 +398,7 @@ impl<'a> Reader<'a> {
                 Cmd::Protocol | Cmd::LaTeX => {
                     let key = if cmd == Cmd::Protocol { "popeye-protocol" } else { "popeye-latex" };
                     // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
-                    let v = format!(" {}", super::yaml::q(self.lex.rest_of_line()));
+                    let v = format!(" {}", crate::problem::yaml_string(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
                 }
                 Cmd::Stipulation => {
