@@ -8,7 +8,7 @@
 //! tree with `Variations` whatever the problem prints).
 
 use crate::input::solution::parse_popeye_output;
-use crate::problem::{Location, Play, Problem, Stipulation};
+use crate::problem::{Fault, Location, Play, Problem, Stipulation};
 use crate::problem::twins::twin_diagrams;
 use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
 use std::collections::BTreeSet;
@@ -70,12 +70,11 @@ impl Verdict {
         }
     }
 
-    /// The verdict for a refusal reason from the solver or a reader's message.
-    pub fn for_refusal(why: &str) -> Verdict {
-        if why.contains("not supported") || why.contains("not implemented") {
-            Verdict::Unsupported
-        } else {
-            Verdict::BadInput
+    /// The verdict for a problem or twin refused with this fault (by a reader or by the solver).
+    pub fn for_fault(fault: Fault) -> Verdict {
+        match fault {
+            Fault::Unsupported => Verdict::Unsupported,
+            Fault::BadInput => Verdict::BadInput,
         }
     }
 }
@@ -391,8 +390,8 @@ fn judge_twin(
     };
     match &t.outcome {
         Outcome::Refused(why) => {
-            r.verdict = Verdict::for_refusal(why);
-            r.note = Some(why.clone());
+            r.verdict = Verdict::for_fault(why.fault);
+            r.note = Some(why.message.clone());
             return r;
         }
         Outcome::TimedOut => {

@@ -41,6 +41,55 @@ pub const fn in_lang(names: &Names, lang: Lang) -> &'static str {
     names[lang.index()]
 }
 
+/// How a reader writes its words, which decides how they are looked up in the registries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spelling {
+    /// Popeye input in one of its languages: one token per word, case ignored; Popeye's names in that
+    /// language, written out or abbreviated where Popeye accepts an abbreviation (a unique prefix), and
+    /// stipula's own names written out.
+    Popeye(Lang),
+    /// stipula's statement language, YAML entries and command-line arguments: a name may be several words
+    /// (spaces, `-`, `_` and case ignored); Popeye's names in any of its languages and stipula's own names
+    /// written out, Popeye's English names also abbreviated where Popeye accepts it.
+    Statement,
+}
+
+impl Spelling {
+    /// The language whose Popeye names may be abbreviated.
+    pub const fn lang(self) -> Lang {
+        match self {
+            Spelling::Popeye(l) => l,
+            Spelling::Statement => Lang::English,
+        }
+    }
+
+    /// The languages whose Popeye names are accepted written out.
+    pub fn langs(self) -> &'static [Lang] {
+        match self {
+            Spelling::Popeye(Lang::English) => &[Lang::English],
+            Spelling::Popeye(Lang::German) => &[Lang::German],
+            Spelling::Popeye(Lang::French) => &[Lang::French],
+            Spelling::Statement => &Lang::ALL,
+        }
+    }
+
+    /// Whether `word` is `name` written out, in this spelling's normal form.
+    pub fn same(self, word: &str, name: &str) -> bool {
+        match self {
+            Spelling::Popeye(_) => word.eq_ignore_ascii_case(name),
+            Spelling::Statement => norm(word) == norm(name),
+        }
+    }
+
+    /// Popeye's keyword rule ([`find`]) in this spelling's normal form.
+    pub fn find<T: Copy + PartialEq>(self, word: &str, table: impl IntoIterator<Item = (&'static str, T)>) -> Found<T> {
+        match self {
+            Spelling::Popeye(_) => find(word, table),
+            Spelling::Statement => find_norm(word, table),
+        }
+    }
+}
+
 /// The normal form names are compared in: lower case, without spaces, tabs, `-` and `_`, so that `set play`,
 /// `setplay` and `SetPlay` are one word, and `Madness of Kings` is `MadnessOfKings`.
 pub fn norm(s: &str) -> String {

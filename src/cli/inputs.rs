@@ -73,7 +73,7 @@ pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stip
     use stipula::verify::{verify_problem, ProblemReport, Verdict};
     match &item.problem {
         Ok(p) => verify_problem(p, settings),
-        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_refusal(&d.message), d.message.clone()),
+        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_fault(d.fault), d.message.clone()),
     }
 }
 

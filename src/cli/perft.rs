@@ -2,7 +2,7 @@
 
 use clap::Args;
 use stipula::conditions;
-use stipula::input::conditions::parse_condition_text;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
 use stipula::movegen::perft::{perft, perft_divide};
 use stipula::movegen::Rules;
@@ -43,7 +43,7 @@ fn perft_cmd(args: &PerftArgs) -> Result<(), String> {
     for text in &args.conditions {
         specs.push(parse_condition_text(text).map_err(|e| format!("--condition {text:?}: {e}"))?);
     }
-    let conds = conditions::build_all(&specs)?;
+    let conds = conditions::build_all(&specs).map_err(|e| e.to_string())?;
     let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
     let side = state.side_to_move.unwrap_or(Color::White);
     let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).map_err(|e| format!("illegal position: {e}"))?;

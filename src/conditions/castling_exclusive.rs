@@ -33,10 +33,6 @@ impl Condition for CastlingMutuallyExclusive {
         Hooks::AFTER_MOVE
     }
 
-    fn name(&self) -> &'static str {
-        "CastlingMutuallyExclusive"
-    }
-
     fn only_restricts_castling(&self) -> bool {
         true
     }

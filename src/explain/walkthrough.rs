@@ -65,7 +65,7 @@ fn prepare(p: &Problem, d: &Diagram) -> Result<(Rules, Position, u32), String> {
     if let Some(why) = p.options.contradiction(&d.stipulation) {
         return Err(why);
     }
-    let (rules, setup) = diagram_rules(p, d)?;
+    let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     let (first, len) = p.start(&d.stipulation);
     let pos = build_position(&d.pieces, &p.state, first, &rules, &setup).map_err(|e| e.to_string())?;
     Ok((rules, pos, len))
@@ -105,7 +105,7 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
 fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation) -> Result<(), String> {
     // The walkthrough solves as `solve` does: the same refusals, the same options.
     if let Some(why) = solving_refusal(p, &d.stipulation) {
-        return Err(why);
+        return Err(why.message);
     }
     let (rules, pos, len) = prepare(p, d)?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();

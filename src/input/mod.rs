@@ -1,7 +1,6 @@
 //! Readers: stipula's statement language, Popeye input, YAML collections and FEN, all producing
 //! [`crate::problem::Problem`]s or [`crate::problem::Diagnostic`]s.
 
-pub mod conditions;
 pub mod fen;
 pub mod popeye;
 pub mod solution;

@@ -2,7 +2,7 @@
 //! solutions can be compared as sets: the conformance test against Popeye's own output, and `verify` against
 //! the solution text a collection stores. Piece letters are translated with the piece registry.
 
-use crate::pieces::Kind;
+use crate::pieces::PieceWord;
 use crate::words::Lang;
 
 /// The solution lines of one twin (or of a problem without twins).
@@ -18,8 +18,8 @@ pub struct TwinText {
 
 /// A walk code of Popeye's `lang` output as its English code (`D` → `Q` in German, `C` → `S` in French).
 fn translate_code(code: &str, lang: Lang) -> String {
-    match Kind::from_code_in(code, lang) {
-        Some(k) if lang != Lang::English => k.code().to_string(),
+    match PieceWord::english_code(code, lang) {
+        Some(en) if lang != Lang::English => en.to_string(),
         _ => code.to_string(),
     }
 }
@@ -234,6 +234,9 @@ mod tests {
         assert_eq!(translate_token("0-0-0", Lang::German), "0-0-0");
         assert_eq!(translate_token("g2*f3", Lang::German), "g2*f3");
         assert_eq!(translate_token("CAb1-c4", Lang::German), "CAb1-c4");
+        // Walks stipula lacks are translated too (German `WF` is the root-50 leaper, `RF`), as are French codes.
+        assert_eq!(translate_token("WFb1-c4", Lang::German), "RFb1-c4");
+        assert_eq!(translate_token("1...Cb1*c3", Lang::French), "1...Sb1*c3");
     }
 
     #[test]

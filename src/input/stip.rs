@@ -7,8 +7,15 @@
 
 use crate::input::fen::parse_fen;
 use crate::words::did_you_mean;
-use crate::input::vocab::{norm, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
-use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem, Stipulation};
+use crate::input::vocab::conditions::parse_conditions;
+use crate::input::vocab::options::parse_options;
+use crate::input::vocab::pieces::parse_pieces;
+use crate::input::vocab::stipulation::parse_stip_any;
+use crate::input::vocab::twins::parse_twin;
+use crate::input::vocab::Issue;
+use crate::words::norm;
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
+use crate::problem::options::Options;
 use crate::pieces::Placed;
 use crate::setup::ExplicitState;
 use crate::square::Color;
@@ -138,6 +145,7 @@ impl Entry {
         let mut d = diag_at(file, seg.line, &seg.full, byte, len, is.message);
         d.expected = is.expected;
         d.hint = is.hint;
+        d.fault = is.fault;
         d
     }
 
@@ -431,7 +439,7 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
                 let cs = parse_conditions(&e.value).map_err(|is| e.issue(file, is))?;
                 for c in cs {
                     if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
-                        return Err(e.whole(file, format!("the condition `{}` is given twice", c.name)));
+                        return Err(e.whole(file, crate::conditions::ConditionError::Twice(c.name.clone()).to_string()));
                     }
                     conditions.push(c);
                 }
@@ -494,7 +502,7 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
 
 /// Where a refusal of [`crate::problem::check`] points: the option, condition or piece that causes it, the
 /// castling or en-passant field of `fen:`, the pieces line of the side without a king; `None` if not found.
-fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Refusal) -> Option<Diagnostic> {
+fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Unsolvable) -> Option<Diagnostic> {
     use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let at = |e: &Entry, off: usize, len: usize| Some(e.issue(file, Issue::new(off, len, r.message.clone())));

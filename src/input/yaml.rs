@@ -8,8 +8,14 @@
 // The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
 #![allow(clippy::result_large_err)]
 
-use crate::input::vocab::{is_condition_start, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
-use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Problem};
+use crate::input::vocab::conditions::{condition_at, parse_conditions};
+use crate::input::vocab::options::{option_at, parse_options};
+use crate::input::vocab::pieces::parse_pieces;
+use crate::input::vocab::stipulation::parse_stip_any;
+use crate::input::vocab::twins::parse_twin;
+use crate::input::vocab::{words, Issue, Phrase};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem};
+use crate::problem::options::Options;
 use crate::pieces::Placed;
 use crate::square::Color;
 use serde_json::Value;
@@ -58,6 +64,7 @@ impl Ctx<'_> {
         let mut d = self.diag(l, col, len, is.message);
         d.expected = is.expected;
         d.hint = is.hint;
+        d.fault = is.fault;
         d
     }
 
@@ -316,39 +323,30 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     if trimmed.len() > 5 && trimmed.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("twin ")) {
                         let off = item.len() - trimmed.len() + 5;
                         twins.push(parse_twin(&item[off..]).map_err(|is| ctx.issue(kb, &item, is.shifted(off)))?);
-                    } else if is_condition_start(&item) {
-                        for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
-                            if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
-                                return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), format!("the condition `{}` is given twice", c.name))));
-                            }
-                            conditions.push(c);
-                        }
                     } else {
-                        let mut probe = options.clone();
-                        match parse_options(&item, &mut probe) {
-                            Ok(z) => {
-                                options = probe;
-                                zero_position |= z;
+                        match item_kind(&item) {
+                            Item::Conditions => {
+                                for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
+                                    if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
+                                        let twice = crate::conditions::ConditionError::Twice(c.name.clone());
+                                        return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), twice.to_string())));
+                                    }
+                                    conditions.push(c);
+                                }
                             }
-                            Err(is) => {
+                            Item::Options => {
+                                let mut probe = options.clone();
+                                zero_position |= parse_options(&item, &mut probe).map_err(|is| ctx.issue(kb, &item, is))?;
+                                options = probe;
+                            }
+                            Item::Unknown => {
                                 // Neither an option nor a condition: suggest from both.
-                                let mut is = is;
-                                // A condition Popeye knows but stipula lacks is "not supported", as in Popeye input.
-                                if is.message.starts_with("unknown option") {
-                                    if let Err(c) = parse_conditions(&item[is.offset..]) {
-                                        if c.message.starts_with("not supported") {
-                                            return Err(ctx.issue(kb, &item, c.shifted(is.offset)));
-                                        }
-                                    }
-                                }
-                                if is.offset == 0 && is.message.starts_with("unknown option") {
-                                    let word = item.split_whitespace().next().unwrap_or("");
-                                    is.message = format!("unknown condition or option `{word}`");
-                                    is.expected = Some("a condition such as `Madrasi` or an option such as `SetPlay`".into());
-                                    if is.hint.is_none() {
-                                        is.hint = parse_conditions(&item).err().and_then(|c| c.hint);
-                                    }
-                                }
+                                let w = words(&item)[0];
+                                let hint = parse_options(&item, &mut Options::default()).err().and_then(|is| is.hint);
+                                let hint = hint.or_else(|| parse_conditions(&item).err().and_then(|c| c.hint));
+                                let is = Issue::new(w.offset, w.text.len(), format!("unknown condition or option `{}`", w.text))
+                                    .expected("a condition such as `Madrasi` or an option such as `SetPlay`")
+                                    .hint_opt(hint);
                                 return Err(ctx.issue(kb, &item, is));
                             }
                         }
@@ -413,9 +411,33 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
     Ok(p)
 }
 
+/// What an item of `options:` (YACPDB writes conditions there too) is.
+enum Item {
+    Conditions,
+    Options,
+    Unknown,
+}
+
+/// Tells conditions from options by the item's first words: a name written out decides, then an abbreviation
+/// (a condition's first, as YACPDB lists conditions first).
+fn item_kind(item: &str) -> Item {
+    let ws = words(item);
+    if ws.is_empty() {
+        return Item::Options;
+    }
+    match (condition_at(&ws, 0), option_at(&ws, 0)) {
+        (Phrase::Exact(..), _) => Item::Conditions,
+        (_, Phrase::Exact(..)) => Item::Options,
+        (Phrase::Abbreviated(..), _) => Item::Conditions,
+        (_, Phrase::Abbreviated(..) | Phrase::Ambiguous(..)) => Item::Options,
+        (Phrase::Ambiguous(..), _) => Item::Conditions,
+        (Phrase::None, Phrase::None) => Item::Unknown,
+    }
+}
+
 /// Where a refusal of [`crate::problem::check`] points: the option or condition, the pawn, the colour without a
 /// king, else the `algebraic` key; `None` if the entry has none of them.
-fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Refusal) -> Option<Diagnostic> {
+fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Unsolvable) -> Option<Diagnostic> {
     use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let block = |keys: &[&str]| blocks.iter().find(|kb| keys.contains(&kb.key.as_str()));

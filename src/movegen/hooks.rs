@@ -147,12 +147,4 @@ pub trait Condition: Send + Sync + fmt::Debug {
     fn extra_kinds(&self) -> Vec<Kind> {
         Vec::new()
     }
-
-    /// A canonical condition name this one cannot be combined with, and why.
-    fn conflicts_with(&self, _other: &str) -> Option<String> {
-        None
-    }
-
-    /// The canonical name (the registry's).
-    fn name(&self) -> &'static str;
 }

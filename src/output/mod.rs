@@ -1,5 +1,6 @@
 //! Rendering: Popeye's solution text, diagrams (text, Unicode, SVG) and YAML entries.
 
 pub mod board;
+pub mod statement;
 pub mod text;
 pub mod yaml;

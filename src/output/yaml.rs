@@ -1,7 +1,7 @@
 //! Problems as YAML entries in YACPDB's layout, as yacpdb.org and the Olive editor write them (the reader is
 //! [`crate::input::yaml`]): fields a reader did not know are written back as they were found.
 
-use crate::input::vocab::{condition_text, options_text, piece_token, twin_text};
+use crate::output::statement::{condition_text, options_text, piece_token, twin_text};
 use crate::problem::{yaml_printable, yaml_string as q, Problem};
 use crate::square::Color;
 

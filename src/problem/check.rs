@@ -3,15 +3,15 @@
 //! en passant, the side not to move in check). The result names its culprit so that the reader can point at the
 //! token that causes it.
 
-use crate::conditions;
+use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::problem::Problem;
 use crate::setup::{build_position, Culprit as SetupCulprit};
 
-/// What a [`Refusal`] is about.
+/// What a [`Unsolvable`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Culprit {
-    /// An option (English name, as [`crate::problem::Options::contradicting_option`] gives it).
+    /// An option (English name, as [`crate::problem::options::Options::contradicting_option`] gives it).
     Option(&'static str),
     /// A condition (canonical name) that cannot be combined with an earlier one.
     Condition(String),
@@ -21,12 +21,12 @@ pub enum Culprit {
 
 /// Why a problem cannot be solved as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
+pub struct Unsolvable {
     pub message: String,
     pub culprit: Culprit,
 }
 
-impl Refusal {
+impl Unsolvable {
     /// What was expected instead.
     pub fn expected(&self) -> &'static str {
         match &self.culprit {
@@ -56,17 +56,17 @@ impl Refusal {
 
 /// The first reason `p` cannot be solved as given, if any. Conditions stipula does not implement are not
 /// refused here (the solver reports them as unsupported); twins are checked when they are solved.
-pub fn check(p: &Problem) -> Option<Refusal> {
+pub fn check(p: &Problem) -> Option<Unsolvable> {
     if let Some((message, opt)) = p.options.contradicting_option(&p.stipulation) {
-        return Some(Refusal { message, culprit: Culprit::Option(opt) });
+        return Some(Unsolvable { message, culprit: Culprit::Option(opt) });
     }
     // The first prefix of the conditions that cannot be built names the culprit (the later of a pair).
     let mut conds = None;
     for n in 1..=p.conditions.len() {
         match conditions::build_all(&p.conditions[..n]) {
             Ok(c) => conds = Some(c),
-            Err(why) if why.contains("cannot be combined") || why.contains("given twice") => {
-                return Some(Refusal { message: why, culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
+            Err(why @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) => {
+                return Some(Unsolvable { message: why.to_string(), culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
             }
             Err(_) => return None,
         }
@@ -80,5 +80,5 @@ pub fn check(p: &Problem) -> Option<Refusal> {
     let (side, _) = p.start(&p.stipulation);
     build_position(&p.pieces, &p.state, side, &rules, &setup)
         .err()
-        .map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+        .map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

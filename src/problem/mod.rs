@@ -3,12 +3,14 @@
 //! consume it, twin by twin ([`twins`]).
 
 pub mod check;
+pub mod options;
 pub mod twins;
 
-use crate::conditions::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::pieces::Placed;
-use crate::setup::{ExplicitState, SetupOptions};
-use crate::square::{Color, Square};
+use crate::setup::ExplicitState;
+use crate::square::Color;
+use self::options::Options;
 use self::twins::Twin;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,6 +29,48 @@ impl fmt::Display for Location {
     }
 }
 
+/// What kind of fault keeps a problem or a twin from being solved: the input is wrong, or it asks for what
+/// stipula does not implement (a verdict of its own in `verify`: `unsupported`, not `bad_input`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    #[default]
+    BadInput,
+    Unsupported,
+}
+
+/// Why a problem or a twin is not solved: its fault, and what it is in one line. Serialised as the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal {
+    pub fault: Fault,
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal of the input.
+    pub fn bad_input(message: impl Into<String>) -> Refusal {
+        Refusal { fault: Fault::BadInput, message: message.into() }
+    }
+
+    /// A refusal of what stipula does not implement.
+    pub fn unsupported(message: impl Into<String>) -> Refusal {
+        Refusal { fault: Fault::Unsupported, message: message.into() }
+    }
+}
+
+impl From<ConditionError> for Refusal {
+    fn from(e: ConditionError) -> Refusal {
+        Refusal { fault: if e.is_unsupported() { Fault::Unsupported } else { Fault::BadInput }, message: e.to_string() }
+    }
+}
+
+impl serde::Serialize for Refusal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.message)
+    }
+}
+
 /// A problem with the input, with enough context to render it like rustc does.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{location}: {message}")]
@@ -42,6 +86,8 @@ pub struct Diagnostic {
     pub source_line: Option<String>,
     /// Length of the offending text (for the underline), at least 1.
     pub span_len: usize,
+    /// Whether the input is wrong or asks for what stipula does not implement.
+    pub fault: Fault,
 }
 
 impl Diagnostic {
@@ -54,7 +100,14 @@ impl Diagnostic {
             hint: None,
             source_line: None,
             span_len: 1,
+            fault: Fault::BadInput,
         }
+    }
+
+    /// The same diagnostic, about what stipula does not implement rather than about the input.
+    pub fn unsupported(mut self) -> Self {
+        self.fault = Fault::Unsupported;
+        self
     }
 
     pub fn expected(mut self, what: impl Into<String>) -> Self {
@@ -191,109 +244,6 @@ impl fmt::Display for Stipulation {
             f.write_str(".5")?;
         }
         Ok(())
-    }
-}
-
-/// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Options {
-    /// `Try`: show tries.
-    pub tries: bool,
-    /// `Defence n`: show tries with up to n refutations.
-    pub defence: Option<u32>,
-    /// `SetPlay`.
-    pub set_play: bool,
-    /// `Threat n`.
-    pub threat: Option<u32>,
-    /// `Variations`.
-    pub variations: bool,
-    /// `NoThreat`.
-    pub no_threat: bool,
-    /// `NoShortVariations`.
-    pub no_short_variations: bool,
-    /// `WhiteToPlay`.
-    pub white_to_play: bool,
-    /// `Duplex`.
-    pub duplex: bool,
-    /// `HalfDuplex`.
-    pub half_duplex: bool,
-    /// `MaxSolutions n`.
-    pub max_solutions: Option<u32>,
-    /// `StopOnShortSolutions`.
-    pub stop_on_short: bool,
-    /// `MaxTime n` in seconds.
-    pub max_time: Option<u32>,
-    /// `NoCastling sq…`: pieces on these squares have lost their castling right.
-    pub no_castling: Vec<Square>,
-    /// `EnPassant a b c`: the last move was a double step over these squares (Popeye lists from, over, to).
-    pub en_passant: Vec<Square>,
-    /// `CastlingMutuallyExclusive`: pairs of rook squares whose castlings exclude each other.
-    pub castling_mutually_exclusive: Vec<(Square, Square)>,
-    /// `MoveNumbers`: progress lines (ignored by stipula's output, accepted on input).
-    pub move_numbers: bool,
-    /// `Intelligent [n]`: accepted; stipula always gives the full solution set.
-    pub intelligent: bool,
-    /// `NoWk` / `NoBk`: a missing king of that colour is allowed.
-    pub no_white_king: bool,
-    pub no_black_king: bool,
-    /// `PostKeyPlay`: the diagram is the position after the key (battle play).
-    pub post_key_play: bool,
-    /// `NonTrivial m n`: Popeye's pruning of long `#`/`s#` by counting the defender's non-trivial defences.
-    pub non_trivial: Option<(u32, u32)>,
-    /// `MaxFlightsquares n`.
-    pub max_flights: Option<u32>,
-    /// `Quodlibet`: in `s#` the attacker may also reach the goal itself.
-    pub quodlibet: bool,
-    /// `MatesIn1`: in `s#` the defences that reach the goal at once are shown too.
-    pub mates_in_1: bool,
-    /// `KeepMatingPiece`: the search stops where the mating side has only its king left.
-    pub keep_mating_piece: bool,
-    /// Options stipula accepts and ignores because they only change Popeye's display or its heuristics
-    /// (`NoBoard`, `Beep`, …), kept so that nothing the user wrote is lost.
-    pub ignored: Vec<String>,
-}
-
-impl Options {
-    /// The setup these options ask for: lost castling rights, missing kings allowed, the retro en-passant
-    /// square.
-    pub fn setup(&self) -> SetupOptions {
-        SetupOptions {
-            no_castling: self.no_castling.clone(),
-            no_white_king: self.no_white_king,
-            no_black_king: self.no_black_king,
-            en_passant: self.en_passant.clone(),
-        }
-    }
-
-    /// Keeps an option stipula accepts and ignores (`NoBoard`, `StartMoveNumber 3`), once.
-    pub fn ignore(&mut self, what: String) {
-        if !self.ignored.contains(&what) {
-            self.ignored.push(what);
-        }
-    }
-
-    /// A contradiction between options, or between an option and the stipulation, that a solver cannot
-    /// settle by itself (stipula refuses rather than choosing silently).
-    pub fn contradiction(&self, st: &Stipulation) -> Option<String> {
-        self.contradicting_option(st).map(|(why, _)| why)
-    }
-
-    /// [`Options::contradiction`] with the option (its English name) a reader should point at: the later of
-    /// two contradicting options, or the option that contradicts the stipulation.
-    pub fn contradicting_option(&self, st: &Stipulation) -> Option<(String, &'static str)> {
-        if self.duplex && self.half_duplex {
-            return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), "HalfDuplex"));
-        }
-        if self.white_to_play && st.play != Play::Help {
-            return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), "WhiteToPlay"));
-        }
-        if self.white_to_play && st.half {
-            return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), "WhiteToPlay"));
-        }
-        if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
-            return Some(("options NoWk and NoBk together leave no king to mate".into(), "NoBk"));
-        }
-        None
     }
 }
 

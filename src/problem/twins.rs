@@ -1,10 +1,97 @@
-//! Twins: Popeye's twinning commands, applied to a diagram one twin after another, and the heading Popeye prints
-//! for each twin.
+//! Twins: Popeye's twinning commands and their registry ([`TWINNING`]: each command's names in Popeye's three
+//! languages and the statement language), applied to a diagram one twin after another, with the heading Popeye
+//! prints for each twin.
 
 use crate::conditions::ConditionSpec;
 use crate::pieces::{Kind, Placed};
 use crate::problem::{Problem, Stipulation};
 use crate::square::{Color, Square};
+use crate::words::{Found, Names, Spelling};
+
+/// A twinning command: the registry's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TwinCommand {
+    Move,
+    Exchange,
+    Stipulation,
+    SStipulation,
+    Add,
+    Remove,
+    Continued,
+    Rotate,
+    Condition,
+    PolishType,
+    Mirror,
+    Shift,
+    Substitute,
+    Forsyth,
+}
+
+/// One row of the registry.
+#[derive(Debug)]
+pub struct TwinDef {
+    pub command: TwinCommand,
+    /// Popeye's names `[English, German, French]` (Popeye 4.104's `TwinningString`).
+    pub popeye: Names,
+    /// How the statement language writes it, first, then other spellings accepted written out.
+    pub spellings: &'static [&'static str],
+    /// Whether stipula implements it.
+    pub supported: bool,
+}
+
+const fn row(command: TwinCommand, popeye: Names, spellings: &'static [&'static str], supported: bool) -> TwinDef {
+    TwinDef { command, popeye, spellings, supported }
+}
+
+/// The registry, in Popeye's order.
+pub static TWINNING: &[TwinDef] = &[
+    row(TwinCommand::Move, ["Move", "versetze", "deplacement"], &["move"], true),
+    row(TwinCommand::Exchange, ["Exchange", "tausche", "echange"], &["exchange"], true),
+    row(TwinCommand::Stipulation, ["Stipulation", "Forderung", "enonce"], &["stipulation"], true),
+    row(TwinCommand::SStipulation, ["SStipulation", "SForderung", "senonce"], &["sstipulation"], false),
+    row(TwinCommand::Add, ["Add", "hinzufuegen", "ajoute"], &["add"], true),
+    row(TwinCommand::Remove, ["Remove", "entferne", "ote"], &["remove"], true),
+    row(TwinCommand::Continued, ["Continued", "ferner", "enplus"], &["continued"], true),
+    row(TwinCommand::Rotate, ["Rotate", "Drehung", "rotation"], &["rotate"], true),
+    row(TwinCommand::Condition, ["Condition", "Bedingung", "condition"], &["condition", "conditions"], true),
+    row(TwinCommand::PolishType, ["PolishType", "Farbwechsel", "CouleurEchange"], &["polish type"], true),
+    row(TwinCommand::Mirror, ["Mirror", "Spiegelung", "miroir"], &["mirror"], true),
+    row(TwinCommand::Shift, ["Shift", "Verschiebung", "translation"], &["shift"], true),
+    row(TwinCommand::Substitute, ["Substitute", "ersetze", "remplace"], &["substitute"], true),
+    // Twinning by a new position, of Popeye versions before 4.104.
+    row(TwinCommand::Forsyth, ["Forsyth", "Forsyth", "forsyth"], &["forsyth"], false),
+];
+
+impl TwinDef {
+    /// The row of `command`.
+    pub fn of(command: TwinCommand) -> &'static TwinDef {
+        TWINNING.iter().find(|d| d.command == command).expect("every twinning command has its row")
+    }
+
+    /// Its English name, as Popeye writes it (`Move`, `PolishType`).
+    pub fn name(&self) -> &'static str {
+        self.popeye[0]
+    }
+
+    /// The row a twinning command denotes: a name written out (Popeye's in the languages `spelling` reads, or
+    /// the statement language's) wins; else a unique abbreviation of Popeye's name in the spelling's language.
+    pub fn lookup(word: &str, spelling: Spelling) -> Found<&'static TwinDef> {
+        for def in TWINNING {
+            // Popeye input has Popeye's names only; the statement language also its own spellings.
+            let own: &[&str] = if spelling == Spelling::Statement { def.spellings } else { &[] };
+            let popeye = spelling.langs().iter().map(|l| def.popeye[l.index()]);
+            if let Some(n) = own.iter().copied().chain(popeye).find(|n| spelling.same(word, n)) {
+                return Found::One(def, n);
+            }
+        }
+        let lang = spelling.lang().index();
+        match spelling.find(word, TWINNING.iter().enumerate().map(|(i, d)| (d.popeye[lang], i))) {
+            Found::One(i, n) => Found::One(&TWINNING[i], n),
+            Found::Ambiguous(v) => Found::Ambiguous(v),
+            Found::None => Found::None,
+        }
+    }
+}
 
 /// One change a twin makes (Popeye's twinning commands).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +131,26 @@ pub enum Mirror {
     A1H8,
     /// `a8<-->h1`: reflection in the a8–h1 diagonal.
     A8H1,
+}
+
+impl Mirror {
+    /// The four axes.
+    pub const ALL: [Mirror; 4] = [Mirror::A1H1, Mirror::A1A8, Mirror::A1H8, Mirror::A8H1];
+
+    /// The axis as Popeye writes it: `a1<-->h1`.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Mirror::A1H1 => "a1<-->h1",
+            Mirror::A1A8 => "a1<-->a8",
+            Mirror::A1H8 => "a1<-->h8",
+            Mirror::A8H1 => "a8<-->h1",
+        }
+    }
+
+    /// The axis Popeye's text names (case ignored).
+    pub fn parse(text: &str) -> Option<Mirror> {
+        Mirror::ALL.into_iter().find(|m| m.text().eq_ignore_ascii_case(text))
+    }
 }
 
 /// One twin: changes applied to the original diagram, or to the previous twin when `continued`.
@@ -148,13 +255,7 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
                     Mirror::A8H1 => Square::from_coords(7 - r, 7 - f),
                 })
             })?;
-            let name = match m {
-                Mirror::A1H1 => "a1<-->h1",
-                Mirror::A1A8 => "a1<-->a8",
-                Mirror::A1H8 => "a1<-->h8",
-                Mirror::A8H1 => "a8<-->h1",
-            };
-            Ok(format!("mirror {name}"))
+            Ok(format!("mirror {}", m.text()))
         }
         TwinChange::Shift(a, b) => {
             let (df, dr) = (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8);
@@ -207,4 +308,40 @@ pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, Stri
         prev = d;
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::Lang;
+
+    #[test]
+    fn every_name_resolves_to_its_row() {
+        for def in TWINNING {
+            for lang in Lang::ALL {
+                let name = def.popeye[lang.index()];
+                for s in [Spelling::Popeye(lang), Spelling::Statement] {
+                    assert!(matches!(TwinDef::lookup(name, s), Found::One(d, _) if d.command == def.command), "{name} {s:?}");
+                }
+            }
+            for w in def.spellings {
+                assert!(matches!(TwinDef::lookup(w, Spelling::Statement), Found::One(d, _) if d.command == def.command), "{w}");
+            }
+        }
+        // Abbreviations where Popeye accepts them, and not where it does not.
+        let en = Spelling::Popeye(Lang::English);
+        assert!(matches!(TwinDef::lookup("rem", en), Found::One(d, _) if d.command == TwinCommand::Remove));
+        assert!(matches!(TwinDef::lookup("s", en), Found::Ambiguous(v) if v.len() == 4));
+        assert!(matches!(TwinDef::lookup("polish type", en), Found::None));
+        assert!(matches!(TwinDef::lookup("polish type", Spelling::Statement), Found::One(d, _) if d.command == TwinCommand::PolishType));
+        assert!(matches!(TwinDef::lookup("Farbw", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.command == TwinCommand::PolishType));
+    }
+
+    #[test]
+    fn mirror_axes_read_back() {
+        for m in Mirror::ALL {
+            assert_eq!(Mirror::parse(&m.text().to_uppercase()), Some(m));
+        }
+        assert_eq!(Mirror::parse("a1<->h1"), None);
+    }
 }

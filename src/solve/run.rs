@@ -3,13 +3,13 @@
 
 use super::tree::{Battle, TreeOptions};
 use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
-use crate::conditions;
+use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::twins::{twin_diagrams, Diagram};
-use crate::problem::{Goal, Play, Problem, Stipulation};
+use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
 use crate::setup::{build_position, SetupOptions};
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
@@ -38,8 +38,8 @@ pub enum Outcome {
     Complete,
     /// The time limit stopped the search: the solutions listed are not all.
     TimedOut,
-    /// The twin could not be solved (illegal position, unknown condition, …).
-    Refused(String),
+    /// The twin could not be solved (illegal position, a condition stipula does not implement, …).
+    Refused(Refusal),
 }
 
 /// What a phase lists.
@@ -90,7 +90,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
                 stipulation: p.stipulation.to_string(),
                 tree: is_tree(p.stipulation.play),
                 phases: Vec::new(),
-                outcome: Outcome::Refused(e),
+                outcome: Outcome::Refused(Refusal::bad_input(e)),
                 nodes: 0,
                 millis: 0,
             }]
@@ -187,20 +187,23 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
     // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
     // 2 of the dozens of ways to each final position, then `Partial solution`), not the solution set: refused.
-    o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
+    o.intelligent.and_then(|i| i.max_solutions).map(|n| format!("Intelligent {n}"))
 }
 
-type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
+type PhaseResult = Result<(Vec<Phase>, u64, bool), Refusal>;
 
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
-pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<String> {
-    p.options.contradiction(st).or_else(|| unsupported_option(p, st).map(|opt| format!("not supported yet: option {opt}")))
+pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
+    p.options
+        .contradiction(st)
+        .map(Refusal::bad_input)
+        .or_else(|| unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}"))))
 }
 
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
 /// missing kings).
-pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), String> {
+pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
     let mut conds = conditions::build_all(&d.conditions)?;
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
@@ -216,7 +219,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
-    let (rules, setup) = diagram_rules(p, d)?;
+    let (rules, setup) = diagram_rules(p, d).map_err(Refusal::from)?;
     let st = &d.stipulation;
     let (first, main_len) = p.start(st);
     let mut phases = Vec::new();
@@ -225,8 +228,8 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     let search = problem_search(p, st, &rules, table, deadline, stop);
     let tree = is_tree(st.play);
     let post_key = p.options.post_key_play;
-    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
-        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
+    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), Refusal> {
+        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| Refusal::bad_input(e.to_string()))?;
         let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
         let (mut lines, mut count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
@@ -286,7 +289,7 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
 /// Why a phase has no answer: the time limit, or a case stipula does not reproduce.
 enum PhaseError {
     Aborted,
-    Refused(String),
+    Refused(Refusal),
 }
 
 impl From<Aborted> for PhaseError {
@@ -340,7 +343,7 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             if p.options.post_key_play {
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
                 let Some(lines) = battle.post_key(pos, len)? else {
-                    return Err(PhaseError::Refused("not supported yet: option PostKeyPlay when a defence refutes the key".into()));
+                    return Err(PhaseError::Refused(Refusal::unsupported("not supported yet: option PostKeyPlay when a defence refutes the key")));
                 };
                 return Ok((lines, 1));
             }

@@ -12,7 +12,8 @@ use super::{Aborted, Search};
 use crate::moves::Move;
 use crate::notation::move_text;
 use crate::position::Position;
-use crate::problem::{Options, Play};
+use crate::problem::Play;
+use crate::problem::options::Options;
 use rayon::prelude::*;
 
 /// What the tree shows besides the keys (Popeye's options).
