@@ -18,10 +18,11 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use table::Table;
+use table::Bounds;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum SearchKind {
     Help = 1,
     Series = 2,
     Direct = 3,
@@ -29,6 +30,21 @@ enum Kind {
     Reflex = 5,
     SeriesHelp = 6,
     SeriesSelf = 7,
+}
+
+/// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mater {
+    Attacker,
+    Defender,
+}
+
+/// The battle play whose threat `Threat n` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BattlePlay {
+    Direct,
+    Self_,
+    Reflex,
 }
 
 /// The search was stopped by its time limit or from outside.
@@ -48,9 +64,8 @@ pub struct Search<'a> {
     quodlibet: bool,
     /// `NonTrivial m k`.
     non_trivial: Option<NonTrivial>,
-    /// `KeepMatingPiece`: the side that must mate (`Some(true)` the attacker, `Some(false)` the defender)
-    /// loses as soon as it has no piece but its king.
-    keep_mating: Option<bool>,
+    /// `KeepMatingPiece`: the side that must mate loses as soon as it has no piece but its king.
+    keep_mating: Option<Mater>,
     /// `KeepMatingPiece` in help and series play: the side that makes the last move must keep such a piece.
     keep_mating_lines: bool,
     /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
@@ -98,7 +113,7 @@ impl BattleLimits {
     }
 }
 
-fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
+fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
     let g = match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
@@ -168,8 +183,8 @@ impl<'a> Search<'a> {
 
     /// The same searcher with Popeye's `KeepMatingPiece` for battle play: `attacker_mates` says which side must
     /// keep a piece that could mate.
-    pub fn with_keep_mating(mut self, attacker_mates: Option<bool>) -> Self {
-        self.keep_mating = attacker_mates;
+    pub fn with_keep_mating(mut self, mater: Option<Mater>) -> Self {
+        self.keep_mating = mater;
         self
     }
 
@@ -195,8 +210,8 @@ impl<'a> Search<'a> {
     fn keeps_mating_piece(&self, pos: &Position, attacker: crate::square::Color) -> bool {
         match self.keep_mating {
             None => true,
-            Some(true) => Self::has_mating_piece(pos, attacker),
-            Some(false) => Self::has_mating_piece(pos, attacker.opposite()),
+            Some(Mater::Attacker) => Self::has_mating_piece(pos, attacker),
+            Some(Mater::Defender) => Self::has_mating_piece(pos, attacker.opposite()),
         }
     }
 
@@ -269,14 +284,15 @@ impl<'a> Search<'a> {
 
     /// Whether an attacking move that led to `after` (defender to move, not in check, goal not reached),
     /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
-    fn within_limits(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
+    fn within_limits(&self, after: &Position, n: u32, play: BattlePlay) -> Result<bool, Aborted> {
         // The threat first: often answered by the table, and it prunes more (BEISPIEL-ep_2: 2 % fewer instructions).
         if let Some(t) = self.limits.max_threat {
             if n > t && !self.rules.in_check(after, after.side()) {
                 let null = after.null_move();
-                let threatens = match selfplay {
-                    None => t > 0 && self.direct_wins(&null, t)?,
-                    Some(reflex) => t > 0 && self.self_wins(&null, t, reflex)?,
+                let threatens = match play {
+                    BattlePlay::Direct => t > 0 && self.direct_wins(&null, t)?,
+                    BattlePlay::Self_ => t > 0 && self.self_wins(&null, t, false)?,
+                    BattlePlay::Reflex => t > 0 && self.self_wins(&null, t, true)?,
                 };
                 if !threatens {
                     return Ok(false);
@@ -372,9 +388,8 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
-        let key = pos.key() ^ salt(Kind::Help, self.goal, 0);
-        let bit = 1u64 << plies.min(63);
-        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+        let key = pos.key() ^ salt(SearchKind::Help, self.goal, 0);
+        if self.table.no_solution(key).has(plies) {
             return Ok(false);
         }
         if self.pictures && plies >= 2 {
@@ -382,7 +397,7 @@ impl<'a> Search<'a> {
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
             if !self.picture().reachable(&mut work.picture, pos, self.goal, last.opposite(), moves, victim_moves) {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, plies);
                 return Ok(false);
             }
         }
@@ -401,7 +416,7 @@ impl<'a> Search<'a> {
         let node = self.rules.node(pos);
         if plies >= 2 {
             // The children look themselves up first: their table slots are fetched all at once.
-            let salt = salt(Kind::Help, self.goal, 0);
+            let salt = salt(SearchKind::Help, self.goal, 0);
             for &m in buf.iter() {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
@@ -426,7 +441,7 @@ impl<'a> Search<'a> {
             let any = !lines.is_empty();
             work.out.extend(lines);
             if !any {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, plies);
             }
             return Ok(any);
         }
@@ -457,7 +472,7 @@ impl<'a> Search<'a> {
         work.moves.push(buf);
         res?;
         if !any {
-            self.table.add_bits(key, bit);
+            self.table.add_no_solution(key, plies);
         }
         Ok(any)
     }
@@ -532,13 +547,12 @@ impl<'a> Search<'a> {
         // The opponent passes; the series side moves again.
         let next = after.null_move();
         let kind = match end {
-            SeriesEnd::Goal => Kind::Series,
-            SeriesEnd::HelpGoal => Kind::SeriesHelp,
-            SeriesEnd::SelfGoal => Kind::SeriesSelf,
+            SeriesEnd::Goal => SearchKind::Series,
+            SeriesEnd::HelpGoal => SearchKind::SeriesHelp,
+            SeriesEnd::SelfGoal => SearchKind::SeriesSelf,
         };
         let key = next.key() ^ salt(kind, self.goal, exact as u64);
-        let bit = 1u64 << left.min(63);
-        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+        if self.table.no_solution(key).has(left) {
             return Ok(any);
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one.
@@ -548,7 +562,7 @@ impl<'a> Search<'a> {
                 _ => (next.side(), 1, left),
             };
             if !self.picture().reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, left);
                 return Ok(any);
             }
         }
@@ -574,7 +588,7 @@ impl<'a> Search<'a> {
             sub |= r?;
         }
         if !sub {
-            self.table.add_bits(key, bit);
+            self.table.add_no_solution(key, left);
         }
         Ok(any || sub)
     }
@@ -593,7 +607,7 @@ impl<'a> Search<'a> {
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
         }
-        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.battle_salt() | self.budget_salt(n, budget));
+        let key = pos.key() ^ salt(SearchKind::Direct, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -642,7 +656,7 @@ impl<'a> Search<'a> {
         if self.goal_reached(after, &mut buf) {
             return Ok(true);
         }
-        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, None)? {
+        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, BattlePlay::Direct)? {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, false, budget)? else { return Ok(false) };
@@ -663,7 +677,7 @@ impl<'a> Search<'a> {
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
         }
-        let kind = if reflex { Kind::Reflex } else { Kind::Selfmate };
+        let kind = if reflex { SearchKind::Reflex } else { SearchKind::Selfmate };
         let key = pos.key() ^ salt(kind, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
@@ -717,12 +731,12 @@ impl<'a> Search<'a> {
             // Reflex play: the defender must reach the goal when it can.
             return Ok(true);
         }
-        if !self.within_limits(after, n, Some(reflex))? {
+        if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, true, budget)? else { return Ok(false) };
         let mut buf = Vec::new();
-        let probe = (n > 1).then(|| salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
+        let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
         let refuted = self.find_legal_lazy(after, probe, |_, p| {
             // A defence that reaches the goal at once ends the play as the attacker wants.
             if self.goal_reached(p, &mut buf) {
@@ -868,31 +882,15 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// Direct-play table entries: bits 0..8 the smallest n proven won (0xFF none), bits 8..16 the largest n
-    /// proven lost (0 none); bit 16 marks a valid entry.
+    /// Whether battle play from the position of `key` is proven won (or lost) in `n` moves, if it is known.
     fn lookup_win(&self, key: u64, n: u32) -> Option<bool> {
-        let d = self.table.get(key)?;
-        let won_at = (d & 0xFF) as u32;
-        let lost_at = ((d >> 8) & 0xFF) as u32;
-        if won_at <= n {
-            Some(true)
-        } else if lost_at >= n {
-            Some(false)
-        } else {
-            None
-        }
+        self.table.bounds(key)?.verdict(n)
     }
 
+    /// Keeps that battle play from the position of `key` is won (or lost) in `n` moves.
     fn store_win(&self, key: u64, n: u32, won: bool) {
-        let n = n.min(254) as u64;
-        let old = self.table.get(key).unwrap_or(0xFF | 1 << 16);
-        let (mut won_at, mut lost_at) = (old & 0xFF, (old >> 8) & 0xFF);
-        if won {
-            won_at = won_at.min(n);
-        } else {
-            lost_at = lost_at.max(n);
-        }
-        self.table.put(key, won_at | lost_at << 8 | 1 << 16);
+        let old = self.table.bounds(key).unwrap_or(Bounds::NONE);
+        self.table.put_bounds(key, old.with(n, won));
     }
 }
 

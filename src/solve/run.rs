@@ -2,7 +2,7 @@
 //! solutions rendered in Popeye's notation and sorted canonically.
 
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
+use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -274,8 +274,8 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
     // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
     let keep_mating = match st.play {
         _ if !p.options.keep_mating_piece => None,
-        Play::Direct => Some(true),
-        Play::Self_ if !p.options.quodlibet => Some(false),
+        Play::Direct => Some(Mater::Attacker),
+        Play::Self_ if !p.options.quodlibet => Some(Mater::Defender),
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)

@@ -67,9 +67,33 @@ impl Table {
         2 * ((key as usize) & self.mask.load(Ordering::Relaxed))
     }
 
+    /// The lengths proven to have no solution from the position of `key` (help and series play).
+    #[inline]
+    pub fn no_solution(&self, key: u64) -> NoSolution {
+        NoSolution(self.get(key).unwrap_or(0))
+    }
+
+    /// Keeps that the position of `key` has no solution in `left` plies or moves (help and series play).
+    #[inline]
+    pub fn add_no_solution(&self, key: u64, left: u32) {
+        self.add_bits(key, NoSolution::bit(left));
+    }
+
+    /// What is proven about battle play from the position of `key`, if anything.
+    #[inline]
+    pub fn bounds(&self, key: u64) -> Option<Bounds> {
+        self.get(key).map(Bounds::decode)
+    }
+
+    /// Keeps what is proven about battle play from the position of `key`.
+    #[inline]
+    pub fn put_bounds(&self, key: u64, b: Bounds) {
+        self.put(key, b.encode());
+    }
+
     /// The data stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<u64> {
+    fn get(&self, key: u64) -> Option<u64> {
         let i = self.index(key);
         let data = self.words[i + 1].load(Ordering::Relaxed);
         let check = self.words[i].load(Ordering::Relaxed);
@@ -87,7 +111,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn put(&self, key: u64, data: u64) {
+    fn put(&self, key: u64, data: u64) {
         let i = self.index(key);
         self.words[i + 1].store(data, Ordering::Relaxed);
         self.words[i].store(key ^ data, Ordering::Relaxed);
@@ -131,11 +155,76 @@ impl Table {
 
     /// ORs bits into what is stored for `key` (a set of proven facts that only grows).
     #[inline]
-    pub fn add_bits(&self, key: u64, bits: u64) {
+    fn add_bits(&self, key: u64, bits: u64) {
         let old = self.get(key).unwrap_or(0);
         if old & bits != bits {
             self.put(key, old | bits);
         }
+    }
+}
+
+/// The entry of a position in help and series play: the lengths left (plies or moves, 0 to 63) proven to have
+/// no solution, as bits. A set that only grows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoSolution(u64);
+
+impl NoSolution {
+    /// The bit of `left` (lengths from 63 on share the last bit: they are never searched).
+    #[inline]
+    const fn bit(left: u32) -> u64 {
+        1 << if left < 63 { left } else { 63 }
+    }
+
+    /// Whether `left` is proven to have no solution.
+    #[inline]
+    pub fn has(self, left: u32) -> bool {
+        self.0 & Self::bit(left) != 0
+    }
+}
+
+/// The entry of a position in direct, self and reflex play: the fewest moves proven to win and the most proven to
+/// lose (stored as bits 0..8, 0xFF for none, and bits 8..16, 0 for none, with bit 16 marking a valid entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    won_at: u8,
+    lost_at: u8,
+}
+
+impl Bounds {
+    /// Nothing proven.
+    pub const NONE: Bounds = Bounds { won_at: 0xFF, lost_at: 0 };
+
+    /// Won (`Some(true)`) or lost (`Some(false)`) in `n` moves, if proven.
+    #[inline]
+    pub fn verdict(self, n: u32) -> Option<bool> {
+        if self.won_at as u32 <= n {
+            Some(true)
+        } else if self.lost_at as u32 >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The bounds with a win (or a loss) in `n` moves added (lengths from 254 on count as 254).
+    #[inline]
+    pub fn with(self, n: u32, won: bool) -> Bounds {
+        let n = n.min(254) as u8;
+        if won {
+            Bounds { won_at: self.won_at.min(n), ..self }
+        } else {
+            Bounds { lost_at: self.lost_at.max(n), ..self }
+        }
+    }
+
+    #[inline]
+    fn encode(self) -> u64 {
+        self.won_at as u64 | (self.lost_at as u64) << 8 | 1 << 16
+    }
+
+    #[inline]
+    fn decode(data: u64) -> Bounds {
+        Bounds { won_at: (data & 0xFF) as u8, lost_at: ((data >> 8) & 0xFF) as u8 }
     }
 }
 
@@ -190,6 +279,20 @@ mod tests {
         assert_eq!(t.get(42 + 1024 * 1024 * 64), None);
         t.add_bits(42, 8);
         assert_eq!(t.get(42), Some(15));
+    }
+
+    #[test]
+    fn typed_entries() {
+        let t = Table::new(1);
+        assert!(!t.no_solution(5).has(3));
+        t.add_no_solution(5, 3);
+        t.add_no_solution(5, 70);
+        assert!(t.no_solution(5).has(3) && t.no_solution(5).has(63) && !t.no_solution(5).has(2));
+        assert_eq!(t.bounds(9), None);
+        t.put_bounds(9, Bounds::NONE.with(4, true).with(2, false));
+        let b = t.bounds(9).unwrap();
+        assert_eq!((b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)), (Some(true), Some(true), Some(false), None));
+        assert_eq!(Bounds::NONE.with(300, false).verdict(254), Some(false));
     }
 
     /// When the slots in use double, every entry the old slots held is still found (moved to the new half where
