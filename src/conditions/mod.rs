@@ -1,5 +1,5 @@
 //! Fairy conditions: each one a file here with a type implementing the move generator's
-//! [`Condition`](crate::movegen::hooks::Condition) hooks, and one row of the registry
+//! [`Condition`] hooks, and one row of the registry
 //! ([`registry::CONDITIONS`]) with its names in the statement language and in Popeye's three languages, its
 //! parameters, what it cannot be combined with and how to build it. Every reader, writer and `perft
 //! --condition` looks condition names up here ([`ConditionDef::lookup`], [`ConditionDef::param`]).

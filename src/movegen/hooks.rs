@@ -28,7 +28,7 @@ impl Hooks {
     pub const DOUBLE_STEP: Hooks = Hooks(32);
     /// [`Condition::promotion_allowed`].
     pub const PROMOTION: Hooks = Hooks(64);
-    /// [`Condition::pawn_move_allowed`]: a pawn move to the last rank without a promotion may be refused.
+    /// A pawn move to the last rank without a promotion may be refused (no condition uses it yet).
     pub const PAWN_MOVE: Hooks = Hooks(128);
     /// [`Condition::extra_check`]: some pieces give check by a move their walk does not have (Parsi's king leap).
     pub const EXTRA_CHECK: Hooks = Hooks(256);

@@ -166,7 +166,7 @@ impl Rules {
     }
 
     /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
-    /// in check afterwards and every [`Condition::is_legal`] accepts it.
+    /// in check afterwards and every [`Condition::is_legal`](super::hooks::Condition::is_legal) accepts it.
     pub fn legal_ignoring_replies(&self, pos: &Position, mv: Move) -> bool {
         let after = self.make(pos, mv);
         !self.in_check(&after, pos.side())
@@ -175,7 +175,7 @@ impl Rules {
     }
 
     /// Whether the side to move has a move that is legal except for the reply tests (see
-    /// [`Condition::is_legal_by_replies`]): the one-level reading of "the opponent can still move" that Parsi's
+    /// [`Condition::is_legal_by_replies`](super::hooks::Condition::is_legal_by_replies)): the one-level reading of "the opponent can still move" that Parsi's
     /// no-stalemate rule and Madness of Kings' no-checkmate rule use.
     pub fn has_legal_move_ignoring_replies(&self, pos: &Position) -> bool {
         let mut buf = Vec::with_capacity(64);
