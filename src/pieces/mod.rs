@@ -81,8 +81,8 @@ macro_rules! piece {
     };
 }
 
-/// The piece registry. The first six rows are the orthodox pieces in the order of [`Kind`]'s constants.
-pub static PIECES: [PieceDef; NUM_KINDS] = [
+/// The rows of [`PIECES`]: one a kind, the first six the orthodox pieces in the order of [`Kind`]'s constants.
+const TABLE: &[PieceDef] = &[
     piece!("K", "", "R", "king", [], Some('K'), KING_W, true),
     piece!("Q", "D", "D", "queen", [], Some('Q'), QUEEN_W, true),
     piece!("R", "T", "T", "rook", [], Some('R'), ROOK_W, true),
@@ -111,8 +111,11 @@ pub static PIECES: [PieceDef; NUM_KINDS] = [
     piece!("LA", "", "", "lame alibaba", ["lamealibaba", "lame-alibaba"], None, &[Lame(2, 0, 1, 0), Lame(2, 2, 1, 1)], false),
 ];
 
+/// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
+pub static PIECES: &[PieceDef] = TABLE;
+
 /// Number of rows in [`PIECES`]; sizes per-kind arrays.
-pub const NUM_KINDS: usize = 26;
+pub const NUM_KINDS: usize = TABLE.len();
 
 impl Kind {
     pub const KING: Kind = Kind(0);
