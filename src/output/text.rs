@@ -2,6 +2,7 @@
 //! solutions, `solution finished.`.
 
 use crate::notation::piece_letters;
+use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
@@ -58,11 +59,11 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     if p.options.quodlibet {
-        s += &centred("Quodlibet");
+        s += &centred(OptionDef::of(Opt::Quodlibet).name());
         s.push('\n');
     }
     if p.options.duplex {
-        s += &centred("Duplex");
+        s += &centred(OptionDef::of(Opt::Duplex).name());
         s.push('\n');
     }
     s.push('\n');

@@ -2,6 +2,7 @@
 //! [`crate::input::yaml`]): fields a reader did not know are written back as they were found.
 
 use crate::output::statement::{condition_text, options_text, piece_token, twin_text};
+use crate::problem::options::{Opt, OptionDef};
 use crate::problem::{yaml_printable, yaml_string as q, Problem};
 use crate::square::Color;
 
@@ -50,7 +51,7 @@ pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
     let mut opts: Vec<String> = p.conditions.iter().map(condition_text).collect();
     opts.extend(options_text(&p.options));
     if p.zero_position {
-        opts.push("ZeroPosition".into());
+        opts.push(OptionDef::of(Opt::ZeroPosition).name().into());
     }
     list(&mut o, "options", &opts);
     if !p.twins.is_empty() {
