@@ -165,11 +165,6 @@ impl Kind {
         Self::find(|d| d.code.eq_ignore_ascii_case(code))
     }
 
-    /// Looks a kind up by its code in one of Popeye's languages.
-    pub fn from_code_in(code: &str, lang: Lang) -> Option<Kind> {
-        Self::find(|d| d.code_in(lang).eq_ignore_ascii_case(code))
-    }
-
     /// Looks a kind up by its English name or an alias (case-insensitive; `-`, `_` and spaces ignored).
     pub fn from_name(name: &str) -> Option<Kind> {
         let n = norm(name);
@@ -344,8 +339,8 @@ mod tests {
             assert_eq!(Kind::from_name(k.name()), Some(k));
         }
         assert_eq!(Kind::from_code("s"), Some(Kind::KNIGHT));
-        assert_eq!(Kind::from_code_in("T", Lang::German), Some(Kind::ROOK));
-        assert_eq!(Kind::from_code_in("B", Lang::German), Some(Kind::PAWN));
+        assert_eq!(PieceWord::popeye_code("T", Lang::German), Some(PieceWord::Kind(Kind::ROOK)));
+        assert_eq!(PieceWord::popeye_code("B", Lang::German), Some(PieceWord::Kind(Kind::PAWN)));
         assert_eq!(Kind::from_fen_letter('n'), Some(Kind::KNIGHT));
         assert_eq!(Kind::from_name("Lame Alibaba"), Kind::from_code("LA"));
         for k in Kind::all() {
