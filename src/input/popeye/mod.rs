@@ -954,11 +954,11 @@ impl<'a> Reader<'a> {
                     twin.continued = true;
                 }
                 Tw::Move => {
-                    let s = self.squares(&tok, 2)?;
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Move(s[0], s[1]));
                 }
                 Tw::Exchange => {
-                    let s = self.squares(&tok, 2)?;
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Exchange(s[0], s[1]));
                 }
                 Tw::Shift => {
@@ -1069,6 +1069,19 @@ impl<'a> Reader<'a> {
             return Err(self.diag(cmd, format!("`{}` needs {n} squares", cmd.text)).expected(format!("{n} squares such as `e2 e4`")));
         }
         Ok(out)
+    }
+
+    /// The two squares of `Move` or `Exchange`, refused when they are the same.
+    fn distinct_squares(&mut self, cmd: &Tok) -> Res<Vec<Square>> {
+        let s = self.squares(cmd, 2)?;
+        if s[0] == s[1] {
+            // The second square ends the last token (`d1 d1` or glued `d1d1`).
+            let t = self.last_token();
+            let is = super::vocab::same_square(0, 2, cmd.text, s[0]);
+            let d = self.diag_part(&t, t.text.len().saturating_sub(2), 2, is.message);
+            return Err(d.expected(is.expected.unwrap_or_default()).hint(is.hint.unwrap_or_default()));
+        }
+        Ok(s)
     }
 
     /// `Substitute R B` (or glued `RB`): two walk codes.
