@@ -36,11 +36,13 @@ pub enum Verdict {
     Unsupported,
     /// The problem cannot be read or its position cannot be solved as given.
     BadInput,
+    /// Solving the problem failed inside stipula (a bug: a panic, caught); the note says where.
+    InternalError,
 }
 
 impl Verdict {
     /// Every verdict, from best to worst.
-    pub const ALL: [Verdict; 10] = [
+    pub const ALL: [Verdict; 11] = [
         Verdict::Sound,
         Verdict::Solved,
         Verdict::Duals,
@@ -51,6 +53,7 @@ impl Verdict {
         Verdict::Unsolved,
         Verdict::Unsupported,
         Verdict::BadInput,
+        Verdict::InternalError,
     ];
 
     /// The snake-case name used in JSON and text output.
@@ -66,6 +69,7 @@ impl Verdict {
             Verdict::Unsolved => "unsolved",
             Verdict::Unsupported => "unsupported",
             Verdict::BadInput => "bad_input",
+            Verdict::InternalError => "internal_error",
         }
     }
 

@@ -61,3 +61,57 @@ fn a_twin_onto_its_own_square_is_refused_where_it_is_written() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("0 problems solved in this run, 4 results"), "{out}");
 }
+
+/// Runs the binary with the guard's test hook making problem `at` (`FILE:INDEX`) panic on a rayon worker, and
+/// `RUST_BACKTRACE` set as a developer would have it: the backtrace must still not be printed.
+fn stipula_panicking(args: &[&str], at: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_stipula"))
+        .args(args)
+        .env("STIPULA_TEST_PANIC", at)
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+const TWO_MATES: &str = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n---\nwhite: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n";
+
+#[test]
+fn a_panic_while_solving_is_that_problems_result_and_the_others_go_on() {
+    let d = dir("panic");
+    let f = write(&d, "two.stip", TWO_MATES);
+    let second = format!("{f}:2");
+    let quiet = |err: &str| !err.contains("panicked at") && !err.contains("stack backtrace");
+    // solve: the first problem is printed, the second reported, exit code 70.
+    let (code, out, err) = stipula_panicking(&["solve", &f], &second);
+    assert_eq!(code, 70, "{out}{err}");
+    assert_eq!(out.matches("1.Rh1-h8 # !").count(), 1, "{out}");
+    assert!(err.contains("internal error while solving problem 2") && err.contains("src/cli/guard.rs"), "{err}");
+    assert!(quiet(&err), "{err}");
+    let (code, out, err) = stipula_panicking(&["solve", &f, "--format", "json"], &second);
+    assert_eq!(code, 70, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(doc["problems"][1]["internal_error"].as_str().unwrap().contains("test panic"), "{out}");
+    // verify: its own verdict, exit code 70.
+    let (code, out, err) = stipula_panicking(&["verify", &f, "--format", "json"], &second);
+    assert_eq!(code, 70, "{err}");
+    assert!(quiet(&err), "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let verdicts: Vec<&str> = doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
+    assert_eq!(verdicts, ["solved", "internal_error"], "{out}");
+    // explain: the first problem is explained.
+    let (code, out, err) = stipula_panicking(&["explain", &f], &second);
+    assert_eq!(code, 70, "{err}");
+    assert_eq!(out.matches("Black is checkmated").count(), 1, "{out}");
+    // batch: a line of its own, and --resume moves past it.
+    let results = d.join("out.jsonl").to_string_lossy().into_owned();
+    let (code, out, err) = stipula_panicking(&["batch", &f, "--out", &results], &second);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(quiet(&err), "{err}");
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(text.lines().count(), 2);
+    assert!(text.contains("\"verdict\":\"internal_error\""), "{text}");
+    let (code, out, err) = stipula_panicking(&["batch", &f, "--out", &results, "--resume"], &second);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("0 problems solved in this run, 2 results"), "{out}");
+}

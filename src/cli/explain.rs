@@ -3,6 +3,7 @@
 //! tempting moves are illegal. The analysis is the library's ([`stipula::explain`]); this file prints it.
 
 use super::solve::read_problems;
+use super::{guard, worst};
 use clap::Args;
 use std::fmt::Write as _;
 use stipula::explain::{explain_problem, why_in_problem, why_sentence, Node, Paralysis, Snapshot, Step, WhyError};
@@ -56,7 +57,7 @@ pub fn run(args: ExplainArgs) -> i32 {
             Ok(p) => p,
             Err(d) => {
                 eprint!("{}", d.render());
-                code = super::EXIT_BAD_INPUT;
+                code = worst(code, super::EXIT_BAD_INPUT);
                 continue;
             }
         };
@@ -64,14 +65,22 @@ pub fn run(args: ExplainArgs) -> i32 {
             let d = Diagnostic::new(p.location.clone(), why.to_string())
                 .hint("the problem starts here; the position or options cannot be explained as given");
             eprint!("{}", d.render());
-            *code = super::EXIT_BAD_INPUT;
+            *code = worst(*code, super::EXIT_BAD_INPUT);
         };
         if total > 1 {
             let _ = writeln!(out, "── problem {} of {total} ({}) ──", index + 1, p.location);
         }
         if !args.why.is_empty() {
             for m in &args.why {
-                for (label, r) in why_in_problem(&p, m) {
+                let answers = match guard::problem(&args.file, index + 1, || why_in_problem(&p, m)) {
+                    Ok(a) => a,
+                    Err(why) => {
+                        eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                        code = worst(code, guard::EXIT_INTERNAL);
+                        continue;
+                    }
+                };
+                for (label, r) in answers {
                     let prefix = if label.is_empty() { String::new() } else { format!("{label} ") };
                     match r {
                         Ok(sentence) => {
@@ -79,7 +88,7 @@ pub fn run(args: ExplainArgs) -> i32 {
                         }
                         Err(WhyError::BadMove(e)) => {
                             eprintln!("error: --why {m}: {e}");
-                            code = super::EXIT_BAD_INPUT;
+                            code = worst(code, super::EXIT_BAD_INPUT);
                         }
                         Err(WhyError::Refused(e)) => refuse(&e, &mut code),
                     }
@@ -88,7 +97,15 @@ pub fn run(args: ExplainArgs) -> i32 {
             continue;
         }
         out += &header(&p);
-        for t in explain_problem(&p) {
+        let explained = match guard::problem(&args.file, index + 1, || explain_problem(&p)) {
+            Ok(t) => t,
+            Err(why) => {
+                eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                code = worst(code, guard::EXIT_INTERNAL);
+                continue;
+            }
+        };
+        for t in explained {
             if let Some(e) = &t.refused {
                 refuse(e, &mut code);
                 continue;

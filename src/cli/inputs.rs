@@ -68,11 +68,14 @@ pub fn read_all(files: &[String]) -> Vec<Item> {
 }
 
 /// Solves and judges one item; a problem that could not be read is its own `bad_input` or `unsupported`
-/// report.
+/// report, and one whose solving panicked (a bug) its own `internal_error` report.
 pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stipula::verify::ProblemReport {
     use stipula::verify::{verify_problem, ProblemReport, Verdict};
     match &item.problem {
-        Ok(p) => verify_problem(p, settings),
+        Ok(p) => super::guard::problem(&item.file, item.index, || verify_problem(p, settings)).unwrap_or_else(|why| {
+            let why = format!("internal error (a bug in stipula, not in the problem): {why}");
+            ProblemReport::failed(p.location.clone(), p.stipulation.to_string(), Verdict::InternalError, why)
+        }),
         Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_refusal(&d.message), d.message.clone()),
     }
 }

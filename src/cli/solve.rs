@@ -1,5 +1,6 @@
 //! `stipula solve FILE`: solve every problem of a file and print the solutions.
 
+use super::{guard, worst};
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
@@ -72,11 +73,27 @@ pub fn run(args: SolveArgs) -> i32 {
         match p {
             Err(d) => {
                 eprint!("{}", d.render());
-                code = super::EXIT_BAD_INPUT;
+                code = worst(code, super::EXIT_BAD_INPUT);
             }
             Ok(p) => {
                 let label = format!("problem {}/{total} ({}:{})", index + 1, p.location.file, p.location.line);
-                let twins = with_progress(&label, || solve_problem(&p, &settings));
+                let solved = with_progress(&label, || guard::problem(&args.file, index + 1, || solve_problem(&p, &settings)));
+                let twins = match solved {
+                    Ok(twins) => twins,
+                    Err(why) => {
+                        eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                        code = worst(code, guard::EXIT_INTERNAL);
+                        if let Format::Json = args.format {
+                            json.push(serde_json::json!({
+                                "location": p.location,
+                                "stipulation": p.stipulation.to_string(),
+                                "internal_error": why,
+                                "twins": [],
+                            }));
+                        }
+                        continue;
+                    }
+                };
                 // A diagram or twin the solver refuses (no king, a pawn on the last rank, the side not to move in
                 // check, an unknown condition …) is bad input: report it at the problem's location.
                 for t in &twins {
@@ -85,7 +102,10 @@ pub fn run(args: SolveArgs) -> i32 {
                         let d = Diagnostic::new(p.location.clone(), format!("{what}{why}"))
                             .hint("the problem starts here; the position or options cannot be solved as given");
                         eprint!("{}", d.render());
-                        code = super::EXIT_BAD_INPUT;
+                        code = worst(code, super::EXIT_BAD_INPUT);
+                    }
+                    if t.outcome == Outcome::TimedOut {
+                        code = worst(code, super::EXIT_PARTIAL);
                     }
                 }
                 match args.format {

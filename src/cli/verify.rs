@@ -91,9 +91,12 @@ pub fn run(args: VerifyArgs) -> i32 {
     exit_code(&reports)
 }
 
-/// 0 when every problem is sound, 2 when one could not be read, 1 otherwise.
+/// 0 when every problem is sound, 70 when solving one failed inside stipula, 2 when one could not be read,
+/// 1 otherwise.
 fn exit_code(reports: &[ProblemReport]) -> i32 {
-    if reports.iter().any(|r| r.verdict == Verdict::BadInput) {
+    if reports.iter().any(|r| r.verdict == Verdict::InternalError) {
+        super::guard::EXIT_INTERNAL
+    } else if reports.iter().any(|r| r.verdict == Verdict::BadInput) {
         super::EXIT_BAD_INPUT
     } else if reports.iter().all(|r| r.verdict == Verdict::Sound) {
         0
