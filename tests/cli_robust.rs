@@ -115,3 +115,64 @@ fn a_panic_while_solving_is_that_problems_result_and_the_others_go_on() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.starts_with("0 problems solved in this run, 2 results"), "{out}");
 }
+
+/// Runs the binary, killing it after `secs` seconds: returns `None` if it had to be killed (a hang).
+fn stipula_within(args: &[&str], secs: u64) -> Option<(i32, String, String)> {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stipula"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let (mut out, mut err) = (String::new(), String::new());
+            child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+            child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+            return Some((status.code().unwrap_or(-1), out, err));
+        }
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn numeric_arguments_out_of_range_are_refused_with_the_range() {
+    let d = dir("args");
+    let f = write(&d, "two.stip", TWO_MATES);
+    let out = d.join("out.jsonl").to_string_lossy().into_owned();
+    let cases: &[(&[&str], &str)] = &[
+        (&["--hash", "65536000"], "from 1 to"),
+        (&["--hash", "18446744073709551615"], "from 1 to"),
+        (&["--hash", "0"], "from 1 to"),
+        (&["--time-limit", "inf"], "at most 604800 seconds"),
+        (&["--time-limit", "nan"], "more than 0"),
+        (&["--time-limit", "1e308"], "at most 604800 seconds"),
+        (&["--time-limit", "1e300"], "at most 604800 seconds"),
+        (&["--time-limit", "0"], "more than 0"),
+        (&["--threads", "100000"], "per core"),
+        (&["--threads", "0"], "per core"),
+    ];
+    for sub in ["solve", "verify", "batch"] {
+        for (extra, want) in cases {
+            let mut args = vec![sub, f.as_str()];
+            if sub == "batch" {
+                args.extend(["--out", out.as_str()]);
+            }
+            args.extend_from_slice(extra);
+            let (code, stdout, err) = stipula_within(&args, 20).unwrap_or_else(|| panic!("{args:?} hangs"));
+            assert_eq!(code, 2, "{args:?}: {stdout}{err}");
+            assert!(err.contains(want) && err.lines().count() == 1, "{args:?}: {err}");
+        }
+    }
+    assert!(!std::path::Path::new(&out).exists(), "nothing was written");
+    let (code, _, err) = stipula_within(&["perft", "--depth", "4000000000", "8/8/8/8/8/8/8/K6k w - - 0 1"], 20).expect("no hang");
+    assert!(code == 2 && err.contains("0..=20"), "{err}");
+}

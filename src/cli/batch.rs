@@ -27,14 +27,14 @@ pub struct BatchArgs {
     /// belongs to part `i % N + 1`.
     #[arg(long, value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
-    /// Time limit per problem in seconds; a problem over it is `unsolved`.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
-    /// Transposition-table size in MB, per problem being solved.
-    #[arg(long, default_value_t = 64)]
+    /// Time limit per problem in seconds (at most a week); a problem over it is `unsolved`.
+    #[arg(long, default_value = "60", value_parser = super::args::seconds)]
+    pub time_limit: Duration,
+    /// Transposition-table size in MB, per problem being solved (at most half of the machine's memory).
+    #[arg(long, default_value = "64", value_parser = super::args::hash_mb)]
     pub hash: usize,
-    /// Threads (default: all cores).
-    #[arg(long)]
+    /// Threads (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
     /// Leave the solving time out of the lines, so that runs can be compared byte for byte.
     #[arg(long)]
@@ -90,9 +90,6 @@ pub fn run(args: BatchArgs) -> i32 {
     if let Err(e) = threads(args.threads) {
         return bad(e);
     }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return bad("--time-limit must be a positive number of seconds".into());
-    }
     let files = match expand(&args.paths) {
         Ok(f) => f,
         Err(e) => return bad(e),
@@ -132,7 +129,7 @@ pub fn run(args: BatchArgs) -> i32 {
         Ok(f) => f,
         Err(e) => return bad(format!("cannot write {}: {e}", args.out)),
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(Duration::from_secs_f64(args.time_limit)) };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit) };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(todo.len() as u64)
     } else {

@@ -83,7 +83,7 @@ pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stip
 /// Starts the global thread pool with `n` threads.
 pub fn threads(n: Option<usize>) -> Result<(), String> {
     if let Some(n) = n {
-        rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().map_err(|_| format!("cannot start {n} threads"))?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     Ok(())
 }

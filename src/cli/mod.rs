@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod out;
 
+mod args;
 mod batch;
 mod convert;
 mod explain;

@@ -1,6 +1,6 @@
 //! `stipula solve FILE`: solve every problem of a file and print the solutions.
 
-use super::{guard, worst};
+use super::{args, guard, worst};
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
@@ -24,15 +24,15 @@ pub enum Format {
 pub struct SolveArgs {
     /// The problem file (`.inp` Popeye, `.stip`, `.yaml`); `-` reads standard input.
     pub file: String,
-    /// Threads for the search (default: all cores).
-    #[arg(long)]
+    /// Threads for the search (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = args::threads)]
     pub threads: Option<usize>,
-    /// Transposition-table size in MB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition-table size in MB (at most half of the machine's memory).
+    #[arg(long, default_value = "256", value_parser = args::hash_mb)]
     pub hash: usize,
-    /// Time limit per problem in seconds.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
+    /// Time limit per problem in seconds (at most a week); what was found by then is printed, marked partial.
+    #[arg(long, value_parser = args::seconds)]
+    pub time_limit: Option<Duration>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -51,11 +51,9 @@ pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, Str
 }
 
 pub fn run(args: SolveArgs) -> i32 {
-    if let Some(n) = args.threads {
-        if rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().is_err() {
-            eprintln!("error: cannot start {n} threads");
-            return super::EXIT_BAD_INPUT;
-        }
+    if let Err(e) = super::inputs::threads(args.threads) {
+        eprintln!("error: {e}");
+        return super::EXIT_BAD_INPUT;
     }
     let problems = match read_problems(&args.file) {
         Ok(p) => p,
@@ -64,7 +62,7 @@ pub fn run(args: SolveArgs) -> i32 {
             return super::EXIT_BAD_INPUT;
         }
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit.map(Duration::from_secs_f64) };
+    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit };
     let mut code = 0;
     let mut json = Vec::new();
     let mut yaml = Vec::new();

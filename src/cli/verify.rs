@@ -24,15 +24,15 @@ pub struct VerifyArgs {
     /// Leave out the files under this path (repeatable), e.g. a folder of syntax examples.
     #[arg(long)]
     pub exclude: Vec<String>,
-    /// Threads for the search (default: all cores).
-    #[arg(long)]
+    /// Threads for the search (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
-    /// Transposition-table size in MB, per problem being solved.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition-table size in MB, per problem being solved (at most half of the machine's memory).
+    #[arg(long, default_value = "64", value_parser = super::args::hash_mb)]
     pub hash: usize,
-    /// Time limit per problem in seconds; a problem over it is `unsolved`.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
+    /// Time limit per problem in seconds (at most a week); a problem over it is `unsolved`.
+    #[arg(long, default_value = "60", value_parser = super::args::seconds)]
+    pub time_limit: Duration,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -41,10 +41,6 @@ pub struct VerifyArgs {
 pub fn run(args: VerifyArgs) -> i32 {
     if let Err(e) = threads(args.threads) {
         eprintln!("error: {e}");
-        return super::EXIT_BAD_INPUT;
-    }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        eprintln!("error: --time-limit must be a positive number of seconds");
         return super::EXIT_BAD_INPUT;
     }
     let files = match expand(&args.paths) {
@@ -62,7 +58,7 @@ pub fn run(args: VerifyArgs) -> i32 {
             eprint!("{}", d.render());
         }
     }
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(Duration::from_secs_f64(args.time_limit)) };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit) };
     // Problems in parallel; rayon's work stealing also splits the search inside a problem when few remain.
     let reports: Vec<ProblemReport> = items.par_iter().map(|it| judge_item(it, &settings)).collect();
     let mut counts = std::collections::BTreeMap::new();

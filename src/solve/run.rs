@@ -108,26 +108,30 @@ pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, Stri
 
 /// Solves every twin of a problem.
 pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
+    let refused = |why: String| {
+        vec![SolvedTwin {
+            label: String::new(),
+            heading: String::new(),
+            stipulation: p.stipulation.to_string(),
+            tree: is_tree(p.stipulation.play),
+            phases: Vec::new(),
+            outcome: Outcome::Refused(why),
+            nodes: 0,
+            millis: 0,
+        }]
+    };
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
-        Err(e) => {
-            return vec![SolvedTwin {
-                label: String::new(),
-                heading: String::new(),
-                stipulation: p.stipulation.to_string(),
-                tree: is_tree(p.stipulation.play),
-                phases: Vec::new(),
-                outcome: Outcome::Refused(e),
-                nodes: 0,
-                millis: 0,
-            }]
-        }
+        Err(e) => return refused(e),
     };
     let limit = match (settings.time_limit, p.options.max_time) {
         (Some(a), Some(b)) => Some(a.min(Duration::from_secs(b as u64))),
         (a, b) => a.or(b.map(|s| Duration::from_secs(s as u64))),
     };
-    let table = Table::new(settings.hash_mb);
+    let table = match Table::try_new(settings.hash_mb) {
+        Ok(t) => t,
+        Err(e) => return refused(e),
+    };
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     twins
