@@ -9,6 +9,9 @@ const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
 /// The table size allowed when the machine's memory cannot be read.
 const FALLBACK_MAX_MB: usize = 16 * 1024;
 
+/// The most solution lines a phase may keep (`--max-lines`).
+const MAX_LINES: usize = 10_000_000;
+
 /// Threads allowed per core: beyond this, more threads only cost memory and switching.
 const THREADS_PER_CORE: usize = 8;
 
@@ -54,6 +57,15 @@ pub fn threads(s: &str) -> Result<usize, String> {
     Ok(n)
 }
 
+/// `--max-lines N`: from 0 (count the solutions, list none) to ten million.
+pub fn max_lines(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("`{s}` is not a number of lines from 0 to {MAX_LINES}"))?;
+    if n > MAX_LINES {
+        return Err(format!("the lines kept must be from 0 to {MAX_LINES}, not {n}"));
+    }
+    Ok(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +80,7 @@ mod tests {
         assert_eq!(hash_mb("1"), Ok(1));
         assert!(threads("0").is_err() && threads("100000").is_err());
         assert_eq!(threads("1"), Ok(1));
+        assert!(max_lines("10000001").is_err());
+        assert_eq!(max_lines("0"), Ok(0));
     }
 }

@@ -36,6 +36,10 @@ pub struct BatchArgs {
     /// Threads (default: all cores; at most 8 per core).
     #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = super::args::max_lines)]
+    pub max_lines: usize,
     /// Leave the solving time out of the lines, so that runs can be compared byte for byte.
     #[arg(long)]
     pub no_timing: bool,
@@ -129,7 +133,7 @@ pub fn run(args: BatchArgs) -> i32 {
         Ok(f) => f,
         Err(e) => return bad(format!("cannot write {}: {e}", args.out)),
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit) };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(todo.len() as u64)
     } else {

@@ -33,6 +33,10 @@ pub struct SolveArgs {
     /// Time limit per problem in seconds (at most a week); what was found by then is printed, marked partial.
     #[arg(long, value_parser = args::seconds)]
     pub time_limit: Option<Duration>,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = super::args::max_lines)]
+    pub max_lines: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -62,7 +66,7 @@ pub fn run(args: SolveArgs) -> i32 {
             return super::EXIT_BAD_INPUT;
         }
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit };
+    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
     let mut code = 0;
     let mut json = Vec::new();
     let mut yaml = Vec::new();

@@ -33,6 +33,10 @@ pub struct VerifyArgs {
     /// Time limit per problem in seconds (at most a week); a problem over it is `unsolved`.
     #[arg(long, default_value = "60", value_parser = super::args::seconds)]
     pub time_limit: Duration,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value = "10000", value_parser = super::args::max_lines)]
+    pub max_lines: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -58,7 +62,7 @@ pub fn run(args: VerifyArgs) -> i32 {
             eprint!("{}", d.render());
         }
     }
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit) };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
     // Problems in parallel; rayon's work stealing also splits the search inside a problem when few remain.
     let reports: Vec<ProblemReport> = items.par_iter().map(|it| judge_item(it, &settings)).collect();
     let mut counts = std::collections::BTreeMap::new();
