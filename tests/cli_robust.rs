@@ -176,3 +176,19 @@ fn numeric_arguments_out_of_range_are_refused_with_the_range() {
     let (code, _, err) = stipula_within(&["perft", "--depth", "4000000000", "8/8/8/8/8/8/8/K6k w - - 0 1"], 20).expect("no hang");
     assert!(code == 2 && err.contains("0..=20"), "{err}");
 }
+
+/// `verify` on a folder reads the files `solve` reads by their extension, in any case.
+#[test]
+fn verify_on_a_folder_reads_every_problem_extension_in_any_case() {
+    let d = dir("extensions");
+    let stip = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\nsolution: 1 solution\n";
+    let inp = "BeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n";
+    write(&d, "a.STIP", stip);
+    write(&d, "b.INP", inp);
+    write(&d, "c.Pbm", inp);
+    write(&d, "d.stip", stip);
+    write(&d, "notes.txt", "not a problem");
+    let (code, out, err) = stipula(&["verify", d.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.ends_with("4 problems: 2 sound, 2 solved\n"), "{out}");
+}

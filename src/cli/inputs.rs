@@ -1,11 +1,10 @@
 //! The problems of the files and folders named on the command line, in a fixed order: arguments in the order
-//! given, folders expanded recursively with their entries sorted by name.
+//! given, folders expanded recursively with their entries sorted by name, keeping the files whose extension
+//! names a problem format in any case (`.inp`, `.pbm`, `.stip`, `.yaml`, `.yml`, `.olv`: what `solve` reads by
+//! extension).
 
 use std::path::Path;
 use stipula::problem::{Diagnostic, Problem};
-
-/// File extensions read from folders.
-const EXTENSIONS: &[&str] = &["inp", "stip", "yaml", "yml", "olv"];
 
 /// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), and
 /// the problem or why it could not be read.
@@ -41,7 +40,7 @@ fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
     for e in entries {
         if e.is_dir() {
             walk(&e, out)?;
-        } else if e.extension().and_then(|x| x.to_str()).is_some_and(|x| EXTENSIONS.contains(&x)) {
+        } else if stipula::input::is_problem_file(&e.to_string_lossy()) {
             out.push(e.to_string_lossy().into_owned());
         }
     }
@@ -78,6 +77,18 @@ pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stip
         }),
         Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_refusal(&d.message), d.message.clone()),
     }
+}
+
+/// Whether two paths name the same file (the same device and inode on Unix; else the same canonical path).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Starts the global thread pool with `n` threads.

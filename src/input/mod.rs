@@ -26,15 +26,29 @@ pub enum Format {
     Fen,
 }
 
-/// The format of a file: by extension, else by looking at its content.
-pub fn detect(path_display: &str, text: &str) -> Format {
+/// The format a file's extension names (any case), if any: `.stip`, `.yaml`/`.yml`/`.olv`, `.inp`/`.pbm`,
+/// `.fen`.
+pub fn format_of(path_display: &str) -> Option<Format> {
     let ext = path_display.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
     match ext.as_str() {
-        "stip" => return Format::Stip,
-        "yaml" | "yml" | "olv" => return Format::Yaml,
-        "inp" | "pbm" => return Format::Popeye,
-        "fen" => return Format::Fen,
-        _ => {}
+        "stip" => Some(Format::Stip),
+        "yaml" | "yml" | "olv" => Some(Format::Yaml),
+        "inp" | "pbm" => Some(Format::Popeye),
+        "fen" => Some(Format::Fen),
+        _ => None,
+    }
+}
+
+/// Whether a file found in a folder is read as problems: its extension names a format that holds problems (a
+/// FEN alone does not).
+pub fn is_problem_file(path_display: &str) -> bool {
+    format_of(path_display).is_some_and(|f| f != Format::Fen)
+}
+
+/// The format of a file: by extension, else by looking at its content.
+pub fn detect(path_display: &str, text: &str) -> Format {
+    if let Some(f) = format_of(path_display) {
+        return f;
     }
     let first = text
         .lines()
@@ -79,6 +93,8 @@ mod tests {
     fn dispatch() {
         assert_eq!(detect("a.stip", ""), Format::Stip);
         assert_eq!(detect("a.YML", ""), Format::Yaml);
+        assert!(is_problem_file("x/A.STIP") && is_problem_file("b.Inp") && is_problem_file("c.pbm"));
+        assert!(!is_problem_file("a.fen") && !is_problem_file("a.txt") && !is_problem_file("stip"));
         assert_eq!(detect("a.inp", ""), Format::Popeye);
         assert_eq!(detect("-", "BeginProblem\n"), Format::Popeye);
         assert_eq!(detect("-", "---\nauthors: [x]\n"), Format::Yaml);

@@ -131,10 +131,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
         Ok(t) => t,
         Err(e) => return refused(e),
     };
-    let limit = match (settings.time_limit, p.options.max_time) {
-        (Some(a), Some(b)) => Some(a.min(Duration::from_secs(b as u64))),
-        (a, b) => a.or(b.map(|s| Duration::from_secs(s as u64))),
-    };
+    let limit = time_limit(p, settings);
     let table = match Table::try_new(settings.hash_mb) {
         Ok(t) => t,
         Err(e) => return refused(e),
@@ -162,6 +159,15 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
             }
         })
         .collect()
+}
+
+/// The time limit of a problem: the settings' and the problem's `MaxTime`, whichever is shorter.
+pub fn time_limit(p: &Problem, settings: &Settings) -> Option<Duration> {
+    let max_time = p.options.max_time.map(|s| Duration::from_secs(s.into()));
+    match (settings.time_limit, max_time) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// Direct, self and reflex play print trees; help and series play print lines.
@@ -362,37 +368,52 @@ pub fn line_sink<'a>(settings: &'a Settings, render: impl Fn(&[Move]) -> String 
     sink.wanting(|text: &str| settings.keep_lines.iter().any(|k| k.split_whitespace().eq(text.split_whitespace())))
 }
 
+/// The number of series moves of a series line (its last move is the opponent's in ser-h# and ser-s#).
+pub fn series_moves(end: SeriesEnd, line: &[Move]) -> usize {
+    if end == SeriesEnd::Goal { line.len() } else { line.len().saturating_sub(1) }
+}
+
+/// How a series stipulation ends.
+pub fn series_end(play: Play) -> SeriesEnd {
+    match play {
+        Play::SeriesDirect => SeriesEnd::Goal,
+        Play::SeriesHelp => SeriesEnd::HelpGoal,
+        _ => SeriesEnd::SelfGoal,
+    }
+}
+
+/// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise): help play
+/// also the shorter lengths, unless `exact-`. What was found is kept when the time limit stops the search
+/// (then `true`).
+pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
+    let (rules, goal) = (search.rules, st.goal);
+    if st.play == Play::Help {
+        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal));
+        let mut plies = len;
+        let aborted = loop {
+            if search.help_into(pos, plies, &sink).is_err() {
+                break true;
+            }
+            if st.exact || plies <= 2 {
+                break false;
+            }
+            plies -= 2;
+        };
+        return (sink.finish(), aborted);
+    }
+    let end = series_end(st.play);
+    let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
+    (sink.finish(), aborted)
+}
+
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. `Err` is a case stipula does not
 /// reproduce.
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, String> {
-    let rules = search.rules;
     match st.play {
-        Play::Help => {
-            let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, st.goal));
-            let mut plies = len;
-            let aborted = loop {
-                if search.help_into(pos, plies, &sink).is_err() {
-                    break true;
-                }
-                if st.exact || plies <= 2 {
-                    break false;
-                }
-                plies -= 2;
-            };
-            Ok(PhaseOut::collected(sink.finish(), aborted))
-        }
-        Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let end = match st.play {
-                Play::SeriesDirect => SeriesEnd::Goal,
-                Play::SeriesHelp => SeriesEnd::HelpGoal,
-                _ => SeriesEnd::SelfGoal,
-            };
-            let sink = line_sink(settings, |l| {
-                let series = if end == SeriesEnd::Goal { l.len() } else { l.len() - 1 };
-                render_line(rules, pos, l, LineStyle::Series(series), st.goal)
-            });
-            let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
-            Ok(PhaseOut::collected(sink.finish(), aborted))
+        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+            let (lines, aborted) = collect_lines(search, st, pos, len, settings);
+            Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
@@ -464,14 +485,15 @@ fn keep_shortest(lines: &mut Vec<String>, count: &mut usize, st: &Stipulation, f
     true
 }
 
-/// The keys of direct, self or reflex play: first moves that force the stipulation in at most `n` moves.
-pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) -> Result<Vec<(Move, Position)>, Aborted> {
+/// The keys of direct, self or reflex play: first moves that force the stipulation in at most `n` moves; when
+/// the search is stopped, those proven by then (and `true`).
+pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) -> (Vec<(Move, Position)>, bool) {
     use rayon::prelude::*;
     let mut buf = Vec::new();
     let mut moves = Vec::new();
     search.rules.for_each_legal(pos, &mut buf, |m, p| moves.push((m, p)));
     if st.play == Play::Reflex && search.can_reach_goal_in_1(pos) {
-        return Ok(Vec::new());
+        return (Vec::new(), false);
     }
     let results: Vec<Result<Option<(Move, Position)>, Aborted>> = moves
         .into_par_iter()
@@ -485,12 +507,14 @@ pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) ->
         })
         .collect();
     let mut keys = Vec::new();
+    let mut aborted = false;
     for r in results {
-        if let Some(k) = r? {
-            keys.push(k);
+        match r {
+            Ok(k) => keys.extend(k),
+            Err(Aborted) => aborted = true,
         }
     }
-    Ok(keys)
+    (keys, aborted)
 }
 
 /// How move numbers run in a line.
