@@ -192,3 +192,72 @@ fn verify_on_a_folder_reads_every_problem_extension_in_any_case() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.ends_with("4 problems: 2 sound, 2 solved\n"), "{out}");
 }
+
+#[test]
+fn readers_take_what_problemists_write() {
+    let d = dir("readers");
+    // A byte-order mark (Windows editors write one) is passed over.
+    let f = write(&d, "bom.stip", "\u{feff}white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n");
+    let (code, out, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.Rh1-h8 # !") && err.is_empty(), "{out}{err}");
+    // An old Popeye file in Latin-1: read, with a warning at the first byte that is not UTF-8.
+    let p = d.join("latin1.inp");
+    std::fs::write(&p, b"BeginProblem\nAuthor M\xfcller\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n").unwrap();
+    let (code, out, err) = stipula(&["solve", p.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Müller") && out.contains("1.Rh1-h8 # !"), "{out}");
+    assert!(err.starts_with("warning: the file is not UTF-8: byte 0xFC read as Latin-1 `ü`") && err.contains("latin1.inp:2:9"), "{err}");
+    // Text after the first EndProblem: Popeye does not read it, and says nothing; stipula warns where it is.
+    let two = "BeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\nBeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n";
+    let f = write(&d, "two.inp", two);
+    let (code, out, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("solution finished.").count(), 1);
+    assert!(err.starts_with("warning: the text after `EndProblem` is not read") && err.contains("two.inp:5:1") && err.contains("NextProblem"), "{err}");
+    // An empty file is an error in every format.
+    for name in ["empty.stip", "empty.yaml", "empty.inp", "comments.stip"] {
+        let f = write(&d, name, if name.starts_with("comments") { "% nothing but a comment\n" } else { "" });
+        let (code, out, err) = stipula(&["solve", &f]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(err.contains("holds no problem"), "{name}: {err}");
+    }
+}
+
+#[test]
+fn reader_messages_point_at_the_cause_in_plain_words() {
+    let d = dir("messages");
+    // 32 kings: the hint is about the kings too many.
+    let f = write(&d, "kings.stip", "white: Ka1 Kb1 Kc1 Kd1 Ke1 Kf1 Kg1 Kh1 Ka2 Kb2 Kc2 Kd2 Ke2 Kf2 Kg2 Kh2\nblack: Ka8 Kb8 Kc8 Kd8 Ke8 Kf8 Kg8 Kh8 Ka7 Kb7 Kc7 Kd7 Ke7 Kf7 Kg7 Kh7\nstipulation: #1\n");
+    let (code, _, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("16 kings") && err.contains("hint: keep one king of each side") && !err.contains("missing"), "{err}");
+    // Contradicting options, in words: the later one, where it is written.
+    let cases = [
+        ("dup.stip", "white: Kb6 Rh1\nblack: Kb8\nstipulation: h#1\noptions: half duplex\noptions: set play, duplex\n", "dup.stip:5:20"),
+        ("wtp.stip", "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\noptions: white to play\n", "wtp.stip:4:10"),
+        ("kings.yaml", "algebraic:\n  white: [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\noptions:\n  - no white king\n  - no black king\n", "kings.yaml:7:5"),
+        ("dup.inp", "BeginProblem\nStipulation h#1\nOption HalfDuplex Duplex\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n", "dup.inp:3:19"),
+    ];
+    for (name, text, at) in cases {
+        let f = write(&d, name, text);
+        let (code, _, err) = stipula(&["solve", &f]);
+        assert_eq!(code, 2, "{name}");
+        assert!(err.contains(at), "{name}: {err}");
+    }
+    // A YAML alias to an anchor in another field is resolved.
+    let f = write(&d, "alias.yaml", "algebraic:\n  white: &w [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ncomments: *w\n");
+    let (code, out, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1.Rh1-h8 # !"), "{out}");
+    // A twin nested one level too deep: plain words, no rendering of the parsed value.
+    let f = write(&d, "nested.yaml", "algebraic:\n  white: [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ntwins:\n  b:\n    - Move h1 h2\n");
+    let (code, _, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("each twin of `twins` must be one line of text") && !err.contains("[\""), "{err}");
+    // A field out of line with the others: the parser's words put plainly.
+    let f = write(&d, "indent.yaml", "algebraic:\n  white: [Kb6, Rh1]\n   black: [Kb8]\nstipulation: \"#1\"\n");
+    let (code, _, err) = stipula(&["solve", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not line up") && err.contains("indent.yaml:3:"), "{err}");
+}

@@ -6,11 +6,13 @@
 use std::path::Path;
 use stipula::problem::{Diagnostic, Problem};
 
-/// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), and
-/// the problem or why it could not be read.
+/// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), the
+/// fingerprint of its text ([`stipula::input::fingerprint`]; none when the file could not be read), and the
+/// problem or why it could not be read.
 pub struct Item {
     pub file: String,
     pub index: usize,
+    pub fingerprint: Option<u64>,
     pub problem: Result<Problem, Diagnostic>,
 }
 
@@ -51,15 +53,16 @@ fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
 pub fn read_all(files: &[String]) -> Vec<Item> {
     let mut items = Vec::new();
     for f in files {
-        match super::solve::read_problems(f) {
-            Ok(ps) => {
-                for (i, p) in ps.into_iter().enumerate() {
-                    items.push(Item { file: f.clone(), index: i + 1, problem: p });
+        match super::solve::read_file(f) {
+            Ok(reading) => {
+                let prints: Vec<u64> = (0..reading.problems.len()).map(|i| reading.fingerprint(i)).collect();
+                for (i, (r, print)) in reading.problems.into_iter().zip(prints).enumerate() {
+                    items.push(Item { file: f.clone(), index: i + 1, fingerprint: Some(print), problem: r.problem });
                 }
             }
             Err(e) => {
                 let loc = stipula::problem::Location { file: f.clone(), line: 0, column: 0 };
-                items.push(Item { file: f.clone(), index: 0, problem: Err(Diagnostic::new(loc, e)) });
+                items.push(Item { file: f.clone(), index: 0, fingerprint: None, problem: Err(Diagnostic::new(loc, e)) });
             }
         }
     }

@@ -4,7 +4,7 @@ use super::{args, guard, worst};
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
-use stipula::input::read_any;
+use stipula::input::{read_bytes, Reading};
 use stipula::input::yaml::entry_to_yaml;
 use stipula::output::text::{render, solution_text};
 use stipula::problem::{Diagnostic, Problem};
@@ -42,16 +42,27 @@ pub struct SolveArgs {
     pub format: Format,
 }
 
-/// Reads a file (or standard input) and parses every problem in it.
-pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
-        s
+/// Reads a file (or standard input) and parses every problem in it; the warnings of the reading (a byte that is
+/// not UTF-8, text after `EndProblem`) go to standard error.
+pub fn read_file(file: &str) -> Result<Reading, String> {
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read standard input: {e}"))?;
+        b
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
+        std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?
     };
-    Ok(read_any(file, &text))
+    let reading = read_bytes(file, &bytes);
+    for w in &reading.warnings {
+        eprint!("{}", w.render_as("warning"));
+    }
+    Ok(reading)
+}
+
+/// [`read_file`]'s problems.
+#[allow(clippy::result_large_err)]
+pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
+    Ok(read_file(file)?.problems.into_iter().map(|r| r.problem).collect())
 }
 
 pub fn run(args: SolveArgs) -> i32 {

@@ -571,6 +571,44 @@ fn number_after(ws: &[Word<'_>], i: &mut usize, opt_name: &str, at: (usize, usiz
     }
 }
 
+/// Where the last of the options `names` (English names, such as `HalfDuplex`) is written in `s`, in any of its
+/// spellings (`half duplex`, `HalfDuplex`): (byte offset, length). Brackets and quotes around words (a YAML
+/// list) are passed over.
+pub fn find_option(s: &str, names: &[&str]) -> Option<(usize, usize)> {
+    let opt_of = |name: &str| OPTIONS.iter().find(|(n, _)| *n == norm(name)).map(|&(_, o)| o);
+    let wanted: Vec<Opt> = names.iter().filter_map(|n| opt_of(n)).collect();
+    let loose = |c: char| c.is_whitespace() || ",;[]{}\"'".contains(c);
+    let mut ws = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (loose(c), start) {
+            (true, Some(a)) => {
+                // A YAML list's `-` is no word.
+                if !norm(&s[a..i]).is_empty() {
+                    ws.push(Word { text: &s[a..i], offset: a });
+                }
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let mut found = None;
+    let mut i = 0;
+    while i < ws.len() {
+        match phrase(&ws, i, 4, OPTIONS) {
+            Some((opt, k)) => {
+                if wanted.contains(&opt) {
+                    found = Some(span(&ws, i, k));
+                }
+                i += k;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
 /// Parses Popeye's options with English names (`try, defence 2, set play`, `SetPlay`, `no castling a1 h8`)
 /// into `opts`. Returns whether `zero position` was among them.
 pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
