@@ -11,6 +11,7 @@ mod convert;
 mod explain;
 mod guard;
 mod inputs;
+mod journal;
 mod perft;
 mod solve;
 mod verify;
