@@ -35,7 +35,7 @@ pub struct VerifyArgs {
     pub time_limit: Duration,
     /// Help and series play: the solution lines listed per phase, the canonically first; the others are
     /// counted, and the output says how many were found (at most ten million).
-    #[arg(long, value_name = "N", default_value = "10000", value_parser = super::args::max_lines)]
+    #[arg(long, value_name = "N", default_value_t = stipula::solve::lines::DEFAULT_MAX_LINES, value_parser = super::args::max_lines)]
     pub max_lines: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
