@@ -777,7 +777,7 @@ fn explain_diagram(
     let search = problem_search(p, st, &rules, &table, deadline, &stop);
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (found, aborted) = collect_lines(&search, st, &pos, len, settings);
+            let (found, aborted) = collect_lines(&search, st, &pos, len, settings, true);
             t.timed_out = aborted;
             let series = (st.play != Play::Help).then(|| series_end(st.play));
             for (_, l) in &found.lines {

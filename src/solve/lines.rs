@@ -21,6 +21,8 @@ pub struct LineSink<'a> {
     render: Render<'a>,
     wanted: Option<Wanted<'a>>,
     cap: usize,
+    /// Whether the moves of the lines kept are kept too (else only their text).
+    moves: bool,
     kept: Mutex<Kept>,
 }
 
@@ -34,7 +36,8 @@ struct Kept {
     found: usize,
 }
 
-/// What a sink collected: the lines kept in canonical order (text and moves), and how many were found.
+/// What a sink collected: the lines kept in canonical order (text, and moves when asked for), and how many were
+/// found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Collected {
     pub lines: Vec<(String, Vec<Move>)>,
@@ -51,7 +54,13 @@ impl Collected {
 impl<'a> LineSink<'a> {
     /// A sink keeping the first `cap` lines in the order of their text, `render` giving a line's text.
     pub fn new(cap: usize, render: impl Fn(&[Move]) -> String + Send + Sync + 'a) -> Self {
-        LineSink { render: Box::new(render), wanted: None, cap, kept: Mutex::new(Kept::default()) }
+        LineSink { render: Box::new(render), wanted: None, cap, moves: false, kept: Mutex::new(Kept::default()) }
+    }
+
+    /// With `on`, also keeps the moves of the lines kept.
+    pub fn keeping_moves(mut self, on: bool) -> Self {
+        self.moves = on;
+        self
     }
 
     /// Also keeps, beyond the cap, every line whose text `wanted` accepts.
@@ -69,12 +78,13 @@ impl<'a> LineSink<'a> {
             return;
         }
         k.found += 1;
+        let moves = if self.moves { moves.to_vec() } else { Vec::new() };
         if wanted {
-            k.wanted.insert(text, moves.to_vec());
+            k.wanted.insert(text, moves);
         } else if k.first.len() < self.cap {
-            k.first.insert(text, moves.to_vec());
+            k.first.insert(text, moves);
         } else if k.first.last_key_value().is_some_and(|(last, _)| text < *last) {
-            k.first.insert(text, moves.to_vec());
+            k.first.insert(text, moves);
             k.first.pop_last();
         }
     }
@@ -133,7 +143,7 @@ mod tests {
         let mut orders: Vec<Vec<u8>> = vec![(1..40).collect(), (1..40).rev().collect()];
         orders.push((1..40u32).map(|i| ((i * 7) % 39 + 1) as u8).collect());
         for order in orders {
-            let sink = LineSink::new(5, render).wanting(|t: &str| t == "line 30");
+            let sink = LineSink::new(5, render).wanting(|t: &str| t == "line 30").keeping_moves(true);
             for &i in &order {
                 sink.push(&[mv(i)]);
             }
@@ -141,6 +151,7 @@ mod tests {
             let c = sink.finish();
             let texts: Vec<&str> = c.lines.iter().map(|(t, _)| t.as_str()).collect();
             assert_eq!(texts, ["line 01", "line 02", "line 03", "line 04", "line 05", "line 30"]);
+            assert!(c.lines.iter().all(|(t, m)| *t == render(m)), "the moves kept are the line's");
             assert_eq!((c.found, c.left_out()), (39, 33));
         }
         let none = LineSink::new(0, render);

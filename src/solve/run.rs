@@ -383,12 +383,12 @@ pub fn series_end(play: Play) -> SeriesEnd {
 }
 
 /// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise): help play
-/// also the shorter lengths, unless `exact-`. What was found is kept when the time limit stops the search
-/// (then `true`).
-pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
+/// also the shorter lengths, unless `exact-`; with `moves`, the moves of the lines kept too. What was found is
+/// kept when the time limit stops the search (then `true`).
+pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
-        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal));
+        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal)).keeping_moves(moves);
         let mut plies = len;
         let aborted = loop {
             if search.help_into(pos, plies, &sink).is_err() {
@@ -402,7 +402,7 @@ pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32
         return (sink.finish(), aborted);
     }
     let end = series_end(st.play);
-    let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal)).keeping_moves(moves);
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
 }
@@ -412,7 +412,7 @@ pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, String> {
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (lines, aborted) = collect_lines(search, st, pos, len, settings);
+            let (lines, aborted) = collect_lines(search, st, pos, len, settings, false);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
