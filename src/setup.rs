@@ -19,8 +19,10 @@ pub struct SetupError {
 /// What in a diagram a [`SetupError`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Culprit {
-    /// The kings of this side (none, or more than one).
+    /// This side has no king.
     Kings(Color),
+    /// This side has more than one king.
+    ExtraKings(Color),
     /// The pawn on this square (on the first or last rank).
     Pawn(Square),
     /// The castling rights (the rook square named, if one).
@@ -81,7 +83,7 @@ pub fn build_position(
             return Err(fail(Culprit::Kings(color), format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
         }
         if kings > 1 {
-            return Err(fail(Culprit::Kings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
+            return Err(fail(Culprit::ExtraKings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
         }
     }
     for sq in pos.kind_bb(Kind::PAWN) {

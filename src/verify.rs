@@ -37,11 +37,13 @@ pub enum Verdict {
     Unsupported,
     /// The problem cannot be read or its position cannot be solved as given.
     BadInput,
+    /// Solving the problem failed inside stipula (a bug: a panic, caught); the note says where.
+    InternalError,
 }
 
 impl Verdict {
     /// Every verdict, from best to worst.
-    pub const ALL: [Verdict; 10] = [
+    pub const ALL: [Verdict; 11] = [
         Verdict::Sound,
         Verdict::Solved,
         Verdict::Duals,
@@ -52,6 +54,7 @@ impl Verdict {
         Verdict::Unsolved,
         Verdict::Unsupported,
         Verdict::BadInput,
+        Verdict::InternalError,
     ];
 
     /// The snake-case name used in JSON and text output.
@@ -67,6 +70,7 @@ impl Verdict {
             Verdict::Unsolved => "unsolved",
             Verdict::Unsupported => "unsupported",
             Verdict::BadInput => "bad_input",
+            Verdict::InternalError => "internal_error",
         }
     }
 
@@ -153,6 +157,13 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
     // the problem asks to print (the keys compared do not change).
     let mut with_tree = p.clone();
     with_tree.options.variations = true;
+    // The intended lines are kept whatever their place among the solutions, so that a long list of cooks cannot
+    // hide them.
+    let mut settings = settings.clone();
+    if let Some(text) = &p.intended.text {
+        settings.keep_lines.extend(parse_solution_text(text).into_iter().flat_map(|t| t.lines));
+    }
+    let settings = &settings;
     let solved = solve_problem(&with_tree, settings);
     let short = short_keys(p, settings, &solved);
     judge(p, &solved, &short)
@@ -433,7 +444,9 @@ fn judge_twin(
             .filter(|d| !declared.iter().any(|x| x.key == d.key && x.defence == d.defence))
             .collect();
     }
-    if counted.is_empty() {
+    // Help and series play: solutions found beyond the lines kept (`Settings::max_lines`), not listed.
+    let left_out: usize = t.phases.iter().filter(|ph| ph.kind != PhaseKind::SetPlay).map(|ph| ph.left_out).sum();
+    if counted.is_empty() && left_out == 0 {
         r.verdict = Verdict::NoSolution;
         return r;
     }
@@ -443,9 +456,12 @@ fn judge_twin(
             let got: BTreeSet<String> = found.iter().cloned().collect();
             r.missing = want.difference(&got).cloned().collect();
             r.cooks = got.difference(&want).filter(|l| !r.short.contains(l)).cloned().collect();
+            if left_out > 0 {
+                r.note = Some(format!("{left_out} more solutions found and not listed"));
+            }
             r.verdict = if !r.missing.is_empty() {
                 Verdict::IntendedFails
-            } else if !r.cooks.is_empty() {
+            } else if !r.cooks.is_empty() || left_out > 0 {
                 Verdict::Cooked
             } else {
                 lesser_flaw(&r)
@@ -457,8 +473,9 @@ fn judge_twin(
                 r.note = Some(format!("the intended count `{c}` is not a number such as `2` or `2.1.1.1`"));
                 return r;
             };
-            let full = counted.iter().filter(|l| !r.short.contains(l)).count() as u64;
-            r.note = Some(format!("intended {n} solution{}, found {full}", if n == 1 { "" } else { "s" }));
+            let full = (counted.iter().filter(|l| !r.short.contains(l)).count() + left_out) as u64;
+            let listed = if left_out > 0 { format!(" ({left_out} not listed)") } else { String::new() };
+            r.note = Some(format!("intended {n} solution{}, found {full}{listed}", if n == 1 { "" } else { "s" }));
             r.verdict = if full < n {
                 Verdict::IntendedFails
             } else if full > n {

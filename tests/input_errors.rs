@@ -254,7 +254,7 @@ fn yaml_07() {
 fn yaml_08() {
     assert_eq!(
         yaml_err("algebraic:\n  white: [Ke1\n  black: [Ke8]\nstipulation: \"#2\"\n"),
-        "error: YAML: illegal placement of ':' indicator\n --> t.yaml:3:8\n  |\n3 |   black: [Ke8]\n  |        ^\n"
+        "error: YAML: a `:` where it cannot stand: is a `[` before it left open, or does a value need quotes?\n --> t.yaml:3:8\n  |\n3 |   black: [Ke8]\n  |        ^\n"
     );
 }
 

@@ -11,8 +11,8 @@ use stipula::Color;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Depth in plies.
-    #[arg(long, short, value_name = "N")]
+    /// Depth in plies (0 to 20).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
     /// Print the count below each legal move of the root.
     #[arg(long)]

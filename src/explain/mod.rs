@@ -158,8 +158,12 @@ pub struct TwinExplanation {
     pub lines: Vec<Vec<Step>>,
     /// Direct play: each key with the defences and the continuations that still reach the goal.
     pub tree: Vec<TreeNode>,
-    /// Remarks on what is not walked (self play, a cut tree, a time-out).
+    /// Remarks on what is not walked (self play, a cut tree, lines left out, a time-out).
     pub notes: Vec<String>,
+    /// The time limit stopped the search: the solutions walked through are not all.
+    pub timed_out: bool,
+    /// Help and series play: solutions found and not walked through, beyond the settings' `max_lines`.
+    pub left_out: usize,
     /// Why the twin cannot be explained (bad position or options).
     pub refused: Option<String>,
 }

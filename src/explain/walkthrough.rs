@@ -10,15 +10,18 @@ use crate::position::Position;
 use crate::problem::{Play, Problem};
 use crate::setup::build_position;
 use crate::problem::twins::{twin_diagrams, Diagram};
-use crate::solve::run::{diagram_rules, direct_keys, problem_search, solving_refusal};
-use crate::solve::{Search, SeriesEnd, Table};
+use crate::solve::run::{collect_lines, diagram_rules, direct_keys, problem_search, series_end, series_moves, solving_refusal, time_limit, Settings};
+use crate::solve::{Search, Table};
 use std::sync::atomic::AtomicBool;
 
 /// Most steps a direct-play tree shows before it is cut.
 const MAX_TREE_STEPS: usize = 400;
 
-/// Explains every twin of a problem: the diagram, then each solution move by move.
-pub fn explain_problem(p: &Problem) -> Vec<TwinExplanation> {
+/// Explains every twin of a problem: the diagram, then each solution move by move. The search runs under the
+/// settings' time limit and the problem's `MaxTime` (whichever is shorter, for all twins together), and walks
+/// through at most `max_lines` lines of help and series play (the canonically first).
+pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation> {
+    let deadline = time_limit(p, settings).map(|l| std::time::Instant::now() + l);
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
         Err(e) => {
@@ -32,6 +35,8 @@ pub fn explain_problem(p: &Problem) -> Vec<TwinExplanation> {
                 lines: Vec::new(),
                 tree: Vec::new(),
                 notes: Vec::new(),
+                timed_out: false,
+                left_out: 0,
                 refused: Some(e),
             }]
         }
@@ -49,9 +54,11 @@ pub fn explain_problem(p: &Problem) -> Vec<TwinExplanation> {
                 lines: Vec::new(),
                 tree: Vec::new(),
                 notes: Vec::new(),
+                timed_out: false,
+                left_out: 0,
                 refused: None,
             };
-            if let Err(e) = explain_diagram(p, &d, &mut t) {
+            if let Err(e) = explain_diagram(p, &d, &mut t, settings, deadline) {
                 t.refused = Some(e);
             }
             t
@@ -102,7 +109,7 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
         .collect()
 }
 
-fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation) -> Result<(), String> {
+fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: &Settings, deadline: Option<std::time::Instant>) -> Result<(), String> {
     // The walkthrough solves as `solve` does: the same refusals, the same options.
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why.message);
@@ -114,44 +121,42 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation) -> Result<
     if p.options.set_play || p.options.duplex || p.options.half_duplex {
         t.notes.push("set play and duplex are not walked through; the main solution is".into());
     }
-    let table = Table::new(16);
+    let table = Table::try_new(settings.hash_mb)?;
     let stop = AtomicBool::new(false);
-    let search = problem_search(p, st, &rules, &table, None, &stop);
-    let aborted = |_| "the search was stopped".to_string();
+    let search = problem_search(p, st, &rules, &table, deadline, &stop);
     match st.play {
-        Play::Help => {
-            let mut plies = len;
-            loop {
-                for l in search.help_lines(&pos, plies).map_err(aborted)? {
-                    t.lines.push(steps(&rules, &pos, &l, None, st.goal));
-                }
-                if st.exact || plies <= 2 {
-                    break;
-                }
-                plies -= 2;
+        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+            let (found, aborted) = collect_lines(&search, st, &pos, len, settings, true);
+            t.timed_out = aborted;
+            let series = (st.play != Play::Help).then(|| series_end(st.play));
+            for (_, l) in &found.lines {
+                t.lines.push(steps(&rules, &pos, l, series.map(|end| series_moves(end, l)), st.goal));
             }
-        }
-        Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let end = match st.play {
-                Play::SeriesDirect => SeriesEnd::Goal,
-                Play::SeriesHelp => SeriesEnd::HelpGoal,
-                _ => SeriesEnd::SelfGoal,
-            };
-            for l in search.series_lines(&pos, len, end, st.exact).map_err(aborted)? {
-                let series = if end == SeriesEnd::Goal { l.len() } else { l.len() - 1 };
-                t.lines.push(steps(&rules, &pos, &l, Some(series), st.goal));
+            t.left_out = found.left_out();
+            if t.left_out > 0 {
+                t.notes.push(format!("the first {} of {} solutions are walked through", found.lines.len(), found.found));
             }
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
             let mut budget = MAX_TREE_STEPS;
-            for (key, after) in direct_keys(&search, st, &pos, len).map_err(aborted)? {
-                let node = direct_node(&search, st.play, &pos, key, &after, len, 1, true, &mut budget).map_err(aborted)?;
-                t.tree.push(node);
+            let (keys, aborted) = direct_keys(&search, st, &pos, len);
+            t.timed_out = aborted;
+            for (key, after) in keys {
+                match direct_node(&search, st.play, &pos, key, &after, len, 1, true, &mut budget) {
+                    Ok(node) => t.tree.push(node),
+                    Err(_) => {
+                        t.timed_out = true;
+                        break;
+                    }
+                }
             }
             if budget == 0 {
                 t.notes.push(format!("the tree was cut after {MAX_TREE_STEPS} moves"));
             }
         }
+    }
+    if t.timed_out {
+        t.notes.push("the time limit stopped the search: the solutions walked through are not all".into());
     }
     t.lines.sort_by_key(|l| line_key(l));
     Ok(())

@@ -174,9 +174,17 @@ fn leading_blank(i: &str) -> IResult<&str, &str> {
     take_while1(|c: char| c == ' ' || c == '\t').parse(i)
 }
 
-/// Reads every problem of a `.stip` text. Each problem gives a `Problem` or its first error.
+/// Reads every problem of a `.stip` text. Each problem gives a `Problem` or its first error; a text without a
+/// problem gives that error.
 pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_stip_spans(text, file).into_iter().map(|(_, p)| p).collect()
+}
+
+/// [`read_stip`] with the byte range of the text each problem was read from (its separator left out).
+pub fn read_stip_spans(text: &str, file: &str) -> Vec<(std::ops::Range<usize>, Result<Problem, Diagnostic>)> {
     let raw: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let starts = crate::input::line_starts(text);
+    let span = |lines: &[Line<'_>]| crate::input::lines_span(text, &starts, lines[0].no - 1, lines[lines.len() - 1].no);
     let mut out = Vec::new();
     let mut chunk: Vec<Line<'_>> = Vec::new();
     let mut i = 0;
@@ -192,7 +200,7 @@ pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
         } else if is_separator(line.text) {
             let lines = std::mem::take(&mut chunk);
             if lines.iter().any(|l| !l.text.trim().is_empty()) {
-                out.push(read_problem(lines, file));
+                out.push((span(&lines), read_problem(lines, file)));
             }
             i += 1;
             continue;
@@ -205,7 +213,10 @@ pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
         i += 1;
     }
     if chunk.iter().any(|l| !l.text.trim().is_empty()) {
-        out.push(read_problem(chunk, file));
+        out.push((span(&chunk), read_problem(chunk, file)));
+    }
+    if out.is_empty() {
+        out.push((0..0, Err(crate::input::no_problem(file, "`white:`, `black:` and `stipulation:` lines"))));
     }
     out
 }
@@ -523,7 +534,9 @@ fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Unsolvable) -> O
     };
     let pieces_line = || of(&[Key::White, Key::Black, Key::Fen]).next().and_then(whole);
     match &r.culprit {
-        Culprit::Option(o) => word_in(&[Key::Options], o),
+        Culprit::Option(names) => {
+            of(&[Key::Options]).filter_map(|e| crate::input::vocab::options::find_option(&e.value, names).and_then(|(off, len)| at(e, off, len))).last()
+        }
         Culprit::Condition(n) => word_in(&[Key::Conditions], n),
         Culprit::Diagram(Diag::Pawn(sq)) => {
             let sq = sq.to_string();
@@ -535,7 +548,7 @@ fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Unsolvable) -> O
                 })
                 .or_else(pieces_line)
         }
-        Culprit::Diagram(Diag::Kings(c)) => {
+        Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => {
             let keys: &'static [Key] = if *c == Color::White { &[Key::White] } else { &[Key::Black] };
             of(keys).last().and_then(whole).or_else(pieces_line)
         }

@@ -97,8 +97,16 @@ fn key_colon(body: &str) -> Option<usize> {
     body.char_indices().find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace)).map(|(i, _)| i)
 }
 
-/// Reads a YAML collection: one entry, a list of entries, or a stream of documents.
+/// Reads a YAML collection: one entry, a list of entries, or a stream of documents. A text without an entry
+/// gives that error.
 pub fn read_yaml(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_yaml_spans(text, file).into_iter().map(|(_, p)| p).collect()
+}
+
+/// [`read_yaml`] with the byte range of the text each entry was read from.
+pub fn read_yaml_spans(text: &str, file: &str) -> Vec<(std::ops::Range<usize>, Result<Problem, Diagnostic>)> {
+    let starts = crate::input::line_starts(text);
+    let span = |a: usize, b: usize| crate::input::lines_span(text, &starts, a, b);
     let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let ctx = Ctx { file, lines };
     let mut out = Vec::new();
@@ -134,20 +142,37 @@ pub fn read_yaml(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
                 items.push((s, b));
             }
             for (s, e) in items {
-                out.push(read_entry(&ctx, s, e, true));
+                out.push((span(s, e), read_entry(&ctx, s, e, true)));
             }
         } else {
-            out.push(read_entry(&ctx, first, b, false));
+            out.push((span(first, b), read_entry(&ctx, first, b, false)));
         }
+    }
+    if out.is_empty() {
+        out.push((0..0, Err(crate::input::no_problem(file, "a YACPDB entry with `algebraic:` and `stipulation:`"))));
     }
     out
 }
 
+/// The YAML parser's message, in plain words where it speaks the parser's own.
 fn saphyr_message(e: &serde_saphyr::Error) -> String {
     let s = e.without_snippet().to_string();
     let first = s.lines().next().unwrap_or("").to_string();
-    match first.rfind(" at line ") {
+    let first = match first.rfind(" at line ") {
         Some(i) => first[..i].to_string(),
+        None => first,
+    };
+    const PLAIN: &[(&str, &str)] = &[
+        ("did not find expected key", "this line does not line up with the fields above it: check its indentation"),
+        ("mapping values are not allowed", "a `key: value` where a value was expected: check the indentation, or quote a value holding `: `"),
+        ("illegal placement of ':' indicator", "a `:` where it cannot stand: is a `[` before it left open, or does a value need quotes?"),
+        ("did not find expected ',' or ']'", "a list in brackets is not closed: `]` expected"),
+        ("did not find expected ',' or '}'", "a map in braces is not closed: `}` expected"),
+        ("did not find expected '-' indicator", "this line does not line up with the list items above it: check its indentation"),
+        ("unknown anchor", "the alias (`*name`) names no anchor (`&name`) before it in this problem entry"),
+    ];
+    match PLAIN.iter().find(|(p, _)| first.contains(p)) {
+        Some((_, plain)) => plain.to_string(),
         None => first,
     }
 }
@@ -196,6 +221,10 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         return Err(ctx.diag(s, 0, 1, "empty problem entry").expected("`algebraic:` and `stipulation:`"));
     }
     let location = Location { file: ctx.file.to_string(), line: blocks[0].line + 1, column: indent + 1 };
+    // The entry read whole, only for its aliases (`*name`) to anchors (`&name`) in another field; each field is
+    // otherwise read alone, so that an error points into it.
+    let whole_entry: Option<BTreeMap<String, Value>> =
+        if lines.iter().any(|l| l.contains('*')) { serde_saphyr::from_str(&lines.join("\n")).ok() } else { None };
     let mut meta = Meta::default();
     let mut pieces: Vec<Placed> = Vec::new();
     let mut stipulation = None;
@@ -209,14 +238,20 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         if !seen.insert(kb.key.clone()) {
             return Err(ctx.at_key(kb, format!("the field `{}` is given twice", kb.key)));
         }
-        let map: BTreeMap<String, Value> = serde_saphyr::from_str(&kb.text).map_err(|err| {
-            let (l, c) = err
-                .location()
-                .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
-                .unwrap_or((kb.line, kb.indent));
-            ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err)))
-        })?;
-        let value = map.into_values().next().unwrap_or(Value::Null);
+        let value = match serde_saphyr::from_str::<BTreeMap<String, Value>>(&kb.text) {
+            Ok(map) => map.into_values().next().unwrap_or(Value::Null),
+            // An alias to an anchor in another field of the entry: the entry read whole resolves it.
+            Err(_) if whole_entry.as_ref().is_some_and(|m| m.contains_key(&kb.key)) => {
+                whole_entry.as_ref().and_then(|m| m.get(&kb.key)).cloned().unwrap_or(Value::Null)
+            }
+            Err(err) => {
+                let (l, c) = err
+                    .location()
+                    .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
+                    .unwrap_or((kb.line, kb.indent));
+                return Err(ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err))));
+            }
+        };
         let str_list = |v: &Value, what: &str| -> Result<Vec<String>, Diagnostic> {
             match v {
                 Value::Null => Ok(Vec::new()),
@@ -355,7 +390,14 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             }
             "twins" => {
                 let list: Vec<String> = match &value {
-                    Value::Object(m) => m.values().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect(),
+                    Value::Object(m) => m
+                        .values()
+                        .map(|v| match v {
+                            Value::String(s) => Ok(s.clone()),
+                            _ => Err(ctx.at_key(kb, "each twin of `twins` must be one line of text, such as `b: Move a1 a2`")
+                                .expected("labels with a twin each: `b: Move a1 a2`, `c: Continued Remove d4`")),
+                        })
+                        .collect::<Result<_, _>>()?,
                     v => str_list(v, "twins")?,
                 };
                 for t in list {
@@ -452,10 +494,19 @@ fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Unsolv
     let algebraic = block(&["algebraic"]);
     let at_algebraic = || algebraic.map(|kb| ctx.at_key(kb, r.message.clone()));
     match &r.culprit {
-        Culprit::Option(o) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[o.to_string()])),
+        Culprit::Option(names) => {
+            // The option written last, in any spelling, in the block's lines.
+            let kb = block(&["options", "conditions"])?;
+            (kb.line..kb.line + kb.text.lines().count().max(1)).rev().find_map(|l| {
+                let src = ctx.lines.get(l).copied().unwrap_or("");
+                let from = if l == kb.line { (kb.indent + kb.key.len() + 1).min(src.len()) } else { 0 };
+                let (off, len) = crate::input::vocab::options::find_option(src.get(from..)?, names)?;
+                Some(ctx.diag(l, from + off, len, r.message.clone()))
+            })
+        }
         Culprit::Condition(n) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[n.to_string()])),
         Culprit::Diagram(Diag::Pawn(sq)) => algebraic.and_then(|kb| spot(kb, &[format!("P{sq}"), format!("p{sq}")])).or_else(at_algebraic),
-        Culprit::Diagram(Diag::Kings(c)) => {
+        Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => {
             let name = c.name().to_lowercase();
             algebraic.and_then(|kb| spot(kb, &[name.clone(), c.name().to_string()])).or_else(at_algebraic)
         }

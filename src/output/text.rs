@@ -104,7 +104,11 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
                 s += l;
                 s.push('\n');
             }
-            if ph.partial {
+            if ph.left_out > 0 {
+                // Like Popeye's `Partial solution`, with the count.
+                let found = ph.lines.len() + ph.left_out;
+                s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+            } else if ph.partial {
                 s += "Partial solution\n";
             }
         }

@@ -11,8 +11,9 @@ use crate::setup::{build_position, Culprit as SetupCulprit};
 /// What a [`Unsolvable`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Culprit {
-    /// An option (English name, as [`crate::problem::options::Options::contradicting_option`] gives it).
-    Option(&'static str),
+    /// Options (English names, as [`crate::problem::options::Options::contradicting_option`] gives them): the
+    /// reader points at the one written last.
+    Option(&'static [&'static str]),
     /// A condition (canonical name) that cannot be combined with an earlier one.
     Condition(String),
     /// Something in the diagram.
@@ -32,7 +33,7 @@ impl Unsolvable {
         match &self.culprit {
             Culprit::Option(_) => "options that agree with each other and with the stipulation",
             Culprit::Condition(_) => "conditions that can be combined",
-            Culprit::Diagram(SetupCulprit::Kings(_)) => "one king of each side",
+            Culprit::Diagram(SetupCulprit::Kings(_) | SetupCulprit::ExtraKings(_)) => "one king of each side",
             Culprit::Diagram(SetupCulprit::Pawn(_)) => "pawns on the second to seventh rank",
             Culprit::Diagram(SetupCulprit::Castling(_)) => "castling rights only for a king and rook on their home squares",
             Culprit::Diagram(SetupCulprit::EnPassant) => "an en-passant square just passed by a pawn of the side that moved last",
@@ -46,6 +47,7 @@ impl Unsolvable {
             Culprit::Option(_) => "remove one of the contradicting options",
             Culprit::Condition(_) => "keep one of the conditions",
             Culprit::Diagram(SetupCulprit::Kings(_)) => "add the missing king, or state the option NoWk or NoBk",
+            Culprit::Diagram(SetupCulprit::ExtraKings(_)) => "keep one king of each side and remove the others",
             Culprit::Diagram(SetupCulprit::Pawn(_)) => "a pawn cannot stand on the first or last rank; check its square",
             Culprit::Diagram(SetupCulprit::Castling(_)) => "give castling rights only where king and rook stand on their home squares",
             Culprit::Diagram(SetupCulprit::EnPassant) => "check the en-passant square, or leave it out",
@@ -57,8 +59,8 @@ impl Unsolvable {
 /// The first reason `p` cannot be solved as given, if any. Conditions stipula does not implement are not
 /// refused here (the solver reports them as unsupported); twins are checked when they are solved.
 pub fn check(p: &Problem) -> Option<Unsolvable> {
-    if let Some((message, opt)) = p.options.contradicting_option(&p.stipulation) {
-        return Some(Unsolvable { message, culprit: Culprit::Option(opt) });
+    if let Some((message, opts)) = p.options.contradicting_option(&p.stipulation) {
+        return Some(Unsolvable { message, culprit: Culprit::Option(opts) });
     }
     // The first prefix of the conditions that cannot be built names the culprit (the later of a pair).
     let mut conds = None;

@@ -138,7 +138,12 @@ impl Diagnostic {
     ///   = hint: did you mean `Q`?
     /// ```
     pub fn render(&self) -> String {
-        let mut s = format!("error: {}\n", self.message);
+        self.render_as("error")
+    }
+
+    /// [`Diagnostic::render`] under another label (`warning`).
+    pub fn render_as(&self, label: &str) -> String {
+        let mut s = format!("{label}: {}\n", self.message);
         let num = self.location.line.to_string();
         let pad = " ".repeat(num.len());
         s += &format!("{pad}--> {}\n", self.location);

@@ -93,20 +93,20 @@ impl Options {
         self.contradicting_option(st).map(|(why, _)| why)
     }
 
-    /// [`Options::contradiction`] with the option (its English name) a reader should point at: the later of
-    /// two contradicting options, or the option that contradicts the stipulation.
-    pub fn contradicting_option(&self, st: &Stipulation) -> Option<(String, &'static str)> {
+    /// [`Options::contradiction`] with the options involved (English names): a reader points at the one
+    /// written last (the later of two contradicting options, or the option that contradicts the stipulation).
+    pub fn contradicting_option(&self, st: &Stipulation) -> Option<(String, &'static [&'static str])> {
         if self.duplex && self.half_duplex {
-            return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), "HalfDuplex"));
+            return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), &["Duplex", "HalfDuplex"]));
         }
         if self.white_to_play && st.play != Play::Help {
-            return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), "WhiteToPlay"));
+            return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), &["WhiteToPlay"]));
         }
         if self.white_to_play && st.half {
-            return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), "WhiteToPlay"));
+            return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), &["WhiteToPlay"]));
         }
         if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
-            return Some(("options NoWk and NoBk together leave no king to mate".into(), "NoBk"));
+            return Some(("options NoWk and NoBk together leave no king to mate".into(), &["NoWk", "NoBk"]));
         }
         None
     }

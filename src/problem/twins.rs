@@ -197,15 +197,24 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
     match change {
         TwinChange::Move(a, b) => {
             let i = at(d, *a).ok_or_else(|| format!("the twin moves a piece from the empty square {a}"))?;
+            if a == b {
+                // The readers refuse it; Popeye would remove the piece (`-wQd1 .d1-->d1`).
+                return Err(format!("the twin moves the piece on {a} to its own square"));
+            }
             let text = format!("{}-->{b}", piece_name(&d.pieces[i]));
+            // What stood on the target square is replaced (a != b: the moving piece stays).
             d.pieces.retain(|p| p.square != *b);
-            let i = at(d, *a).expect("still there");
-            d.pieces[i].square = *b;
+            for p in d.pieces.iter_mut().filter(|p| p.square == *a) {
+                p.square = *b;
+            }
             Ok(text)
         }
         TwinChange::Exchange(a, b) => {
             let i = at(d, *a).ok_or_else(|| format!("the twin exchanges the empty square {a}"))?;
             let j = at(d, *b).ok_or_else(|| format!("the twin exchanges the empty square {b}"))?;
+            if i == j {
+                return Err(format!("the twin exchanges the square {a} with itself"));
+            }
             let text = format!("{}<-->{}", piece_name(&d.pieces[i]), piece_name(&d.pieces[j]));
             d.pieces[i].square = *b;
             d.pieces[j].square = *a;
@@ -314,6 +323,30 @@ pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, Stri
 mod tests {
     use super::*;
     use crate::words::Lang;
+
+    fn diagram() -> Diagram {
+        use crate::problem::{Goal, Play};
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let placed = |color, kind, s| Placed { color, kind, square: sq(s) };
+        Diagram {
+            pieces: vec![placed(Color::White, Kind::KING, "b6"), placed(Color::White, Kind::QUEEN, "d1"), placed(Color::Black, Kind::KING, "b8")],
+            stipulation: Stipulation { play: Play::Direct, goal: Goal::Mate, moves: 2, half: false, exact: false, intro: 0 },
+            conditions: Vec::new(),
+        }
+    }
+
+    /// The readers refuse these twins; `apply` refuses them too rather than panicking.
+    #[test]
+    fn a_change_onto_its_own_square_is_an_error() {
+        let d1 = Square::parse("d1").unwrap();
+        for change in [TwinChange::Move(d1, d1), TwinChange::Exchange(d1, d1)] {
+            let mut d = diagram();
+            assert!(apply(&mut d, &change).is_err(), "{change:?}");
+        }
+        let mut d = diagram();
+        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "wQd1-->b8");
+        assert_eq!(d.pieces.len(), 2, "the piece on the target square is replaced");
+    }
 
     #[test]
     fn every_name_resolves_to_its_row() {

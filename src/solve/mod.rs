@@ -2,6 +2,7 @@
 //! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
 //! the table size.
 
+pub mod lines;
 pub mod picture;
 pub mod run;
 pub mod table;
@@ -124,12 +125,13 @@ fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
 
 type Found = Result<Vec<Vec<Move>>, Aborted>;
 
-/// What one worker of help or series play carries down its search: the line played so far, the lines found,
-/// spare move lists, the goal picture's scratch.
+/// What one worker of help or series play carries down its search: the line played so far, the lines found
+/// (or the sink they go to), spare move lists, the goal picture's scratch.
 #[derive(Default)]
-struct Work {
+struct Work<'s> {
     line: Vec<Move>,
     out: Vec<Vec<Move>>,
+    sink: Option<&'s lines::LineSink<'s>>,
     moves: Vec<MoveList>,
     picture: picture::Scratch,
     /// How many more plies below this one are searched in parallel (help play).
@@ -364,10 +366,15 @@ impl<'a> Search<'a> {
     /// that then moves. Parallel over the first two plies, and a third where the play is long: one first move's
     /// subtree can hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
     pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
+        self.help_root(pos, plies, None)
+    }
+
+    /// [`Search::help_lines`], into `sink` when there is one ([`lines`]).
+    fn help_root(&self, pos: &Position, plies: u32, sink: Option<&lines::LineSink>) -> Found {
         if plies == 0 {
             return Ok(Vec::new());
         }
-        let mut work = Work { split: 2 + u32::from(plies >= 8), ..Work::default() };
+        let mut work = Work { split: 2 + u32::from(plies >= 8), sink, ..Work::default() };
         self.help(pos, plies, &mut work)?;
         Ok(work.out)
     }
@@ -379,7 +386,7 @@ impl<'a> Search<'a> {
             let r = self.goal_reached(pos, &mut buf);
             work.moves.push(buf);
             if r {
-                work.out.push(work.line.clone());
+                work.found_line();
             }
             return Ok(r);
         }
@@ -425,21 +432,23 @@ impl<'a> Search<'a> {
             let children: Vec<(Move, Position)> =
                 buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
             work.moves.push(buf);
-            let (line, split) = (&work.line, work.split - 1);
-            let found: Vec<Found> = children
+            let (line, split, sink) = (&work.line, work.split - 1, work.sink);
+            let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, ..Work::default() };
-                    self.help(after, plies - 1, &mut w)?;
-                    Ok(w.out)
+                    let mut w = Work { line, split, sink, ..Work::default() };
+                    let any = self.help(after, plies - 1, &mut w)?;
+                    Ok::<_, Aborted>((any, w.out))
                 })
                 .collect();
-            // A child found something exactly when it gave lines.
-            let lines = concat(found)?;
-            let any = !lines.is_empty();
-            work.out.extend(lines);
+            let mut any = false;
+            for part in found {
+                let (found, lines) = part?;
+                any |= found;
+                work.out.extend(lines);
+            }
             if !any {
                 self.table.add_no_solution(key, plies);
             }
@@ -489,11 +498,16 @@ impl<'a> Search<'a> {
     /// Returns complete lines (for help/self ends with the opponent's final move). `exact` keeps only lines of
     /// exactly `n` series moves.
     pub fn series_lines(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool) -> Found {
+        self.series_root(pos, n, end, exact, None)
+    }
+
+    /// [`Search::series_lines`], into `sink` when there is one ([`lines`]).
+    fn series_root(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool, sink: Option<&lines::LineSink>) -> Found {
         let first = self.legal(pos);
         let found: Vec<Found> = first
             .par_iter()
             .map(|(m, after)| {
-                let mut work = Work { line: vec![*m], ..Work::default() };
+                let mut work = Work { line: vec![*m], sink, ..Work::default() };
                 self.series_after(after, n - 1, end, exact, &mut work)?;
                 Ok(work.out)
             })
@@ -504,22 +518,19 @@ impl<'a> Search<'a> {
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
     fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
-        let Work { line, out, .. } = work;
         let mut any = false;
         let mut buf = Vec::new();
         if !exact || left == 0 {
             match end {
                 SeriesEnd::Goal => {
                     if self.goal_reached(after, &mut buf) {
-                        out.push(line.clone());
+                        work.found_line();
                         return Ok(true);
                     }
                 }
                 SeriesEnd::HelpGoal => {
                     for m in self.goal_moves(after, false) {
-                        let mut l = line.clone();
-                        l.push(m);
-                        out.push(l);
+                        work.found_with(m);
                         any = true;
                     }
                 }
@@ -527,9 +538,7 @@ impl<'a> Search<'a> {
                     let replies = self.legal(after);
                     if !replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, &mut buf)) {
                         for (m, _) in replies {
-                            let mut l = line.clone();
-                            l.push(m);
-                            out.push(l);
+                            work.found_with(m);
                         }
                         any = true;
                     }

@@ -39,21 +39,28 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least 1024 slots; the slot count is a power of two).
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.max(1) * 1024 * 1024;
-        let mut n = 1024usize;
-        while n * 2 * 16 <= bytes {
-            n *= 2;
-        }
-        Table::with_slots(n, FIRST_SLOTS)
+    /// A table of at most `megabytes` MB (at least 1024 slots; the slot count is a power of two), or why it
+    /// cannot be had: a size beyond what the machine can address, or an allocation the system refuses.
+    pub fn try_new(megabytes: usize) -> Result<Table, String> {
+        let too_large = || format!("cannot allocate a transposition table of {megabytes} MB");
+        let bytes = megabytes.max(1).checked_mul(1024 * 1024).ok_or_else(too_large)?;
+        // The largest power of two of 16-byte slots that fits.
+        let fit = (bytes / 16).max(1024);
+        let slots = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        Table::with_slots(slots, FIRST_SLOTS).ok_or_else(too_large)
     }
 
-    /// A table of `slots` slots, `first` of them in use at first (both powers of two).
-    fn with_slots(slots: usize, first: usize) -> Table {
-        let words = bytemuck::allocation::zeroed_vec(2 * slots);
+    /// [`Table::try_new`] for tests and benchmarks, which choose small sizes: panics if the allocation fails.
+    pub fn new(megabytes: usize) -> Table {
+        Table::try_new(megabytes).expect("a small table")
+    }
+
+    /// A table of `slots` slots, `first` of them in use at first (both powers of two); `None` when the memory
+    /// cannot be had.
+    fn with_slots(slots: usize, first: usize) -> Option<Table> {
+        let words = bytemuck::allocation::try_zeroed_vec(slots.checked_mul(2)?).ok()?;
         advise_huge_pages(&words);
-        Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) }
+        Some(Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) })
     }
 
     /// The slots in use now.
@@ -271,6 +278,15 @@ fn prefetch_line(_word: &AtomicU64) {}
 mod tests {
     use super::*;
 
+    /// Sizes the arithmetic once overflowed on (a loop that never ended) are refused, not panicked on.
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert!(Table::try_new(usize::MAX).is_err());
+        assert!(Table::try_new(usize::MAX / (1024 * 1024)).is_err());
+        assert_eq!(Table::try_new(1).unwrap().words.len(), 2 * (1 << 16));
+        assert_eq!(Table::try_new(3).unwrap().words.len(), 2 * (1 << 17), "rounded down to a power of two");
+    }
+
     #[test]
     fn store_and_check() {
         let t = Table::new(1);
@@ -299,7 +315,7 @@ mod tests {
     /// its key says), and the table never grows past its size.
     #[test]
     fn doubling_keeps_what_was_stored() {
-        let t = Table::with_slots(1 << 12, 1 << 10);
+        let t = Table::with_slots(1 << 12, 1 << 10).unwrap();
         let key = |i: u64| {
             let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

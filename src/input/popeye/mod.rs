@@ -17,28 +17,40 @@ use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation}
 use crate::setup::ExplicitState;
 use crate::square::{Color, Square};
 use crate::words::{did_you_mean, find, join_or, Found, Lang, Spelling};
+use std::ops::Range;
 
 /// Reads every problem of a Popeye input file. One bad problem gives its Diagnostic and the others are still read.
 ///
 /// Each problem yields exactly one entry: the first error found in it, or the problem. After an error the
 /// reader skips to the problem's `NextProblem` (or `EndProblem`) and goes on with the next one.
 pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_popeye_spans(text, file).0.into_iter().map(|(_, p)| p).collect()
+}
+
+/// One problem as read, with the byte range of its text.
+type Spanned = (Range<usize>, Result<Problem, Diagnostic>);
+
+/// [`read_popeye`] with the byte range each problem was read from (`BeginProblem` of the first problem in it,
+/// the `NextProblem` or `EndProblem` that ends it left out), and the warnings: text after `EndProblem`, which
+/// Popeye does not read either.
+pub fn read_popeye_spans(text: &str, file: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
     read_popeye_with(text, file, true)
 }
 
-/// [`read_popeye`]; with `checked` false the problems are not validated ([`crate::problem::check`]), for the
+/// [`read_popeye_spans`]; with `checked` false the problems are not validated ([`crate::problem::check`]), for the
 /// unit tests of the vocabulary, which list contradicting options on purpose.
-fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem, Diagnostic>> {
-    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked };
+fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec<Diagnostic>) {
+    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked, ending_at: 0 };
     let mut out = Vec::new();
+    let whole = crate::input::trimmed(text, 0..text.len());
     let first = match reader.next_tok() {
         Ok(Some(t)) => t,
         Ok(None) => {
-            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input")
+            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input: the file holds no problem")
                 .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
-            return vec![Err(d)];
+            return (vec![(whole, Err(d))], Vec::new());
         }
-        Err(d) => return vec![Err(d)],
+        Err(d) => return (vec![(whole, Err(d))], Vec::new()),
     };
     match begin_language(first.text) {
         Some(lang) => reader.lang = lang,
@@ -50,32 +62,44 @@ fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem
                 Some(s) => d.hint(format!("did you mean `{s}`?")),
                 None => d,
             };
-            return vec![Err(d)];
+            return (vec![(whole, Err(d))], Vec::new());
         }
     }
     let mut location = reader.location(&first);
+    let mut start = first.start;
+    let mut warnings = Vec::new();
     loop {
-        let ending = match reader.problem(location.clone()) {
+        let (problem, ending) = match reader.problem(location.clone()) {
             // A problem read to its end but refused (its position cannot be solved): the next one follows.
-            Ok((p, ending)) => {
-                out.push(p);
-                ending
-            }
-            Err(d) => {
-                out.push(Err(d));
-                reader.recover()
-            }
+            Ok((p, ending)) => (p, ending),
+            Err(d) => (Err(d), reader.recover()),
         };
+        let end = if ending == Ending::Eof { text.len() } else { reader.ending_at };
+        out.push((crate::input::trimmed(text, start..end.max(start)), problem));
+        if ending == Ending::End {
+            // Popeye stops reading at `EndProblem`: what follows is not read, and the user should know.
+            if let Some(t) = reader.lex.peek() {
+                let names = reader.command_names();
+                warnings.push(
+                    reader
+                        .diag(&t, format!("the text after `{}` is not read", names[1]))
+                        .hint(format!("Popeye stops at `{}`; to read another problem, end the one before with `{}`", names[1], names[2])),
+                );
+            }
+        }
         if ending != Ending::Next {
             break;
         }
         // The next problem starts at the next token; nothing after `NextProblem` ends the file.
         match reader.lex.peek() {
-            Some(t) => location = reader.location(&t),
+            Some(t) => {
+                location = reader.location(&t);
+                start = t.start;
+            }
             None => break,
         }
     }
-    out
+    (out, warnings)
 }
 
 /// The language whose `BeginProblem` word the first token abbreviates.
@@ -187,6 +211,8 @@ struct Reader<'a> {
     lang: Lang,
     /// Whether finished problems are validated ([`crate::problem::check`]).
     checked: bool,
+    /// Where the last `EndProblem` or `NextProblem` read starts (the end of its problem's text).
+    ending_at: usize,
 }
 
 /// What a problem accumulates while it is read.
@@ -279,8 +305,14 @@ impl<'a> Reader<'a> {
     fn recover(&mut self) -> Ending {
         while let Some(t) = self.lex.next() {
             match self.command_of(t.text) {
-                Found::One(Cmd::Next, _) => return Ending::Next,
-                Found::One(Cmd::End, _) => return Ending::End,
+                Found::One(Cmd::Next, _) => {
+                    self.ending_at = t.start;
+                    return Ending::Next;
+                }
+                Found::One(Cmd::End, _) => {
+                    self.ending_at = t.start;
+                    return Ending::End;
+                }
                 Found::One(Cmd::Author | Cmd::Origin | Cmd::Title | Cmd::Award | Cmd::Remark | Cmd::Protocol
                     | Cmd::LaTeX, _) => {
                     self.lex.rest_of_line();
@@ -380,8 +412,14 @@ impl<'a> Reader<'a> {
                         .diag(&tok, format!("`{}` inside a problem", tok.text))
                         .expected(format!("`{}` between two problems", names[2])));
                 }
-                Cmd::End => return self.finish(d, Ending::End, Some(tok)),
-                Cmd::Next => return self.finish(d, Ending::Next, Some(tok)),
+                Cmd::End => {
+                    self.ending_at = tok.start;
+                    return self.finish(d, Ending::End, Some(tok));
+                }
+                Cmd::Next => {
+                    self.ending_at = tok.start;
+                    return self.finish(d, Ending::Next, Some(tok));
+                }
                 Cmd::Author => {
                     let v = self.lex.rest_of_line();
                     if !v.is_empty() {
@@ -477,10 +515,12 @@ impl<'a> Reader<'a> {
             use crate::setup::Culprit as Diag;
             let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
             let spot = match &r.culprit {
-                Culprit::Option(o) => last(&Spot::Option(o)),
+                Culprit::Option(names) => {
+                    d.spots.iter().rev().find(|(s, _)| matches!(s, Spot::Option(o) if names.contains(o))).map(|(_, d)| d.clone())
+                }
                 Culprit::Condition(n) => last(&Spot::Condition(n.clone())),
                 Culprit::Diagram(Diag::Pawn(sq)) => last(&Spot::Piece(*sq)),
-                Culprit::Diagram(Diag::Kings(c)) => last(&Spot::Colour(*c)),
+                Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => last(&Spot::Colour(*c)),
                 Culprit::Diagram(_) => None,
             };
             let spot = spot.or_else(|| d.spots.iter().find(|(s, _)| *s == Spot::PiecesCommand).map(|(_, d)| d.clone()));
@@ -908,11 +948,11 @@ impl<'a> Reader<'a> {
                     twin.continued = true;
                 }
                 TwinCommand::Move => {
-                    let s = self.squares(&tok, 2)?;
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Move(s[0], s[1]));
                 }
                 TwinCommand::Exchange => {
-                    let s = self.squares(&tok, 2)?;
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Exchange(s[0], s[1]));
                 }
                 TwinCommand::Shift => {
@@ -1022,6 +1062,19 @@ impl<'a> Reader<'a> {
             return Err(self.diag(cmd, format!("`{}` needs {n} squares", cmd.text)).expected(format!("{n} squares such as `e2 e4`")));
         }
         Ok(out)
+    }
+
+    /// The two squares of `Move` or `Exchange`, refused when they are the same.
+    fn distinct_squares(&mut self, cmd: &Tok) -> Res<Vec<Square>> {
+        let s = self.squares(cmd, 2)?;
+        if s[0] == s[1] {
+            // The second square ends the last token (`d1 d1` or glued `d1d1`).
+            let t = self.last_token();
+            let is = super::vocab::twins::same_square(0, 2, cmd.text, s[0]);
+            let d = self.diag_part(&t, t.text.len().saturating_sub(2), 2, is.message);
+            return Err(d.expected(is.expected.unwrap_or_default()).hint(is.hint.unwrap_or_default()));
+        }
+        Ok(s)
     }
 
     /// `Substitute R B` (or glued `RB`): two walk codes.

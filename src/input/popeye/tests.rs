@@ -10,9 +10,9 @@ fn sq(s: &str) -> Square {
 
 /// One problem, not validated: these tests are about the vocabulary, and some list contradicting options.
 fn one(text: &str) -> Problem {
-    let mut r = read_popeye_with(text, "t.inp", false);
+    let mut r = read_popeye_with(text, "t.inp", false).0;
     assert_eq!(r.len(), 1, "one problem expected");
-    match r.remove(0) {
+    match r.remove(0).1 {
         Ok(p) => p,
         Err(d) => panic!("unexpected error:\n{}", d.render()),
     }
@@ -282,7 +282,7 @@ fn several_problems_and_recovery() {
 #[test]
 fn lexical_errors_and_odd_inputs_do_not_panic() {
     assert_eq!(err("BeginProblem\nStipulation #2\nPieces White K\u{e9}1\nEndProblem").message, "unexpected character `é`");
-    assert_eq!(err("").message, "empty Popeye input");
+    assert_eq!(err("").message, "empty Popeye input: the file holds no problem");
     assert!(err("Hello").message.contains("must start with `BeginProblem`"));
     for text in ["B", "BeginProblem", "BeginProblem Pieces", "BeginProblem Pieces White", "BeginProblem Stipulation",
         "BeginProblem Twin", "BeginProblem Option Defence", "BeginProblem Forsyth .", "BeginProblem Forsyth 99999999999999999999",

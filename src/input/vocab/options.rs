@@ -5,7 +5,7 @@ use super::pieces::split_squares;
 use super::{ambiguous, number, phrase, span, words, Issue, Phrase, Word};
 use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
 use crate::square::Square;
-use crate::words::{did_you_mean, norm, Spelling};
+use crate::words::{did_you_mean, norm, Found, Spelling};
 
 fn squares_after(ws: &[Word<'_>], i: &mut usize, opt_name: &str, at: (usize, usize)) -> Result<Vec<Square>, Issue> {
     let mut out = Vec::new();
@@ -41,6 +41,47 @@ fn number_after(ws: &[Word<'_>], i: &mut usize, opt_name: &str, at: (usize, usiz
 /// The option a phrase at `ws[i]` names, if any (for telling conditions from options).
 pub fn option_at(ws: &[Word<'_>], i: usize) -> Phrase<&'static OptionDef> {
     phrase(ws, i, 4, |t| OptionDef::lookup(t, Spelling::Statement))
+}
+
+/// Where the last of the options `names` (English names, such as `HalfDuplex`) is written in `s`, in any of its
+/// spellings (`half duplex`, `HalfDuplex`): (byte offset, length). Brackets and quotes around words (a YAML
+/// list) are passed over.
+pub fn find_option(s: &str, names: &[&str]) -> Option<(usize, usize)> {
+    let wanted: Vec<Opt> = names.iter().filter_map(|n| match OptionDef::lookup(n, Spelling::Statement) {
+            Found::One(d, _) => Some(d.opt),
+            _ => None,
+        })
+        .collect();
+    let loose = |c: char| c.is_whitespace() || ",;[]{}\"'".contains(c);
+    let mut ws = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (loose(c), start) {
+            (true, Some(a)) => {
+                // A YAML list's `-` is no word.
+                if !norm(&s[a..i]).is_empty() {
+                    ws.push(Word { text: &s[a..i], offset: a });
+                }
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let mut found = None;
+    let mut i = 0;
+    while i < ws.len() {
+        match option_at(&ws, i).one() {
+            Some((def, k)) => {
+                if wanted.contains(&def.opt) {
+                    found = Some(span(&ws, i, k));
+                }
+                i += k;
+            }
+            None => i += 1,
+        }
+    }
+    found
 }
 
 /// Parses Popeye's options with English names (`try, defence 2, set play`, `SetPlay`, `no castling a1 h8`)

@@ -25,6 +25,14 @@ fn square_arg(ws: &[Word<'_>], i: &mut usize, cmd: &str, end: usize) -> Result<S
     }
 }
 
+/// `move d1 d1`, `exchange d3 d3`: a twin that moves a piece onto its own square (Popeye would remove the piece,
+/// `-wQd1 .d1-->d1`, surely not what was meant), refused at the second square.
+pub(crate) fn same_square(offset: usize, len: usize, command: &str, sq: Square) -> Issue {
+    Issue::new(offset, len, format!("`{command}` names the square {sq} twice"))
+        .expected(format!("a square other than {sq}"))
+        .hint_opt(Some("a twin moves or exchanges a piece between two different squares".into()))
+}
+
 fn color_word(w: &str) -> Option<Color> {
     match w.to_ascii_lowercase().as_str() {
         "white" | "w" => Some(Color::White),
@@ -86,6 +94,10 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
             TwinCommand::Move | TwinCommand::Exchange | TwinCommand::Shift => {
                 let a = square_arg(&ws, &mut i, name, end)?;
                 let b = square_arg(&ws, &mut i, name, end)?;
+                if a == b && def.command != TwinCommand::Shift {
+                    let w = ws[i - 1];
+                    return Err(same_square(w.offset, w.text.len(), name, a));
+                }
                 changes.push(match def.command {
                     TwinCommand::Move => TwinChange::Move(a, b),
                     TwinCommand::Exchange => TwinChange::Exchange(a, b),
