@@ -18,7 +18,7 @@ while read -r case ref; do
   secs=$(echo "$t1 - $t0" | bc)
   # ... and the answer is checked, untimed, by the conformance test's comparison with Popeye's output.
   STIPULA_POPEYE_DIR="$dir" STIPULA_CASE_FILTER="$case" STIPULA_CASE_SECONDS="$limit" \
-    cargo test --release --quiet --test conformance -- --nocapture > /tmp/stipula-bench-$case.log 2>&1
+    cargo test --release --quiet --test it conformance -- --nocapture > /tmp/stipula-bench-$case.log 2>&1
   rc=$?
   if [ $rc -ne 0 ]; then verdict="WRONG"; fail=1
   elif grep -q "^  1 ran out" /tmp/stipula-bench-$case.log; then verdict="over ${limit} s"

@@ -2,7 +2,7 @@
 //!
 //! Data flows [`input`] → [`problem`] → [`movegen`] + [`conditions`] → [`solve`] → [`verify`] / [`explain`] →
 //! [`output`] → the `stipula` binary. The modules are layers, each importing only lower ones (checked by
-//! `tests/layers.rs`): [`square`] and [`words`] (Popeye's languages, its abbreviation rule, did-you-mean);
+//! `tests/it/layers.rs`): [`square`] and [`words`] (Popeye's languages, its abbreviation rule, did-you-mean);
 //! [`pieces`]; [`attacks`] and [`moves`]; [`position`]; [`movegen`]; [`conditions`] and [`notation`];
 //! [`setup`]; [`problem`] (with its options, twins and validation); [`input`]; [`solve`]; [`verify`] and
 //! [`explain`]; [`output`]. Every word a reader or writer knows is a row of a registry: [`pieces::PIECES`] and

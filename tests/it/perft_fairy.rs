@@ -18,7 +18,7 @@ fn setup(fen: &str) -> (Rules, Position) {
 }
 
 fn entries() -> Vec<(String, Vec<(u32, u64)>)> {
-    include_str!("data/perft_fairy.txt")
+    include_str!("../data/perft_fairy.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {

@@ -10,7 +10,7 @@ use stipula::{Color, Kind, Square};
 
 use cozy_chess as cz;
 
-mod playout;
+use crate::playout;
 use playout::{position, Rng};
 
 /// Start positions: the chessprogramming wiki's six, and a few with promotions, en passant and castling

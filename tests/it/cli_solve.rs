@@ -1,6 +1,6 @@
 //! The `solve` command on the real binary: a shipped example, standard input, bad input.
 
-mod common;
+use crate::common;
 use common::stipula;
 
 #[test]

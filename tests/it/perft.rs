@@ -8,7 +8,7 @@ use stipula::Color;
 
 #[test]
 fn published_perft_tables() {
-    let data = include_str!("data/perft.txt");
+    let data = include_str!("../data/perft.txt");
     let mut checked = 0;
     for line in data.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let mut parts = line.split(';');

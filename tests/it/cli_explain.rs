@@ -1,7 +1,7 @@
 //! The `explain` command on the real binary: the seed 002 walkthrough, `--why` answers for paralysis, check,
 //! cancelled checks, grasshoppers and locusts, Isardam and Eiffel, the SVG, and bad input.
 
-mod common;
+use crate::common;
 use common::stipula;
 
 /// `--why MOVE` on a statement given on standard input; the single answer line.

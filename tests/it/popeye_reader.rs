@@ -75,18 +75,16 @@ fn twin_headings(out: &str) -> usize {
 }
 
 #[test]
+#[cfg_attr(not(popeye_corpus), ignore = "needs the Popeye reference cases: ../shared/popeye or STIPULA_POPEYE_DIR")]
 fn popeye_corpus_reads_and_matches_popeye_outputs() {
-    let Ok(dir) = std::env::var("STIPULA_POPEYE_DIR") else {
-        println!("note: STIPULA_POPEYE_DIR is not set; skipping the Popeye corpus test");
-        return;
-    };
+    let dir = crate::common::popeye_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("STIPULA_POPEYE_DIR is readable")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "inp"))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no .inp files in {dir}");
+    assert!(!files.is_empty(), "no .inp files in {}", dir.display());
     let (mut parsed, mut unsupported, mut echo_checked, mut echo_skipped, mut twins_checked) = (0, 0, 0, 0, 0);
     let mut failures = Vec::new();
     for path in &files {

@@ -51,3 +51,14 @@ fn spawn(args: &[&str]) -> std::process::Child {
         .spawn()
         .unwrap()
 }
+
+/// The folder of Popeye's reference cases (`<case>.inp` and Popeye's `<case>.out`): `STIPULA_POPEYE_DIR`, else
+/// `../shared/popeye` beside the checkout. Tests that read it carry
+/// `#[cfg_attr(not(popeye_corpus), ignore = "...")]` (`build.rs`); when it is missing they fail here.
+#[allow(dead_code)]
+pub fn popeye_dir() -> std::path::PathBuf {
+    let dir = std::env::var_os("STIPULA_POPEYE_DIR")
+        .map_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye"), std::path::PathBuf::from);
+    assert!(dir.is_dir(), "the Popeye reference cases are not in {} (set STIPULA_POPEYE_DIR)", dir.display());
+    dir
+}

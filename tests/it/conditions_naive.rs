@@ -779,7 +779,7 @@ fn naive_perft(n: Naive, pos: &Position, depth: u32, promotions: &[Kind]) -> u64
 
 /// The rows of `tests/data/condition_perft.txt`: condition texts (`+` between several), FEN, depth, count.
 pub fn perft_rows() -> Vec<(Vec<String>, String, u32, u64)> {
-    include_str!("data/condition_perft.txt")
+    include_str!("../data/condition_perft.txt")
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {

@@ -20,11 +20,9 @@ struct Report {
 }
 
 #[test]
+#[cfg_attr(not(popeye_corpus), ignore = "needs the Popeye reference cases: ../shared/popeye or STIPULA_POPEYE_DIR")]
 fn popeye_reference_cases() {
-    let Ok(dir) = std::env::var("STIPULA_POPEYE_DIR") else {
-        eprintln!("STIPULA_POPEYE_DIR is not set: conformance cases skipped (CI sets it)");
-        return;
-    };
+    let dir = crate::common::popeye_dir();
     let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
     let mut cases: Vec<_> = std::fs::read_dir(&dir)

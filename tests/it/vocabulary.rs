@@ -4,7 +4,7 @@
 //! tables (`output/plaintext/language_dependant.c`) and issue 23's examples (`PA`, `EH`, `LE`, `SI`, `25`,
 //! `Rokagogo`, `Breton`, `SeriesCapture`).
 
-mod common;
+use crate::common;
 
 use stipula::conditions::registry::CONDITIONS;
 use stipula::conditions::ConditionSpec;

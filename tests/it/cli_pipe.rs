@@ -1,7 +1,7 @@
 //! Every subcommand that writes much stops quietly when its reader closes standard output
 //! (`stipula solve FILE | head -1`): no panic, no message, exit code 141 (as for a death by SIGPIPE).
 
-mod common;
+use crate::common;
 use common::stipula_first_line;
 
 /// Enough problems that the output is far larger than a pipe's buffer, so the binary is still writing when the

@@ -1,7 +1,7 @@
 //! `stipula perft --condition …` on the real binary: the counts of `tests/data/condition_perft.txt`, which the
 //! naive implementation in `tests/conditions_naive.rs` computes, and bad arguments.
 
-mod common;
+use crate::common;
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
     common::stipula(args, "")
@@ -10,7 +10,7 @@ fn stipula(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn perft_under_conditions_matches_the_naive_counts() {
     let mut rows = 0;
-    for line in include_str!("data/condition_perft.txt").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in include_str!("../data/condition_perft.txt").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let f: Vec<&str> = line.split(';').map(str::trim).collect();
         let depth = f[2].to_string();
         let mut args = vec!["perft", "--depth", &depth];

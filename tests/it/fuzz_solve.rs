@@ -5,7 +5,7 @@
 //! the real binary (`stipula solve`), whose exit code must say what its standard error says: 0 with no error,
 //! 2 with an error (bad input), 3 when the time limit cut the output short — never a crash.
 
-#[path = "../fuzz/fuzz_targets/solving.rs"]
+#[path = "../../fuzz/fuzz_targets/solving.rs"]
 mod solving;
 
 use std::process::{Command, Stdio};

@@ -44,14 +44,10 @@ fn text_output_and_exit_codes() {
 }
 
 #[test]
+#[cfg_attr(not(popeye_corpus), ignore = "needs the Popeye reference cases: ../shared/popeye or STIPULA_POPEYE_DIR")]
 fn unsolved_within_the_time_limit() {
     // BEISPIEL-madrasi_1 (#12 Madrasi) takes stipula far longer than 0.05 s.
-    let dir = std::env::var("STIPULA_POPEYE_DIR").unwrap_or("../shared/popeye".into());
-    let path = format!("{dir}/BEISPIEL-madrasi_1.inp");
-    if !std::path::Path::new(&path).exists() {
-        eprintln!("{path} not found: skipped");
-        return;
-    }
+    let path = crate::common::popeye_dir().join("BEISPIEL-madrasi_1.inp").display().to_string();
     let (code, out, _) = stipula(&["verify", &path, "--time-limit", "0.05"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("#12: unsolved"), "{out}");
@@ -74,14 +70,11 @@ fn bad_arguments_give_one_line_and_exit_2() {
 }
 
 #[test]
+#[cfg_attr(not(popeye_corpus), ignore = "needs the Popeye reference cases: ../shared/popeye or STIPULA_POPEYE_DIR")]
 fn convert_writes_popeye_input_as_yaml_with_popeyes_solution() {
-    let dir = std::env::var("STIPULA_POPEYE_DIR").unwrap_or("../shared/popeye".into());
-    let inp = format!("{dir}/BEISPIEL-isardam_2.inp");
-    if !std::path::Path::new(&inp).exists() {
-        eprintln!("{inp} not found: skipped");
-        return;
-    }
-    let out_file = format!("{dir}/BEISPIEL-isardam_2.out");
+    let dir = crate::common::popeye_dir();
+    let inp = dir.join("BEISPIEL-isardam_2.inp").display().to_string();
+    let out_file = dir.join("BEISPIEL-isardam_2.out").display().to_string();
     let (code, yaml, err) = stipula(&["convert", &inp, "--solution-from", &out_file]);
     assert_eq!(code, 0, "{err}");
     // Popeye's German output (`Td2*d4`, `Lc2-b1`) comes out in English.

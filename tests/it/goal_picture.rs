@@ -11,7 +11,7 @@ use stipula::solve::picture::{Pictures, Scratch};
 use stipula::pieces::Kind;
 use stipula::square::{Color, Square};
 
-mod playout;
+use crate::playout;
 use playout::{try_position, Rng};
 use std::cell::RefCell;
 use std::sync::OnceLock;

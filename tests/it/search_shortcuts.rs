@@ -15,7 +15,7 @@
 use stipula::movegen::Rules;
 use stipula::position::Position;
 
-mod playout;
+use crate::playout;
 use playout::{position, Rng};
 
 /// The chessprogramming wiki's perft positions, and some with promotions, en passant, pins and checks.

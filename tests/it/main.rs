@@ -1,0 +1,35 @@
+//! stipula's integration tests, in one binary (one link instead of one per file): each module is what was a
+//! test file. `cargo test --release --locked` runs them all; `cargo test --release --test it MODULE` one module
+//! (`conformance`, `cli_solve`, …).
+//!
+//! Tests that need a corpus outside the repository (the Popeye reference cases of `../shared/popeye`, or the folder
+//! `STIPULA_POPEYE_DIR` names) are ignored, with the reason, when it is not there, and fail when it is missing
+//! under CI (`CI` set): see `build.rs`. They are never a silent pass.
+
+mod common;
+mod playout;
+
+mod cli_batch;
+mod cli_explain;
+mod cli_limits;
+mod cli_perft;
+mod cli_pipe;
+mod cli_robust;
+mod cli_solve;
+mod cli_verify;
+mod conditions_naive;
+mod conformance;
+mod cozy_diff;
+mod fairy_naive;
+mod fuzz_solve;
+mod goal_picture;
+mod grammar_examples;
+mod input_errors;
+mod layers;
+mod perft;
+mod perft_fairy;
+mod popeye_errors;
+mod popeye_reader;
+mod search_shortcuts;
+mod vocabulary;
+mod yaml_round_trip;
