@@ -22,6 +22,13 @@ struct Report {
 #[test]
 #[cfg_attr(not(popeye_corpus), ignore = "needs the Popeye reference cases: ../shared/popeye or STIPULA_POPEYE_DIR")]
 fn popeye_reference_cases() {
+    // Its own thread pool: the other tests of this binary run beside it and must not queue behind its searches in
+    // rayon's global pool (a problem under a 20 ms time limit would wait for them).
+    let pool = rayon::ThreadPoolBuilder::new().build().expect("a thread pool");
+    pool.install(reference_cases);
+}
+
+fn reference_cases() {
     let dir = crate::common::popeye_dir();
     let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
