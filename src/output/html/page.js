@@ -37,7 +37,7 @@
   function line(from, to, cls, parent, cut) {
     const [x1, y1] = centre(from), [x2, y2] = centre(to);
     const dx = x2 - x1, dy = y2 - y1, len = Math.max(1, Math.hypot(dx, dy)), c = cut / len;
-    return el("line", { x1: x1 + dx * c, y1: y1 + dy * c, x2: x2 - dx * c, y2: y2 - dy * c, class: cls }, parent);
+    return el("line", { x1: x1 + dx * c, y1: y1 + dy * c, x2: x2 - dx * c, y2: y2 - dy * c, class: cls, "data-from": from, "data-to": to }, parent);
   }
 
   function drawBoard() {
@@ -205,9 +205,19 @@
     else if (e.key === "Escape") go(state.p, state.t, state.n, null);
   });
   window.addEventListener("hashchange", () => go(...readHash()));
+  const actions = new URLSearchParams(location.hash.slice(1)).get("do");
   if (data.problems.length) {
     state.p = -1;
     go(...readHash());
+  }
+  // `#...&do=key:ArrowRight,click:c5,move:3` then presses keys, clicks squares and moves of the solution text, as
+  // a reader would: a link can show a sequence, and the browser test drives the page through it.
+  for (const a of actions ? actions.split(",") : []) {
+    const [what, arg] = a.split(":");
+    if (what === "key") document.dispatchEvent(new KeyboardEvent("keydown", { key: arg, bubbles: true }));
+    const target = what === "click" ? $("board").querySelector(`[data-sq="${arg}"].piece, rect[data-sq="${arg}"]`)
+      : what === "move" ? $("solution").querySelector(`a[data-n="${arg}"]`) : null;
+    if (target) target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   }
   document.body.dataset.ready = "yes";
 })();
