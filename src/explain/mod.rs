@@ -456,13 +456,15 @@ pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
         let mut legal = Vec::new();
         rules.legal_moves(&p, &mut legal);
         for (from, piece) in p.pieces().filter(|(_, x)| x.color == color) {
-            let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == from).collect();
+            // A king is never captured: with the other side's king in check the null move would offer it.
+            let takes_king = |m: &Move| m.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING));
+            let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == from && !takes_king(m)).collect();
             let mut illegal = Vec::new();
             for mv in walk_moves(rules, &p, from) {
-                if mine.contains(&mv) || mv.promotion().is_some_and(|k| k != Kind::QUEEN) {
+                if legal.contains(&mv) || mv.promotion().is_some_and(|k| k != Kind::QUEEN) {
                     continue;
                 }
-                if mv.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING)) {
+                if takes_king(&mv) {
                     continue;
                 }
                 let q = WrittenMove { letters: String::new(), from, to: mv.to, captured: mv.capture(), promotion: mv.promotion() };
