@@ -1,4 +1,4 @@
-//! `stipula explain FILE [--svg OUT.svg] [--why MOVE]`: the diagram, then for the diagram and after each move
+//! `stipula explain FILE [--svg OUT.svg] [--html OUT.html] [--why MOVE]`: the diagram, then for the diagram and after each move
 //! of each solution which pieces are paralysed and by whom, which checks are real or cancelled, and why
 //! tempting moves are illegal. The analysis is the library's ([`stipula::explain`]); this file prints it.
 
@@ -6,14 +6,13 @@ use super::solve::read_problems;
 use super::{guard, worst};
 use clap::Args;
 use std::fmt::Write as _;
-use stipula::explain::prose::why_sentence;
-use stipula::explain::walkthrough::{explain_problem, why_in_problem, WhyError};
-use stipula::explain::{Paralysis, Snapshot, Step, TreeNode};
+use stipula::explain::prose::position_facts;
+use stipula::explain::walkthrough::{explain_problem, explain_problem_in_full, why_in_problem, WhyError};
+use stipula::explain::{Snapshot, Step, TreeNode, TwinExplanation};
 use std::time::Duration;
 use stipula::solve::run::Settings;
 use stipula::output::board::{svg, unicode};
-use stipula::notation::piece_letters;
-use stipula::position::Position;
+use stipula::output::html::{self, Explained};
 use stipula::problem::{Diagnostic, Problem};
 use stipula::square::Square;
 
@@ -26,6 +25,11 @@ pub struct ExplainArgs {
     /// per problem, numbered (`OUT-1.svg`, `OUT-2.svg`, …).
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<String>,
+    /// Also write the teaching page to this file, whose name must end in `.html` (an existing one is replaced,
+    /// never the input): one self-contained page with every problem explained (or the one `--problem` picks),
+    /// stepped through in a browser.
+    #[arg(long, value_name = "OUT.html", conflicts_with = "why")]
+    pub html: Option<String>,
     /// Only say whether this move is legal in the diagram, and why not (`Rc5*g5`, `Rc5xg5`, `c5g5`, `0-0`).
     #[arg(long, value_name = "MOVE")]
     pub why: Vec<String>,
@@ -67,12 +71,19 @@ pub fn run(args: ExplainArgs) -> i32 {
     let svg_paths: Vec<Option<String>> = selected.iter().map(|(i, _)| args.svg.as_deref().map(|s| svg_path(s, several.then_some(i + 1)))).collect();
     if let Some(given) = &args.svg {
         for path in std::iter::once(given).chain(svg_paths.iter().flatten()) {
-            if let Err(e) = may_write_svg(path, &args.file) {
+            if let Err(e) = may_write(path, &args.file, "svg") {
                 eprintln!("error: --svg {given}: {e}{}", if path == given { String::new() } else { format!(" ({path})") });
                 return super::EXIT_BAD_INPUT;
             }
         }
     }
+    if let Some(path) = &args.html {
+        if let Err(e) = may_write(path, &args.file, "html") {
+            eprintln!("error: --html {path}: {e}");
+            return super::EXIT_BAD_INPUT;
+        }
+    }
+    let mut page: Vec<(Problem, Vec<TwinExplanation>)> = Vec::new();
     let settings = Settings { hash_mb: 16, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
     let mut code = 0;
     for ((index, p), svg_path) in selected.into_iter().zip(svg_paths) {
@@ -123,7 +134,8 @@ pub fn run(args: ExplainArgs) -> i32 {
             continue;
         }
         out += &header(&p);
-        let explained = match guard::problem(&args.file, index + 1, || explain_problem(&p, &settings)) {
+        let full = args.html.is_some();
+        let explained = match guard::problem(&args.file, index + 1, || if full { explain_problem_in_full(&p, &settings) } else { explain_problem(&p, &settings) }) {
             Ok(t) => t,
             Err(why) => {
                 eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
@@ -131,7 +143,7 @@ pub fn run(args: ExplainArgs) -> i32 {
                 continue;
             }
         };
-        for t in explained {
+        for t in &explained {
             if let Some(e) = &t.refused {
                 refuse(e, &mut code);
                 continue;
@@ -183,6 +195,20 @@ pub fn run(args: ExplainArgs) -> i32 {
             }
         }
         out!("{out}");
+        if full {
+            page.push((p, explained));
+        }
+    }
+    if let Some(path) = &args.html {
+        let title = match page.as_slice() {
+            [(p, _)] => title_of(p),
+            _ => format!("stipula explain {}", args.file),
+        };
+        let items: Vec<Explained> = page.iter().map(|(problem, twins)| Explained { problem, twins }).collect();
+        if let Err(e) = std::fs::write(path, html::page(&items, &title)) {
+            eprintln!("error: cannot write {path}: {e}");
+            return super::EXIT_BAD_INPUT;
+        }
     }
     code
 }
@@ -199,11 +225,11 @@ fn svg_path(path: &str, number: Option<usize>) -> String {
     p.with_file_name(name).to_string_lossy().into_owned()
 }
 
-/// Whether the SVG may be written to `path`: a name ending in `.svg`, not the input, not a folder.
-fn may_write_svg(path: &str, input: &str) -> Result<(), String> {
+/// Whether a picture or page may be written to `path`: a name ending in `.{ext}`, not the input, not a folder.
+fn may_write(path: &str, input: &str, ext: &str) -> Result<(), String> {
     let target = std::path::Path::new(path);
-    if !target.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
-        return Err("the name of the SVG file must end in `.svg`".into());
+    if !target.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)) {
+        return Err(format!("the name of the {} file must end in `.{ext}`", ext.to_uppercase()));
     }
     if super::inputs::same_file(target, std::path::Path::new(input)) {
         return Err("it is the input file".into());
@@ -238,75 +264,9 @@ fn header(p: &Problem) -> String {
     s
 }
 
-/// `Rc5`, `Sf7`, `Pc2`, `Gb7`.
-fn short(pos: &Position, sq: Square) -> String {
-    match pos.piece_at(sq) {
-        Some(p) => {
-            let l = piece_letters(p.kind);
-            format!("{}{sq}", if l.is_empty() { "P" } else { l })
-        }
-        None => sq.to_string(),
-    }
-}
-
-fn paralysis_short(pos: &Position, p: &Paralysis) -> String {
-    let by: Vec<String> = p.by.iter().map(|&b| short(pos, b)).collect();
-    format!("{} (by {})", short(pos, p.square), by.join(", "))
-}
-
-/// The facts of one position: paralyses (and what changed since `prev`), checks, the king's squares and the
-/// tempting illegal moves.
+/// The facts of one position (see [`position_facts`]), indented.
 fn describe(s: &Snapshot, prev: Option<&Snapshot>, indent: &str) -> String {
-    let mut out = String::new();
-    let pos = &s.position;
-    if s.paralysed.is_empty() {
-        let _ = writeln!(out, "{indent}no piece is paralysed");
-    } else {
-        let items: Vec<String> = s.paralysed.iter().map(|p| paralysis_short(pos, p)).collect();
-        let _ = writeln!(out, "{indent}paralysed: {}", items.join(", "));
-    }
-    if let Some(prev) = prev {
-        let was = |sq: Square, piece| prev.paralysed.iter().any(|q| q.square == sq && q.piece == piece);
-        let newly: Vec<String> = s.paralysed.iter().filter(|p| !was(p.square, p.piece)).map(|p| paralysis_short(pos, p)).collect();
-        let freed: Vec<String> = prev
-            .paralysed
-            .iter()
-            .filter(|q| !s.paralysed.iter().any(|p| p.square == q.square && p.piece == q.piece) && pos.piece_at(q.square) == Some(q.piece))
-            .map(|q| short(pos, q.square))
-            .collect();
-        if !newly.is_empty() {
-            let _ = writeln!(out, "{indent}newly paralysed: {}", newly.join(", "));
-        }
-        if !freed.is_empty() {
-            let _ = writeln!(out, "{indent}released: {}", freed.join(", "));
-        }
-    }
-    for c in &s.checks {
-        let _ = writeln!(out, "{indent}{}.", capitalise(&c.sentence));
-    }
-    for k in &s.king_squares {
-        let _ = writeln!(out, "{indent}{}.", capitalise(&k.sentence()));
-    }
-    if s.mate {
-        let _ = writeln!(out, "{indent}{} is checkmated.", pos.side().name());
-    } else if s.stalemate {
-        let _ = writeln!(out, "{indent}{} is stalemated.", pos.side().name());
-    }
-    if !s.tempting.is_empty() {
-        let _ = writeln!(out, "{indent}tempting but illegal for {}:", pos.side().name());
-        for w in &s.tempting {
-            let _ = writeln!(out, "{indent}  {}", why_sentence(pos, w));
-        }
-    }
-    out
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
+    position_facts(s, prev).into_iter().map(|(depth, line)| format!("{indent}{}{line}\n", "  ".repeat(depth as usize))).collect()
 }
 
 fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {

@@ -115,6 +115,21 @@ pub struct Snapshot {
     pub tempting: Vec<Why>,
     pub mate: bool,
     pub stalemate: bool,
+    /// What each piece may do: filled on request ([`walkthrough::explain_problem_in_full`]), empty otherwise.
+    pub moves: Vec<PieceMoves>,
+}
+
+/// Where a piece may go in a position, and which moves of its walk it may not make, with the reason.
+#[derive(Clone, Debug)]
+pub struct PieceMoves {
+    pub square: Square,
+    pub piece: Piece,
+    /// The piece's side is not to move: its moves are given as if it were (the position after a null move).
+    pub off_turn: bool,
+    /// Legal moves: display text (`Rc5-c6`, `0-0`) and arrival square.
+    pub legal: Vec<(String, Square)>,
+    /// Moves of its walk that are illegal: arrival square and why (no promotions other than to a queen).
+    pub illegal: Vec<(Square, Why)>,
 }
 
 /// A legal king move onto a square that opposing pieces observe without giving check (seed 003 diagram B).
@@ -130,8 +145,11 @@ pub struct KingSquare {
 /// One move of a solution with the position after it.
 #[derive(Clone, Debug)]
 pub struct Step {
-    /// Move number as Popeye prints it: `1.` or `1...`.
+    /// Move number as problemists write it: `1.`, `1...`, or empty for the second move of a pair of help play
+    /// (`1.Rc5-c4 Bd1-e2`).
     pub number: String,
+    /// The move played.
+    pub mv: Move,
     /// The move in Popeye notation with ` +` or the goal symbol.
     pub text: String,
     pub after: Snapshot,
@@ -416,7 +434,51 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
     }
     let in_check = rules.in_check(pos, us);
     let no_move = legal.is_empty();
-    Snapshot { position: pos.clone(), paralysed, checks, king_squares, tempting, mate: in_check && no_move, stalemate: !in_check && no_move }
+    Snapshot {
+        position: pos.clone(),
+        paralysed,
+        checks,
+        king_squares,
+        tempting,
+        mate: in_check && no_move,
+        stalemate: !in_check && no_move,
+        moves: Vec::new(),
+    }
+}
+
+/// What every piece of `pos` may do: its legal moves, and the moves of its walk that are illegal with the
+/// reason. A piece of the side not to move is judged as if its side were to move.
+pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
+    let mut out = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let off_turn = color != pos.side();
+        let p = if off_turn { pos.null_move() } else { pos.clone() };
+        let mut legal = Vec::new();
+        rules.legal_moves(&p, &mut legal);
+        for (from, piece) in p.pieces().filter(|(_, x)| x.color == color) {
+            // A king is never captured: with the other side's king in check the null move would offer it.
+            let takes_king = |m: &Move| m.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING));
+            let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == from && !takes_king(m)).collect();
+            let mut illegal = Vec::new();
+            for mv in walk_moves(rules, &p, from) {
+                if legal.contains(&mv) || mv.promotion().is_some_and(|k| k != Kind::QUEEN) {
+                    continue;
+                }
+                if takes_king(&mv) {
+                    continue;
+                }
+                let q = WrittenMove { letters: String::new(), from, to: mv.to, captured: mv.capture(), promotion: mv.promotion() };
+                let (text, verdict) = judge(rules, &p, &q, piece);
+                if !matches!(verdict, MoveVerdict::Legal { .. }) {
+                    illegal.push((mv.to, Why { text, from: Some(from), piece: Some(piece), verdict }));
+                }
+            }
+            let legal = mine.iter().map(|&m| (display(&move_text(&p, m)), m.to)).collect();
+            out.push(PieceMoves { square: from, piece, off_turn, legal, illegal });
+        }
+    }
+    out.sort_by_key(|m| m.square);
+    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The explanations in English: pieces, paralyses, checks and the answer to `--why` as sentences.
 
-use super::{Check, CheckStatus, KingSquare, MoveVerdict, Paralysis, Why, WalkFailure};
+use super::{Check, CheckStatus, KingSquare, MoveVerdict, Paralysis, Snapshot, Why, WalkFailure};
+use crate::notation::piece_letters;
 use crate::pieces::Kind;
 use crate::position::Position;
 use crate::square::Square;
@@ -140,4 +141,78 @@ pub(super) fn observation_clause(pos: &Position, c: &Check) -> String {
 /// "the rook on c4 would be paralysed by the rook on a4", named in the position `after` the move.
 pub(super) fn pairs_described(after: &Position, pairs: &[(Square, Square)]) -> String {
     list(&pairs.iter().map(|&(a, b)| format!("{} would be paralysed by {}", piece_phrase(after, a), piece_phrase(after, b))).collect::<Vec<_>>())
+}
+
+/// `Rc5`, `Sf7`, `Pc2`, `Gb7`.
+fn short(pos: &Position, sq: Square) -> String {
+    match pos.piece_at(sq) {
+        Some(p) => {
+            let l = piece_letters(p.kind);
+            format!("{}{sq}", if l.is_empty() { "P" } else { l })
+        }
+        None => sq.to_string(),
+    }
+}
+
+/// `Rg5 (by Rg2, Rc5)`.
+fn paralysis_short(pos: &Position, p: &Paralysis) -> String {
+    let by: Vec<String> = p.by.iter().map(|&b| short(pos, b)).collect();
+    format!("{} (by {})", short(pos, p.square), by.join(", "))
+}
+
+/// The first letter in upper case.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The facts of one position as lines, each with its depth (1: an item of the list the line before opens):
+/// paralyses (and, given the position `prev` before the move, what the move changed), checks, the king's
+/// squares, mate or stalemate, and the tempting illegal moves.
+pub fn position_facts(s: &Snapshot, prev: Option<&Snapshot>) -> Vec<(u8, String)> {
+    let mut out = Vec::new();
+    let pos = &s.position;
+    if s.paralysed.is_empty() {
+        out.push((0, "no piece is paralysed".to_string()));
+    } else {
+        let items: Vec<String> = s.paralysed.iter().map(|p| paralysis_short(pos, p)).collect();
+        out.push((0, format!("paralysed: {}", items.join(", "))));
+    }
+    if let Some(prev) = prev {
+        let was = |sq: Square, piece| prev.paralysed.iter().any(|q| q.square == sq && q.piece == piece);
+        let newly: Vec<String> = s.paralysed.iter().filter(|p| !was(p.square, p.piece)).map(|p| paralysis_short(pos, p)).collect();
+        let freed: Vec<String> = prev
+            .paralysed
+            .iter()
+            .filter(|q| !s.paralysed.iter().any(|p| p.square == q.square && p.piece == q.piece) && pos.piece_at(q.square) == Some(q.piece))
+            .map(|q| short(pos, q.square))
+            .collect();
+        if !newly.is_empty() {
+            out.push((0, format!("newly paralysed: {}", newly.join(", "))));
+        }
+        if !freed.is_empty() {
+            out.push((0, format!("released: {}", freed.join(", "))));
+        }
+    }
+    for c in &s.checks {
+        out.push((0, format!("{}.", capitalise(&c.sentence))));
+    }
+    for k in &s.king_squares {
+        out.push((0, format!("{}.", capitalise(&k.sentence()))));
+    }
+    if s.mate {
+        out.push((0, format!("{} is checkmated.", pos.side().name())));
+    } else if s.stalemate {
+        out.push((0, format!("{} is stalemated.", pos.side().name())));
+    }
+    if !s.tempting.is_empty() {
+        out.push((0, format!("tempting but illegal for {}:", pos.side().name())));
+        for w in &s.tempting {
+            out.push((1, why_sentence(pos, w)));
+        }
+    }
+    out
 }

@@ -2,7 +2,7 @@
 //! by move with what each position shows, and the answer to `--why MOVE` in each twin's diagram.
 
 use super::prose::why_sentence;
-use super::{snapshot, why, Step, TreeNode, TwinExplanation};
+use super::{piece_moves, snapshot, why, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::notation::move_text;
@@ -64,6 +64,29 @@ pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation>
             t
         })
         .collect()
+}
+
+/// As [`explain_problem`], with what each piece may do in every position ([`Snapshot::moves`]), for the
+/// teaching page.
+pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExplanation> {
+    let mut twins = explain_problem(p, settings);
+    let Ok(diagrams) = twin_diagrams(p) else { return twins };
+    for (t, (_, _, d)) in twins.iter_mut().zip(diagrams) {
+        let Ok((rules, _, _)) = prepare(p, &d) else { continue };
+        let fill = |s: &mut Snapshot| s.moves = piece_moves(&rules, &s.position);
+        if let Some(s) = &mut t.initial {
+            fill(s);
+        }
+        for step in t.lines.iter_mut().flatten() {
+            fill(&mut step.after);
+        }
+        let mut stack: Vec<&mut TreeNode> = t.tree.iter_mut().collect();
+        while let Some(n) = stack.pop() {
+            fill(&mut n.step.after);
+            stack.extend(n.children.iter_mut());
+        }
+    }
+    twins
 }
 
 /// The rules and the diagram position of a twin (the side to move as the stipulation says), and the length
@@ -180,7 +203,7 @@ fn step(rules: &Rules, before: &Position, mv: Move, after: &Position, number: St
     } else if rules.in_check(after, after.side()) {
         text += " +";
     }
-    Step { number, text, after: snap }
+    Step { number, mv, text, after: snap }
 }
 
 /// A help or series line as steps (`series`: the number of series moves, the opponent passing between them).
@@ -197,7 +220,14 @@ fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>,
         if new_number {
             number += 1;
         }
-        let label = if half_start && i == 0 || (!new_number && series.is_none()) { format!("{number}...") } else { format!("{number}.") };
+        // Help play as problemists write it: `1.Rc5-c4 Bd1-e2 2.…`, and `1...Bf1-e2 2.…` when White begins.
+        let label = if half_start && i == 0 {
+            format!("{number}...")
+        } else if new_number || series.is_some() {
+            format!("{number}.")
+        } else {
+            String::new()
+        };
         let after = rules.make(&pos, m);
         out.push(step(rules, &pos, m, &after, label, goal, i + 1 == moves.len()));
         pos = after;

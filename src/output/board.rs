@@ -60,8 +60,8 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// A self-contained SVG of the position: squares, coordinates, pieces (Unicode glyphs for orthodox pieces,
-/// labelled discs for fairy pieces), a red frame on each paralysed piece and an arrow from each of its
+/// A self-contained SVG of the position: squares, coordinates, pieces (stipula's own drawings of the orthodox
+/// pieces, labelled discs for fairy pieces), a red frame on each paralysed piece and an arrow from each of its
 /// paralysers. `paralyses` holds (paralysed square, paralyser squares). Deterministic for the same input.
 pub fn svg(pos: &Position, paralyses: &[(Square, Vec<Square>)], title: &str) -> String {
     let size = 8 * SQ;
@@ -97,26 +97,12 @@ pub fn svg(pos: &Position, paralyses: &[(Square, Vec<Square>)], title: &str) -> 
         let Some(p) = pos.piece_at(sq) else { continue };
         let (cx, cy) = centre(sq);
         let name = format!("{} {} {sq}", p.color.name().to_lowercase(), p.kind.name());
-        match glyph(p) {
-            Some(_) => {
-                // The solid glyph for both colours: filled white with a black outline for White, black for Black.
-                let solid = glyph(Piece::new(Color::Black, p.kind)).unwrap_or('?');
-                let (fill, stroke) = if p.color == Color::White { ("#ffffff", "#000000") } else { ("#000000", "#000000") };
-                s += &format!(
-                    "<text x=\"{cx}\" y=\"{}\" font-family=\"DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, serif\" font-size=\"36\" text-anchor=\"middle\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1.2\"><title>{name}</title>{solid}</text>\n",
-                    cy + 12
-                );
-            }
-            None => {
-                let (fill, ink) = if p.color == Color::White { ("#ffffff", "#000000") } else { ("#000000", "#ffffff") };
-                let code = p.kind.code();
-                let font = if code.len() > 1 { 12 } else { 16 };
-                s += &format!(
-                    "<g><title>{name}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"16\" fill=\"{fill}\" stroke=\"#000000\" stroke-width=\"1.5\"/><text x=\"{cx}\" y=\"{}\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"{font}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{code}</text></g>\n",
-                    cy + font / 3 + 1
-                );
-            }
-        }
+        s += &format!(
+            "<g transform=\"translate({} {})\"><title>{name}</title>{}</g>\n",
+            cx - SQ / 2,
+            cy - SQ / 2,
+            super::figures::drawing(p)
+        );
     }
     s += "</g>\n<g id=\"paralysers\" stroke=\"#c0392b\" stroke-width=\"2.5\" stroke-opacity=\"0.85\" marker-end=\"url(#arrow)\">\n";
     for (sq, by) in &sorted {

@@ -1,6 +1,8 @@
-//! Rendering: Popeye's solution text, diagrams (text, Unicode, SVG) and YAML entries.
+//! Rendering: Popeye's solution text, diagrams (text, Unicode, SVG), the teaching page (HTML) and YAML entries.
 
 pub mod board;
+pub mod figures;
+pub mod html;
 pub mod statement;
 pub mod text;
 pub mod yaml;

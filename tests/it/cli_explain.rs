@@ -279,3 +279,68 @@ fn svg_per_problem_and_never_over_the_input() {
     assert!(code == 2 && err.contains("it is the input file"), "{err}");
     assert_eq!(std::fs::read_to_string(&svg_input).unwrap(), two);
 }
+
+#[test]
+fn help_play_is_numbered_as_problemists_write_it() {
+    // Popeye reference case BEISPIEL-eiffel_4 (problems/popeye-eiffel.yaml): Popeye prints
+    // `1.Bg1*e3 f7-f8=R   2.Be3-h6 Qd3-e4 #`, White's replies without a number.
+    let stmt = "white: Kd1 Qd3 Be7 Pc3 Pc6 Pd4 Pe3 Pf7\nblack: Ke6 Qb3 Ra8 Rh8 Bg1 Pb5 Pc2 Pe2 Pf5 Pg7\nstipulation: h#2\nconditions: Eiffel\n";
+    let (code, out, err) = stipula(&["explain", "-"], stmt);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Solution 1: 1.Bg1*e3 f7-f8=R 2.Be3-h6 Qd3-e4 #"), "{out}");
+    assert!(out.contains("Solution 2: 1.Qb3*c3 f7-f8=B 2.Qc3-a5 Qd3-c4 #"), "{out}");
+    assert!(!out.contains("1...f7"), "{out}");
+}
+
+#[test]
+fn html_page_is_self_contained_small_and_deterministic() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain_html");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.html"), dir.join("b.html"));
+    for f in [&a, &b] {
+        let (code, out, err) = stipula(&["explain", WORKED, "--html", f.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("1.Ba1-e5 + !"), "the walkthrough is still printed");
+    }
+    let page = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(page, std::fs::read_to_string(&b).unwrap());
+    assert!(page.len() <= 200_000, "the worked example's page weighs {} bytes", page.len());
+    // Nothing from the network or another file: the only URL is the SVG namespace the script uses.
+    for outside in ["src=", "<link", "@import", "url(http", "https:"] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    assert_eq!(page.matches("http://").count(), page.matches("http://www.w3.org/2000/svg").count());
+    // The pieces are drawn, not written as Unicode glyphs.
+    assert!(page.contains("<symbol id=\"wK\"") && page.contains("<symbol id=\"bS\""));
+    assert!(!page.contains('♔') && !page.contains('♚'));
+    // The data: seed 002's explanations per position, and what a clicked piece may not do and why.
+    assert!(page.contains("Rg5×e5 is impossible: the rook on g5 is paralysed by the rook on g2."));
+    assert!(page.contains("the rook on c5 is paralysed by the rook on g5"));
+    assert_eq!(page.matches("<script").count(), 2, "the data and the script");
+    assert!(!page[page.find("id=\"data\">").unwrap()..].split("</script>").next().unwrap().contains("</"));
+}
+
+#[test]
+fn html_page_name_and_bad_arguments() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain_html_bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("page.txt");
+    let (code, _, err) = stipula(&["explain", WORKED, "--html", bad.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("must end in `.html`"), "{err}");
+    assert!(!bad.exists());
+    let input = dir.join("input.html");
+    std::fs::copy(WORKED, &input).unwrap();
+    let (code, _, err) = stipula(&["explain", input.to_str().unwrap(), "--html", input.to_str().unwrap()], "");
+    assert_eq!(code, 2, "never over the input");
+    assert!(err.contains("input file"), "{err}");
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), std::fs::read_to_string(WORKED).unwrap());
+    let (code, _, _) = stipula(&["explain", WORKED, "--html", dir.join("p.html").to_str().unwrap(), "--why", "Rc5xg5"], "");
+    assert_eq!(code, 2, "--html and --why exclude each other");
+    // A collection: one page with every problem.
+    let all = dir.join("all.html");
+    let (code, _, err) = stipula(&["explain", "problems/madrasi.yaml", "--html", all.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let page = std::fs::read_to_string(&all).unwrap();
+    assert_eq!(page.matches("\"twins\":").count(), 9, "the nine problems of problems/madrasi.yaml");
+}

@@ -9,6 +9,7 @@
 mod common;
 mod playout;
 
+mod browser_page;
 mod cli_batch;
 mod cli_explain;
 mod cli_limits;
