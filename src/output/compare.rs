@@ -7,6 +7,8 @@
 pub struct TwinText {
     /// `a)`, `+b)` or empty.
     pub label: String,
+    /// What the twin changes, as its heading says after the label (`bSh3-->h4`, `rotate 90`); empty without twins.
+    pub heading: String,
     /// Solution lines in English notation, trailing spaces removed, in their order of appearance.
     pub lines: Vec<String>,
     /// Popeye said it stopped early (`Partial solution`, MaxSolutions, MaxTime).
@@ -145,7 +147,9 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
             if started {
                 twins.push(std::mem::take(&mut cur));
             }
-            cur.label = t.split_whitespace().next().unwrap_or("").to_string();
+            let (label, heading) = t.split_once(' ').unwrap_or((t, ""));
+            cur.label = label.to_string();
+            cur.heading = heading.trim().to_string();
             started = true;
             continue;
         }

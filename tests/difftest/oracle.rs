@@ -1,0 +1,232 @@
+//! Solving one problem with both solvers and comparing what they print: help and series play as sets of lines
+//! per twin, direct, self and reflex play as whole trees (siblings sorted at every level), twin headings, the
+//! `Partial solution` mark, and refusals (Popeye's messages against stipula's refusals).
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use stipula::input::popeye::read_popeye;
+use stipula::output::compare::{canonical_tree, parse_popeye_output, TwinText};
+use stipula::output::text::render;
+use stipula::solve::run::{solve_problem, Outcome, Settings};
+
+/// What one solver made of a problem.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Its output (Popeye's, or stipula's rendered in Popeye's format), read back per twin.
+    Solved { text: String, twins: Vec<TwinText>, refused: Vec<Option<String>>, messages: Vec<String> },
+    /// The problem as a whole was refused (a read error, or Popeye's message and nothing solved).
+    Refused { text: String, why: String },
+    /// The time limit stopped it.
+    TimedOut,
+}
+
+/// Lines of Popeye's output that are messages, not solutions: at the left margin and not a twin heading,
+/// `solution finished.` or `Partial solution` (`both sides need a king`, `the side to play can capture the
+/// king`, `A piece will be moved outside.`).
+fn messages(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().rposition(|l| l.starts_with("+---a")).map_or(0, |i| i + 1);
+    let mut out = Vec::new();
+    for line in &lines[start..] {
+        if line.is_empty() || line.starts_with(' ') {
+            continue;
+        }
+        let heading = {
+            let t = line.strip_prefix('+').unwrap_or(line);
+            let b = t.as_bytes();
+            b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
+        };
+        if heading || line.starts_with("solution finished") || line.starts_with("Partial solution") {
+            continue;
+        }
+        out.push(line.trim().to_string());
+    }
+    out
+}
+
+/// Runs Popeye's binary on one problem, killed after `limit`.
+pub fn popeye(bin: &Path, text: &str, limit: Duration) -> Answer {
+    let mut child = match Command::new(bin)
+        .args(["-maxmem", "1G", "-regression"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("cannot run Popeye ({}): {e}", bin.display()),
+    };
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    // Popeye writes its messages (`the side to play can capture the king`) to standard error.
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = reader.join();
+                let _ = errors.join();
+                return Answer::TimedOut;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => panic!("waiting for Popeye: {e}"),
+        }
+    }
+    let out = reader.join().unwrap();
+    let err = errors.join().unwrap();
+    read_back(out, &err)
+}
+
+/// Popeye's output read back: a refusal when it printed a message and solved nothing.
+fn read_back(text: String, errors: &str) -> Answer {
+    let twins = parse_popeye_output(&text);
+    let mut msgs = messages(&text);
+    msgs.extend(errors.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from));
+    let text = if errors.trim().is_empty() { text } else { format!("{text}\n(standard error:)\n{}", errors.trim()) };
+    // Popeye's messages name no phase or twin: `the side to play can capture the king` may concern the set play
+    // only, the rest being solved. A twin or phase it refuses shows no solution.
+    let refused = vec![None; twins.len()];
+    Answer::Solved { text, twins, refused, messages: msgs }
+}
+
+/// Solves one problem with stipula's library (what `stipula solve` prints), within `limit`.
+pub fn stipula(text: &str, limit: Duration) -> Answer {
+    let problems = read_popeye(text, "case.inp");
+    let p = match problems.into_iter().next() {
+        Some(Ok(p)) => p,
+        Some(Err(d)) => return Answer::Refused { text: d.render(), why: d.message },
+        None => return Answer::Refused { text: String::new(), why: "no problem read".into() },
+    };
+    let settings = Settings { hash_mb: 16, time_limit: Some(limit) };
+    let twins = solve_problem(&p, &settings);
+    if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+        return Answer::TimedOut;
+    }
+    let text = render(&p, &twins);
+    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.clone()) } else { None }).collect();
+    if refused.iter().all(Option::is_some) {
+        return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
+    }
+    let mut parsed = parse_popeye_output(&text);
+    // A refused twin's line is stipula's message, not a solution.
+    for (t, r) in parsed.iter_mut().zip(&refused) {
+        if r.is_some() {
+            t.lines.clear();
+        }
+    }
+    Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
+}
+
+/// How a case came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Both printed the same solutions.
+    Agree,
+    /// Both refused the problem.
+    BothRefused,
+    /// A solver ran out of time: not compared.
+    TimedOut(&'static str),
+    /// They differ: what differs, in a few words.
+    Disagree(String),
+}
+
+/// Compares the two answers. `partial_ok`: `MaxSolutions` is in force, so each solver lists its own first
+/// solutions (a deliberate difference): only how many, and the `Partial solution` mark, are compared.
+pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
+    match (popeye, stipula) {
+        (Answer::TimedOut, _) => Verdict::TimedOut("Popeye"),
+        (_, Answer::TimedOut) => Verdict::TimedOut("stipula"),
+        (Answer::Refused { .. }, Answer::Refused { .. }) => Verdict::BothRefused,
+        (Answer::Refused { why, .. }, Answer::Solved { .. }) => Verdict::Disagree(format!("Popeye refuses ({why}), stipula solves")),
+        (Answer::Solved { messages, twins, .. }, Answer::Refused { why, .. }) => {
+            let nothing = twins.iter().all(|t| t.lines.is_empty());
+            if (nothing && !messages.is_empty()) || (skipped_command(messages) && why.starts_with("the twin")) {
+                return Verdict::BothRefused;
+            }
+            Verdict::Disagree(format!("stipula refuses ({why}), Popeye solves"))
+        }
+        (Answer::Solved { twins: want, messages, .. }, Answer::Solved { twins: got, refused, .. }) => {
+            let nothing = want.iter().all(|t| t.lines.is_empty());
+            if nothing && !messages.is_empty() && got.iter().any(|t| !t.lines.is_empty()) {
+                return Verdict::Disagree(format!("Popeye refuses or finds nothing ({}), stipula solves", messages.join(" / ")));
+            }
+            // Popeye prints no twin at all when it has nothing to say.
+            let empty = |t: &[TwinText]| t.iter().all(|t| t.lines.is_empty() && t.label.is_empty());
+            if want.len() != got.len() && !(empty(want) && empty(got)) {
+                return Verdict::Disagree(format!("Popeye has {} twins, stipula {}", want.len(), got.len()));
+            }
+            for (i, (w, g)) in want.iter().zip(got).enumerate() {
+                let twin = if w.label.is_empty() { String::new() } else { format!("twin {}: ", w.label) };
+                if w.label != g.label || norm(&w.heading) != norm(&g.heading) {
+                    return Verdict::Disagree(format!("{twin}heading `{} {}` against `{} {}`", w.label, w.heading, g.label, g.heading));
+                }
+                if let Some(why) = &refused[i] {
+                    // Popeye names no twin in its messages: a twin it refuses shows nothing.
+                    if w.lines.is_empty() && !messages.is_empty() {
+                        continue;
+                    }
+                    // A twinning command on an empty square, or a shift off the board: Popeye skips the command
+                    // (with a message) and solves the rest, stipula refuses the twin (README, deliberate
+                    // differences).
+                    if skipped_command(messages) && why.starts_with("the twin") {
+                        continue;
+                    }
+                    return Verdict::Disagree(format!("{twin}stipula refuses, Popeye solves"));
+                }
+                if w.partial != g.partial {
+                    return Verdict::Disagree(format!("{twin}Partial solution: Popeye {}, stipula {}", w.partial, g.partial));
+                }
+                if partial_ok && w.partial {
+                    let count = |t: &TwinText| t.lines.iter().filter(|l| is_solution(l)).count();
+                    if count(w) != count(g) {
+                        return Verdict::Disagree(format!("{twin}MaxSolutions: Popeye lists {}, stipula {}", count(w), count(g)));
+                    }
+                    continue;
+                }
+                let (a, b) = (canonical_tree(&w.lines), canonical_tree(&g.lines));
+                if a != b {
+                    let missing: Vec<&String> = a.iter().filter(|l| !b.contains(l)).take(3).collect();
+                    let extra: Vec<&String> = b.iter().filter(|l| !a.contains(l)).take(3).collect();
+                    let what = match (missing.first(), extra.first()) {
+                        (Some(m), _) => format!("stipula lacks `{}`", m.trim()),
+                        (None, Some(e)) => format!("stipula adds `{}`", e.trim()),
+                        (None, None) => "lines placed differently in the tree".into(),
+                    };
+                    return Verdict::Disagree(format!("{twin}{what}"));
+                }
+            }
+            Verdict::Agree
+        }
+    }
+}
+
+/// Popeye skipped a twinning command it could not apply (an empty square, a piece shifted off the board).
+fn skipped_command(messages: &[String]) -> bool {
+    messages.iter().any(|m| m.contains("square is empty") || m.contains("moved outside"))
+}
+
+/// A help or series solution, or a key of tree play.
+fn is_solution(line: &str) -> bool {
+    let t = line.trim_start();
+    let indent = line.len() - t.len();
+    t.starts_with("1.") && (indent == 2 || (indent == 3 && t.contains(" !")))
+}
+
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
