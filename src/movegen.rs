@@ -2,7 +2,7 @@
 //! service for check, and the condition hooks. Legality is tested by making the move (copy-make) and asking
 //! whether the mover's king is observed by a piece whose observation counts.
 
-use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::conditions::{Condition, Hooks};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -209,8 +209,8 @@ impl Rules {
         direct[Kind::ROOK.index()] = rook;
         direct[Kind::BISHOP.index()] = bishop;
         direct[Kind::KNIGHT.index()] = Bitboard(KNIGHT[king.index()]);
-        // Our pawn observes the king from where an enemy pawn on the king's square would observe.
-        direct[Kind::PAWN.index()] = Bitboard(PAWN_ATTACKS[them.index()][king.index()]);
+        // Where our pawn would observe the king from.
+        direct[Kind::PAWN.index()] = Bitboard(PAWN_OBSERVERS[us.index()][king.index()]);
         let own = pos.color_bb(us);
         let queens = pos.pieces_bb(us, Kind::QUEEN);
         let snipers = (rook_attacks(king, Bitboard::EMPTY) & (queens | pos.pieces_bb(us, Kind::ROOK)))
@@ -318,9 +318,15 @@ impl Rules {
                     for s in a_riders {
                         leave |= opens(t, s);
                     }
-                    // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe.
-                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN]
-                        .map(|k| orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)) | t.bb());
+                    // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe (a pawn
+                    // from where its own kind observes `t`).
+                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN].map(|k| {
+                        let from = match k {
+                            Kind::PAWN => Bitboard(PAWN_OBSERVERS[d.opposite().index()][t.index()]),
+                            _ => orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)),
+                        };
+                        from | t.bb()
+                    });
                     Witness { reply: b, piece: Kind::KING, leave, reach, king: true }
                 } else {
                     // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
@@ -884,6 +890,10 @@ impl Rules {
     }
 
     fn pawn_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
+        if from.rank() == us.opposite().last_rank() {
+            return;
+        }
         let occ = pos.occupied();
         let fwd = us.forward();
         let last = us.last_rank();
@@ -1098,7 +1108,7 @@ fn orthodox_observers_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -
     let queens = pos.kind_bb(Kind::QUEEN);
     let r = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
         | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
-        | (Bitboard(PAWN_ATTACKS[by.opposite().index()][s]) & pos.kind_bb(Kind::PAWN))
+        | (Bitboard(PAWN_OBSERVERS[by.index()][s]) & pos.kind_bb(Kind::PAWN))
         | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
         | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
     r & pos.color_bb(by)

@@ -331,9 +331,9 @@ pub enum Mirror {
     A1H1,
     /// `a1<-->a8`: ranks reversed.
     A1A8,
-    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
+    /// `a1<-->h8`: a1 and h8 change places (a reflection in the a8–h1 diagonal; Popeye names the squares).
     A1H8,
-    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
+    /// `a8<-->h1`: a8 and h1 change places (a reflection in the a1–h8 diagonal).
     A8H1,
 }
 

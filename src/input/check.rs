@@ -6,7 +6,7 @@
 use crate::conditions;
 use crate::movegen::Rules;
 use crate::problem::Problem;
-use crate::setup::{build_position, Culprit as SetupCulprit, SetupOptions};
+use crate::setup::{build_position, Culprit as SetupCulprit, SetupError, SetupOptions};
 
 /// What a [`Refusal`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,8 +77,21 @@ pub fn check(p: &Problem) -> Option<Refusal> {
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
     let setup = SetupOptions::from_options(&p.options);
-    let (side, _) = crate::solve::run::start(p, &p.stipulation);
-    build_position(&p.pieces, &p.state, side, &rules, &setup)
-        .err()
-        .map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+    // Each phase (set play, solution, duplex) has its own side to move; a phase whose side not to move is in
+    // check is left out when another can be played (as Popeye does).
+    let mut in_check = None;
+    let mut playable = false;
+    for (_, side, _) in crate::solve::run::phase_plan(p, &p.stipulation) {
+        match build_position(&p.pieces, &p.state, side, &rules, &setup) {
+            Ok(_) => playable = true,
+            Err(e) if e.culprit == SetupCulprit::Position => {
+                in_check.get_or_insert(e);
+            }
+            // With twins, the diagram is only the first of them: Popeye refuses it alone (a king missing, the
+            // side not to move in check) and solves the others; the twins are checked when they are solved.
+            Err(SetupError { culprit: SetupCulprit::Kings(_), .. }) if !p.twins.is_empty() => return None,
+            Err(e) => return Some(Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) }),
+        }
+    }
+    in_check.filter(|_| !playable && p.twins.is_empty()).map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

@@ -121,8 +121,16 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     // A bare solution text (YACPDB's `solution`) has no header: it is read from its first line.
     let mut i = 0;
     if let Some(k) = lines.iter().rposition(|l| l.starts_with("+---a---b")) {
-        i = k + 1;
-        while i < lines.len() && !lines[i].trim().is_empty() {
+        // The stipulation line, then the centred lines (conditions, options; a long one starts at the margin) up
+        // to a blank line or the first line of the solution: post-key play starts with ` +`, ` threat:` or
+        // ` zugzwang.` (no blank line before it).
+        i = (k + 2).min(lines.len());
+        let solution = |l: &str| {
+            let t = l.trim();
+            t.starts_with(|c: char| c.is_ascii_digit() || c == '+')
+                || matches!(t, "threat:" | "Drohung:" | "Menace:" | "zugzwang." | "Zugzwang." | "blocus.")
+        };
+        while i < lines.len() && !lines[i].trim().is_empty() && !solution(lines[i]) {
             i += 1;
         }
     }

@@ -5,6 +5,7 @@ use crate::moves::{Move, Special};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;
+use crate::problem::ConditionSpec;
 
 /// The letters of a kind in Popeye's English output (`S`, `CA`; the pawn has none).
 pub fn piece_letters(kind: Kind) -> &'static str {
@@ -68,4 +69,26 @@ pub fn move_text_checked(rules: &Rules, pos: &Position, mv: Move, after: &Positi
         s += " +";
     }
     s
+}
+
+/// A condition as Popeye writes it under the stipulation and in a twin's heading (`EiffelChess`, `Madrasi
+/// RexInclusive`, `Isardam    TypeB`: Popeye's `output/plaintext/condition.c`); conditions Popeye lacks as
+/// stipula names them.
+pub fn condition_text(c: &ConditionSpec) -> String {
+    let has = |o: &str| c.options.iter().any(|x| x == o);
+    match c.name.as_str() {
+        "Eiffel" => "EiffelChess".into(),
+        "Madrasi" if has("RexInclusive") => "Madrasi RexInclusive".into(),
+        "Isardam" => {
+            let mut s = String::from("Isardam");
+            if has("TypeB") {
+                s += "    TypeB";
+            }
+            if has("RexInclusive") {
+                s += " RexInclusive";
+            }
+            s
+        }
+        _ => std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" "),
+    }
 }

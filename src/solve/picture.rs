@@ -18,7 +18,7 @@
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
 
-use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, POSITIVE, RAYS};
+use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS, POSITIVE, RAYS};
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
 use crate::problem::Goal;
@@ -89,7 +89,7 @@ impl Walk {
     /// The squares from which a piece of colour `color` with this walk observes `sq` on the empty board.
     fn observers_of(self, color: Color, sq: Square) -> Bitboard {
         match self {
-            Walk::Pawn => Bitboard(PAWN_ATTACKS[color.opposite().index()][sq.index()]),
+            Walk::Pawn => Bitboard(PAWN_OBSERVERS[color.index()][sq.index()]),
             _ => self.observes(color, sq),
         }
     }

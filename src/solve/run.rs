@@ -1,7 +1,7 @@
 //! Solving a whole problem: twins one after another, each phase (set play, solution, duplex) searched, the
 //! solutions rendered in Popeye's notation and sorted canonically.
 
-use super::twins::{apply, Diagram};
+use super::twins::{apply_twin, Diagram};
 use super::tree::{Battle, TreeOptions};
 use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions;
@@ -10,7 +10,7 @@ use crate::moves::Move;
 use crate::output::notation::move_text;
 use crate::position::Position;
 use crate::problem::{Goal, Play, Problem, Stipulation};
-use crate::setup::{build_position, SetupOptions};
+use crate::setup::{build_position, Culprit, SetupOptions};
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -94,13 +94,10 @@ pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, Stri
     let mut prev = original.clone();
     for t in &p.twins {
         let mut d = if t.continued { prev.clone() } else { original.clone() };
-        let mut parts = Vec::new();
-        for c in &t.changes {
-            parts.push(apply(&mut d, c)?);
-        }
+        let heading = apply_twin(&mut d, &t.changes, |s| twin_stipulation(s, p))?;
         let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
         letter = letter.saturating_add(1);
-        out.push((label, parts.join("  "), d.clone()));
+        out.push((label, heading, d.clone()));
         prev = d;
     }
     Ok(out)
@@ -161,10 +158,7 @@ pub fn is_tree(play: Play) -> bool {
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 {
-        let mut t = s.clone();
-        t.moves -= 1;
-        t.half = true;
-        return t.to_string();
+        return twin_stipulation(s, p);
     }
     let mut text = s.to_string();
     // Popeye echoes `Threat n` and `MaxFlightsquares n` in the stipulation: `#6/1`, `#10/1/1`, `#3//2`.
@@ -181,32 +175,30 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     text
 }
 
+/// A stipulation as a twin's heading names it: `WhiteToPlay` turns `h=3` into `h=2.5`, but `Threat n` and the like
+/// are not echoed there (Popeye).
+pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
+    if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 {
+        let mut t = s.clone();
+        t.moves -= 1;
+        t.half = true;
+        return t.to_string();
+    }
+    s.to_string()
+}
+
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
     if o.post_key_play && !is_tree(st.play) {
         return Some("PostKeyPlay in help or series play".into());
     }
-    if o.post_key_play && o.set_play {
-        return Some("PostKeyPlay with SetPlay".into());
-    }
-    if o.quodlibet && st.play != Play::Self_ {
-        // Popeye ignores Quodlibet outside self play ("not applicable") and builds r# with it differently.
-        return Some(format!("Quodlibet in `{st}` (only s# is)"));
-    }
     if o.mates_in_1 && st.play != Play::Self_ {
         return Some(format!("MatesIn1 in `{st}` (only s# is)"));
     }
-    if o.non_trivial.is_some() {
-        // Popeye counts the defences of battle play only; its count in reflex or quodlibet play, and at the
-        // root of set play, post-key play and tries, has no reference case: refused rather than guessed.
-        if !matches!(st.play, Play::Direct | Play::Self_) {
-            return Some(format!("NonTrivial in `{st}` (only # and s# are)"));
-        }
-        let with = [(o.quodlibet, "Quodlibet"), (o.set_play, "SetPlay"), (o.post_key_play, "PostKeyPlay"), (o.tries || o.defence.is_some(), "Try")];
-        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
-            return Some(format!("NonTrivial with {name}"));
-        }
+    if o.non_trivial.is_some() && !is_tree(st.play) {
+        // Popeye counts the defences of battle play only.
+        return Some(format!("NonTrivial in `{st}` (only #, s# and r# are)"));
     }
     if o.keep_mating_piece && st.goal != Goal::Mate {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
@@ -243,22 +235,38 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
-    let (rules, setup) = diagram_rules(p, d)?;
+    let (rules, mut setup) = diagram_rules(p, d)?;
+    // The diagram was checked when it was read; a twin may put a pawn on the first or last rank (Popeye).
+    setup.edge_pawns = true;
     let st = &d.stipulation;
-    let (first, main_len) = start(p, st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
     let search = problem_search(p, st, &rules, table, deadline, stop);
     let tree = is_tree(st.play);
-    let post_key = p.options.post_key_play;
-    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
-        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
+    // A phase whose side not to move is in check is left out, as Popeye leaves it out (with its message `the side
+    // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
+    let mut playable = Vec::new();
+    let mut illegal = None;
+    for (kind, side, len) in phase_plan(p, st) {
+        match build_position(&d.pieces, &p.state, side, &rules, &setup) {
+            Ok(pos) => playable.push((kind, pos, len)),
+            Err(e) if e.culprit == Culprit::Position => {
+                illegal.get_or_insert(e.message);
+            }
+            Err(e) => return Err(e.message),
+        }
+    }
+    if playable.is_empty() {
+        if let Some(why) = illegal {
+            return Err(why);
+        }
+    }
+    for (kind, pos, plies_or_moves) in playable {
         let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
         let (mut lines, mut count, aborted) = match r {
             Ok((l, c)) => (l, c, false),
-            Err(PhaseError::Aborted) => (Vec::new(), 0, true),
-            Err(PhaseError::Refused(why)) => return Err(why),
+            Err(Aborted) => (Vec::new(), 0, true),
         };
         timed_out |= aborted;
         let mut partial = false;
@@ -269,25 +277,41 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
             partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);
         }
         phases.push(Phase { kind, lines, solutions: count, partial });
-        Ok(())
-    };
-    if p.options.set_play && !p.options.half_duplex {
-        match st.play {
-            Play::Help if main_len > 1 => run(PhaseKind::SetPlay, first.opposite(), main_len - 1)?,
-            Play::Direct | Play::Self_ | Play::Reflex => run(PhaseKind::SetPlay, first.opposite(), st.moves)?,
-            _ => {}
-        }
-    }
-    // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
-    let (first, second) = if post_key { (first.opposite(), first) } else { (first, first.opposite()) };
-    if !p.options.half_duplex {
-        run(PhaseKind::Solution, first, main_len)?;
-    }
-    if p.options.duplex || p.options.half_duplex {
-        run(PhaseKind::Duplex, second, main_len)?;
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
+}
+
+/// The phases of a twin in the order Popeye prints them, each with the side that moves first and its length
+/// (half-moves in help play, moves otherwise): the set play (`SetPlay`) and the solution, then, with `Duplex`
+/// or `HalfDuplex`, the same for the other side (with `HalfDuplex` only that).
+pub fn phase_plan(p: &Problem, st: &Stipulation) -> Vec<(PhaseKind, Color, u32)> {
+    let (first, main_len) = start(p, st);
+    // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
+    let (first, second) = if p.options.post_key_play { (first.opposite(), first) } else { (first, first.opposite()) };
+    let set_play = |side: Color| -> Option<(PhaseKind, Color, u32)> {
+        // Popeye: "SetPlay not applicable - ignored" in post-key play.
+        if !p.options.set_play || p.options.post_key_play {
+            return None;
+        }
+        match st.play {
+            Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+            Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
+            // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
+            Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),
+            _ => None,
+        }
+    };
+    let mut plan = Vec::new();
+    if !p.options.half_duplex {
+        plan.extend(set_play(first));
+        plan.push((PhaseKind::Solution, first, main_len));
+    }
+    if p.options.duplex || p.options.half_duplex {
+        plan.extend(set_play(second));
+        plan.push((PhaseKind::Duplex, second, main_len));
+    }
+    plan
 }
 
 /// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count
@@ -303,8 +327,10 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)
+        .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
-        .with_quodlibet(p.options.quodlibet)
+        // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
+        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex))
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
@@ -327,29 +353,19 @@ pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
     (first, if st.play == Play::Help { help_plies } else { st.moves })
 }
 
-/// Why a phase has no answer: the time limit, or a case stipula does not reproduce.
-enum PhaseError {
-    Aborted,
-    Refused(String),
-}
-
-impl From<Aborted> for PhaseError {
-    fn from(_: Aborted) -> Self {
-        PhaseError::Aborted
-    }
-}
-
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
 /// number of solutions.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), PhaseError> {
+fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), Aborted> {
     let rules = search.rules;
     match st.play {
         Play::Help => {
             let mut lines = Vec::new();
             let mut plies = len;
+            // The set play of `h#n.5` skips the attacker's first half-move: `1...  ...  2.Bc4-a2 …` (Popeye).
+            let style = if kind == PhaseKind::SetPlay && len % 2 == 0 { LineStyle::HelpPassed } else { LineStyle::Help };
             loop {
                 for l in search.help_lines(pos, plies)? {
-                    lines.push(render_line(rules, pos, &l, LineStyle::Help, st.goal));
+                    lines.push(render_line(rules, pos, &l, style, st.goal));
                 }
                 if st.exact || plies <= 2 {
                     break;
@@ -364,6 +380,16 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
                 Play::SeriesHelp => SeriesEnd::HelpGoal,
                 _ => SeriesEnd::SelfGoal,
             };
+            if kind == PhaseKind::SetPlay {
+                // The series side passes: its opponent's final move at once, `  1...Rh1-h8 #` (ser-h#: a move that
+                // reaches the goal; ser-s#: every move, when all do).
+                let moves = match end {
+                    SeriesEnd::HelpGoal => search.goal_moves(pos, false),
+                    _ if search.all_replies_reach_goal(pos) => search.goal_moves(pos, false),
+                    _ => Vec::new(),
+                };
+                return Ok(finish(moves.iter().map(|&m| render_line(rules, pos, &[m], LineStyle::Help, st.goal)).collect()));
+            }
             let lines: Vec<String> = search
                 .series_lines(pos, len, end, st.exact)?
                 .iter()
@@ -383,10 +409,7 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             }
             if p.options.post_key_play {
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
-                let Some(lines) = battle.post_key(pos, len)? else {
-                    return Err(PhaseError::Refused("not supported yet: option PostKeyPlay when a defence refutes the key".into()));
-                };
-                return Ok((lines, 1));
+                return Ok((battle.post_key(pos, len)?, 1));
             }
             let blocks = battle.root(pos, len)?;
             let keys = blocks.iter().filter(|b| b.key).count();
@@ -396,29 +419,29 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
 }
 
 /// `MaxSolutions n`: keeps the first `n` solutions in canonical order (the search still runs to its end, so
-/// that which ones are kept does not depend on the thread count). Returns whether any were cut.
+/// that which ones are kept does not depend on the thread count). Returns whether the list is partial: as Popeye,
+/// which stops at the `n`-th solution, once `n` are listed, whether or not more exist.
 fn cut_to(lines: &mut Vec<String>, count: &mut usize, max: usize, tree: bool) -> bool {
-    if *count <= max {
-        return false;
-    }
     if tree {
-        // Keep the blocks of the first `max` keys (tries stay with the keys they sort among).
-        let mut keys = 0;
+        // Keep the blocks of the first `max` first moves: Popeye counts the tries it prints too.
+        let total = lines.iter().filter(|l| l.starts_with("   1.")).count();
+        let mut firsts = 0;
         let end = lines
             .iter()
             .position(|l| {
-                if l.starts_with("   1.") && l.contains(" !") {
-                    keys += 1;
+                if l.starts_with("   1.") {
+                    firsts += 1;
                 }
-                keys > max
+                firsts > max
             })
             .unwrap_or(lines.len());
         lines.truncate(end);
-    } else {
-        lines.truncate(max);
+        *count = lines.iter().filter(|l| l.starts_with("   1.") && l.contains(" !")).count();
+        return total >= max;
     }
-    *count = max;
-    true
+    lines.truncate(max);
+    *count = (*count).min(max);
+    *count >= max
 }
 
 /// `StopOnShortSolutions` in help and series play: when solutions shorter than the stipulation exist, only
@@ -487,6 +510,8 @@ pub enum LineStyle {
     /// Series play: one number per series move; moves after the first `n` (the opponent's final move) share
     /// the last number.
     Series(usize),
+    /// Help play after a passed first half-move (the set play of `h#n.5`): `  1...  ...  2.Bc4-a2 Bb7-c6 +   3.…`.
+    HelpPassed,
 }
 
 /// Renders a line of moves in Popeye's line mode: `  1.Kd1-e2 Ka1-b1   2.Qh1-h8 #`.
@@ -497,8 +522,13 @@ pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineS
     // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
     let half_start = style == LineStyle::Help && moves.len() % 2 == 1;
     let mut number = 1;
+    if style == LineStyle::HelpPassed {
+        s += "  1...  ...";
+        number = 2;
+    }
     for (i, &m) in moves.iter().enumerate() {
         let new_number = match style {
+            LineStyle::HelpPassed => i % 2 == 0,
             LineStyle::Help => {
                 if half_start {
                     i == 0 || i % 2 == 1
@@ -554,6 +584,9 @@ mod cut_tests {
         assert!(cut_to(&mut lines, &mut count, 2, false));
         assert_eq!((lines.len(), count), (2, 2));
         assert!(!cut_to(&mut lines, &mut count, 5, false));
+        // Popeye stops at the n-th solution and calls the list partial even when no more exist (h#1 with one
+        // solution and MaxSolutions 1: `Partial solution`, Popeye 4.104's output).
+        assert!(cut_to(&mut lines, &mut count, 2, false));
         // Tree mode: whole key blocks are kept.
         let mut tree: Vec<String> = ["   1.Qa1-a2 !", "      1...Kb1", "          2.Qa2-b2 #", "   1.Qa1-a3 !", "      1...Kb1"]
             .iter()

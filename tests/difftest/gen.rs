@@ -90,12 +90,21 @@ fn sq(f: usize, r: usize) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
-/// Generates case `index` of the run with `seed`.
+/// Generates case `index` of the run with `seed`. A problem stipula refuses (most often: the side not to move
+/// in check) is drawn again, nine times in ten, so that most cases are solved; the others compare the refusal.
 pub fn generate(seed: u64, index: u64) -> Case {
     let mut rng = Rng::new(case_seed(seed, index));
-    let mut g = Gen { rng: &mut rng, board: [[None; 8]; 8] };
-    let (text, family) = g.problem();
-    Case { index, text, family }
+    loop {
+        let mut g = Gen { rng: &mut rng, board: [[None; 8]; 8] };
+        let (text, family) = g.problem();
+        let refused = match stipula::input::popeye::read_popeye(&text, "case.inp").pop() {
+            Some(Ok(_)) => false,
+            _ => true,
+        };
+        if !refused || rng.chance(10) {
+            return Case { index, text, family };
+        }
+    }
 }
 
 struct Gen<'r> {
@@ -252,7 +261,9 @@ impl Gen<'_> {
         }
         text += "\n";
         let _ = writeln!(text, "Stipulation {stip}");
-        if self.rng.chance(20) {
+        let twinned = self.rng.chance(14);
+        let conditioned = self.rng.chance(20);
+        if conditioned {
             let c = *self.rng.weighted(CONDITIONS);
             let _ = writeln!(text, "Condition {c}");
         }
@@ -280,14 +291,16 @@ impl Gen<'_> {
             let f = r.range(0, 3);
             opt(r.chance(6), format!("MaxFlightsquares {f}"));
             opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
+            opt(matches!(fam, Fam::Direct | Fam::Reflex) && r.chance(4), "Quodlibet".into());
             opt(fam == Fam::Self_ && r.chance(5), "MatesIn1".into());
             let (m, k) = (r.range(0, 2), r.range(0, 1));
-            opt(matches!(fam, Fam::Direct | Fam::Self_) && n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
+            opt(n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
         }
         if help {
             opt(r.chance(15), "SetPlay".into());
             opt(!stip.contains('.') && r.chance(10), "WhiteToPlay".into());
-            opt(r.chance(5), "Intelligent".into());
+            // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
+            opt(!fairy && !conditioned && !twinned && r.chance(5), "Intelligent".into());
         }
         if series {
             opt(r.chance(6), "SetPlay".into());
@@ -309,7 +322,7 @@ impl Gen<'_> {
         if !opts.is_empty() {
             let _ = writeln!(text, "Option {}", opts.join(" "));
         }
-        if self.rng.chance(14) {
+        if twinned {
             let twins = self.rng.range(1, 3);
             let diagram = self.board;
             let mut previous = self.board;
@@ -350,7 +363,9 @@ impl Gen<'_> {
                     let &(f, r) = self.rng.pick(&occ);
                     let (tf, tr) = if self.rng.chance(25) { *self.rng.pick(&occ) } else { empty(board, self.rng, false) };
                     let (f, r) = if wrong { empty(board, self.rng, false) } else { (f, r) };
-                    if (f, r) != (tf, tr) && board[r][f].is_some() {
+                    // Not onto its own square (Popeye then removes the piece, stipula refuses).
+                    let (tf, tr) = if (f, r) == (tf, tr) { empty(board, self.rng, false) } else { (tf, tr) };
+                    if board[r][f].is_some() {
                         let moving = board[r][f].take();
                         // A pawn moved to the first or last rank stays there, as in Popeye.
                         board[tr][tf] = moving;
@@ -359,7 +374,8 @@ impl Gen<'_> {
                 }
                 2 if occ.len() >= 2 => {
                     let &(f, r) = self.rng.pick(&occ);
-                    let &(g, t) = self.rng.pick(&occ);
+                    let others: Vec<(usize, usize)> = occ.iter().copied().filter(|&x| x != (f, r)).collect();
+                    let &(g, t) = self.rng.pick(&others);
                     let a = board[r][f];
                     board[r][f] = board[t][g];
                     board[t][g] = a;
@@ -415,8 +431,8 @@ impl Gen<'_> {
                             let (nf, nr) = match axis {
                                 "a1<-->h1" => (7 - f, r),
                                 "a1<-->a8" => (f, 7 - r),
-                                "a1<-->h8" => (r, f),
-                                _ => (7 - r, 7 - f),
+                                "a1<-->h8" => (7 - r, 7 - f),
+                                _ => (r, f),
                             };
                             board[nr][nf] = old[r][f];
                         }
@@ -463,6 +479,9 @@ impl Gen<'_> {
             };
             parts.push(c);
         }
+        // A condition change comes last: Popeye reads the words after `Condition` as conditions while it can
+        // (`Exchange` abbreviates the condition ExchangeCastling).
+        parts.sort_by_key(|p| p.starts_with("Condition"));
         parts.join(" ")
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod gen;
 pub mod oracle;
+pub mod regressions;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,6 +30,9 @@ pub struct Config {
     pub popeye: PathBuf,
     /// Print every case's problem, not only disagreements.
     pub verbose: bool,
+    /// Only the cases whose problem text contains every one of these words (the others are skipped
+    /// uncounted): a way to look at one option or family closely.
+    pub only: Vec<String>,
 }
 
 /// One disagreement, with all it takes to reproduce it.
@@ -119,7 +123,10 @@ pub fn popeye_binary() -> Option<PathBuf> {
 pub fn run_case(cfg: &Config, index: u64) -> (gen::Case, oracle::Verdict, oracle::Answer, oracle::Answer) {
     let case = gen::generate(cfg.seed, index);
     let py = oracle::popeye(&cfg.popeye, &case.text, cfg.limit);
-    let st = oracle::stipula(&case.text, cfg.limit);
+    let text = case.text.clone();
+    let limit = cfg.limit;
+    let st = std::panic::catch_unwind(move || oracle::stipula(&text, limit))
+        .unwrap_or_else(|_| oracle::Answer::Refused { text: String::new(), why: "stipula panicked".into() });
     let verdict = oracle::compare(&py, &st, case.text.contains("MaxSolutions"));
     (case, verdict, py, st)
 }
@@ -135,6 +142,12 @@ pub fn run(cfg: &Config) -> Summary {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= cfg.first + cfg.count {
                     break;
+                }
+                if !cfg.only.is_empty() {
+                    let text = gen::generate(cfg.seed, index).text;
+                    if !cfg.only.iter().all(|w| text.contains(w.as_str())) {
+                        continue;
+                    }
                 }
                 let (case, verdict, py, st) = run_case(cfg, index);
                 if cfg.verbose {

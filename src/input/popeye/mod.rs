@@ -417,7 +417,7 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::InitialGameArray => initial_game_array(&mut d.pieces),
                 Cmd::Condition => {
-                    let more = self.conditions(&tok, &d.conditions, &mut d.spots)?;
+                    let more = self.conditions(&tok, &d.conditions, &mut d.spots, false)?;
                     d.conditions.extend(more);
                 }
                 Cmd::Option => self.options(&tok, &mut d.options, &mut d.spots)?,
@@ -731,7 +731,9 @@ impl<'a> Reader<'a> {
 
     /// `Condition Madrasi RexInclusive Isardam TypeB …`; ends before the first non-condition word that is a
     /// command. `earlier` are conditions already given, for the combination checks.
-    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>) -> Res<Vec<ConditionSpec>> {
+    /// The conditions after `Condition`; in a twin (`in_twin`) a twinning command ends them, as in Popeye
+    /// (`Twin Condition Madrasi PolishType`).
+    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>, in_twin: bool) -> Res<Vec<ConditionSpec>> {
         let li = self.li();
         let mut out: Vec<ConditionSpec> = Vec::new();
         let all: Vec<&'static str> = tables::CONDITIONS[li].split_whitespace().collect();
@@ -741,6 +743,9 @@ impl<'a> Reader<'a> {
             let name = match self.word(&tok, table, "condition")? {
                 Word::Is(value, _) => value,
                 Word::Command => break,
+                Word::Other if in_twin && !out.is_empty() && matches!(find(tok.text, tables::TWINNING.iter().map(|(v, n)| (n[li], *v))), Found::One(..)) => {
+                    break
+                }
                 Word::Other => {
                     let d = self
                         .diag(&tok, format!("unknown condition `{}`", tok.text))
@@ -1023,7 +1028,7 @@ impl<'a> Reader<'a> {
                     twin.changes.push(TwinChange::Stipulation(s));
                 }
                 Tw::Condition => {
-                    let c = self.conditions(&tok, &[], &mut Vec::new())?;
+                    let c = self.conditions(&tok, &[], &mut Vec::new(), true)?;
                     twin.changes.push(TwinChange::Conditions(c));
                 }
                 Tw::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
