@@ -285,9 +285,9 @@ impl<'a> Search<'a> {
     /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
     fn within_limits(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
         // The threat first: often answered by the table, and it prunes more (BEISPIEL-ep_2: 2 % fewer instructions).
-        // MaxFlightsquares: Popeye's guard stands before a defence with more than two half-moves to come (its
-        // `solve_nr_remaining>next_move_has_no_solution`): from `#3` and from `s#2` on.
-        let flights_apply = n >= if selfplay.is_some() { 2 } else { 3 };
+        // MaxFlightsquares: Popeye's guard stands before a defence with more than two moves to come (its
+        // `solve_nr_remaining>next_move_has_no_solution`): from `#3`, `s#3`, `r#3` on.
+        let flights_apply = n >= 3;
         if let Some(t) = self.limits.max_threat {
             if n > t && !self.rules.in_check(after, after.side()) {
                 let null = after.null_move();

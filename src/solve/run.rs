@@ -124,12 +124,19 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
         (Some(a), Some(b)) => Some(a.min(Duration::from_secs(b as u64))),
         (a, b) => a.or(b.map(|s| Duration::from_secs(s as u64))),
     };
-    let table = Table::new(settings.hash_mb);
+    let mut table = Table::new(settings.hash_mb);
+    // The table's facts hold under the rules they were found with: a twin that changes the conditions starts
+    // with an empty table (a fact of Madrasi RexInclusive is no fact of Madrasi).
+    let mut rules_of_table = twins.first().map(|(_, _, d)| d.conditions.clone());
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     twins
         .into_iter()
         .map(|(label, heading, d)| {
+            if rules_of_table.as_ref() != Some(&d.conditions) {
+                table = Table::new(settings.hash_mb);
+                rules_of_table = Some(d.conditions.clone());
+            }
             let t0 = Instant::now();
             let stop = AtomicBool::new(false);
             let (phases, outcome, nodes) = match solve_diagram(p, &d, &table, deadline, &stop) {
@@ -214,6 +221,10 @@ type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
 pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<String> {
+    if st.intro > 0 {
+        // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
+        return Some(format!("not supported yet: introductory moves (`{}->` in `{st}`)", st.intro));
+    }
     p.options.contradiction(st).or_else(|| unsupported_option(p, st).map(|opt| format!("not supported yet: option {opt}")))
 }
 
@@ -271,7 +282,14 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         timed_out |= aborted;
         let mut partial = false;
         if let Some(max) = p.options.max_solutions {
-            partial = cut_to(&mut lines, &mut count, max as usize, tree);
+            partial = if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
+                // Reflex play is counted as one solution whatever its keys, and its tries not at all (Popeye:
+                // `r#2` with fifteen keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1
+                // it is partial).
+                count > 0 && max <= 1
+            } else {
+                cut_to(&mut lines, &mut count, max as usize, tree)
+            };
         }
         if p.options.stop_on_short && !tree {
             partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);

@@ -229,10 +229,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         // `MaxFlightsquares` judges the key by the position it leaves, from three moves on (Popeye: nothing is
         // shown when the defending king has too many flights).
-        // So does `NonTrivial`'s count of the defences (Popeye shows nothing when it fails).
+        // So does `NonTrivial`'s count of the defences (Popeye shows nothing at all when it fails, not even the
+        // check).
         let selfplay = self.play != Play::Direct;
         let Some(b) = self.search.non_trivial_guard(pos, n, selfplay, b)? else {
-            return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
+            return Ok(Vec::new());
         };
         if n >= 3 && self.search.too_many_flights(pos) {
             return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
@@ -252,8 +253,18 @@ impl<'s, 'a> Battle<'s, 'a> {
         if n < 2 && self.play == Play::Direct {
             return Ok(Vec::new());
         }
+        // The set play stands where a key would have been played: `Threat`, `MaxFlightsquares` and `NonTrivial`
+        // judge the diagram as they judge the position after an attacking move (Popeye shows no set play then).
+        let selfplay = (self.play != Play::Direct).then_some(self.reflex());
+        let b = self.search.budget();
+        if !self.search.limits_allow(pos, n, selfplay)? || self.search.non_trivial_guard(pos, n, selfplay.is_some(), b)?.is_none() {
+            return Ok(Vec::new());
+        }
         let defences = self.legal(pos);
-        let forced_goal = self.play != Play::Direct && (n <= 1 || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
+        // Self play: when every defence reaches the goal at once, they are the set play whatever its length
+        // (Popeye's TESTS/battle_play.inp, "s#2 with complete short set play": `1...b3-b2 #`).
+        let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
+        let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
         let mut blocks = Vec::new();
         for (d, after) in defences {
             // Self play: a defence that reaches the goal before the end is not shown (Popeye), unless with
@@ -285,10 +296,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let mut out = Vec::new();
         for (d, p) in defences {
-            if self.play != Play::Direct && self.goal(&p) {
+            // Self play: a defence that reaches the goal ends the play as the attacker wants, unless `exact-`
+            // and before the end (too soon: it refutes).
+            if self.play != Play::Direct && self.goal(&p) && !(self.search.exact() && m > 1) {
                 continue;
             }
-            if m <= 1 || !self.wins(&p, m - 1, b)? {
+            if m <= 1 || self.goal(&p) || !self.wins(&p, m - 1, b)? {
                 out.push((d, p));
                 if out.len() as u32 >= limit {
                     break;
@@ -364,6 +377,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         let mut blocks = Vec::new();
         for (d, p) in &defences {
             if !direct && self.goal(p) {
+                // `exact-`: the defender reaching the goal before the end refutes (TESTS/battle_play.inp of
+                // Popeye's: `but 1...b3-b2 # !`).
+                if self.search.exact() {
+                    refuted.push((*d, p.clone()));
+                    continue;
+                }
                 // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye),
                 // unless with MatesIn1, which shows it whatever the threat (BEISPIEL-selfref_6: `1...Sh1-f2 #`).
                 if show_tree && self.opts.mates_in_1 {
@@ -404,7 +423,7 @@ impl<'s, 'a> Battle<'s, 'a> {
             lines.push("    but".to_string());
             let mut blocks = Vec::new();
             for (d, p) in refuted {
-                let mut block = vec![self.move_line(before, *d, p, ply + 1, false) + " !"];
+                let mut block = vec![self.move_line(before, *d, p, ply + 1, self.play != Play::Direct) + " !"];
                 if self.reflex() {
                     let forced: Vec<Vec<String>> =
                         self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| vec![self.move_line(p, *g, q, ply + 2, true) + " ?!?"]).collect();

@@ -308,8 +308,10 @@ impl Gen<'_> {
         let duplex = r.range(0, 99);
         opt(duplex < 8, "Duplex".into());
         opt((8..12).contains(&duplex), "HalfDuplex".into());
+        // Not with Quodlibet: Popeye then counts the attacker's own mates inside the tree and cuts the tree short
+        // (README, deliberate differences).
         let m = r.range(1, 3);
-        opt(r.chance(6), format!("MaxSolutions {m}"));
+        let max_solutions = r.chance(6);
         opt(!tree && r.chance(5), "StopOnShortSolutions".into());
         opt(stip.contains('#') && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
@@ -318,6 +320,9 @@ impl Gen<'_> {
         }
         if let Some(ep) = ep_option {
             opt(r.chance(85), ep);
+        }
+        if max_solutions && !opts.iter().any(|o| o == "Quodlibet") {
+            opts.push(format!("MaxSolutions {m}"));
         }
         if !opts.is_empty() {
             let _ = writeln!(text, "Option {}", opts.join(" "));

@@ -53,6 +53,8 @@ pub struct Summary {
     pub both_refused: u64,
     /// Cases skipped because a solver ran out of time, by solver.
     pub timed_out: BTreeMap<&'static str, u64>,
+    /// Those cases: (case, stipulation family, solver).
+    pub slow: Vec<(u64, String, &'static str)>,
     pub disagreements: Vec<Disagreement>,
     /// Cases per stipulation family: (compared, disagreeing).
     pub families: BTreeMap<String, (u64, u64)>,
@@ -79,7 +81,8 @@ impl Summary {
         );
         let _ = writeln!(s, "  {} agree, {} refused by both", self.agree, self.both_refused);
         for (who, n) in &self.timed_out {
-            let _ = writeln!(s, "  {n} skipped: {who} ran out of time");
+            let cases: Vec<String> = self.slow.iter().filter(|x| x.2 == *who).map(|(i, f, _)| format!("{i} ({f})")).collect();
+            let _ = writeln!(s, "  {n} skipped: {who} ran out of time: {}", cases.join(", "));
         }
         let _ = writeln!(s, "  {} disagree", self.disagreements.len());
         let fams: Vec<String> = self.families.iter().map(|(f, (n, d))| if *d > 0 { format!("{f} {n} ({d} disagree)") } else { format!("{f} {n}") }).collect();
@@ -159,7 +162,10 @@ pub fn run(cfg: &Config) -> Summary {
                 match verdict {
                     oracle::Verdict::Agree => s.agree += 1,
                     oracle::Verdict::BothRefused => s.both_refused += 1,
-                    oracle::Verdict::TimedOut(who) => *s.timed_out.entry(who).or_default() += 1,
+                    oracle::Verdict::TimedOut(who) => {
+                        *s.timed_out.entry(who).or_default() += 1;
+                        s.slow.push((index, case.family.clone(), who));
+                    }
                     oracle::Verdict::Disagree(what) => {
                         fam.1 += 1;
                         let text = |a: &oracle::Answer| match a {
@@ -181,6 +187,7 @@ pub fn run(cfg: &Config) -> Summary {
     });
     let mut s = summary.into_inner().unwrap();
     s.disagreements.sort_by_key(|d| d.index);
+    s.slow.sort();
     s.seconds = started.elapsed().as_secs_f64();
     s
 }

@@ -97,9 +97,21 @@ pub fn unsupported(text: &str) -> Option<String> {
         return Some(feature.split(" (").next().unwrap_or(feature).trim_end_matches('`').to_string());
     }
     // Words of later Popeye versions that stipula's reader does not know (TotalInvisible, Make&Take, …).
-    for what in ["unknown condition", "unknown piece code", "unknown command", "unknown option", "unexpected `total"] {
+    // Forms of later Popeye versions that stipula's reader does not know.
+    let lower = why.to_ascii_lowercase();
+    let known = [
+        ("number of moves is too large", "more than 200 moves"),
+        ("`totalinv", "TotalInvisible"),
+        ("`total`", "TotalInvisible"),
+        ("invalid square list `/", "hunter pieces (`P/B`)"),
+        ("after `start`", "StartMoveNumber with move:ply"),
+    ];
+    if let Some((_, what)) = known.iter().find(|(k, _)| lower.contains(k)) {
+        return Some(what.to_string());
+    }
+    for what in ["unknown condition", "unknown piece code", "unknown command", "unknown option"] {
         if why.starts_with(what) {
-            return Some(format!("{} {}", what.trim_start_matches("unexpected ").trim_end_matches(|c| c == '`'), why.split('`').nth(1).unwrap_or("").to_ascii_lowercase()).trim().to_string());
+            return Some(format!("{what} {}", why.split('`').nth(1).unwrap_or("").to_ascii_lowercase()));
         }
     }
     None
