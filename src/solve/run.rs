@@ -283,10 +283,9 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         let mut partial = false;
         if let Some(max) = p.options.max_solutions {
             partial = if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
-                // Reflex play is counted as one solution whatever its keys, and its tries not at all (Popeye:
-                // `r#2` with fifteen keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1
-                // it is partial).
-                count > 0 && max <= 1
+                // Reflex play is counted as one solution whatever its keys and tries (Popeye: `r#2` with fifteen
+                // keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1 it is partial).
+                lines.iter().any(|l| l.starts_with("   1.")) && max <= 1
             } else {
                 cut_to(&mut lines, &mut count, max as usize, tree)
             };
@@ -380,7 +379,7 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             let mut lines = Vec::new();
             let mut plies = len;
             // The set play of `h#n.5` skips the attacker's first half-move: `1...  ...  2.Bc4-a2 …` (Popeye).
-            let style = if kind == PhaseKind::SetPlay && len % 2 == 0 { LineStyle::HelpPassed } else { LineStyle::Help };
+            let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
             loop {
                 for l in search.help_lines(pos, plies)? {
                     lines.push(render_line(rules, pos, &l, style, st.goal));

@@ -280,7 +280,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             }
             let b = self.search.budget();
             if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
-                blocks.push(self.defence(pos, d, &after, k, 1, b)?);
+                // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
+                let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
+                let battle = Battle { opts, ..*self };
+                blocks.push(battle.defence(pos, d, &after, k, 1, b)?);
             }
         }
         Ok(join_sorted(blocks))

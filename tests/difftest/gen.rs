@@ -5,7 +5,8 @@
 
 use std::fmt::Write as _;
 
-/// A small fast generator (SplitMix64): the same seed gives the same problems on every machine.
+/// The random-playout tests' seeded generator (SplitMix64), with what the generator draws: the same seed gives
+/// the same problems on every machine.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
@@ -15,11 +16,10 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let mut r = super::playout::Rng(self.0);
+        let v = r.next();
+        self.0 = r.0;
+        v
     }
 
     /// A number in `lo..=hi`.
@@ -90,6 +90,17 @@ fn sq(f: usize, r: usize) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
 }
 
+/// Moves every piece of `board` from (file, rank) to `to(file, rank)`.
+fn transform(board: &mut Board, to: impl Fn(usize, usize) -> (usize, usize)) {
+    let old = *board;
+    for (r, row) in old.iter().enumerate() {
+        for (f, cell) in row.iter().enumerate() {
+            let (nf, nr) = to(f, r);
+            board[nr][nf] = *cell;
+        }
+    }
+}
+
 /// Generates case `index` of the run with `seed`. A problem stipula refuses (most often: the side not to move
 /// in check) is drawn again, nine times in ten, so that most cases are solved; the others compare the refusal.
 pub fn generate(seed: u64, index: u64) -> Case {
@@ -97,10 +108,7 @@ pub fn generate(seed: u64, index: u64) -> Case {
     loop {
         let mut g = Gen { rng: &mut rng, board: [[None; 8]; 8] };
         let (text, family) = g.problem();
-        let refused = match stipula::input::popeye::read_popeye(&text, "case.inp").pop() {
-            Some(Ok(_)) => false,
-            _ => true,
-        };
+        let refused = !matches!(stipula::input::popeye::read_popeye(&text, "case.inp").pop(), Some(Ok(_)));
         if !refused || rng.chance(10) {
             return Case { index, text, family };
         }
@@ -144,7 +152,9 @@ impl Gen<'_> {
 
     /// The stipulation: its family, its text, and its length in moves.
     fn stipulation(&mut self) -> (Fam, String, u32) {
-        let fams: &[(u32, (Fam, &str, u32, u32))] = &[
+        // (weight, (family, notation, fewest moves, most moves))
+        type Family = (Fam, &'static str, u32, u32);
+        let fams: &[(u32, Family)] = &[
             (12, (Fam::Direct, "#", 1, 3)),
             (3, (Fam::Direct, "=", 1, 2)),
             (12, (Fam::Help, "h#", 1, 3)),
@@ -174,9 +184,9 @@ impl Gen<'_> {
 
     fn piece_kind(&mut self, fairy: bool) -> &'static str {
         if fairy && self.rng.chance(35) {
-            return *self.rng.pick(FAIRY);
+            return self.rng.pick::<&str>(FAIRY);
         }
-        *self.rng.weighted(&[(3, "Q"), (6, "R"), (6, "B"), (6, "S"), (12, "P")])
+        self.rng.weighted::<&str>(&[(3, "Q"), (6, "R"), (6, "B"), (6, "S"), (12, "P")])
     }
 
     fn problem(&mut self) -> (String, String) {
@@ -185,15 +195,19 @@ impl Gen<'_> {
         let fairy = self.rng.chance(15);
         // How crowded: sparse, medium, crowded; longer stipulations get fewer pieces.
         let long = match fam {
-            Fam::Direct | Fam::Self_ | Fam::Reflex => n >= 3,
-            Fam::Help => n >= 3,
+            Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => n >= 3,
             _ => n >= 4,
         };
-        let max_men = if long { 7 } else { 14 };
+        // Popeye solves help play without its intelligent mode: h#3 with many men takes it seconds.
+        let max_men = match (long, fam) {
+            (true, Fam::Help) => 5,
+            (true, _) => 7,
+            _ => 14,
+        };
         let men = match self.rng.range(0, 9) {
             0..=3 => self.rng.range(0, 3),
             4..=7 => self.rng.range(3, 7),
-            _ => self.rng.range(6, max_men),
+            _ => self.rng.range(6.min(max_men), max_men),
         }
         .min(max_men);
         // Castling: kings and rooks on their home squares now and then.
@@ -414,34 +428,22 @@ impl Gen<'_> {
                 }
                 7 => {
                     let deg = *self.rng.pick(&[90, 180, 270]);
-                    let old = *board;
-                    for r in 0..8 {
-                        for f in 0..8 {
-                            // Counter-clockwise, as Popeye turns the board.
-                            let (nf, nr) = match deg {
-                                90 => (7 - r, f),
-                                180 => (7 - f, 7 - r),
-                                _ => (r, 7 - f),
-                            };
-                            board[nr][nf] = old[r][f];
-                        }
-                    }
+                    // Counter-clockwise, as Popeye turns the board.
+                    transform(board, |f, r| match deg {
+                        90 => (7 - r, f),
+                        180 => (7 - f, 7 - r),
+                        _ => (r, 7 - f),
+                    });
                     format!("Rotate {deg}")
                 }
                 8 => {
                     let axis = *self.rng.pick(&["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"]);
-                    let old = *board;
-                    for r in 0..8 {
-                        for f in 0..8 {
-                            let (nf, nr) = match axis {
-                                "a1<-->h1" => (7 - f, r),
-                                "a1<-->a8" => (f, 7 - r),
-                                "a1<-->h8" => (7 - r, 7 - f),
-                                _ => (r, f),
-                            };
-                            board[nr][nf] = old[r][f];
-                        }
-                    }
+                    transform(board, |f, r| match axis {
+                        "a1<-->h1" => (7 - f, r),
+                        "a1<-->a8" => (f, 7 - r),
+                        "a1<-->h8" => (7 - r, 7 - f),
+                        _ => (r, f),
+                    });
                     format!("Mirror {axis}")
                 }
                 9 => {

@@ -8,6 +8,8 @@
 
 pub mod gen;
 pub mod oracle;
+#[path = "../playout/mod.rs"]
+pub mod playout;
 pub mod regressions;
 
 use std::collections::BTreeMap;
@@ -50,6 +52,8 @@ pub struct Disagreement {
 #[derive(Debug, Default)]
 pub struct Summary {
     pub agree: u64,
+    /// Of those, cases where Popeye agrees only without its hash table (`-maxmem 0`; README).
+    pub without_hash_table: u64,
     pub both_refused: u64,
     /// Cases skipped because a solver ran out of time, by solver.
     pub timed_out: BTreeMap<&'static str, u64>,
@@ -79,7 +83,11 @@ impl Summary {
             cfg.limit.as_secs_f64(),
             self.seconds
         );
-        let _ = writeln!(s, "  {} agree, {} refused by both", self.agree, self.both_refused);
+        let _ = writeln!(
+            s,
+            "  {} agree ({} of them with Popeye run again without its hash table), {} refused by both",
+            self.agree, self.without_hash_table, self.both_refused
+        );
         for (who, n) in &self.timed_out {
             let cases: Vec<String> = self.slow.iter().filter(|x| x.2 == *who).map(|(i, f, _)| format!("{i} ({f})")).collect();
             let _ = writeln!(s, "  {n} skipped: {who} ran out of time: {}", cases.join(", "));
@@ -130,7 +138,7 @@ pub fn run_case(cfg: &Config, index: u64) -> (gen::Case, oracle::Verdict, oracle
     let limit = cfg.limit;
     let st = std::panic::catch_unwind(move || oracle::stipula(&text, limit))
         .unwrap_or_else(|_| oracle::Answer::Refused { text: String::new(), why: "stipula panicked".into() });
-    let verdict = oracle::compare(&py, &st, case.text.contains("MaxSolutions"));
+    let verdict = oracle::judge(&cfg.popeye, &case.text, cfg.limit, &py, &st);
     (case, verdict, py, st)
 }
 
@@ -161,6 +169,10 @@ pub fn run(cfg: &Config) -> Summary {
                 fam.0 += 1;
                 match verdict {
                     oracle::Verdict::Agree => s.agree += 1,
+                    oracle::Verdict::AgreeWithoutHashTable => {
+                        s.agree += 1;
+                        s.without_hash_table += 1;
+                    }
                     oracle::Verdict::BothRefused => s.both_refused += 1,
                     oracle::Verdict::TimedOut(who) => {
                         *s.timed_out.entry(who).or_default() += 1;

@@ -151,10 +151,10 @@ pub fn run(problems: &[Problem], popeye: &Path, limit: Duration, jobs: usize) ->
                 let text = p.text.clone();
                 let st = std::panic::catch_unwind(move || oracle::stipula(&text, limit))
                     .unwrap_or_else(|_| oracle::Answer::Refused { text: String::new(), why: "stipula panicked".into() });
-                let verdict = oracle::compare(&py, &st, p.text.to_ascii_lowercase().contains("maxsol"));
+                let verdict = oracle::judge(popeye, &p.text, limit, &py, &st);
                 let mut r = report.lock().unwrap();
                 match verdict {
-                    Verdict::Agree => r.agree.push(p.name.clone()),
+                    Verdict::Agree | Verdict::AgreeWithoutHashTable => r.agree.push(p.name.clone()),
                     Verdict::BothRefused => r.both_refused.push(p.name.clone()),
                     Verdict::TimedOut(who) => r.timed_out.push(format!("{} ({who})", p.name)),
                     Verdict::Disagree(what) => {
