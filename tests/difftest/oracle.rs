@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use stipula::input::popeye::read_popeye;
-use stipula::output::compare::{canonical_tree, parse_popeye_output, TwinText};
+use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
 use stipula::output::text::render;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
@@ -123,13 +123,13 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
         Some(Err(d)) => return Answer::Refused { text: d.render(), why: d.message },
         None => return Answer::Refused { text: String::new(), why: "no problem read".into() },
     };
-    let settings = Settings { hash_mb: 16, time_limit: Some(limit) };
+    let settings = Settings { hash_mb: 16, time_limit: Some(limit), max_lines: usize::MAX, ..Settings::default() };
     let twins = solve_problem(&p, &settings);
     if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
         return Answer::TimedOut;
     }
     let text = render(&p, &twins);
-    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.clone()) } else { None }).collect();
+    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
     // A problem without twins refused, or whose twins could not be made: refused as a whole.
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };

@@ -87,7 +87,7 @@ pub fn unsupported(text: &str) -> Option<String> {
         Some(Err(d)) => d.message,
         Some(Ok(p)) => {
             let st = &p.stipulation;
-            stipula::solve::run::solving_refusal(&p, st)?
+            stipula::solve::run::solving_refusal(&p, st)?.message
         }
         None => return Some("no problem".into()),
     };
