@@ -192,7 +192,7 @@ fn map_squares(d: &mut Diagram, f: impl Fn(Square) -> Option<Square>) -> Result<
 }
 
 /// Applies a twin's changes in order, returning its heading as Popeye prints it (the changes' texts, two spaces
-/// apart; a new stipulation as `stipulation` writes it).
+/// apart; the new stipulation as `stipulation` writes it).
 pub fn apply_twin(d: &mut Diagram, changes: &[TwinChange], stipulation: impl Fn(&Stipulation) -> String) -> Result<String, String> {
     let mut parts: Vec<String> = Vec::new();
     let mut exchanges = Vec::new();
@@ -202,8 +202,12 @@ pub fn apply_twin(d: &mut Diagram, changes: &[TwinChange], stipulation: impl Fn(
             exchanges.push((k, *a, *b, colour(*a), colour(*b)));
         }
         let mut text = apply(d, c)?;
+        // Only the stipulation the twin ends with is written as `stipulation` writes it (`WhiteToPlay`: `Twin
+        // Stipulation h#2 Stipulation h#3` is headed `h#2  h#2.5`, as Popeye heads it).
         if let TwinChange::Stipulation(st) = c {
-            text = stipulation(st);
+            if !changes[k + 1..].iter().any(|e| matches!(e, TwinChange::Stipulation(_))) {
+                text = stipulation(st);
+            }
         }
         // A piece added where this twin removed one replaces it: Popeye names neither the removal nor a `+`.
         if let TwinChange::Add(a) = c {
@@ -397,7 +401,8 @@ mod tests {
             assert!(apply(&mut d, &change).is_err(), "{change:?}");
         }
         let mut d = diagram();
-        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "wQd1-->b8");
+        // Popeye names the piece the move removes first (`-wBd2  wRd1-->d2`).
+        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "-bKb8  wQd1-->b8");
         assert_eq!(d.pieces.len(), 2, "the piece on the target square is replaced");
     }
 

@@ -287,6 +287,11 @@ fn prefetch_line(word: &AtomicU64) {
 #[inline]
 fn prefetch_line(_word: &AtomicU64) {}
 
+/// Mixed into a key for a fact of `exact-` battle play at length `n`.
+fn exact_salt(n: u32) -> u64 {
+    (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,9 +356,4 @@ mod tests {
         }
         assert_eq!(t.slots_in_use(), 1 << 12);
     }
-}
-
-/// Mixed into a key for a fact of `exact-` battle play at length `n`.
-fn exact_salt(n: u32) -> u64 {
-    (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
 }
