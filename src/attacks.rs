@@ -29,8 +29,41 @@ const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
 pub const KNIGHT: [u64; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 /// King steps from each square.
 pub const KING: [u64; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
-/// Squares a pawn of each colour attacks from each square (index by colour, then square).
-pub const PAWN_ATTACKS: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leaper_table(&[(1, -1), (-1, -1)])];
+/// A pawn's two diagonal steps ahead from each square, by colour.
+const PAWN_STEPS: [[u64; 64]; 2] = [leaper_table(&[(1, 1), (-1, 1)]), leaper_table(&[(1, -1), (-1, -1)])];
+/// The first rank of each colour (White's rank 1, Black's rank 8).
+const BASE_RANK: [u64; 2] = [0xFF, 0xFF << 56];
+
+/// `table` with the entries of the squares in `rank` emptied.
+const fn without_rank(table: [u64; 64], rank: u64) -> [u64; 64] {
+    let mut t = table;
+    let mut sq = 0;
+    while sq < 64 {
+        if rank & (1u64 << sq) != 0 {
+            t[sq] = 0;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// `table` with the squares of `rank` removed from every entry.
+const fn outside_rank(table: [u64; 64], rank: u64) -> [u64; 64] {
+    let mut t = table;
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] &= !rank;
+        sq += 1;
+    }
+    t
+}
+
+/// Squares a pawn of each colour attacks from each square (index by colour, then square). A pawn on its own
+/// first rank (only a twin puts one there) observes nothing, as in Popeye, where it can neither move nor capture.
+pub const PAWN_ATTACKS: [[u64; 64]; 2] = [without_rank(PAWN_STEPS[0], BASE_RANK[0]), without_rank(PAWN_STEPS[1], BASE_RANK[1])];
+/// The squares from which a pawn of each colour observes each square (index by the pawn's colour, then the
+/// observed square): [`PAWN_ATTACKS`] read backwards.
+pub const PAWN_OBSERVERS: [[u64; 64]; 2] = [outside_rank(PAWN_STEPS[1], BASE_RANK[0]), outside_rank(PAWN_STEPS[0], BASE_RANK[1])];
 
 /// Ray directions: N, NE, E, SE, S, SW, W, NW. The first four … are "positive" when the step increases the
 /// square index: N (+8), NE (+9), E (+1), NW (+7).
@@ -354,7 +387,7 @@ impl CompiledWalk {
         // Leaps and rook/bishop lines are symmetric: their observers stand where they would go from `sq`.
         let mut found = self.simple_targets(board, sq);
         if self.pawn {
-            found |= Bitboard(PAWN_ATTACKS[by.opposite().index()][sq.index()]);
+            found |= Bitboard(PAWN_OBSERVERS[by.index()][sq.index()]);
         }
         found &= candidates;
         if self.simple {

@@ -59,6 +59,9 @@ pub struct SetupOptions {
     /// Popeye's retro `EnPassant` option: the squares of the last double step (the middle one is the
     /// en-passant square).
     pub en_passant: Vec<Square>,
+    /// A pawn may stand on the first or last rank, where it can neither move nor capture (Popeye). The readers
+    /// refuse such a diagram; a twin (`Rotate`, `Mirror`, `Shift`, …) may make one, and Popeye solves it.
+    pub edge_pawns: bool,
 }
 
 /// Builds and validates a position with `side` to move.
@@ -87,7 +90,7 @@ pub fn build_position(
         }
     }
     for sq in pos.kind_bb(Kind::PAWN) {
-        if sq.rank() == 0 || sq.rank() == 7 {
+        if !opts.edge_pawns && (sq.rank() == 0 || sq.rank() == 7) {
             let p = pos.piece_at(sq).expect("pawn");
             return Err(fail(Culprit::Pawn(sq), format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase())));
         }
@@ -135,8 +138,18 @@ pub fn build_position(
     pos.set_castling(rights);
     pos.set_side(side);
     pos.set_flags(rules.initial_flags());
+    // Popeye's retro double step: its squares must tell of a piece's move, all empty but the last (Popeye refuses
+    // "inconsistent retro information" otherwise).
+    if let [first @ .., last] = opts.en_passant.as_slice() {
+        if first.iter().any(|s| pos.occupied().has(*s)) || !pos.occupied().has(*last) {
+            return Err(fail(Culprit::EnPassant, "the en-passant squares do not tell of a double step: they must be empty but the last"));
+        }
+    }
     let ep = match (state.en_passant, opts.en_passant.as_slice()) {
         (Some(sq), _) => Some(sq),
+        // It counts only when the side that made it is not the side to move: with `Duplex`, or in help play, one
+        // phase has it and the other not (Popeye's `en_passant_undo_multistep`).
+        (None, [a, .., b]) if (b.rank() > a.rank()) == (side == Color::White) => None,
         (None, [a, .., b]) => Some(Square::from_coords(a.file(), (a.rank() + b.rank()) / 2)),
         _ => None,
     };
@@ -150,10 +163,13 @@ pub fn build_position(
         let ok = ep.rank() == expect_rank
             && pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
             && !pos.occupied().has(ep);
-        if !ok {
+        if ok {
+            pos.set_ep(Some(ep));
+        } else if state.en_passant.is_some() {
             return Err(fail(Culprit::EnPassant, format!("en passant on {ep} contradicts the position (no {} pawn just passed it)", mover.name().to_lowercase())));
         }
-        pos.set_ep(Some(ep));
+        // Popeye's retro double step of a piece that is no pawn of the side that moved last (a twin's
+        // `PolishType`, say) gives no capture en passant; Popeye only asks that its squares be consistent.
     }
     if rules.in_check(&pos, side.opposite()) {
         return Err(fail(Culprit::Position, format!("{}, not to move, is in check", side.opposite().name())));

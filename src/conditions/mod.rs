@@ -30,6 +30,28 @@ pub struct ConditionSpec {
 }
 
 impl ConditionSpec {
+    /// The condition as Popeye writes it under the stipulation and in a twin's heading (`EiffelChess`, `Madrasi
+    /// RexInclusive`, `Isardam    TypeB`: Popeye's `output/plaintext/condition.c`); conditions Popeye lacks as
+    /// stipula names them.
+    pub fn popeye_text(&self) -> String {
+        let has = |o: &str| self.options.iter().any(|x| x == o);
+        match self.name.as_str() {
+            "Eiffel" => "EiffelChess".into(),
+            "Madrasi" if has("RexInclusive") => "Madrasi RexInclusive".into(),
+            "Isardam" => {
+                let mut s = String::from("Isardam");
+                if has("TypeB") {
+                    s += "    TypeB";
+                }
+                if has("RexInclusive") {
+                    s += " RexInclusive";
+                }
+                s
+            }
+            _ => std::iter::once(self.name.clone()).chain(self.options.iter().cloned()).collect::<Vec<_>>().join(" "),
+        }
+    }
+
     /// Adds a parameter written after the condition's name; the `first` one written replaces the default.
     pub fn add_param(&mut self, m: ParamMatch, first: bool) {
         if first {

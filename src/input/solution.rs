@@ -10,6 +10,8 @@ use crate::words::Lang;
 pub struct TwinText {
     /// `a)`, `+b)` or empty.
     pub label: String,
+    /// What the twin changes, as its heading says after the label (`bSh3-->h4`, `rotate 90`); empty without twins.
+    pub heading: String,
     /// Solution lines in English notation, trailing spaces removed, in their order of appearance.
     pub lines: Vec<String>,
     /// Popeye said it stopped early (`Partial solution`, MaxSolutions, MaxTime).
@@ -108,8 +110,16 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     // A bare solution text (YACPDB's `solution`) has no header: it is read from its first line.
     let mut i = 0;
     if let Some(k) = lines.iter().rposition(|l| l.starts_with("+---a---b")) {
-        i = k + 1;
-        while i < lines.len() && !lines[i].trim().is_empty() {
+        // The stipulation line, then the centred lines (conditions, options; a long one starts at the margin) up
+        // to a blank line or the first line of the solution: post-key play starts with ` +`, ` threat:` or
+        // ` zugzwang.` (no blank line before it).
+        i = (k + 2).min(lines.len());
+        let solution = |l: &str| {
+            let t = l.trim();
+            t.starts_with(|c: char| c.is_ascii_digit() || c == '+')
+                || matches!(t, "threat:" | "Drohung:" | "Menace:" | "zugzwang." | "Zugzwang." | "blocus.")
+        };
+        while i < lines.len() && !lines[i].trim().is_empty() && !solution(lines[i]) {
             i += 1;
         }
     }
@@ -134,7 +144,9 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
             if started {
                 twins.push(std::mem::take(&mut cur));
             }
-            cur.label = t.split_whitespace().next().unwrap_or("").to_string();
+            let (label, heading) = t.split_once(' ').unwrap_or((t, ""));
+            cur.label = label.to_string();
+            cur.heading = heading.trim().to_string();
             started = true;
             continue;
         }

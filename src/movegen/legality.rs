@@ -128,7 +128,14 @@ impl Rules {
             let occ = pos.occupied() & !mv.from.bb();
             return Some(orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty());
         }
-        let free = !node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to);
+        let pinned = node.pinned.has(mv.from);
+        let along = pinned && line(node.king, mv.from).has(mv.to);
+        // Along its pin line an orthodox piece stays between its king and the pinner (or takes it); a fairy
+        // piece may leap past either (a dabbaba on e7 pinned by e6 against e8 cannot go to e5): the plain test.
+        if along && !matches!(pos.piece_at(mv.from).map(|p| p.kind), Some(Kind::QUEEN | Kind::ROOK | Kind::BISHOP | Kind::PAWN)) {
+            return None;
+        }
+        let free = !pinned || along;
         match node.shortcut {
             Shortcut::Pins => return Some(free && node.evasion.has(mv.to)),
             Shortcut::UnobservedPins => return free.then_some(true),

@@ -10,7 +10,7 @@ pub mod shortcuts;
 
 use self::hooks::{Condition, Hooks};
 use self::legality::Shortcut;
-use crate::attacks::{bishop_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{bishop_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
@@ -285,6 +285,10 @@ impl Rules {
     /// The moves of the pawn on `from` for `us`; with `HOOKS`, as the conditions allow them (double steps,
     /// promotions), without, as the pawn's walk alone makes them.
     fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
+        if from.rank() == us.opposite().last_rank() {
+            return;
+        }
         let occ = pos.occupied();
         let fwd = us.forward();
         let last = us.last_rank();
@@ -420,7 +424,7 @@ fn orthodox_observers_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -
     let queens = pos.kind_bb(Kind::QUEEN);
     let r = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
         | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
-        | (Bitboard(PAWN_ATTACKS[by.opposite().index()][s]) & pos.kind_bb(Kind::PAWN))
+        | (Bitboard(PAWN_OBSERVERS[by.index()][s]) & pos.kind_bb(Kind::PAWN))
         | (rook_attacks(sq, occ) & (pos.kind_bb(Kind::ROOK) | queens))
         | (bishop_attacks(sq, occ) & (pos.kind_bb(Kind::BISHOP) | queens));
     r & pos.color_bb(by)

@@ -4,7 +4,7 @@
 use super::legality::{lone_blocker, lone_blockers, NodeFacts, Shortcut};
 use super::hooks::Hooks;
 use super::{riders, Rules};
-use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
@@ -154,8 +154,8 @@ impl Rules {
         direct[Kind::ROOK.index()] = rook;
         direct[Kind::BISHOP.index()] = bishop;
         direct[Kind::KNIGHT.index()] = Bitboard(KNIGHT[king.index()]);
-        // Our pawn observes the king from where an enemy pawn on the king's square would observe.
-        direct[Kind::PAWN.index()] = Bitboard(PAWN_ATTACKS[them.index()][king.index()]);
+        // Where our pawn would observe the king from.
+        direct[Kind::PAWN.index()] = Bitboard(PAWN_OBSERVERS[us.index()][king.index()]);
         let queens = pos.pieces_bb(us, Kind::QUEEN);
         let (ortho, diag) = (queens | pos.pieces_bb(us, Kind::ROOK), queens | pos.pieces_bb(us, Kind::BISHOP));
         let discover = lone_blockers(pos, king, ortho, diag, us);
@@ -248,9 +248,15 @@ impl Rules {
                     for s in a_riders {
                         leave |= opens(t, s);
                     }
-                    // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe.
-                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN]
-                        .map(|k| orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)) | t.bb());
+                    // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe (a pawn
+                    // from where its own kind observes `t`).
+                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN].map(|k| {
+                        let from = match k {
+                            Kind::PAWN => Bitboard(PAWN_OBSERVERS[d.opposite().index()][t.index()]),
+                            _ => orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)),
+                        };
+                        from | t.bb()
+                    });
                     Witness { reply: b, piece: Kind::KING, leave, reach, king: true }
                 } else {
                     // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square

@@ -54,8 +54,7 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
     let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
     s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
     for c in &p.conditions {
-        let text = std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ");
-        s += &centred(&text);
+        s += &centred(&c.popeye_text());
         s.push('\n');
     }
     if p.options.quodlibet {
@@ -72,12 +71,21 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s += "zeroposition\n\n";
     }
     s += &solution_text(twins);
-    s += "solution finished.\n";
+    // Popeye ends a problem that `MaxSolutions` or `StopOnShortSolutions` cut short with `Partial solution`
+    // instead (its completeness message, `output/plaintext/problem.c`).
+    if !partial(twins) {
+        s += "solution finished.\n";
+    }
     s
 }
 
-/// The solution part of the text output (twin headings, the solutions, `Partial solution`, refusals), without
-/// the header and `solution finished.`: what a YACPDB entry's `solution` field holds.
+/// Whether a phase of some twin was cut short.
+fn partial(twins: &[SolvedTwin]) -> bool {
+    twins.iter().any(|t| t.phases.iter().any(|p| p.partial))
+}
+
+/// The solution part of the text output (twin headings, the solutions, refusals, and at the end `Partial solution`
+/// when a twin was cut short), without the header and `solution finished.`: what a YACPDB entry's `solution` field holds.
 pub fn solution_text(twins: &[SolvedTwin]) -> String {
     let mut s = String::new();
     for t in twins {
@@ -108,14 +116,15 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
                 // Like Popeye's `Partial solution`, with the count.
                 let found = ph.lines.len() + ph.left_out;
                 s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
-            } else if ph.partial {
-                s += "Partial solution\n";
             }
         }
         s.push('\n');
         if t.tree {
             s.push('\n');
         }
+    }
+    if partial(twins) {
+        s += "Partial solution\n";
     }
     s
 }

@@ -6,7 +6,7 @@
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::problem::Problem;
-use crate::setup::{build_position, Culprit as SetupCulprit};
+use crate::setup::{build_position, Culprit as SetupCulprit, SetupError};
 
 /// What a [`Unsolvable`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,8 +79,21 @@ pub fn check(p: &Problem) -> Option<Unsolvable> {
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
     let setup = p.options.setup();
-    let (side, _) = p.start(&p.stipulation);
-    build_position(&p.pieces, &p.state, side, &rules, &setup)
-        .err()
-        .map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+    // Each phase (set play, solution, duplex) has its own side to move; a phase whose side not to move is in
+    // check is left out when another can be played (as Popeye does).
+    let mut in_check = None;
+    let mut playable = false;
+    for (_, side, _) in p.phase_plan(&p.stipulation) {
+        match build_position(&p.pieces, &p.state, side, &rules, &setup) {
+            Ok(_) => playable = true,
+            Err(e) if e.culprit == SetupCulprit::Position => {
+                in_check.get_or_insert(e);
+            }
+            // With twins, the diagram is only the first of them: Popeye refuses it alone (a king missing, the
+            // side not to move in check) and solves the others; the twins are checked when they are solved.
+            Err(SetupError { culprit: SetupCulprit::Kings(_), .. }) if !p.twins.is_empty() => return None,
+            Err(e) => return Some(Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) }),
+        }
+    }
+    in_check.filter(|_| !playable && p.twins.is_empty()).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

@@ -252,6 +252,15 @@ impl fmt::Display for Stipulation {
     }
 }
 
+/// What a phase lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseKind {
+    SetPlay,
+    Solution,
+    Duplex,
+}
+
 /// The intended solution a problem states, as YACPDB stores it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Intended {
@@ -333,5 +342,37 @@ impl Problem {
             }
         }
         (first, if st.play == Play::Help { help_plies } else { st.moves })
+    }
+
+    /// The phases of a twin in the order Popeye prints them, each with the side that moves first and its length
+    /// (half-moves in help play, moves otherwise): the set play (`SetPlay`) and the solution, then, with `Duplex`
+    /// or `HalfDuplex`, the same for the other side (with `HalfDuplex` only that).
+    pub fn phase_plan(&self, st: &Stipulation) -> Vec<(PhaseKind, Color, u32)> {
+        let (first, main_len) = self.start(st);
+        // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
+        let (first, second) = if self.options.post_key_play { (first.opposite(), first) } else { (first, first.opposite()) };
+        let set_play = |side: Color| -> Option<(PhaseKind, Color, u32)> {
+            // Popeye: "SetPlay not applicable - ignored" in post-key play.
+            if !self.options.set_play || self.options.post_key_play {
+                return None;
+            }
+            match st.play {
+                Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+                Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
+                // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
+                Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),
+                _ => None,
+            }
+        };
+        let mut plan = Vec::new();
+        if !self.options.half_duplex {
+            plan.extend(set_play(first));
+            plan.push((PhaseKind::Solution, first, main_len));
+        }
+        if self.options.duplex || self.options.half_duplex {
+            plan.extend(set_play(second));
+            plan.push((PhaseKind::Duplex, second, main_len));
+        }
+        plan
     }
 }

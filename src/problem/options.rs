@@ -77,6 +77,7 @@ impl Options {
             no_white_king: self.no_white_king,
             no_black_king: self.no_black_king,
             en_passant: self.en_passant.clone(),
+            edge_pawns: false,
         }
     }
 

@@ -127,9 +127,9 @@ pub enum Mirror {
     A1H1,
     /// `a1<-->a8`: ranks reversed.
     A1A8,
-    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
+    /// `a1<-->h8`: a1 and h8 change places (a reflection in the a8–h1 diagonal; Popeye names the squares).
     A1H8,
-    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
+    /// `a8<-->h1`: a8 and h1 change places (a reflection in the a1–h8 diagonal).
     A8H1,
 }
 
@@ -191,6 +191,53 @@ fn map_squares(d: &mut Diagram, f: impl Fn(Square) -> Option<Square>) -> Result<
     Ok(())
 }
 
+/// Applies a twin's changes in order, returning its heading as Popeye prints it (the changes' texts, two spaces
+/// apart; the new stipulation as `stipulation` writes it).
+pub fn apply_twin(d: &mut Diagram, changes: &[TwinChange], stipulation: impl Fn(&Stipulation) -> String) -> Result<String, String> {
+    let mut parts: Vec<String> = Vec::new();
+    let mut exchanges = Vec::new();
+    for (k, c) in changes.iter().enumerate() {
+        if let TwinChange::Exchange(a, b) = c {
+            let colour = |sq: Square| d.pieces.iter().find(|p| p.square == sq).map(|p| p.color);
+            exchanges.push((k, *a, *b, colour(*a), colour(*b)));
+        }
+        let mut text = apply(d, c)?;
+        // Only the stipulation the twin ends with is written as `stipulation` writes it (`WhiteToPlay`: `Twin
+        // Stipulation h#2 Stipulation h#3` is headed `h#2  h#2.5`, as Popeye heads it).
+        if let TwinChange::Stipulation(st) = c {
+            if !changes[k + 1..].iter().any(|e| matches!(e, TwinChange::Stipulation(_))) {
+                text = stipulation(st);
+            }
+        }
+        // A piece added where this twin removed one replaces it: Popeye names neither the removal nor a `+`.
+        if let TwinChange::Add(a) = c {
+            if let Some(i) = changes[..k].iter().position(|e| *e == TwinChange::Remove(a.square)) {
+                parts[i].clear();
+                text = text.trim_start_matches('+').to_string();
+            }
+        }
+        parts.push(text);
+    }
+    // Popeye writes each condition change as the conditions the twin ends with (`Twin Condition Isardam TypeB
+    // Condition Isardam` is headed `Isardam  Isardam`).
+    for (k, c) in changes.iter().enumerate() {
+        if let TwinChange::Conditions(_) = c {
+            parts[k] = d.conditions.iter().map(ConditionSpec::popeye_text).collect::<Vec<_>>().join(" ");
+        }
+    }
+    // Popeye writes an exchange with the colours its pieces had and the kinds standing on the two squares once
+    // the whole twin is applied (a later change in the same twin shows: `b.d1<-->bPe2  -wKd4  bKe2-->d4`).
+    for (k, a, b, ca, cb) in exchanges {
+        // An empty square's "kind" is Popeye's `.`.
+        let kind = |sq: Square| d.pieces.iter().find(|p| p.square == sq).map_or(".", |p| p.kind.code());
+        if let (Some(ca), Some(cb)) = (ca, cb) {
+            parts[k] = format!("{}{}{a}<-->{}{}{b}", color_letter(ca), kind(b), color_letter(cb), kind(a));
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    Ok(parts.join("  "))
+}
+
 /// Applies one change, returning the text of Popeye's twin heading for it (`bSh3-->h4`, `-bSf1`).
 pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
     let at = |d: &Diagram, sq: Square| d.pieces.iter().position(|p| p.square == sq);
@@ -201,7 +248,9 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
                 // The readers refuse it; Popeye would remove the piece (`-wQd1 .d1-->d1`).
                 return Err(format!("the twin moves the piece on {a} to its own square"));
             }
-            let text = format!("{}-->{b}", piece_name(&d.pieces[i]));
+            // Popeye lists the piece the move removes first: `-wBd2  wRd1-->d2`.
+            let removed = at(d, *b).map(|j| format!("-{}  ", piece_name(&d.pieces[j]))).unwrap_or_default();
+            let text = format!("{removed}{}-->{b}", piece_name(&d.pieces[i]));
             // What stood on the target square is replaced (a != b: the moving piece stays).
             d.pieces.retain(|p| p.square != *b);
             for p in d.pieces.iter_mut().filter(|p| p.square == *a) {
@@ -227,9 +276,11 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
             Ok(text)
         }
         TwinChange::Add(p) => {
+            // A piece that replaces another has no `+` (Popeye), and the replaced one is not named.
+            let plus = if at(d, p.square).is_some() { "" } else { "+" };
             d.pieces.retain(|q| q.square != p.square);
             d.pieces.push(*p);
-            Ok(format!("+{}", piece_name(p)))
+            Ok(format!("{plus}{}", piece_name(p)))
         }
         TwinChange::Substitute { color, from, to } => {
             for p in d.pieces.iter_mut() {
@@ -238,7 +289,7 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
                 }
             }
             let c = color.map(|c| color_letter(c).to_string()).unwrap_or_default();
-            Ok(format!("{c}{}==>{c}{}", from.code(), to.code()))
+            Ok(format!("{c}{} ==> {c}{}", from.code(), to.code()))
         }
         TwinChange::Rotate(deg) => {
             let deg = *deg;
@@ -260,8 +311,9 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
                 Some(match m {
                     Mirror::A1H1 => Square::from_coords(7 - f, r),
                     Mirror::A1A8 => Square::from_coords(f, 7 - r),
-                    Mirror::A1H8 => Square::from_coords(r, f),
-                    Mirror::A8H1 => Square::from_coords(7 - r, 7 - f),
+                    // Popeye names the square a1 (or a8) goes to, not the mirror line (py-engl.txt, Twin).
+                    Mirror::A1H8 => Square::from_coords(7 - r, 7 - f),
+                    Mirror::A8H1 => Square::from_coords(r, f),
                 })
             })?;
             Ok(format!("mirror {}", m.text()))
@@ -283,13 +335,21 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
         }
         TwinChange::Conditions(c) => {
             d.conditions = c.clone();
-            let names: Vec<String> = c
-                .iter()
-                .map(|c| std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" "))
-                .collect();
+            let names: Vec<String> = c.iter().map(ConditionSpec::popeye_text).collect();
             Ok(names.join(" "))
         }
     }
+}
+
+/// A twin's stipulation as Popeye writes it in the heading: with `WhiteToPlay`, `h#n` is `h#(n-0.5)`.
+pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
+    if p.options.white_to_play && s.play == crate::problem::Play::Help && !s.half && s.moves > 0 {
+        let mut t = s.clone();
+        t.moves -= 1;
+        t.half = true;
+        return t.to_string();
+    }
+    s.to_string()
 }
 
 /// Twins to solve: (label, heading, diagram).
@@ -307,13 +367,10 @@ pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, Stri
     let mut prev = original.clone();
     for t in &p.twins {
         let mut d = if t.continued { prev.clone() } else { original.clone() };
-        let mut parts = Vec::new();
-        for c in &t.changes {
-            parts.push(apply(&mut d, c)?);
-        }
+        let heading = apply_twin(&mut d, &t.changes, |s| twin_stipulation(s, p))?;
         let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
         letter = letter.saturating_add(1);
-        out.push((label, parts.join("  "), d.clone()));
+        out.push((label, heading, d.clone()));
         prev = d;
     }
     Ok(out)
@@ -344,7 +401,8 @@ mod tests {
             assert!(apply(&mut d, &change).is_err(), "{change:?}");
         }
         let mut d = diagram();
-        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "wQd1-->b8");
+        // Popeye names the piece the move removes first (`-wBd2  wRd1-->d2`).
+        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "-bKb8  wQd1-->b8");
         assert_eq!(d.pieces.len(), 2, "the piece on the target square is replaced");
     }
 

@@ -71,6 +71,9 @@ pub struct Search<'a> {
     keep_mating_lines: bool,
     /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
     pictures: bool,
+    /// `exact-` in battle play: a win counts only at the full length (Popeye's minimum length: the goal reached
+    /// sooner is no win, and threats and continuations are of the full length too).
+    exact: bool,
     /// The goal picture's tables, built when first asked.
     picture_book: std::sync::OnceLock<picture::Pictures>,
 }
@@ -162,8 +165,20 @@ impl<'a> Search<'a> {
             keep_mating: None,
             keep_mating_lines: false,
             pictures: rules.plays_orthodox(),
+            exact: false,
             picture_book: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The same searcher with `exact-` battle play: wins count only at exactly the length asked.
+    pub fn with_exact(mut self, on: bool) -> Self {
+        self.exact = on;
+        self
+    }
+
+    /// Whether battle play is `exact-`.
+    pub fn exact(&self) -> bool {
+        self.exact
     }
 
     /// The goal picture's tables, built at the first question.
@@ -270,12 +285,12 @@ impl<'a> Search<'a> {
     /// `NonTrivial`, whose count depends on the length; not in self play, where it measured slower (the last
     /// move's test is cheap there, and the defender's replies rarely allow a shorter win).
     fn deepens(&self) -> bool {
-        self.non_trivial.is_none()
+        self.non_trivial.is_none() && !self.exact
     }
 
     /// What the options of battle play add to table keys.
     fn battle_salt(&self) -> u64 {
-        self.limits.salt() | (self.quodlibet as u64) << 24
+        self.limits.salt() | (self.quodlibet as u64) << 24 | (self.exact as u64) << 25
     }
 
     /// The same searcher with Popeye's pruning options of battle play.
@@ -288,6 +303,9 @@ impl<'a> Search<'a> {
     /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
     fn within_limits(&self, after: &Position, n: u32, play: BattlePlay) -> Result<bool, Aborted> {
         // The threat first: often answered by the table, and it prunes more (BEISPIEL-ep_2: 2 % fewer instructions).
+        // MaxFlightsquares: Popeye's guard stands before a defence with more than two moves to come (its
+        // `solve_nr_remaining>next_move_has_no_solution`): from `#3`, `s#3`, `r#3` on.
+        let flights_apply = n >= 3;
         if let Some(t) = self.limits.max_threat {
             if n > t && !self.rules.in_check(after, after.side()) {
                 let null = after.null_move();
@@ -301,24 +319,39 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if let Some(f) = self.limits.max_flights {
-            if let Some(k) = after.king(after.side()) {
-                // Only the king's moves are tested: the others are no flights.
-                let mut moves = Vec::with_capacity(64);
-                self.rules.pseudo_moves(after, &mut moves);
-                let node = self.rules.node(after);
-                let mut flights = 0u64;
-                for &m in &moves {
-                    if m.from == k && flights & 1 << m.to.index() == 0 && self.rules.is_legal_at(after, m, &node) {
-                        flights |= 1 << m.to.index();
-                    }
-                }
-                if flights.count_ones() > f {
-                    return Ok(false);
-                }
+        Ok(!flights_apply || !self.too_many_flights(after))
+    }
+
+    /// Whether `Threat` and `MaxFlightsquares` let an attacking move that led to `after` (goal not reached) be
+    /// played at all, `n` moves counted from it: as the searches judge it (direct play from two moves on; self
+    /// play, `selfplay: Some(reflex)`, always). A move they forbid is no try either.
+    pub fn limits_allow(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
+        if selfplay.is_none() && n <= 1 {
+            return Ok(true);
+        }
+        let play = match selfplay {
+            None => BattlePlay::Direct,
+            Some(false) => BattlePlay::Self_,
+            Some(true) => BattlePlay::Reflex,
+        };
+        self.within_limits(after, n, play)
+    }
+
+    /// Whether `MaxFlightsquares n` forbids the position `after` (defender to move): its king has more than `n`
+    /// flights.
+    pub(crate) fn too_many_flights(&self, after: &Position) -> bool {
+        let (Some(f), Some(k)) = (self.limits.max_flights, after.king(after.side())) else { return false };
+        // Only the king's moves are tested: the others are no flights.
+        let mut moves = Vec::with_capacity(64);
+        self.rules.pseudo_moves(after, &mut moves);
+        let node = self.rules.node(after);
+        let mut flights = 0u64;
+        for &m in &moves {
+            if m.from == k && flights & 1 << m.to.index() == 0 && self.rules.is_legal_at(after, m, &node) {
+                flights |= 1 << m.to.index();
             }
         }
-        Ok(true)
+        flights.count_ones() > f
     }
 
     /// Positions visited so far.
@@ -520,12 +553,14 @@ impl<'a> Search<'a> {
         self.tick()?;
         let mut any = false;
         let mut buf = Vec::new();
+        // ser-=: the series may go on past a stalemate (the opponent does not move), and Popeye lists both.
+        let reached = end == SeriesEnd::Goal && self.goal_reached(after, &mut buf);
         if !exact || left == 0 {
             match end {
                 SeriesEnd::Goal => {
-                    if self.goal_reached(after, &mut buf) {
+                    if reached {
                         work.found_line();
-                        return Ok(true);
+                        any = true;
                     }
                 }
                 SeriesEnd::HelpGoal => {
@@ -564,8 +599,9 @@ impl<'a> Search<'a> {
         if self.table.no_solution(key).has(left) {
             return Ok(any);
         }
-        // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one.
-        if self.pictures && end != SeriesEnd::SelfGoal {
+        // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one. (Not from a
+        // stalemate already reached: the picture asks for the moves that make one, not for waiting moves.)
+        if self.pictures && end != SeriesEnd::SelfGoal && !reached {
             let (victim, moves, victim_moves) = match end {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
@@ -630,7 +666,7 @@ impl<'a> Search<'a> {
             // Threat 1, MaxFlightsquares 1) over 200 s -> 0.45 s (1 thread).
             self.direct_wins_with(pos, n - 1, budget)?
                 || self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
-        } else if self.limits == BattleLimits::default() && self.can_reach_goal_in_1(pos) {
+        } else if self.limits == BattleLimits::default() && !self.exact && self.can_reach_goal_in_1(pos) {
             // NonTrivial has just asked for a mate in 1 after most defences: a quick answer first.
             true
         } else {
@@ -651,6 +687,9 @@ impl<'a> Search<'a> {
         if self.direct_after_at(after, n, budget)? {
             return Ok(true);
         }
+        if self.exact {
+            return Ok(false);
+        }
         // A shorter win without the count is a win in `n` too, unless Threat or MaxFlightsquares forbid at `n`
         // what they allow at the shorter length: every defence is then trivial, and the count passes.
         match self.uncounted_below(n) {
@@ -663,7 +702,8 @@ impl<'a> Search<'a> {
     pub fn direct_after_at(&self, after: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
         let mut buf = Vec::new();
         if self.goal_reached(after, &mut buf) {
-            return Ok(true);
+            // `exact-`: the goal reached before the full length is no win.
+            return Ok(!self.exact || n <= 1);
         }
         if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, BattlePlay::Direct)? {
             return Ok(false);
@@ -714,6 +754,9 @@ impl<'a> Search<'a> {
         if self.self_after_at(after, n, reflex, budget)? {
             return Ok(true);
         }
+        if self.exact {
+            return Ok(false);
+        }
         // A shorter win without the count is a win in `n` too, unless Threat or MaxFlightsquares forbid at `n`
         // what they allow at the shorter length: every defence is then trivial, and the count passes.
         match self.uncounted_below(n) {
@@ -726,7 +769,7 @@ impl<'a> Search<'a> {
     pub fn self_after_at(&self, after: &Position, n: u32, reflex: bool, budget: u32) -> Result<bool, Aborted> {
         // Quodlibet: "in s# or r# also direct mates are a solution" (Popeye's py-engl.txt; BEISPIEL-quod_3).
         if self.quodlibet && self.goal_reached(after, &mut Vec::new()) {
-            return Ok(true);
+            return Ok(!self.exact || n <= 1);
         }
         if !self.keeps_mating_piece(after, after.side().opposite()) {
             return Ok(false);
@@ -737,8 +780,8 @@ impl<'a> Search<'a> {
             return Ok(if reflex { self.can_reach_goal_in_1(after) } else { self.all_replies_reach_goal(after) });
         }
         if reflex && self.can_reach_goal_in_1(after) {
-            // Reflex play: the defender must reach the goal when it can.
-            return Ok(true);
+            // Reflex play: the defender must reach the goal when it can (too soon for `exact-`).
+            return Ok(!self.exact);
         }
         if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
             return Ok(false);
@@ -747,9 +790,9 @@ impl<'a> Search<'a> {
         let mut buf = Vec::new();
         let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
         let refuted = self.find_legal_lazy(after, probe, |_, p| {
-            // A defence that reaches the goal at once ends the play as the attacker wants.
+            // A defence that reaches the goal at once ends the play as the attacker wants (too soon for `exact-`).
             if self.goal_reached(p, &mut buf) {
-                return Ok(false);
+                return Ok(self.exact);
             }
             Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         })?;
@@ -893,11 +936,19 @@ impl<'a> Search<'a> {
 
     /// Whether battle play from the position of `key` is proven won (or lost) in `n` moves, if it is known.
     fn lookup_win(&self, key: u64, n: u32) -> Option<bool> {
+        if self.exact {
+            // A win in exactly `n` says nothing of other lengths: one fact per length.
+            return self.table.exact_verdict(key, n);
+        }
         self.table.bounds(key)?.verdict(n)
     }
 
     /// Keeps that battle play from the position of `key` is won (or lost) in `n` moves.
     fn store_win(&self, key: u64, n: u32, won: bool) {
+        if self.exact {
+            self.table.put_exact(key, n, won);
+            return;
+        }
         let old = self.table.bounds(key).unwrap_or(Bounds::NONE);
         self.table.put_bounds(key, old.with(n, won));
     }

@@ -18,7 +18,7 @@
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
 
-use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, POSITIVE, RAYS};
+use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS, POSITIVE, RAYS};
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
 use crate::problem::Goal;
@@ -89,7 +89,7 @@ impl Walk {
     /// The squares from which a piece of colour `color` with this walk observes `sq` on the empty board.
     fn observers_of(self, color: Color, sq: Square) -> Bitboard {
         match self {
-            Walk::Pawn => Bitboard(PAWN_ATTACKS[color.opposite().index()][sq.index()]),
+            Walk::Pawn => Bitboard(PAWN_OBSERVERS[color.index()][sq.index()]),
             _ => self.observes(color, sq),
         }
     }
@@ -431,7 +431,10 @@ impl Pictures {
                     defenders.push(Defender { forms: (first, defender_forms.len()), capturable: false });
                 }
                 holds.push(held);
-                homes.push(Home::new(walk, sq, victim));
+                let mut home = Home::new(walk, sq, victim);
+                // A rook that may castle leaves its square with the king's move: it need not parry a check.
+                home.castles = walk == Walk::Rook && castling_start(pos, victim, sq, walk).is_some();
+                homes.push(home);
             }
         }
         let Some(king) = scratch.king else { return true };
@@ -440,7 +443,7 @@ impl Pictures {
         }
         if mate && !victim_known {
             parry.resize(64, [0; 3]);
-            for (j, h) in homes.iter().enumerate() {
+            for (j, h) in homes.iter().enumerate().filter(|(_, h)| !h.castles) {
                 for sq in Bitboard(h.takes) {
                     parry[sq.index()][0] |= 1 << j;
                 }
@@ -658,6 +661,8 @@ struct Home {
     sq: Square,
     takes: u64,
     steps: u64,
+    /// A rook with a castling right: castling takes it away with the king's move.
+    castles: bool,
 }
 
 impl Home {
@@ -673,7 +678,7 @@ impl Home {
                 (next, next)
             }
         };
-        Home { walk, sq, takes, steps }
+        Home { walk, sq, takes, steps, castles: false }
     }
 }
 

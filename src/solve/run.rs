@@ -9,10 +9,9 @@ use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::notation::move_text;
 use crate::position::Position;
-use crate::problem::twins::{twin_diagrams, Diagram};
+use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
-use crate::setup::{build_position, SetupOptions};
-use crate::square::Color;
+use crate::setup::{build_position, Culprit, SetupOptions};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -47,14 +46,7 @@ pub enum Outcome {
     Refused(Refusal),
 }
 
-/// What a phase lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PhaseKind {
-    SetPlay,
-    Solution,
-    Duplex,
-}
+pub use crate::problem::PhaseKind;
 
 /// One phase's solutions, rendered.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -109,11 +101,19 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
         Ok(t) => t,
         Err(e) => return refused(Refusal::bad_input(e)),
     };
+    let mut table = table;
+    // The table's facts hold under the rules they were found with: a twin that changes the conditions starts
+    // with an empty table (a fact of Madrasi RexInclusive is no fact of Madrasi).
+    let mut rules_of_table = twins.first().map(|(_, _, d)| d.conditions.clone());
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     twins
         .into_iter()
         .map(|(label, heading, d)| {
+            if rules_of_table.as_ref() != Some(&d.conditions) {
+                table = Table::new(settings.hash_mb);
+                rules_of_table = Some(d.conditions.clone());
+            }
             let t0 = Instant::now();
             let stop = AtomicBool::new(false);
             let (phases, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
@@ -151,10 +151,7 @@ pub fn is_tree(play: Play) -> bool {
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 {
-        let mut t = s.clone();
-        t.moves -= 1;
-        t.half = true;
-        return t.to_string();
+        return twin_stipulation(s, p);
     }
     let mut text = s.to_string();
     // Popeye echoes `Threat n` and `MaxFlightsquares n` in the stipulation: `#6/1`, `#10/1/1`, `#3//2`.
@@ -177,26 +174,12 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if o.post_key_play && !is_tree(st.play) {
         return Some("PostKeyPlay in help or series play".into());
     }
-    if o.post_key_play && o.set_play {
-        return Some("PostKeyPlay with SetPlay".into());
-    }
-    if o.quodlibet && st.play != Play::Self_ {
-        // Popeye ignores Quodlibet outside self play ("not applicable") and builds r# with it differently.
-        return Some(format!("Quodlibet in `{st}` (only s# is)"));
-    }
     if o.mates_in_1 && st.play != Play::Self_ {
         return Some(format!("MatesIn1 in `{st}` (only s# is)"));
     }
-    if o.non_trivial.is_some() {
-        // Popeye counts the defences of battle play only; its count in reflex or quodlibet play, and at the
-        // root of set play, post-key play and tries, has no reference case: refused rather than guessed.
-        if !matches!(st.play, Play::Direct | Play::Self_) {
-            return Some(format!("NonTrivial in `{st}` (only # and s# are)"));
-        }
-        let with = [(o.quodlibet, "Quodlibet"), (o.set_play, "SetPlay"), (o.post_key_play, "PostKeyPlay"), (o.tries || o.defence.is_some(), "Try")];
-        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
-            return Some(format!("NonTrivial with {name}"));
-        }
+    if o.non_trivial.is_some() && !is_tree(st.play) {
+        // Popeye counts the defences of battle play only.
+        return Some(format!("NonTrivial in `{st}` (only #, s# and r# are)"));
     }
     if o.keep_mating_piece && st.goal != Goal::Mate {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
@@ -212,6 +195,10 @@ type PhaseResult = Result<(Vec<Phase>, u64, bool), Refusal>;
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
 pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
+    if st.intro > 0 {
+        // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
+        return Some(Refusal::unsupported(format!("not supported yet: introductory moves (`{}->` in `{st}`)", st.intro)));
+    }
     p.options
         .contradiction(st)
         .map(Refusal::bad_input)
@@ -236,22 +223,45 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
-    let (rules, setup) = diagram_rules(p, d).map_err(Refusal::from)?;
+    let (rules, mut setup) = diagram_rules(p, d).map_err(Refusal::from)?;
+    // The diagram was checked when it was read; a twin may put a pawn on the first or last rank (Popeye).
+    setup.edge_pawns = true;
     let st = &d.stipulation;
-    let (first, main_len) = p.start(st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
     let search = problem_search(p, st, &rules, table, deadline, stop);
     let tree = is_tree(st.play);
-    let post_key = p.options.post_key_play;
-    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), Refusal> {
-        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| Refusal::bad_input(e.to_string()))?;
+    // A phase whose side not to move is in check is left out, as Popeye leaves it out (with its message `the side
+    // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
+    let mut playable = Vec::new();
+    let mut illegal = None;
+    for (kind, side, len) in p.phase_plan(st) {
+        match build_position(&d.pieces, &p.state, side, &rules, &setup) {
+            Ok(pos) => playable.push((kind, pos, len)),
+            Err(e) if e.culprit == Culprit::Position => {
+                illegal.get_or_insert(e.message);
+            }
+            Err(e) => return Err(Refusal::bad_input(e.message)),
+        }
+    }
+    if playable.is_empty() {
+        if let Some(why) = illegal {
+            return Err(Refusal::bad_input(why));
+        }
+    }
+    for (kind, pos, plies_or_moves) in playable {
         let PhaseOut { mut lines, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;
         let mut partial = false;
         if let Some(max) = p.options.max_solutions {
-            partial = cut_to(&mut lines, &mut count, max as usize, tree);
+            partial = if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
+                // Reflex play is counted as one solution whatever its keys and tries (Popeye: `r#2` with fifteen
+                // keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1 it is partial).
+                lines.iter().any(|l| l.starts_with("   1.")) && max <= 1
+            } else {
+                cut_to(&mut lines, &mut count, max as usize, tree)
+            };
         }
         if p.options.stop_on_short && !tree {
             partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);
@@ -259,22 +269,6 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
         // Help and series play count lines: those not listed were left out by `max_lines`.
         let left_out = if tree { 0 } else { count.saturating_sub(lines.len()) };
         phases.push(Phase { kind, lines, solutions: count, partial, left_out });
-        Ok(())
-    };
-    if p.options.set_play && !p.options.half_duplex {
-        match st.play {
-            Play::Help if main_len > 1 => run(PhaseKind::SetPlay, first.opposite(), main_len - 1)?,
-            Play::Direct | Play::Self_ | Play::Reflex => run(PhaseKind::SetPlay, first.opposite(), st.moves)?,
-            _ => {}
-        }
-    }
-    // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
-    let (first, second) = if post_key { (first.opposite(), first) } else { (first, first.opposite()) };
-    if !p.options.half_duplex {
-        run(PhaseKind::Solution, first, main_len)?;
-    }
-    if p.options.duplex || p.options.half_duplex {
-        run(PhaseKind::Duplex, second, main_len)?;
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
@@ -293,8 +287,10 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)
+        .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
-        .with_quodlibet(p.options.quodlibet)
+        // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
+        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex))
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
@@ -345,9 +341,17 @@ pub fn series_end(play: Play) -> SeriesEnd {
 /// also the shorter lengths, unless `exact-`; with `moves`, the moves of the lines kept too. What was found is
 /// kept when the time limit stops the search (then `true`).
 pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool) -> (Collected, bool) {
+    collect_phase_lines(search, st, pos, len, settings, moves, PhaseKind::Solution)
+}
+
+/// [`collect_lines`] for a phase of kind `kind`: the set play of `h#n.5` skips the attacker's first half-move
+/// (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move at once (`  1...Rh1-h8 #`;
+/// ser-s#: every move, when all reach the goal), as Popeye prints them.
+fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool, kind: PhaseKind) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
-        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal)).keeping_moves(moves);
+        let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
+        let sink = line_sink(settings, |l| render_line(rules, pos, l, style, goal)).keeping_moves(moves);
         let mut plies = len;
         let aborted = loop {
             if search.help_into(pos, plies, &sink).is_err() {
@@ -361,6 +365,18 @@ pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32
         return (sink.finish(), aborted);
     }
     let end = series_end(st.play);
+    if kind == PhaseKind::SetPlay {
+        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal)).keeping_moves(moves);
+        let finals = match end {
+            SeriesEnd::HelpGoal => search.goal_moves(pos, false),
+            _ if search.all_replies_reach_goal(pos) => search.goal_moves(pos, false),
+            _ => Vec::new(),
+        };
+        for m in finals {
+            sink.push(&[m]);
+        }
+        return (sink.finish(), false);
+    }
     let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal)).keeping_moves(moves);
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
@@ -371,7 +387,7 @@ pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (lines, aborted) = collect_lines(search, st, pos, len, settings, false);
+            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, false, kind);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
@@ -384,8 +400,7 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
             if p.options.post_key_play {
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
                 return match battle.post_key(pos, len) {
-                    Ok(Some(lines)) => Ok(PhaseOut { lines, count: 1, aborted: false }),
-                    Ok(None) => Err(Refusal::unsupported("not supported yet: option PostKeyPlay when a defence refutes the key")),
+                    Ok(lines) => Ok(PhaseOut { lines, count: 1, aborted: false }),
                     Err(Aborted) => Ok(PhaseOut::stopped()),
                 };
             }
@@ -398,29 +413,29 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
 }
 
 /// `MaxSolutions n`: keeps the first `n` solutions in canonical order (the search still runs to its end, so
-/// that which ones are kept does not depend on the thread count). Returns whether any were cut.
+/// that which ones are kept does not depend on the thread count). Returns whether the list is partial: as Popeye,
+/// which stops at the `n`-th solution, once `n` are listed, whether or not more exist.
 fn cut_to(lines: &mut Vec<String>, count: &mut usize, max: usize, tree: bool) -> bool {
-    if *count <= max {
-        return false;
-    }
     if tree {
-        // Keep the blocks of the first `max` keys (tries stay with the keys they sort among).
-        let mut keys = 0;
+        // Keep the blocks of the first `max` first moves: Popeye counts the tries it prints too.
+        let total = lines.iter().filter(|l| l.starts_with("   1.")).count();
+        let mut firsts = 0;
         let end = lines
             .iter()
             .position(|l| {
-                if l.starts_with("   1.") && l.contains(" !") {
-                    keys += 1;
+                if l.starts_with("   1.") {
+                    firsts += 1;
                 }
-                keys > max
+                firsts > max
             })
             .unwrap_or(lines.len());
         lines.truncate(end);
-    } else {
-        lines.truncate(max);
+        *count = lines.iter().filter(|l| l.starts_with("   1.") && l.contains(" !")).count();
+        return total >= max;
     }
-    *count = max;
-    true
+    lines.truncate(max);
+    *count = (*count).min(max);
+    *count >= max
 }
 
 /// `StopOnShortSolutions` in help and series play: when solutions shorter than the stipulation exist, only
@@ -485,6 +500,8 @@ pub enum LineStyle {
     /// Series play: one number per series move; moves after the first `n` (the opponent's final move) share
     /// the last number.
     Series(usize),
+    /// Help play after a passed first half-move (the set play of `h#n.5`): `  1...  ...  2.Bc4-a2 Bb7-c6 +   3.…`.
+    HelpPassed,
 }
 
 /// Renders a line of moves in Popeye's line mode: `  1.Kd1-e2 Ka1-b1   2.Qh1-h8 #`.
@@ -495,8 +512,13 @@ pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineS
     // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
     let half_start = style == LineStyle::Help && moves.len() % 2 == 1;
     let mut number = 1;
+    if style == LineStyle::HelpPassed {
+        s += "  1...  ...";
+        number = 2;
+    }
     for (i, &m) in moves.iter().enumerate() {
         let new_number = match style {
+            LineStyle::HelpPassed => i % 2 == 0,
             LineStyle::Help => {
                 if half_start {
                     i == 0 || i % 2 == 1
@@ -552,6 +574,9 @@ mod cut_tests {
         assert!(cut_to(&mut lines, &mut count, 2, false));
         assert_eq!((lines.len(), count), (2, 2));
         assert!(!cut_to(&mut lines, &mut count, 5, false));
+        // Popeye stops at the n-th solution and calls the list partial even when no more exist (h#1 with one
+        // solution and MaxSolutions 1: `Partial solution`, Popeye 4.104's output).
+        assert!(cut_to(&mut lines, &mut count, 2, false));
         // Tree mode: whole key blocks are kept.
         let mut tree: Vec<String> = ["   1.Qa1-a2 !", "      1...Kb1", "          2.Qa2-b2 #", "   1.Qa1-a3 !", "      1...Kb1"]
             .iter()

@@ -98,6 +98,19 @@ impl Table {
         self.put(key, b.encode());
     }
 
+    /// `exact-` battle play: won (`Some(true)`) or lost in exactly `n` moves from the position of `key`, if
+    /// proven. A win in exactly `n` says nothing of other lengths: one entry per length (the key salted with it).
+    #[inline]
+    pub fn exact_verdict(&self, key: u64, n: u32) -> Option<bool> {
+        self.get(key ^ exact_salt(n)).map(|d| d & 1 == 1)
+    }
+
+    /// Keeps that `exact-` battle play from the position of `key` is won (or lost) in exactly `n` moves.
+    #[inline]
+    pub fn put_exact(&self, key: u64, n: u32, won: bool) {
+        self.put(key ^ exact_salt(n), won as u64 | 2);
+    }
+
     /// The data stored for `key`, if any.
     #[inline]
     fn get(&self, key: u64) -> Option<u64> {
@@ -273,6 +286,11 @@ fn prefetch_line(word: &AtomicU64) {
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
 fn prefetch_line(_word: &AtomicU64) {}
+
+/// Mixed into a key for a fact of `exact-` battle play at length `n`.
+fn exact_salt(n: u32) -> u64 {
+    (u64::from(n) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
+}
 
 #[cfg(test)]
 mod tests {

@@ -37,7 +37,8 @@ impl TreeOptions {
         TreeOptions {
             // Popeye's PostKeyPlay turns Variations on.
             variations: o.variations || o.post_key_play,
-            tries: o.tries || o.defence.is_some(),
+            // Popeye: "try play not applicable" in post-key play.
+            tries: (o.tries || o.defence.is_some()) && !o.post_key_play,
             max_refutations: o.defence.unwrap_or(1).max(1),
             no_threat: o.no_threat,
             no_short_variations: o.no_short_variations,
@@ -116,9 +117,10 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok((m, self.search.non_trivial_guard(after, m, selfplay, b)?.unwrap_or(b)))
     }
 
-    /// The attacker's shortest win from `pos` (attacker to move), at most `max` moves.
+    /// The attacker's shortest win from `pos` (attacker to move), at most `max` moves (`exact-`: of `max` moves).
     fn shortest_win(&self, pos: &Position, max: u32, b: u32) -> Result<Option<u32>, Aborted> {
-        for k in 1..=max {
+        let first = if self.search.exact() { max.max(1) } else { 1 };
+        for k in first..=max {
             if self.wins(pos, k, b)? {
                 return Ok(Some(k));
             }
@@ -180,10 +182,29 @@ impl<'s, 'a> Battle<'s, 'a> {
             .into_par_iter()
             .map(|(m, after)| {
                 if self.after_wins(&after, n, b)? {
-                    let lines = self.attack(pos, m, &after, n, 0, Mark::Key, b)?;
+                    // A key is shown with the length it wins in, the shortest (Popeye finds it so): a key of `#3`
+                    // that mates in 2 has threats of one move at most.
+                    let mut k = n;
+                    if !self.search.exact() && self.search.uncounted_below(n).is_none() {
+                        for short in 1..n {
+                            if self.after_wins(&after, short, b)? {
+                                k = short;
+                                break;
+                            }
+                        }
+                    }
+                    let lines = self.attack(pos, m, &after, k, 0, Mark::Key, b)?;
                     return Ok(Some(Block { key: true, lines }));
                 }
-                if !self.opts.tries {
+                // `#1`, `=1` and `r#1` have no tries: in Popeye's one-move direct play no defence refutes a move,
+                // and in reflex play the defender's last move is forced.
+                if !self.opts.tries || (self.play != Play::Self_ && n == 1) {
+                    return Ok(None);
+                }
+                // An attacking move that `Threat`, `MaxFlightsquares` or `NonTrivial`'s count rules out fails before
+                // any defence: no try.
+                let selfplay = (self.play != Play::Direct).then_some(self.reflex());
+                if !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
                     return Ok(None);
                 }
                 let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
@@ -207,39 +228,74 @@ impl<'s, 'a> Battle<'s, 'a> {
     }
 
     /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the
-    /// key); the key's threat (Popeye prints ` threat:` alone on its line, BEISPIEL-postkey_1), the defences shown
-    /// and their continuations. `None` when a defence refutes: no reference case shows what Popeye prints then.
-    pub fn post_key(&self, pos: &Position, n: u32) -> Result<Option<Vec<String>>, Aborted> {
+    /// key): what the key would show (` +` when the defender is in check, ` threat:` and the threat's tree, or
+    /// ` zugzwang.`, alone on the first line: BEISPIEL-postkey_1), the defences shown with their continuations,
+    /// and each defence after which the attacker fails, followed by `refutes.` (Popeye's refuting variation
+    /// writer).
+    pub fn post_key(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
         let b = self.search.budget();
-        if !self.refutations(pos, n, 1, b)?.is_empty() {
-            return Ok(None);
+        let head = if self.search.rules.in_check(pos, pos.side()) { " +".to_string() } else { String::new() };
+        // `#1` and `=1` end with the key: no defence follows it.
+        if self.play == Play::Direct && n <= 1 {
+            return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
         }
-        let mut lines = self.after_attack(String::new(), pos, n, 0, Mark::None, b)?;
+        // `MaxFlightsquares` judges the key by the position it leaves, from three moves on (Popeye: nothing is
+        // shown when the defending king has too many flights).
+        // So does `NonTrivial`'s count of the defences (Popeye shows nothing at all when it fails, not even the
+        // check).
+        let selfplay = self.play != Play::Direct;
+        let Some(b) = self.search.non_trivial_guard(pos, n, selfplay, b)? else {
+            return Ok(Vec::new());
+        };
+        if n >= 3 && self.search.too_many_flights(pos) {
+            return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
+        }
+        let mut lines = self.after_attack(head, pos, n, 0, Mark::PostKey, b)?;
         if lines.first().is_some_and(|l| l.is_empty()) {
             lines.remove(0);
         }
-        Ok(Some(lines))
+        Ok(lines)
     }
 
     /// Set play: the defender moves first in the diagram; every defence after which the attacker wins in
-    /// `n - 1` moves, with its continuations.
+    /// `n - 1` moves, with its continuations. In self play of one move the set play is the defender's moves that
+    /// reach the goal; in reflex play, when the defender can reach the goal at once, it must, and those moves
+    /// are the set play.
     pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
         if n < 2 && self.play == Play::Direct {
             return Ok(Vec::new());
         }
+        // The set play stands where a key would have been played: `Threat`, `MaxFlightsquares` and `NonTrivial`
+        // judge the diagram as they judge the position after an attacking move (Popeye shows no set play then).
+        let selfplay = (self.play != Play::Direct).then_some(self.reflex());
+        let b = self.search.budget();
+        if !self.search.limits_allow(pos, n, selfplay)? || self.search.non_trivial_guard(pos, n, selfplay.is_some(), b)?.is_none() {
+            return Ok(Vec::new());
+        }
+        let defences = self.legal(pos);
+        // Self play: when every defence reaches the goal at once, they are the set play whatever its length
+        // (Popeye's TESTS/battle_play.inp, "s#2 with complete short set play": `1...b3-b2 #`).
+        let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
+        let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
         let mut blocks = Vec::new();
-        for (d, after) in self.legal(pos) {
-            // Self play: a defence that reaches the goal at once is not shown (Popeye), unless with MatesIn1
-            // (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
+        for (d, after) in defences {
+            // Self play: a defence that reaches the goal before the end is not shown (Popeye), unless with
+            // MatesIn1 (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
             if self.play != Play::Direct && self.goal(&after) {
-                if self.opts.mates_in_1 {
+                if forced_goal || self.opts.mates_in_1 {
                     blocks.push(vec![self.move_line(pos, d, &after, 1, true)]);
                 }
                 continue;
             }
+            if forced_goal {
+                continue;
+            }
             let b = self.search.budget();
             if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
-                blocks.push(self.defence(pos, d, &after, k, 1, b)?);
+                // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
+                let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
+                let battle = Battle { opts, ..*self };
+                blocks.push(battle.defence(pos, d, &after, k, 1, b)?);
             }
         }
         Ok(join_sorted(blocks))
@@ -255,10 +311,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let mut out = Vec::new();
         for (d, p) in defences {
-            if self.play != Play::Direct && self.goal(&p) {
+            // Self play: a defence that reaches the goal ends the play as the attacker wants, unless `exact-`
+            // and before the end (too soon: it refutes).
+            if self.play != Play::Direct && self.goal(&p) && !(self.search.exact() && m > 1) {
                 continue;
             }
-            if m <= 1 || !self.wins(&p, m - 1, b)? {
+            if m <= 1 || self.goal(&p) || !self.wins(&p, m - 1, b)? {
                 out.push((d, p));
                 if out.len() as u32 >= limit {
                     break;
@@ -276,7 +334,7 @@ impl<'s, 'a> Battle<'s, 'a> {
         match mark {
             Mark::Key => head += " !",
             Mark::Try => head += " ?",
-            Mark::None => {}
+            Mark::PostKey | Mark::None => {}
         }
         self.after_attack(head, after, m, ply, mark, b)
     }
@@ -293,15 +351,19 @@ impl<'s, 'a> Battle<'s, 'a> {
         let show_tree = self.opts.variations || ply > 0;
         let defences = self.legal(after);
         // Self and reflex play at the last move: the defender's forced goal moves.
-        if !direct && (m <= 1 || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p)))) {
+        let forced_goal = self.reflex() && defences.iter().any(|(_, p)| self.goal(p));
+        if !direct && (m <= 1 || forced_goal) {
+            let mut blocks: Vec<Vec<String>> = Vec::new();
             if show_tree {
-                let blocks = defences
-                    .iter()
-                    .filter(|(_, p)| self.goal(p))
-                    .map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, true)])
-                    .collect();
-                lines.extend(join_sorted(blocks));
+                blocks = defences.iter().filter(|(_, p)| self.goal(p)).map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, true)]).collect();
             }
+            // Self play's last move: a defence that does not reach the goal refutes (a try's `but`, post-key
+            // play's `refutes.`).
+            if !forced_goal && !self.reflex() {
+                let refuted: Vec<(Move, Position)> = defences.iter().filter(|(_, p)| !self.goal(p)).cloned().collect();
+                return Ok(self.with_refutations(after, lines, blocks, &refuted, ply, mark));
+            }
+            lines.extend(join_sorted(blocks));
             return Ok(lines);
         }
         let check = self.search.rules.in_check(after, after.side());
@@ -330,6 +392,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         let mut blocks = Vec::new();
         for (d, p) in &defences {
             if !direct && self.goal(p) {
+                // `exact-`: the defender reaching the goal before the end refutes (TESTS/battle_play.inp of
+                // Popeye's: `but 1...b3-b2 # !`).
+                if self.search.exact() {
+                    refuted.push((*d, p.clone()));
+                    continue;
+                }
                 // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye),
                 // unless with MatesIn1, which shows it whatever the threat (BEISPIEL-selfref_6: `1...Sh1-f2 #`).
                 if show_tree && self.opts.mates_in_1 {
@@ -353,13 +421,34 @@ impl<'s, 'a> Battle<'s, 'a> {
                 blocks.push(self.defence(after, *d, p, k, ply + 1, b)?);
             }
         }
+        Ok(self.with_refutations(after, lines, blocks, &refuted, ply, mark))
+    }
+
+    /// `lines` followed by the defence blocks and the refuting defences of `refuted`, as the mark asks: after
+    /// `but` for a try (with, in reflex play, the attacker's goal moves it is then forced to make, ` ?!?`),
+    /// among the defences with `refutes.` in post-key play, not at all otherwise.
+    fn with_refutations(&self, before: &Position, mut lines: Vec<String>, mut blocks: Vec<Vec<String>>, refuted: &[(Move, Position)], ply: u32, mark: Mark) -> Vec<String> {
+        if mark == Mark::PostKey {
+            for (d, p) in refuted {
+                blocks.push(vec![self.move_line(before, *d, p, ply + 1, self.play != Play::Direct), format!("{}refutes.", " ".repeat(8 + 4 * ply as usize))]);
+            }
+        }
         lines.extend(join_sorted(blocks));
         if mark == Mark::Try {
             lines.push("    but".to_string());
-            let blocks = refuted.iter().map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, false) + " !"]).collect();
+            let mut blocks = Vec::new();
+            for (d, p) in refuted {
+                let mut block = vec![self.move_line(before, *d, p, ply + 1, self.play != Play::Direct) + " !"];
+                if self.reflex() {
+                    let forced: Vec<Vec<String>> =
+                        self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| vec![self.move_line(p, *g, q, ply + 2, true) + " ?!?"]).collect();
+                    block.extend(join_sorted(forced));
+                }
+                blocks.push(block);
+            }
             lines.extend(join_sorted(blocks));
         }
-        Ok(lines)
+        lines
     }
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
@@ -394,5 +483,7 @@ impl<'s, 'a> Battle<'s, 'a> {
 enum Mark {
     Key,
     Try,
+    /// The key of post-key play, which is not shown.
+    PostKey,
     None,
 }

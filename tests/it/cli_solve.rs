@@ -171,11 +171,13 @@ fn quodlibet_lets_the_attacker_mate_directly_in_a_selfmate() {
         "          2.Qh6-d2 #",
     ];
     assert_eq!(solution_lines(&out), expected, "{out}");
-    // Popeye does not apply Quodlibet outside self play: refused rather than ignored.
-    let inp = "BeginProblem\nStipulation #2\nOption Quodlibet\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
-    let (code, _, err) = stipula(&["solve", "-"], inp);
-    assert_ne!(code, 0);
-    assert!(err.contains("Quodlibet in `#2`"), "{err}");
+    // In direct play Quodlibet changes nothing (the attacker mates anyway); Popeye 4.104 echoes it and solves:
+    // `#2` below has the one key `1.Kc6-c7 !`, with the option as without.
+    let inp = "BeginProblem\nStipulation #2\nOption Quodlibet\nPieces White Kc6 Rb1 Black Ka8\nEndProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\n              Quodlibet\n"), "{out}");
+    assert_eq!(solution_lines(&out), ["   1.Kc6-c7 !"], "{out}");
 }
 
 #[test]

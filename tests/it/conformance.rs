@@ -4,7 +4,19 @@
 //! out of their time limit (`STIPULA_CASE_SECONDS`, default 10) are listed with their times, as are cases
 //! refused as "not supported". Trees (direct, self and reflex play) are compared with siblings sorted.
 //! `STIPULA_CASE_FILTER` restricts the run to case names containing it.
+//!
+//! `regression_cases_agree_with_popeye` runs the cases of `tests/popeye-cases/` (one per class of disagreement
+//! the differential test found, each with Popeye 4.104's output made by `tests/popeye-cases/make.sh` from the
+//! shipped binary), compared as the differential test compares; it needs no Popeye.
+//!
+//! A third test runs Popeye's own regression problems (`src/REGRESSIONS`, `src/TESTS` of its source in
+//! `STIPULA_POPEYE_REF`, default `../shared/popeye-ref`): each problem stipula supports is solved by both (Popeye's
+//! binary: `STIPULA_POPEYE_BIN` or `py` there) and compared as the differential test compares (help and series
+//! play as lines, trees whole); the others are counted by reason. Its report: `target/popeye-regressions.txt`.
 
+mod difftest;
+
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use stipula::input::popeye::read_popeye;
 use stipula::input::solution::{canonical_tree, parse_popeye_output};
@@ -122,4 +134,70 @@ fn reference_cases() {
     // The harness hides a passing test's output: keep the report where CI prints it from.
     let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/conformance-report.txt"), &report);
     assert!(r.wrong.is_empty(), "{} cases disagree with Popeye (see above)", r.wrong.len());
+}
+
+/// Popeye's source and binary folder: `STIPULA_POPEYE_REF`, else `../shared/popeye-ref` beside the repository.
+fn popeye_ref() -> Option<PathBuf> {
+    let dir = match std::env::var("STIPULA_POPEYE_REF") {
+        Ok(d) => PathBuf::from(d),
+        Err(_) => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/popeye-ref")),
+    };
+    dir.join("src/REGRESSIONS").is_dir().then_some(dir)
+}
+
+#[test]
+fn popeye_regression_problems() {
+    let (Some(dir), Some(bin)) = (popeye_ref(), difftest::popeye_binary()) else {
+        eprintln!("Popeye's source or binary not found (STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN): regression problems skipped");
+        return;
+    };
+    let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
+    let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
+    let started = Instant::now();
+    let mut problems = difftest::regressions::problems(&[&dir.join("src/REGRESSIONS"), &dir.join("src/TESTS")]);
+    problems.retain(|p| p.name.contains(&filter));
+    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    let r = difftest::regressions::run(&problems, &bin, Duration::from_secs_f64(limit), jobs);
+    let mut report = String::new();
+    {
+        use std::fmt::Write as _;
+        let w = &mut report;
+        let unsupported: usize = r.unsupported.values().map(Vec::len).sum();
+        let _ = writeln!(w, "Popeye's regression problems: {} in {:.0} s", problems.len(), started.elapsed().as_secs_f64());
+        let _ = writeln!(w, "  {} in scope: {} agree, {} refused by both, {} over the {limit} s limit, {} disagree", r.in_scope(), r.agree.len(), r.both_refused.len(), r.timed_out.len(), r.disagree.len());
+        let _ = writeln!(w, "  {unsupported} use what stipula does not support:");
+        for (why, names) in &r.unsupported {
+            let _ = writeln!(w, "    {} {why}: {}", names.len(), names.join(" "));
+        }
+        for t in &r.timed_out {
+            let _ = writeln!(w, "  over the limit: {t}");
+        }
+        for (name, what, text, py, st) in &r.disagree {
+            let _ = writeln!(w, "\n=== {name}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}", text.trim_end(), py.trim_end(), st.trim_end());
+        }
+    }
+    print!("{report}");
+    let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/popeye-regressions.txt"), &report);
+    assert!(r.disagree.is_empty(), "{} of Popeye's regression problems disagree (see above)", r.disagree.len());
+}
+
+#[test]
+fn regression_cases_agree_with_popeye() {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/popeye-cases"));
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "inp")).collect();
+    cases.sort();
+    assert!(cases.len() >= 30, "the regression cases are missing");
+    let mut wrong = Vec::new();
+    for path in &cases {
+        let text = std::fs::read_to_string(path).unwrap();
+        let out = std::fs::read_to_string(path.with_extension("out")).expect("each case has Popeye's output (make.sh)");
+        let err = std::fs::read_to_string(path.with_extension("err")).unwrap_or_default();
+        let popeye = difftest::oracle::read_back(out, &err);
+        let stipula = difftest::oracle::stipula(&text, Duration::from_secs(60));
+        match difftest::oracle::compare(&popeye, &stipula, text.contains("MaxSolutions")) {
+            difftest::oracle::Verdict::Agree | difftest::oracle::Verdict::BothRefused => {}
+            v => wrong.push(format!("{}: {v:?}", path.file_name().unwrap().to_string_lossy())),
+        }
+    }
+    assert!(wrong.is_empty(), "regression cases disagree with Popeye:\n{}", wrong.join("\n"));
 }

@@ -458,7 +458,7 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::InitialGameArray => initial_game_array(&mut d.pieces),
                 Cmd::Condition => {
-                    let more = self.conditions(&tok, &d.conditions, &mut d.spots)?;
+                    let more = self.conditions(&tok, &d.conditions, &mut d.spots, false)?;
                     d.conditions.extend(more);
                 }
                 Cmd::Option => self.options(&tok, &mut d.options, &mut d.spots)?,
@@ -783,14 +783,18 @@ impl<'a> Reader<'a> {
 
     /// `Condition Madrasi RexInclusive Isardam TypeB …`, looked up in the condition registry; ends before the
     /// first non-condition word that is a command. `earlier` are conditions already given, for the combination
-    /// checks.
-    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>) -> Res<Vec<ConditionSpec>> {
+    /// checks. In a twin (`in_twin`) a twinning command ends them too, as in Popeye (`Twin Condition Madrasi
+    /// PolishType`).
+    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>, in_twin: bool) -> Res<Vec<ConditionSpec>> {
         let spelling = Spelling::Popeye(self.lang);
         let mut out: Vec<ConditionSpec> = Vec::new();
         while let Some(tok) = self.peek_tok()? {
             let def = match self.classify(&tok, ConditionDef::lookup(tok.text, spelling), "condition")? {
                 Word::Is(def) => def,
                 Word::Command => break,
+                Word::Other if in_twin && !out.is_empty() && matches!(TwinDef::lookup(tok.text, spelling), Found::One(..)) => {
+                    break
+                }
                 Word::Other => {
                     let examples: Vec<String> = supported().filter(|d| d.popeye.is_some()).take(3).map(|d| format!("`{}`", d.name_in(self.lang))).collect();
                     let d = self
@@ -1016,7 +1020,7 @@ impl<'a> Reader<'a> {
                     twin.changes.push(TwinChange::Stipulation(s));
                 }
                 TwinCommand::Condition => {
-                    let c = self.conditions(&tok, &[], &mut Vec::new())?;
+                    let c = self.conditions(&tok, &[], &mut Vec::new(), true)?;
                     twin.changes.push(TwinChange::Conditions(c));
                 }
                 TwinCommand::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),

@@ -1,0 +1,33 @@
+//! The differential test against Popeye: 500 random problems of a fixed seed (every stipulation family, the
+//! options that change what is printed, the shared conditions and fairy pieces, castling, en passant, twins),
+//! each solved by stipula and by Popeye's binary (`STIPULA_POPEYE_BIN`, else `../shared/popeye-ref/py`) and
+//! compared. Any disagreement fails, printed with its problem and both outputs. `STIPULA_DIFF_SEED`,
+//! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run; `examples/difftest.rs` runs longer ones.
+
+mod difftest;
+
+use std::time::Duration;
+
+#[test]
+fn random_problems_agree_with_popeye() {
+    let Some(popeye) = difftest::popeye_binary() else {
+        eprintln!("Popeye's binary not found (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py): differential test skipped");
+        return;
+    };
+    let env = |name: &str, default: f64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
+    let cfg = difftest::Config {
+        seed: env("STIPULA_DIFF_SEED", 20261124.0) as u64,
+        first: 0,
+        count: env("STIPULA_DIFF_COUNT", 500.0) as u64,
+        limit: Duration::from_secs_f64(env("STIPULA_DIFF_SECONDS", 5.0)),
+        jobs: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+        popeye,
+        verbose: false,
+        only: Vec::new(),
+    };
+    let summary = difftest::run(&cfg);
+    let report = summary.report(&cfg);
+    print!("{report}");
+    let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/differential-report.txt"), &report);
+    assert!(summary.disagreements.is_empty(), "{} of {} random problems disagree with Popeye (see above)", summary.disagreements.len(), summary.total());
+}

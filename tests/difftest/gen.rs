@@ -1,0 +1,494 @@
+//! Random problems in Popeye's input language: every stipulation family stipula solves, the options that change
+//! what is printed, the conditions and fairy pieces the two solvers share, castling and en-passant rights, and
+//! twins (every twinning command stipula reads, `Continued` included); positions from sparse to crowded, kept
+//! small enough that both solvers finish fast.
+
+use std::fmt::Write as _;
+
+/// The random-playout tests' seeded generator (SplitMix64), with what the generator draws: the same seed gives
+/// the same problems on every machine.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut r = super::playout::Rng(self.0);
+        let v = r.next();
+        self.0 = r.0;
+        v
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: u32, hi: u32) -> u32 {
+        lo + (self.next_u64() % u64::from(hi - lo + 1)) as u32
+    }
+
+    /// True with probability `percent` %.
+    pub fn chance(&mut self, percent: u32) -> bool {
+        self.range(0, 99) < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.range(0, items.len() as u32 - 1) as usize]
+    }
+
+    /// An item chosen by weight.
+    pub fn weighted<'a, T>(&mut self, items: &'a [(u32, T)]) -> &'a T {
+        let total: u32 = items.iter().map(|(w, _)| w).sum();
+        let mut r = self.range(0, total - 1);
+        for (w, t) in items {
+            if r < *w {
+                return t;
+            }
+            r -= w;
+        }
+        unreachable!()
+    }
+}
+
+/// The seed of case `index` of a run with `seed`: every case can be regenerated on its own.
+pub fn case_seed(seed: u64, index: u64) -> u64 {
+    Rng::new(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// One generated problem.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub index: u64,
+    /// Popeye input, one problem.
+    pub text: String,
+    /// The stipulation family, for the summary (`h#`, `ser-s#`, …).
+    pub family: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fam {
+    Direct,
+    Help,
+    Self_,
+    Reflex,
+    SerDirect,
+    SerHelp,
+    SerSelf,
+}
+
+/// Walk codes of the fairy pieces both solvers have (stipula's registry rows marked `popeye`), in Popeye's
+/// English notation.
+const FAIRY: &[&str] = &["G", "L", "N", "CA", "Z", "GI", "WE", "FE", "AL", "DA", "AN", "AM", "EM", "PR", "MA", "MO"];
+
+/// Conditions both solvers have, as Popeye spells them.
+/// (Madrasi with Eiffel, which stipula solves, Popeye refuses: "Isardam and Madrasi/Eiffel not allowed".)
+const CONDITIONS: &[(u32, &str)] = &[(4, "Madrasi"), (2, "Madrasi RexInclusive"), (3, "Isardam"), (2, "Isardam TypeB"), (3, "EiffelChess")];
+
+type Board = [[Option<(bool, &'static str)>; 8]; 8];
+
+fn sq(f: usize, r: usize) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// Moves every piece of `board` from (file, rank) to `to(file, rank)`.
+fn transform(board: &mut Board, to: impl Fn(usize, usize) -> (usize, usize)) {
+    let old = *board;
+    for (r, row) in old.iter().enumerate() {
+        for (f, cell) in row.iter().enumerate() {
+            let (nf, nr) = to(f, r);
+            board[nr][nf] = *cell;
+        }
+    }
+}
+
+/// Generates case `index` of the run with `seed`. A problem stipula refuses (most often: the side not to move
+/// in check) is drawn again, nine times in ten, so that most cases are solved; the others compare the refusal.
+pub fn generate(seed: u64, index: u64) -> Case {
+    let mut rng = Rng::new(case_seed(seed, index));
+    loop {
+        let mut g = Gen { rng: &mut rng, board: [[None; 8]; 8] };
+        let (text, family) = g.problem();
+        let refused = !matches!(stipula::input::popeye::read_popeye(&text, "case.inp").pop(), Some(Ok(_)));
+        if !refused || rng.chance(10) {
+            return Case { index, text, family };
+        }
+    }
+}
+
+struct Gen<'r> {
+    rng: &'r mut Rng,
+    board: Board,
+}
+
+impl Gen<'_> {
+    fn empty(&self, f: usize, r: usize) -> bool {
+        self.board[r][f].is_none()
+    }
+
+    fn random_empty(&mut self, ranks: std::ops::RangeInclusive<usize>) -> Option<(usize, usize)> {
+        for _ in 0..200 {
+            let f = self.rng.range(0, 7) as usize;
+            let r = self.rng.range(*ranks.start() as u32, *ranks.end() as u32) as usize;
+            if self.empty(f, r) {
+                return Some((f, r));
+            }
+        }
+        None
+    }
+
+    fn kings_apart(&self, f: usize, r: usize) -> bool {
+        for dr in -1i32..=1 {
+            for df in -1i32..=1 {
+                let (ff, rr) = (f as i32 + df, r as i32 + dr);
+                if (0..8).contains(&ff) && (0..8).contains(&rr) {
+                    if let Some((_, "K")) = self.board[rr as usize][ff as usize] {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The stipulation: its family, its text, and its length in moves.
+    fn stipulation(&mut self) -> (Fam, String, u32) {
+        // (weight, (family, notation, fewest moves, most moves))
+        type Family = (Fam, &'static str, u32, u32);
+        let fams: &[(u32, Family)] = &[
+            (12, (Fam::Direct, "#", 1, 3)),
+            (3, (Fam::Direct, "=", 1, 2)),
+            (12, (Fam::Help, "h#", 1, 3)),
+            (5, (Fam::Help, "h#.5", 0, 2)),
+            (5, (Fam::Help, "h=", 1, 3)),
+            (2, (Fam::Help, "h=.5", 0, 2)),
+            (12, (Fam::Self_, "s#", 1, 3)),
+            (2, (Fam::Self_, "s=", 1, 2)),
+            (8, (Fam::Reflex, "r#", 1, 3)),
+            (1, (Fam::Reflex, "r=", 1, 2)),
+            (6, (Fam::SerDirect, "ser-#", 1, 5)),
+            (2, (Fam::SerDirect, "ser-=", 1, 4)),
+            (6, (Fam::SerHelp, "ser-h#", 1, 4)),
+            (2, (Fam::SerHelp, "ser-h=", 1, 4)),
+            (5, (Fam::SerSelf, "ser-s#", 1, 3)),
+            (1, (Fam::SerSelf, "ser-s=", 1, 3)),
+        ];
+        let &(fam, code, lo, hi) = self.rng.weighted(fams);
+        let n = self.rng.range(lo, hi);
+        let text = match code.strip_suffix(".5") {
+            Some(c) => format!("{c}{n}.5"),
+            None => format!("{code}{n}"),
+        };
+        let exact = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp | Fam::SerSelf | Fam::Direct) && self.rng.chance(7);
+        (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
+    }
+
+    fn piece_kind(&mut self, fairy: bool) -> &'static str {
+        if fairy && self.rng.chance(35) {
+            return self.rng.pick::<&str>(FAIRY);
+        }
+        self.rng.weighted::<&str>(&[(3, "Q"), (6, "R"), (6, "B"), (6, "S"), (12, "P")])
+    }
+
+    fn problem(&mut self) -> (String, String) {
+        let (fam, stip, n) = self.stipulation();
+        let family = stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string();
+        let fairy = self.rng.chance(15);
+        // How crowded: sparse, medium, crowded; longer stipulations get fewer pieces.
+        let long = match fam {
+            Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => n >= 3,
+            _ => n >= 4,
+        };
+        // Popeye solves help play without its intelligent mode: h#3 with many men takes it seconds.
+        let max_men = match (long, fam) {
+            (true, Fam::Help) => 5,
+            (true, _) => 7,
+            _ => 14,
+        };
+        let men = match self.rng.range(0, 9) {
+            0..=3 => self.rng.range(0, 3),
+            4..=7 => self.rng.range(3, 7),
+            _ => self.rng.range(6.min(max_men), max_men),
+        }
+        .min(max_men);
+        // Castling: kings and rooks on their home squares now and then.
+        let castling = self.rng.chance(12);
+        if castling {
+            for (white, r) in [(true, 0usize), (false, 7usize)] {
+                if self.rng.chance(70) {
+                    self.board[r][4] = Some((white, "K"));
+                    if self.rng.chance(70) {
+                        self.board[r][0] = Some((white, "R"));
+                    }
+                    if self.rng.chance(70) {
+                        self.board[r][7] = Some((white, "R"));
+                    }
+                }
+            }
+        }
+        for white in [true, false] {
+            let placed = self.board.iter().flatten().any(|c| *c == Some((white, "K")));
+            if !placed {
+                for _ in 0..100 {
+                    let (f, r) = self.random_empty(0..=7).unwrap();
+                    if self.kings_apart(f, r) {
+                        self.board[r][f] = Some((white, "K"));
+                        break;
+                    }
+                }
+            }
+        }
+        // En passant: a pawn that has just made its double step beside an opposing pawn.
+        let mut ep_option = None;
+        if self.rng.chance(6) {
+            let white_moved = self.rng.chance(50);
+            let (from_r, to_r) = if white_moved { (1usize, 3usize) } else { (6, 4) };
+            let f = self.rng.range(0, 7) as usize;
+            let side = if f == 0 || (f < 7 && self.rng.chance(50)) { f + 1 } else { f - 1 };
+            let mid = (from_r + to_r) / 2;
+            if self.empty(f, to_r) && self.empty(f, mid) && self.empty(f, from_r) && self.empty(side, to_r) {
+                self.board[to_r][f] = Some((white_moved, "P"));
+                self.board[to_r][side] = Some((!white_moved, "P"));
+                ep_option = Some(format!("EnPassant {}{}{}", sq(f, from_r), sq(f, mid), sq(f, to_r)));
+            }
+        }
+        for _ in 0..men {
+            let white = self.rng.chance(50);
+            let kind = self.piece_kind(fairy);
+            let ranks = if kind == "P" { 1..=6 } else { 0..=7 };
+            if let Some((f, r)) = self.random_empty(ranks) {
+                self.board[r][f] = Some((white, kind));
+            }
+        }
+        let mut text = String::from("BeginProblem\n");
+        text += "Pieces";
+        for white in [true, false] {
+            text += if white { " White" } else { " Black" };
+            for r in 0..8 {
+                for f in 0..8 {
+                    if let Some((w, k)) = self.board[r][f] {
+                        if w == white {
+                            let _ = write!(text, " {k}{}", sq(f, r));
+                        }
+                    }
+                }
+            }
+        }
+        text += "\n";
+        let _ = writeln!(text, "Stipulation {stip}");
+        let twinned = self.rng.chance(14);
+        let conditioned = self.rng.chance(20);
+        if conditioned {
+            let c = *self.rng.weighted(CONDITIONS);
+            let _ = writeln!(text, "Condition {c}");
+        }
+        let mut opts: Vec<String> = Vec::new();
+        let help = fam == Fam::Help;
+        let series = matches!(fam, Fam::SerDirect | Fam::SerHelp | Fam::SerSelf);
+        let tree = !help && !series;
+        let r = &mut *self.rng;
+        let mut opt = |on: bool, o: String| {
+            if on {
+                opts.push(o)
+            }
+        };
+        if tree {
+            opt(r.chance(20), "SetPlay".into());
+            opt(r.chance(25), "Try".into());
+            let d = r.range(1, 3);
+            opt(r.chance(6), format!("Defence {d}"));
+            opt(r.chance(45), "Variation".into());
+            let t = r.range(1, n.max(2) - 1);
+            opt(r.chance(7), format!("Threat {t}"));
+            opt(r.chance(7), "NoThreat".into());
+            opt(r.chance(8), "NoShortVariations".into());
+            opt(r.chance(7), "PostKeyPlay".into());
+            let f = r.range(0, 3);
+            opt(r.chance(6), format!("MaxFlightsquares {f}"));
+            opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
+            opt(matches!(fam, Fam::Direct | Fam::Reflex) && r.chance(4), "Quodlibet".into());
+            opt(fam == Fam::Self_ && r.chance(5), "MatesIn1".into());
+            let (m, k) = (r.range(0, 2), r.range(0, 1));
+            opt(n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
+        }
+        if help {
+            opt(r.chance(15), "SetPlay".into());
+            opt(!stip.contains('.') && r.chance(10), "WhiteToPlay".into());
+            // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
+            opt(!fairy && !conditioned && !twinned && r.chance(5), "Intelligent".into());
+        }
+        if series {
+            opt(r.chance(6), "SetPlay".into());
+        }
+        let duplex = r.range(0, 99);
+        opt(duplex < 8, "Duplex".into());
+        opt((8..12).contains(&duplex), "HalfDuplex".into());
+        // Not with Quodlibet: Popeye then counts the attacker's own mates inside the tree and cuts the tree short
+        // (README, deliberate differences).
+        let m = r.range(1, 3);
+        let max_solutions = r.chance(6);
+        opt(!tree && r.chance(5), "StopOnShortSolutions".into());
+        opt(stip.contains('#') && r.chance(3), "KeepMatingPiece".into());
+        if castling && r.chance(30) {
+            let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
+            opt(true, format!("NoCastling {which}"));
+        }
+        if let Some(ep) = ep_option {
+            opt(r.chance(85), ep);
+        }
+        if max_solutions && !opts.iter().any(|o| o == "Quodlibet") {
+            opts.push(format!("MaxSolutions {m}"));
+        }
+        if !opts.is_empty() {
+            let _ = writeln!(text, "Option {}", opts.join(" "));
+        }
+        if twinned {
+            let twins = self.rng.range(1, 3);
+            let diagram = self.board;
+            let mut previous = self.board;
+            for _ in 0..twins {
+                let continued = self.rng.chance(35);
+                let mut board = if continued { previous } else { diagram };
+                let t = self.twin(fam, &stip, &mut board);
+                let _ = writeln!(text, "Twin {}{t}", if continued { "Continued " } else { "" });
+                previous = board;
+            }
+        }
+        text += "EndProblem\n";
+        (text, family)
+    }
+
+    /// One twin's changes, applied to `board` (the position the twin starts from: the diagram, or the previous
+    /// twin's with `Continued`). Now and then a command names an empty square or shifts a piece off the board:
+    /// Popeye then skips it with a message, stipula refuses the twin (a documented difference).
+    fn twin(&mut self, fam: Fam, stip: &str, board: &mut Board) -> String {
+        let mut parts = Vec::new();
+        let changes = if self.rng.chance(80) { 1 } else { 2 };
+        let occupied = |b: &Board| -> Vec<(usize, usize)> { (0..64).map(|i| (i % 8, i / 8)).filter(|&(f, r)| b[r][f].is_some()).collect() };
+        let empty = |b: &Board, rng: &mut Rng, pawn: bool| -> (usize, usize) {
+            for _ in 0..200 {
+                let (f, r) = (rng.range(0, 7) as usize, rng.range(if pawn { 1 } else { 0 }, if pawn { 6 } else { 7 }) as usize);
+                if b[r][f].is_none() {
+                    return (f, r);
+                }
+            }
+            (0, 0)
+        };
+        let wrong = self.rng.chance(3);
+        for _ in 0..changes {
+            let occ = occupied(board);
+            let non_king: Vec<(usize, usize)> = occ.iter().copied().filter(|&(f, r)| !matches!(board[r][f], Some((_, "K")))).collect();
+            let c = match self.rng.range(0, 12) {
+                0 | 1 => {
+                    let &(f, r) = self.rng.pick(&occ);
+                    let (tf, tr) = if self.rng.chance(25) { *self.rng.pick(&occ) } else { empty(board, self.rng, false) };
+                    let (f, r) = if wrong { empty(board, self.rng, false) } else { (f, r) };
+                    // Not onto its own square (Popeye then removes the piece, stipula refuses).
+                    let (tf, tr) = if (f, r) == (tf, tr) { empty(board, self.rng, false) } else { (tf, tr) };
+                    if board[r][f].is_some() {
+                        let moving = board[r][f].take();
+                        // A pawn moved to the first or last rank stays there, as in Popeye.
+                        board[tr][tf] = moving;
+                    }
+                    format!("Move {} {}", sq(f, r), sq(tf, tr))
+                }
+                2 if occ.len() >= 2 => {
+                    let &(f, r) = self.rng.pick(&occ);
+                    let others: Vec<(usize, usize)> = occ.iter().copied().filter(|&x| x != (f, r)).collect();
+                    let &(g, t) = self.rng.pick(&others);
+                    let a = board[r][f];
+                    board[r][f] = board[t][g];
+                    board[t][g] = a;
+                    format!("Exchange {} {}", sq(f, r), sq(g, t))
+                }
+                3 if !non_king.is_empty() => {
+                    let &(f, r) = self.rng.pick(&non_king);
+                    let (f, r) = if wrong { empty(board, self.rng, false) } else { (f, r) };
+                    board[r][f] = None;
+                    format!("Remove {}", sq(f, r))
+                }
+                4 | 5 => {
+                    let fairy = self.rng.chance(20);
+                    let kind = self.piece_kind(fairy);
+                    let white = self.rng.chance(50);
+                    let (f, r) = if self.rng.chance(20) && !non_king.is_empty() && kind != "P" { *self.rng.pick(&non_king) } else { empty(board, self.rng, kind == "P") };
+                    board[r][f] = Some((white, kind));
+                    format!("Add {} {kind}{}", if white { "White" } else { "Black" }, sq(f, r))
+                }
+                6 => {
+                    let pairs = [("R", "B"), ("B", "R"), ("Q", "R"), ("S", "B"), ("R", "Q"), ("B", "S"), ("P", "S"), ("S", "G")];
+                    let (a, b) = *self.rng.pick(&pairs);
+                    for cell in board.iter_mut().flatten() {
+                        if let Some((w, k)) = *cell {
+                            if k == a {
+                                *cell = Some((w, b));
+                            }
+                        }
+                    }
+                    format!("Substitute {a} {b}")
+                }
+                7 => {
+                    let deg = *self.rng.pick(&[90, 180, 270]);
+                    // Counter-clockwise, as Popeye turns the board.
+                    transform(board, |f, r| match deg {
+                        90 => (7 - r, f),
+                        180 => (7 - f, 7 - r),
+                        _ => (r, 7 - f),
+                    });
+                    format!("Rotate {deg}")
+                }
+                8 => {
+                    let axis = *self.rng.pick(&["a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"]);
+                    transform(board, |f, r| match axis {
+                        "a1<-->h1" => (7 - f, r),
+                        "a1<-->a8" => (f, 7 - r),
+                        "a1<-->h8" => (7 - r, 7 - f),
+                        _ => (r, f),
+                    });
+                    format!("Mirror {axis}")
+                }
+                9 => {
+                    // A vector that keeps every piece on the board (unless this twin is meant to go wrong).
+                    let (fl, fh) = (occ.iter().map(|x| x.0).min().unwrap_or(0) as i32, occ.iter().map(|x| x.0).max().unwrap_or(7) as i32);
+                    let (rl, rh) = (occ.iter().map(|x| x.1).min().unwrap_or(0) as i32, occ.iter().map(|x| x.1).max().unwrap_or(7) as i32);
+                    let df = if wrong { 8 - fh } else { self.rng.range(0, (7 - fh + fl) as u32) as i32 - fl };
+                    let dr = self.rng.range(0, (7 - rh + rl) as u32) as i32 - rl;
+                    let (a, b) = (self.rng.range(2, 5) as i32, self.rng.range(2, 5) as i32);
+                    let (c, d) = ((a + df).clamp(0, 7), (b + dr).clamp(0, 7));
+                    let (df, dr) = (c - a, d - b);
+                    let old = *board;
+                    *board = [[None; 8]; 8];
+                    for &(f, r) in &occ {
+                        let (nf, nr) = (f as i32 + df, r as i32 + dr);
+                        if (0..8).contains(&nf) && (0..8).contains(&nr) {
+                            board[nr as usize][nf as usize] = old[r][f];
+                        }
+                    }
+                    format!("Shift {} {}", sq(a as usize, b as usize), sq(c as usize, d as usize))
+                }
+                10 => {
+                    for cell in board.iter_mut().flatten() {
+                        if let Some((w, k)) = *cell {
+                            *cell = Some((!w, k));
+                        }
+                    }
+                    "PolishType".to_string()
+                }
+                11 => {
+                    let base = stip.trim_start_matches("exact-");
+                    let (code, _) = base.split_at(base.find(|c: char| c.is_ascii_digit()).unwrap_or(base.len()));
+                    let n = match fam {
+                        Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => self.rng.range(1, 3),
+                        _ => self.rng.range(1, 4),
+                    };
+                    format!("Stipulation {code}{n}")
+                }
+                _ => format!("Condition {}", self.rng.weighted(CONDITIONS)),
+            };
+            parts.push(c);
+        }
+        // A condition change comes last: Popeye reads the words after `Condition` as conditions while it can
+        // (`Exchange` abbreviates the condition ExchangeCastling).
+        parts.sort_by_key(|p| p.starts_with("Condition"));
+        parts.join(" ")
+    }
+}

@@ -1,0 +1,284 @@
+//! Solving one problem with both solvers and comparing what they print: help and series play as sets of lines
+//! per twin, direct, self and reflex play as whole trees (siblings sorted at every level), twin headings, the
+//! `Partial solution` mark, and refusals (Popeye's messages against stipula's refusals).
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use stipula::input::popeye::read_popeye;
+use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
+use stipula::output::text::render;
+use stipula::solve::run::{solve_problem, Outcome, Settings};
+
+/// What one solver made of a problem.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    /// Its output (Popeye's, or stipula's rendered in Popeye's format), read back per twin.
+    Solved { text: String, twins: Vec<TwinText>, refused: Vec<Option<String>>, messages: Vec<String> },
+    /// The problem as a whole was refused (a read error, or Popeye's message and nothing solved).
+    Refused { text: String, why: String },
+    /// The time limit stopped it.
+    TimedOut,
+}
+
+/// Lines of Popeye's output that are messages, not solutions: at the left margin and not a twin heading,
+/// `solution finished.` or `Partial solution` (`both sides need a king`, `the side to play can capture the
+/// king`, `A piece will be moved outside.`).
+fn messages(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().rposition(|l| l.starts_with("+---a")).map_or(0, |i| i + 1);
+    let mut out = Vec::new();
+    for line in &lines[start..] {
+        if line.is_empty() || line.starts_with(' ') {
+            continue;
+        }
+        let heading = {
+            let t = line.strip_prefix('+').unwrap_or(line);
+            let b = t.as_bytes();
+            b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
+        };
+        if heading || line.starts_with("solution finished") || line.starts_with("Partial solution") {
+            continue;
+        }
+        out.push(line.trim().to_string());
+    }
+    out
+}
+
+/// Runs Popeye's binary on one problem (`-maxmem 1G`), killed after `limit`.
+pub fn popeye(bin: &Path, text: &str, limit: Duration) -> Answer {
+    popeye_with(bin, text, limit, "1G")
+}
+
+/// Runs Popeye's binary on one problem with a hash table of `maxmem` (`0`: none), killed after `limit`.
+pub fn popeye_with(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Answer {
+    let mut child = match Command::new(bin)
+        .args(["-maxmem", maxmem, "-regression"])
+        // Some problems ask for a LaTeX file or a protocol: written where they do no harm.
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => panic!("cannot run Popeye ({}): {e}", bin.display()),
+    };
+    child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    // Popeye writes its messages (`the side to play can capture the king`) to standard error.
+    let errors = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stderr.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = reader.join();
+                let _ = errors.join();
+                return Answer::TimedOut;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => panic!("waiting for Popeye: {e}"),
+        }
+    }
+    let out = reader.join().unwrap();
+    let err = errors.join().unwrap();
+    read_back(out, &err)
+}
+
+/// Popeye's output (standard output and standard error) read back.
+pub fn read_back(text: String, errors: &str) -> Answer {
+    let mut twins = parse_popeye_output(&text);
+    // Messages in a twin's text (`SetPlay not applicable - ignored`) start at the margin, solutions do not.
+    for t in &mut twins {
+        t.lines.retain(|l| l.starts_with(' '));
+    }
+    let mut msgs = messages(&text);
+    msgs.extend(errors.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from));
+    let text = if errors.trim().is_empty() { text } else { format!("{text}\n(standard error:)\n{}", errors.trim()) };
+    // Popeye's messages name no phase or twin: `the side to play can capture the king` may concern the set play
+    // only, the rest being solved. A twin or phase it refuses shows no solution.
+    let refused = vec![None; twins.len()];
+    Answer::Solved { text, twins, refused, messages: msgs }
+}
+
+/// Solves one problem with stipula's library (what `stipula solve` prints), within `limit`.
+pub fn stipula(text: &str, limit: Duration) -> Answer {
+    let problems = read_popeye(text, "case.inp");
+    let p = match problems.into_iter().next() {
+        Some(Ok(p)) => p,
+        Some(Err(d)) => return Answer::Refused { text: d.render(), why: d.message },
+        None => return Answer::Refused { text: String::new(), why: "no problem read".into() },
+    };
+    let settings = Settings { hash_mb: 16, time_limit: Some(limit), max_lines: usize::MAX, ..Settings::default() };
+    let twins = solve_problem(&p, &settings);
+    if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+        return Answer::TimedOut;
+    }
+    let text = render(&p, &twins);
+    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
+    // A problem without twins refused, or whose twins could not be made: refused as a whole.
+    if twins.len() == 1 && refused[0].is_some() {
+        return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
+    }
+    let mut parsed = parse_popeye_output(&text);
+    // A refused twin's line is stipula's message, not a solution.
+    for (t, r) in parsed.iter_mut().zip(&refused) {
+        if r.is_some() {
+            t.lines.clear();
+        }
+    }
+    Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
+}
+
+/// How a case came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Both printed the same solutions.
+    Agree,
+    /// Popeye left out help or series lines stipula lists, and printed them all without its hash table
+    /// (`-maxmem 0`), agreeing then (README, deliberate differences).
+    AgreeWithoutHashTable,
+    /// Both refused the problem.
+    BothRefused,
+    /// A solver ran out of time: not compared.
+    TimedOut(&'static str),
+    /// They differ: what differs, in a few words.
+    Disagree(String),
+}
+
+/// Compares the two answers. `partial_ok`: `MaxSolutions` is in force, so each solver lists its own first
+/// solutions (a deliberate difference): only how many, and the `Partial solution` mark, are compared.
+pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
+    match (popeye, stipula) {
+        (Answer::TimedOut, _) => Verdict::TimedOut("Popeye"),
+        (_, Answer::TimedOut) => Verdict::TimedOut("stipula"),
+        (Answer::Refused { .. }, Answer::Refused { .. }) => Verdict::BothRefused,
+        (Answer::Refused { why, .. }, Answer::Solved { .. }) => Verdict::Disagree(format!("Popeye refuses ({why}), stipula solves")),
+        (Answer::Solved { messages, twins, .. }, Answer::Refused { why, .. }) => {
+            let nothing = twins.iter().all(|t| t.lines.is_empty());
+            // A problem without any piece: stipula refuses it, Popeye prints what it can (README).
+            let empty = why == "the problem has no pieces";
+            if empty || (nothing && !messages.is_empty()) || documented_refusal(messages, why) {
+                return Verdict::BothRefused;
+            }
+            Verdict::Disagree(format!("stipula refuses ({why}), Popeye solves"))
+        }
+        (Answer::Solved { twins: want, messages, .. }, Answer::Solved { twins: got, refused, .. }) => {
+            let nothing = want.iter().all(|t| t.lines.is_empty());
+            if nothing && !messages.is_empty() && refused.iter().all(Option::is_some) {
+                return Verdict::BothRefused;
+            }
+            if nothing && !messages.is_empty() && got.iter().any(|t| !t.lines.is_empty()) {
+                return Verdict::Disagree(format!("Popeye refuses or finds nothing ({}), stipula solves", messages.join(" / ")));
+            }
+            // Popeye prints no twin at all when it has nothing to say.
+            let empty = |t: &[TwinText]| t.iter().all(|t| t.lines.is_empty() && t.label.is_empty());
+            if want.len() != got.len() && !(empty(want) && empty(got)) {
+                return Verdict::Disagree(format!("Popeye has {} twins, stipula {}", want.len(), got.len()));
+            }
+            // `Partial solution` ends the whole problem (in place of `solution finished.`).
+            let (pw, pg) = (want.iter().any(|t| t.partial), got.iter().any(|t| t.partial));
+            if pw != pg {
+                return Verdict::Disagree(format!("Partial solution: Popeye {pw}, stipula {pg}"));
+            }
+            for (i, (w, g)) in want.iter().zip(got).enumerate() {
+                let twin = if w.label.is_empty() { String::new() } else { format!("twin {}: ", w.label) };
+                if w.label != g.label || norm(&w.heading) != norm(&g.heading) {
+                    return Verdict::Disagree(format!("{twin}heading `{} {}` against `{} {}`", w.label, w.heading, g.label, g.heading));
+                }
+                if let Some(why) = &refused[i] {
+                    // Popeye names no twin in its messages: a twin it refuses shows nothing.
+                    if w.lines.is_empty() && !messages.is_empty() {
+                        continue;
+                    }
+                    // A twinning command on an empty square, or a shift off the board: Popeye skips the command
+                    // (with a message) and solves the rest, stipula refuses the twin (README, deliberate
+                    // differences).
+                    if documented_refusal(messages, why) {
+                        continue;
+                    }
+                    return Verdict::Disagree(format!("{twin}stipula refuses, Popeye solves"));
+                }
+                if partial_ok && pw {
+                    let count = |t: &TwinText| t.lines.iter().filter(|l| is_solution(l)).count();
+                    if count(w) != count(g) {
+                        return Verdict::Disagree(format!("{twin}MaxSolutions: Popeye lists {}, stipula {}", count(w), count(g)));
+                    }
+                    continue;
+                }
+                let (a, b) = (canonical_tree(&w.lines), canonical_tree(&g.lines));
+                if a != b {
+                    let missing: Vec<&String> = a.iter().filter(|l| !b.contains(l)).take(3).collect();
+                    let extra: Vec<&String> = b.iter().filter(|l| !a.contains(l)).take(3).collect();
+                    let what = match (missing.first(), extra.first()) {
+                        (Some(m), _) => format!("stipula lacks `{}`", m.trim()),
+                        (None, Some(e)) => format!("stipula adds `{}`", e.trim()),
+                        (None, None) => "lines placed differently in the tree".into(),
+                    };
+                    return Verdict::Disagree(format!("{twin}{what}"));
+                }
+            }
+            Verdict::Agree
+        }
+    }
+}
+
+/// Compares Popeye's answer `py` to a problem `text` with stipula's `st` ([`compare`]). When stipula lists every
+/// line Popeye lists and more, Popeye solves the problem again without its hash table (`-maxmem 0`): its table
+/// leaves out some help and series lines that reach a position it has seen (README, deliberate differences), and
+/// an agreement then is [`Verdict::AgreeWithoutHashTable`].
+pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) -> Verdict {
+    let partial_ok = text.to_ascii_lowercase().contains("maxsol");
+    let verdict = compare(py, st, partial_ok);
+    if !matches!(verdict, Verdict::Disagree(_)) || !lines_beyond(py, st) {
+        return verdict;
+    }
+    match compare(&popeye_with(bin, text, limit, "0"), st, partial_ok) {
+        Verdict::Agree => Verdict::AgreeWithoutHashTable,
+        _ => verdict,
+    }
+}
+
+/// Whether both solved, with the same twins, and stipula lists every line Popeye lists in each.
+fn lines_beyond(popeye: &Answer, stipula: &Answer) -> bool {
+    let (Answer::Solved { twins: want, .. }, Answer::Solved { twins: got, .. }) = (popeye, stipula) else { return false };
+    want.len() == got.len()
+        && want.iter().zip(got).all(|(w, g)| {
+            let b = canonical_tree(&g.lines);
+            canonical_tree(&w.lines).iter().all(|l| b.contains(l))
+        })
+}
+
+/// A refusal of stipula's that the README lists as a deliberate difference, with the message Popeye gives when it
+/// goes on instead: a twinning command it cannot apply (an empty square, a piece shifted off the board) is skipped;
+/// a side without a king is solved anyway (`both sides need a king`, a warning in Popeye).
+fn documented_refusal(messages: &[String], why: &str) -> bool {
+    let said = |m: &str| messages.iter().any(|x| x.contains(m));
+    (why.starts_with("the twin") && (said("square is empty") || said("moved outside")))
+        || (why.contains("has no king") && said("both sides need a king"))
+}
+
+/// A help or series solution, or a key of tree play.
+fn is_solution(line: &str) -> bool {
+    let t = line.trim_start();
+    let indent = line.len() - t.len();
+    t.starts_with("1.") && (indent == 2 || (indent == 3 && t.contains(" !")))
+}
+
+fn norm(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
