@@ -11,7 +11,7 @@
 //! every WORD, e.g. `--only SetPlay --only s#`; the others are passed over). `--file PROBLEM.inp` compares one
 //! problem of a file instead. Exit code 1 when a case disagrees.
 
-#[path = "../tests/difftest/mod.rs"]
+#[path = "../tests/it/difftest/mod.rs"]
 mod difftest;
 
 use std::time::Duration;

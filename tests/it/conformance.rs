@@ -14,7 +14,7 @@
 //! binary: `STIPULA_POPEYE_BIN` or `py` there) and compared as the differential test compares (help and series
 //! play as lines, trees whole); the others are counted by reason. Its report: `target/popeye-regressions.txt`.
 
-mod difftest;
+use crate::difftest;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -21,6 +21,8 @@ mod cli_verify;
 mod conditions_naive;
 mod conformance;
 mod cozy_diff;
+mod differential;
+mod difftest;
 mod fairy_naive;
 mod fuzz_solve;
 mod goal_picture;

@@ -8,7 +8,7 @@
 
 pub mod gen;
 pub mod oracle;
-#[path = "../playout/mod.rs"]
+#[path = "../playout.rs"]
 pub mod playout;
 pub mod regressions;
 

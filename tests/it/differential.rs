@@ -4,7 +4,7 @@
 //! compared. Any disagreement fails, printed with its problem and both outputs. `STIPULA_DIFF_SEED`,
 //! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run; `examples/difftest.rs` runs longer ones.
 
-mod difftest;
+use crate::difftest;
 
 use std::time::Duration;
 
