@@ -3,6 +3,7 @@
 //! the table size.
 
 pub mod picture;
+pub mod plan;
 pub mod run;
 pub mod table;
 pub mod tree;
@@ -56,6 +57,10 @@ pub struct Search<'a> {
     pictures: bool,
     /// The goal picture's tables, built when first asked.
     picture_book: std::sync::OnceLock<picture::Pictures>,
+    /// Orthodox play: help and series play search towards the goal's pictures ([`plan`]).
+    planning: bool,
+    /// The planner's distances, built when first asked.
+    plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -118,6 +123,8 @@ struct Work {
     picture: picture::Scratch,
     /// How many more plies below this one are searched in parallel (help play).
     split: u32,
+    /// The pictures the planning search follows.
+    track: plan::Track,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -145,7 +152,26 @@ impl<'a> Search<'a> {
             keep_mating_lines: false,
             pictures: rules.plays_orthodox(),
             picture_book: std::sync::OnceLock::new(),
+            planning: rules.plays_orthodox(),
+            plan_distances: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The same searcher with the planning search on or off (off: the plain search, for comparison; it is on
+    /// by default under orthodox rules, and never applies otherwise).
+    pub fn with_planning(mut self, on: bool) -> Self {
+        self.planning = on && self.rules.plays_orthodox();
+        self
+    }
+
+    /// The planning search's start for `goal` against `victim` from `pos`, with `budget` moves left to each side
+    /// (by colour index): none when planning is off or does not apply.
+    fn plan_track(&self, pos: &Position, victim: crate::square::Color, budget: [u32; 2]) -> plan::Track {
+        if !self.planning {
+            return plan::Track::default();
+        }
+        let dist = self.plan_distances.get_or_init(Default::default).clone();
+        plan::Track::new(plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new))
     }
 
     /// The goal picture's tables, built at the first question.
@@ -350,7 +376,12 @@ impl<'a> Search<'a> {
         if plies == 0 {
             return Ok(Vec::new());
         }
-        let mut work = Work { split: 2 + u32::from(plies >= 8), ..Work::default() };
+        let last = if plies % 2 == 1 { pos.side() } else { pos.side().opposite() };
+        let mut budget = [0; 2];
+        budget[pos.side().index()] = plies.div_ceil(2);
+        budget[pos.side().opposite().index()] = plies / 2;
+        let track = self.plan_track(pos, last.opposite(), budget);
+        let mut work = Work { split: 2 + u32::from(plies >= 8), track, ..Work::default() };
         self.help(pos, plies, &mut work)?;
         Ok(work.out)
     }
@@ -376,7 +407,8 @@ impl<'a> Search<'a> {
         if self.table.get(key).is_some_and(|d| d & bit != 0) {
             return Ok(false);
         }
-        if self.pictures && plies >= 2 {
+        // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
+        if self.pictures && !work.track.planned() && plies >= 2 {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
@@ -409,13 +441,16 @@ impl<'a> Search<'a> {
             let children: Vec<(Move, Position)> =
                 buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
             work.moves.push(buf);
-            let (line, split) = (&work.line, work.split - 1);
+            let (line, split, track) = (&work.line, work.split - 1, &work.track);
             let found: Vec<Found> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, ..Work::default() };
+                    let mut w = Work { line, split, track: track.fork(), ..Work::default() };
+                    if !w.track.enter(pos, *m, after, Some(plies / 2)) {
+                        return Ok(Vec::new());
+                    }
                     self.help(after, plies - 1, &mut w)?;
                     Ok(w.out)
                 })
@@ -442,9 +477,18 @@ impl<'a> Search<'a> {
             if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
                 continue;
             }
+            // The planning search: only towards the pictures still alive after the move (the attacker has the
+            // last of the plies left, and every other one before it).
+            if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
+                work.track.leave();
+                continue;
+            }
             work.line.push(m);
             let r = self.help(&after, plies - 1, work);
             work.line.pop();
+            if plies >= 2 {
+                work.track.leave();
+            }
             match r {
                 Ok(f) => any |= f,
                 Err(e) => {
@@ -474,15 +518,41 @@ impl<'a> Search<'a> {
     /// exactly `n` series moves.
     pub fn series_lines(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool) -> Found {
         let first = self.legal(pos);
+        // The planning search (not for a self-goal end): in ser-# the series side mates with its `n` moves, in
+        // ser-h# it is mated by one move of its opponent after them.
+        let mut budget = [0; 2];
+        let track = match end {
+            SeriesEnd::Goal => {
+                budget[pos.side().index()] = n;
+                self.plan_track(pos, pos.side().opposite(), budget)
+            }
+            SeriesEnd::HelpGoal => {
+                budget[pos.side().index()] = n;
+                budget[pos.side().opposite().index()] = 1;
+                self.plan_track(pos, pos.side(), budget)
+            }
+            SeriesEnd::SelfGoal => plan::Track::default(),
+        };
         let found: Vec<Found> = first
             .par_iter()
             .map(|(m, after)| {
-                let mut work = Work { line: vec![*m], ..Work::default() };
+                let mut work = Work { line: vec![*m], track: track.fork(), ..Work::default() };
+                work.track.enter(pos, *m, after, Some(Self::series_attacker_left(end, n - 1)));
                 self.series_after(after, n - 1, end, exact, &mut work)?;
                 Ok(work.out)
             })
             .collect();
         concat(found)
+    }
+
+    /// The moves the side that reaches the goal has after a series move with `left` series moves to come: the
+    /// series side's own in ser-#, the opponent's one in ser-h#.
+    fn series_attacker_left(end: SeriesEnd, left: u32) -> u32 {
+        if end == SeriesEnd::Goal {
+            left
+        } else {
+            1
+        }
     }
 
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
@@ -520,7 +590,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if left == 0 || self.rules.in_check(after, after.side()) {
+        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() {
             return Ok(any);
         }
         // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.
@@ -541,7 +611,7 @@ impl<'a> Search<'a> {
             return Ok(any);
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one.
-        if self.pictures && end != SeriesEnd::SelfGoal {
+        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal {
             let (victim, moves, victim_moves) = match end {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
@@ -567,9 +637,11 @@ impl<'a> Search<'a> {
             if !self.rules.legal_into(&next, m, &node, &mut p) {
                 continue;
             }
+            work.track.enter(&next, m, &p, Some(Self::series_attacker_left(end, left - 1)));
             work.line.push(m);
             let r = self.series_after(&p, left - 1, end, exact, work);
             work.line.pop();
+            work.track.leave();
             sub |= r?;
         }
         if !sub {

@@ -1,0 +1,549 @@
+//! The pictures of a goal: every final position of a mate or stalemate that the move budgets allow, each
+//! reduced to the pieces it needs (where they stand, in what form), enumerated by a branching search that follows
+//! the necessary conditions of the goal.
+//!
+//! Completeness is the point: for every final position `F` of the goal that play can reach, some picture
+//! enumerated here holds only placements that `F` has too (each placed piece, known by where it stood at the
+//! start, stands in `F` in the picture's form on the picture's square). The search below branches over the ways
+//! `F` can meet each condition, so the branch that follows `F`'s own way ends in such a picture:
+//!
+//! - the suffering king (the *victim*) stands on some square `k`;
+//! - mate: some piece of the other side (the *attacker*), not its king, checks `k` along an open line;
+//!   stalemate: no attacker piece checks it;
+//! - each square next to `k` (a *flight*) holds a piece of the victim's, or is observed by an attacker piece
+//!   (through `k`, which the king leaves, in a mate); an attacker piece standing on a flight must be observed by
+//!   another;
+//! - stalemate: every other piece of the victim's is captured, or has no move: pinned on a line of its king in a
+//!   direction it cannot move along, or (not a pawn) every square it steps to held by its own pieces, or (a pawn)
+//!   a piece in front of it and none of the attacker's where it captures.
+//!
+//! A condition is only checked where the picture alone decides it (a line blocked by a placed piece, a contact
+//! check); the pieces a picture leaves out may stand anywhere. Squares a picture needs empty (its check's line,
+//! its guards' lines, between a pinned piece and its king) are remembered: no placed piece may stand there.
+
+use super::distance::{Distances, FAR};
+use crate::attacks::{between, orthodox_attacks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::pieces::Kind;
+use crate::square::{Bitboard, Color, Square};
+
+/// "No piece" in the square-to-piece map and "no target" in a picture.
+pub const NONE: u8 = u8::MAX;
+
+/// The search gives up (and the plain search runs instead) past this many steps or pictures: the answer then
+/// depends on the position and budgets only, never on timing.
+const MAX_STEPS: u64 = 20_000_000;
+const MAX_PICTURES: usize = 400_000;
+
+/// A piece at the start, known by its index in square order.
+#[derive(Clone, Copy, Debug)]
+pub struct Start {
+    pub color: Color,
+    pub kind: Kind,
+    pub sq: Square,
+}
+
+/// A picture: each placed piece's final form and square, packed as `kind << 6 | square` (`u16::MAX`: not
+/// placed); the checking piece (mate) and what it needs when it already stands on its square; the victim's
+/// pieces to capture (stalemate); each side's moves left over at the start.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    pub targets: Vec<u16>,
+    pub checker: u8,
+    pub at_target: u8,
+    pub captures: u32,
+    pub slack: [i32; 2],
+}
+
+/// Packs a final form and square.
+pub fn pack(kind: Kind, sq: Square) -> u16 {
+    u16::from(kind.0) << 6 | sq.index() as u16
+}
+
+/// Unpacks a final form and square.
+pub fn unpack(t: u16) -> (Kind, Square) {
+    (Kind((t >> 6) as u8), Square::new((t & 63) as u8))
+}
+
+/// The forms a piece of `kind` may end in: its own, and a pawn's promotions.
+fn forms(kind: Kind) -> &'static [Kind] {
+    if kind == Kind::PAWN {
+        &[Kind::PAWN, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
+    } else {
+        match kind.0 {
+            0 => &[Kind::KING],
+            1 => &[Kind::QUEEN],
+            2 => &[Kind::ROOK],
+            3 => &[Kind::BISHOP],
+            _ => &[Kind::KNIGHT],
+        }
+    }
+}
+
+/// What a piece of `form` on `x` needs to give check from there when it already stands there and its side
+/// still moves: the check must come with that side's last move (the victim never moves into check), so a piece
+/// that does not move must have its line opened (a rider with a square between it and the king), or else go
+/// away and come back (two moves); a pawn cannot come back.
+pub fn check_in_place(form: Kind, x: Square, king: Square) -> u32 {
+    match form {
+        Kind::PAWN => FAR,
+        Kind::QUEEN | Kind::ROOK | Kind::BISHOP if between(x, king).non_empty() => 0,
+        _ => 2,
+    }
+}
+
+/// Enumerates the pictures of a mate (`mate`) or stalemate of `victim`, with `budget` moves left to each
+/// side (by colour index), from the pieces `start` under castling rights `rights`. `None` when there are too
+/// many to enumerate.
+pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, mate: bool, budget: [u32; 2]) -> Option<Vec<Picture>> {
+    let king_id = start.iter().position(|p| p.color == victim && p.kind == Kind::KING)? as u8;
+    let mut g = Gen {
+        dist,
+        start,
+        rights,
+        victim,
+        attacker: victim.opposite(),
+        budget,
+        mate,
+        king_id,
+        target: vec![u16::MAX; start.len()],
+        placed: 0,
+        cost: [0; 2],
+        occupied: [0; 2],
+        at: [NONE; 64],
+        empty: 0,
+        king: Square::new(0),
+        checker: NONE,
+        at_target: 0,
+        captured: 0,
+        resolved: 0,
+        pawn_blocked: 0,
+        steps: 0,
+        out: Vec::new(),
+    };
+    for k in Square::all() {
+        if g.place(king_id, Kind::KING, k) {
+            g.king = k;
+            if mate {
+                g.checks();
+            } else {
+                g.cover(Bitboard(KING[k.index()]));
+            }
+            g.unplace(king_id);
+        }
+    }
+    (g.steps <= MAX_STEPS && g.out.len() <= MAX_PICTURES).then_some(g.out)
+}
+
+struct Gen<'a> {
+    dist: &'a Distances,
+    start: &'a [Start],
+    rights: u8,
+    victim: Color,
+    attacker: Color,
+    budget: [u32; 2],
+    mate: bool,
+    king_id: u8,
+    /// The picture being built: each piece's target (see [`Picture`]), the pieces placed, each side's moves
+    /// spent, the squares each side's placed pieces hold, which piece stands where.
+    target: Vec<u16>,
+    placed: u32,
+    cost: [u32; 2],
+    occupied: [u64; 2],
+    at: [u8; 64],
+    /// Squares that must be empty in the final position.
+    empty: u64,
+    /// The victim king's square.
+    king: Square,
+    /// Mate: the checking piece and what it needs when already on its square.
+    checker: u8,
+    at_target: u8,
+    /// Stalemate: the victim's pieces captured, those whose immobility is settled, and the pawns among them
+    /// that are blocked (no attacker piece may stand where they capture).
+    captured: u32,
+    resolved: u32,
+    pawn_blocked: u32,
+    steps: u64,
+    out: Vec<Picture>,
+}
+
+impl Gen<'_> {
+    fn full(&mut self) -> bool {
+        self.steps += 1;
+        self.steps > MAX_STEPS || self.out.len() > MAX_PICTURES
+    }
+
+    fn occupied(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// The moves piece `id` needs to end in `form` on `sq`.
+    fn cost_of(&self, id: u8, form: Kind, sq: Square) -> u32 {
+        let p = self.start[id as usize];
+        self.dist.get(p.color, p.kind, p.sq, self.rights, form, sq)
+    }
+
+    /// Places piece `id` in `form` on `sq` if the square is free and may hold it, and its side's moves allow.
+    fn place(&mut self, id: u8, form: Kind, sq: Square) -> bool {
+        let cost = self.cost_of(id, form, sq);
+        self.place_at_cost(id, form, sq, cost)
+    }
+
+    fn place_at_cost(&mut self, id: u8, form: Kind, sq: Square, cost: u32) -> bool {
+        let s = sq.index();
+        if self.at[s] != NONE || self.empty & 1 << s != 0 || (form == Kind::PAWN && (sq.rank() == 0 || sq.rank() == 7)) {
+            return false;
+        }
+        let c = self.start[id as usize].color.index();
+        if self.cost[c] + cost > self.budget[c] {
+            return false;
+        }
+        self.cost[c] += cost;
+        self.target[id as usize] = pack(form, sq);
+        self.placed |= 1 << id;
+        self.occupied[c] |= 1 << s;
+        self.at[s] = id;
+        true
+    }
+
+    fn unplace(&mut self, id: u8) {
+        let p = self.start[id as usize];
+        let (form, sq) = unpack(self.target[id as usize]);
+        let cost = if id == self.checker { self.checker_cost(id, form, sq) } else { self.cost_of(id, form, sq) };
+        self.cost[p.color.index()] -= cost;
+        self.target[id as usize] = u16::MAX;
+        self.placed &= !(1 << id);
+        self.occupied[p.color.index()] &= !(1 << sq.index());
+        self.at[sq.index()] = NONE;
+    }
+
+    /// Adds squares that must stay empty, if no placed piece stands there; returns the old set to restore.
+    fn keep_empty(&mut self, squares: u64) -> Option<u64> {
+        if squares & self.occupied() != 0 {
+            return None;
+        }
+        let old = self.empty;
+        self.empty |= squares;
+        Some(old)
+    }
+
+    /// The moves the checking piece needs: as any piece, but when it stands on its square already, what giving
+    /// the check from there takes (see [`check_in_place`]).
+    fn checker_cost(&self, id: u8, form: Kind, sq: Square) -> u32 {
+        let p = self.start[id as usize];
+        if p.kind == form && p.sq == sq {
+            check_in_place(form, sq, self.king)
+        } else {
+            self.cost_of(id, form, sq)
+        }
+    }
+
+    /// The unplaced pieces of `color` other than the victim's king.
+    fn unplaced(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
+        (0..self.start.len() as u8).filter(move |&id| self.placed & 1 << id == 0 && self.start[id as usize].color == color && id != self.king_id && self.captured & 1 << id == 0)
+    }
+
+    /// Whether a placed piece of the attacker's (other than one on `q`) observes `q`, through the victim's king
+    /// in a mate.
+    fn observed(&self, q: Square) -> bool {
+        let blockers = if self.mate { self.occupied() & !self.king.bb().0 } else { self.occupied() };
+        Bitboard(self.occupied[self.attacker.index()]).into_iter().any(|x| {
+            let (form, _) = unpack(self.target[self.at[x.index()] as usize]);
+            x != q && orthodox_attacks(form, self.attacker, x, Bitboard(blockers)).is_some_and(|b| b.has(q))
+        })
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+    // Mate
+
+    /// Mate: each attacker piece but the king, in each form, on each square from which it checks `k` on the
+    /// empty board, its line kept empty.
+    fn checks(&mut self) {
+        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+            let kind = self.start[id as usize].kind;
+            if kind == Kind::KING {
+                continue;
+            }
+            for &form in forms(kind) {
+                let squares = observers(form, self.attacker, self.king, 0);
+                for s in Bitboard(squares) {
+                    if self.full() {
+                        return;
+                    }
+                    self.checker = id;
+                    let cost = self.checker_cost(id, form, s);
+                    if !self.place_at_cost(id, form, s, cost) {
+                        self.checker = NONE;
+                        continue;
+                    }
+                    self.at_target = check_in_place(form, s, self.king).min(FAR) as u8;
+                    if let Some(old) = self.keep_empty(between(s, self.king).0) {
+                        self.cover(Bitboard(KING[self.king.index()]));
+                        self.empty = old;
+                    }
+                    self.unplace(id);
+                    self.checker = NONE;
+                }
+            }
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+    // Flights (both goals)
+
+    /// Covers each flight of `flights` in turn: held by a victim piece, or observed by an attacker piece.
+    fn cover(&mut self, flights: Bitboard) {
+        if self.full() {
+            return;
+        }
+        let Some(q) = flights.first() else {
+            if self.mate {
+                self.emit();
+            } else {
+                self.settle();
+            }
+            return;
+        };
+        let mut rest = flights;
+        rest.clear(q);
+        let here = self.at[q.index()];
+        if (here != NONE && self.start[here as usize].color == self.victim) || self.observed(q) {
+            self.cover(rest);
+            return;
+        }
+        // A piece of the victim's on the flight.
+        if here == NONE && self.empty & q.bb().0 == 0 {
+            for id in self.unplaced(self.victim).collect::<Vec<_>>() {
+                for &form in forms(self.start[id as usize].kind) {
+                    if self.place(id, form, q) {
+                        self.cover(rest);
+                        self.unplace(id);
+                    }
+                }
+            }
+        }
+        // An attacker piece observing it (through the king in a mate), its line kept empty.
+        let through = if self.mate { self.king.bb().0 } else { 0 };
+        let blockers = self.occupied() & !through;
+        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+            let kind = self.start[id as usize].kind;
+            for &form in forms(kind) {
+                let mut squares = observers(form, self.attacker, q, blockers) & !self.king.bb().0;
+                if form == Kind::KING {
+                    squares &= !KING[self.king.index()];
+                }
+                for x in Bitboard(squares) {
+                    if !self.mate && certain_check(form, self.attacker, x, self.king, self.empty) {
+                        continue;
+                    }
+                    if !self.place(id, form, x) {
+                        continue;
+                    }
+                    if let Some(old) = self.keep_empty(between(x, q).0 & !through) {
+                        self.cover(rest);
+                        self.empty = old;
+                    }
+                    self.unplace(id);
+                }
+            }
+        }
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+    // Stalemate: the victim's other pieces
+
+    /// Settles the victim's pieces one by one: first those placed and not yet settled (each pinned or blocked),
+    /// then each unplaced one, captured or placed anywhere (and then settled).
+    fn settle(&mut self) {
+        if self.full() {
+            return;
+        }
+        let victims = self.occupied[self.victim.index()] & !self.king.bb().0;
+        let open = Bitboard(victims).into_iter().map(|s| self.at[s.index()]).find(|&id| self.resolved & 1 << id == 0);
+        if let Some(id) = open {
+            self.resolved |= 1 << id;
+            let (form, sq) = unpack(self.target[id as usize]);
+            self.pinned(form, sq);
+            if form == Kind::PAWN {
+                self.block_pawn(id, sq);
+            } else {
+                let steps = match form {
+                    Kind::KNIGHT => KNIGHT[sq.index()],
+                    Kind::ROOK => KING[sq.index()] & orthogonal_neighbours(sq),
+                    Kind::BISHOP => KING[sq.index()] & !orthogonal_neighbours(sq),
+                    _ => KING[sq.index()],
+                };
+                self.block(Bitboard(steps));
+            }
+            self.resolved &= !(1 << id);
+            return;
+        }
+        let Some(id) = self.unplaced(self.victim).next() else {
+            self.emit();
+            return;
+        };
+        if self.captured.count_ones() < self.budget[self.attacker.index()] {
+            self.captured |= 1 << id;
+            self.settle();
+            self.captured &= !(1 << id);
+        }
+        for &form in forms(self.start[id as usize].kind) {
+            for sq in Square::all() {
+                if self.place(id, form, sq) {
+                    self.settle();
+                    self.unplace(id);
+                }
+            }
+        }
+    }
+
+    /// A piece of `form` on `sq` pinned: on a line of its king along which it cannot move, with an attacker
+    /// rider of the line's kind further on (one placed already, the first piece beyond, or one placed there),
+    /// the squares between kept empty.
+    fn pinned(&mut self, form: Kind, sq: Square) {
+        let k = self.king;
+        let (df, dr) = (sq.file() as i32 - k.file() as i32, sq.rank() as i32 - k.rank() as i32);
+        let orthogonal = df == 0 || dr == 0;
+        let diagonal = df.abs() == dr.abs();
+        if !(orthogonal || diagonal) {
+            return;
+        }
+        let stuck = match form {
+            Kind::KNIGHT => true,
+            Kind::ROOK => diagonal,
+            Kind::BISHOP => orthogonal,
+            Kind::PAWN => df != 0,
+            _ => false,
+        };
+        if !stuck {
+            return;
+        }
+        let riders: &[Kind] = if orthogonal { &[Kind::QUEEN, Kind::ROOK] } else { &[Kind::QUEEN, Kind::BISHOP] };
+        let (step_f, step_r) = (df.signum() as i8, dr.signum() as i8);
+        let mut y = sq;
+        while let Some(next) = y.offset(step_f, step_r) {
+            y = next;
+            let lane = between(k, sq).0 | between(sq, y).0;
+            let here = self.at[y.index()];
+            if here != NONE {
+                let (f, _) = unpack(self.target[here as usize]);
+                if self.start[here as usize].color == self.attacker && riders.contains(&f) {
+                    if let Some(old) = self.keep_empty(lane) {
+                        self.settle();
+                        self.empty = old;
+                    }
+                }
+                return;
+            }
+            if self.empty & y.bb().0 != 0 {
+                continue;
+            }
+            for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+                for &f in forms(self.start[id as usize].kind) {
+                    if !riders.contains(&f) || self.full() || !self.place(id, f, y) {
+                        continue;
+                    }
+                    if let Some(old) = self.keep_empty(lane) {
+                        self.settle();
+                        self.empty = old;
+                    }
+                    self.unplace(id);
+                }
+            }
+        }
+    }
+
+    /// A piece that is not a pawn, blocked: each of `need` holds one of the victim's pieces.
+    fn block(&mut self, need: Bitboard) {
+        let Some(t) = need.first() else {
+            self.settle();
+            return;
+        };
+        let mut rest = need;
+        rest.clear(t);
+        let here = self.at[t.index()];
+        if here != NONE {
+            if self.start[here as usize].color == self.victim {
+                self.block(rest);
+            }
+            return;
+        }
+        if self.empty & t.bb().0 != 0 || self.full() {
+            return;
+        }
+        for id in self.unplaced(self.victim).collect::<Vec<_>>() {
+            for &form in forms(self.start[id as usize].kind) {
+                if self.place(id, form, t) {
+                    self.block(rest);
+                    self.unplace(id);
+                }
+            }
+        }
+    }
+
+    /// A pawn, blocked: a piece of either side in front of it (and none of the attacker's where it captures,
+    /// checked when the picture is complete).
+    fn block_pawn(&mut self, id: u8, sq: Square) {
+        let Some(front) = sq.offset(0, self.victim.forward()) else { return };
+        self.pawn_blocked |= 1 << id;
+        if self.at[front.index()] != NONE {
+            self.settle();
+        } else if self.empty & front.bb().0 == 0 {
+            for color in [self.victim, self.attacker] {
+                for id in self.unplaced(color).collect::<Vec<_>>() {
+                    for &form in forms(self.start[id as usize].kind) {
+                        if color == self.attacker && (certain_check(form, color, front, self.king, self.empty) || (form == Kind::KING && KING[self.king.index()] & front.bb().0 != 0)) {
+                            continue;
+                        }
+                        if self.place(id, form, front) {
+                            self.settle();
+                            self.unplace(id);
+                        }
+                    }
+                }
+            }
+        }
+        self.pawn_blocked &= !(1 << id);
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+
+    /// The picture is complete: checked where the picture alone decides, and kept.
+    fn emit(&mut self) {
+        if !self.mate {
+            // No certain check of the stalemated king; no attacker piece where a blocked pawn captures.
+            for x in Bitboard(self.occupied[self.attacker.index()]) {
+                let (form, _) = unpack(self.target[self.at[x.index()] as usize]);
+                if certain_check(form, self.attacker, x, self.king, self.empty) {
+                    return;
+                }
+            }
+            for id in Bitboard(self.pawn_blocked as u64) {
+                let (_, sq) = unpack(self.target[id.index()]);
+                if PAWN_ATTACKS[self.victim.index()][sq.index()] & self.occupied[self.attacker.index()] != 0 {
+                    return;
+                }
+            }
+        }
+        let slack = [self.budget[0] as i32 - self.cost[0] as i32, self.budget[1] as i32 - self.cost[1] as i32];
+        self.out.push(Picture { targets: self.target.clone(), checker: self.checker, at_target: self.at_target, captures: self.captured, slack });
+    }
+}
+
+/// The squares from which a piece of `form` and `color` observes `q`, over the blockers `occ`.
+fn observers(form: Kind, color: Color, q: Square, occ: u64) -> u64 {
+    match form {
+        Kind::PAWN => PAWN_ATTACKS[color.opposite().index()][q.index()] & !0xFF00_0000_0000_00FF,
+        _ => orthodox_attacks(form, color, q, Bitboard(occ)).map_or(0, |b| b.0),
+    }
+}
+
+/// Whether a piece of `form` and `color` on `x` surely checks `king`: it observes it on the empty board and
+/// every square between must stay empty.
+fn certain_check(form: Kind, color: Color, x: Square, king: Square, empty: u64) -> bool {
+    observers(form, color, king, 0) & x.bb().0 != 0 && between(x, king).0 & !empty == 0
+}
+
+/// The squares next to `sq` on its file and rank.
+fn orthogonal_neighbours(sq: Square) -> u64 {
+    [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().filter_map(|&(f, r)| sq.offset(f, r)).fold(0, |acc, s| acc | s.bb().0)
+}
