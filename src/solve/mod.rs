@@ -157,6 +157,13 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The same searcher with the goal picture's bound on or off (off: every legal line is searched where no plan
+    /// steers the search; for comparison).
+    pub fn with_goal_picture(mut self, on: bool) -> Self {
+        self.pictures = on && self.rules.plays_orthodox();
+        self
+    }
+
     /// The same searcher with the planning search on or off (off: the plain search, for comparison; it is on
     /// by default under orthodox rules, and never applies otherwise).
     pub fn with_planning(mut self, on: bool) -> Self {

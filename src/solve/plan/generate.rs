@@ -23,7 +23,9 @@
 
 use super::distance::{Distances, FAR};
 use crate::attacks::{between, orthodox_attacks, KING, KNIGHT, PAWN_ATTACKS};
-use crate::pieces::Kind;
+use crate::movegen::Rules;
+use crate::pieces::{Kind, Piece};
+use crate::position::Position;
 use crate::square::{Bitboard, Color, Square};
 
 /// "No piece" in the square-to-piece map and "no target" in a picture.
@@ -119,6 +121,8 @@ pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, ma
         pawn_blocked: 0,
         steps: 0,
         out: Vec::new(),
+        rules: Rules::orthodox(),
+        buf: Vec::new(),
     };
     for k in Square::all() {
         if g.place(king_id, Kind::KING, k) {
@@ -164,6 +168,9 @@ struct Gen<'a> {
     pawn_blocked: u32,
     steps: u64,
     out: Vec<Picture>,
+    /// Legal moves among the placed pieces (mate).
+    rules: Rules,
+    buf: Vec<crate::moves::Move>,
 }
 
 impl Gen<'_> {
@@ -297,7 +304,7 @@ impl Gen<'_> {
         }
         let Some(q) = flights.first() else {
             if self.mate {
-                self.emit();
+                self.refute();
             } else {
                 self.settle();
             }
@@ -407,14 +414,17 @@ impl Gen<'_> {
         if !(orthogonal || diagonal) {
             return;
         }
+        // A pawn pinned on its file still pushes, unless its king or its pinner stands right in front of it.
+        let front = sq.offset(0, self.victim.forward());
         let stuck = match form {
             Kind::KNIGHT => true,
             Kind::ROOK => diagonal,
             Kind::BISHOP => orthogonal,
-            Kind::PAWN => df != 0,
+            Kind::PAWN => df != 0 || front == Some(k),
             _ => false,
         };
-        if !stuck {
+        let pushes = form == Kind::PAWN && df == 0;
+        if !stuck && !pushes {
             return;
         }
         let riders: &[Kind] = if orthogonal { &[Kind::QUEEN, Kind::ROOK] } else { &[Kind::QUEEN, Kind::BISHOP] };
@@ -422,6 +432,9 @@ impl Gen<'_> {
         let mut y = sq;
         while let Some(next) = y.offset(step_f, step_r) {
             y = next;
+            if !stuck && front != Some(y) {
+                return;
+            }
             let lane = between(k, sq).0 | between(sq, y).0;
             let here = self.at[y.index()];
             if here != NONE {
@@ -503,6 +516,115 @@ impl Gen<'_> {
             }
         }
         self.pawn_blocked &= !(1 << id);
+    }
+
+    // --------------------------------------------------------------------------------------------------------
+    // Mate: what the victim could still do
+
+    /// The placed pieces alone, the victim to move.
+    fn position(&self) -> Position {
+        let mut pos = Position::empty();
+        for x in Bitboard(self.occupied()) {
+            let id = self.at[x.index()];
+            let (form, _) = unpack(self.target[id as usize]);
+            pos.put(x, Piece::new(self.start[id as usize].color, form));
+        }
+        pos.set_side(self.victim);
+        pos
+    }
+
+    /// Mate, the flights covered: while the victim has a legal move among the placed pieces alone, the final
+    /// position must hold what stops it, a piece the picture has not placed yet (those it has are all there):
+    /// - a king's step: the square held or observed, as for a flight;
+    /// - a move that parries the check (takes the checker or steps between): a piece on its way (a rider's
+    ///   squares between, a pawn's middle square of its double step), or a pinner beyond it on a line of its
+    ///   king that the move leaves, or a second checker.
+    fn refute(&mut self) {
+        if self.full() {
+            return;
+        }
+        let pos = self.position();
+        let mut moves = Vec::new();
+        self.rules.for_each_legal(&pos, &mut self.buf, |m, _| moves.push(m));
+        let Some(&m) = moves.first() else {
+            self.emit();
+            return;
+        };
+        if m.from == self.king {
+            self.cover(m.to.bb());
+            return;
+        }
+        let (form, a, t) = (pos.piece_at(m.from).map_or(Kind::PAWN, |p| p.kind), m.from, m.to);
+        // On its way.
+        let way = match form {
+            Kind::QUEEN | Kind::ROOK | Kind::BISHOP => between(a, t).0,
+            Kind::PAWN if a.rank().abs_diff(t.rank()) == 2 => between(a, t).0,
+            _ => 0,
+        };
+        for b in Bitboard(way & !self.empty) {
+            for color in [self.victim, self.attacker] {
+                for id in self.unplaced(color).collect::<Vec<_>>() {
+                    for &f in forms(self.start[id as usize].kind) {
+                        if color == self.attacker && f == Kind::KING && KING[self.king.index()] & b.bb().0 != 0 {
+                            continue;
+                        }
+                        if self.place(id, f, b) {
+                            self.refute();
+                            self.unplace(id);
+                        }
+                    }
+                }
+            }
+        }
+        // A pinner beyond it, on a line of the king that the move leaves.
+        let k = self.king;
+        let (df, dr) = (a.file() as i32 - k.file() as i32, a.rank() as i32 - k.rank() as i32);
+        let orthogonal = df == 0 || dr == 0;
+        if (orthogonal || df.abs() == dr.abs()) && between(k, a).0 & self.occupied() == 0 {
+            let riders: &[Kind] = if orthogonal { &[Kind::QUEEN, Kind::ROOK] } else { &[Kind::QUEEN, Kind::BISHOP] };
+            let mut y = a;
+            while let Some(next) = y.offset(df.signum() as i8, dr.signum() as i8) {
+                y = next;
+                if self.at[y.index()] != NONE {
+                    break;
+                }
+                // A move along the line to a square before the pinner stays pinned and legal.
+                if self.empty & y.bb().0 != 0 || t == y || between(k, y).has(t) {
+                    continue;
+                }
+                let lane = between(k, a).0 | between(a, y).0;
+                for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+                    for &f in forms(self.start[id as usize].kind) {
+                        if !riders.contains(&f) || !self.place(id, f, y) {
+                            continue;
+                        }
+                        if let Some(old) = self.keep_empty(lane) {
+                            self.refute();
+                            self.empty = old;
+                        }
+                        self.unplace(id);
+                    }
+                }
+            }
+        }
+        // A second checker.
+        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+            for &f in forms(self.start[id as usize].kind) {
+                if f == Kind::KING {
+                    continue;
+                }
+                for x in Bitboard(observers(f, self.attacker, k, self.occupied())) {
+                    if !self.place(id, f, x) {
+                        continue;
+                    }
+                    if let Some(old) = self.keep_empty(between(x, k).0) {
+                        self.refute();
+                        self.empty = old;
+                    }
+                    self.unplace(id);
+                }
+            }
+        }
     }
 
     // --------------------------------------------------------------------------------------------------------

@@ -104,15 +104,15 @@ impl Plan {
         (self.pictures, self.root.len())
     }
 
-    /// The moves piece `id` in `kind` on `sq` (castling rights `rights`) needs to its target in picture `p`
+    /// The moves piece `c` as `kind` on `sq` (castling rights `rights`) needs to its target in picture `p`
     /// (`t`), the checking piece already on its square needing what giving the check from there takes.
     #[inline]
-    fn need(&self, p: usize, id: u8, color: Color, kind: Kind, sq: Square, rights: u8, t: u16) -> i32 {
+    fn need(&self, p: usize, c: &Change, (kind, sq): (Kind, Square), rights: u8, t: u16) -> i32 {
         let (form, to) = unpack(t);
-        if id == self.checker[p] && kind == form && sq == to {
+        if c.id == self.checker[p] && kind == form && sq == to {
             i32::from(self.at_target[p])
         } else {
-            self.dist.get(color, kind, sq, rights, form, to) as i32
+            self.dist.get(c.color, kind, sq, rights, form, to) as i32
         }
     }
 }
@@ -262,8 +262,8 @@ impl Track {
                 if t == UNPLACED {
                     continue;
                 }
-                let was = plan.need(p, c.id, c.color, c.from.0, c.from.1, rb, t);
-                let now = plan.need(p, c.id, c.color, c.to.0, c.to.1, ra, t);
+                let was = plan.need(p, c, c.from, rb, t);
+                let now = plan.need(p, c, c.to, ra, t);
                 slack[c.color.index()] -= now - was;
             }
             if slack[0] < 0 || slack[1] < 0 || u32::from(captures) > attacker_left {
@@ -272,6 +272,26 @@ impl Track {
             self.alive.push(Alive { pic: st.pic, slack: [slack[0] as i8, slack[1] as i8], captures });
         }
         self.alive.len() > hi
+    }
+
+    /// Whether `pos`, the position the line has reached, shows one of the pictures alive at the last node whose
+    /// pictures were worked out: each of its placed pieces where and as the picture places it, the pieces it
+    /// captures gone.
+    pub fn fits(&self, pos: &Position) -> bool {
+        let Some(plan) = &self.plan else { return true };
+        let at = self.frames.iter().rposition(|f| f.filtered).expect("the start is worked out");
+        let (lo, hi) = (self.frames[at].start, self.frames.get(at + 1).map_or(self.alive.len(), |f| f.start));
+        let np = plan.pictures;
+        let present = self.ids.iter().fold(0u64, |acc, &id| if id == NONE { acc } else { acc | 1 << id });
+        self.alive[lo..hi].iter().any(|st| {
+            let p = st.pic as usize;
+            let placed = (0..plan.targets.len() / np).all(|id| {
+                let t = plan.targets[id * np + p];
+                let (form, sq) = unpack(t);
+                t == UNPLACED || (self.ids[sq.index()] == id as u8 && pos.piece_at(sq).is_some_and(|x| x.kind == form))
+            });
+            placed && u64::from(plan.captures[p]) & present == 0
+        })
     }
 
     /// Steps back up the line (undoes the last [`Track::enter`]).
