@@ -5,7 +5,8 @@
 # times and its median kept. Prints stipula/Popeye per case and the geometric means, checks every answer against
 # Popeye's output with the conformance test's comparison (a wrong answer fails the script; the check is not part
 # of the time), and writes the results to benches/RESULTS.md.
-# Usage: benches/reference.sh [LIMIT_SECONDS] (default 60). STIPULA_POPEYE_DIR, POPEYE override the folders.
+# Usage: benches/reference.sh [LIMIT_SECONDS] (default 60). STIPULA_POPEYE_DIR, POPEYE and STIPULA (a stipula
+# binary) override the defaults.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit="${1:-60}"
@@ -13,7 +14,7 @@ dir="${STIPULA_POPEYE_DIR:-$(pwd)/../shared/popeye}"
 popeye="${POPEYE:-$(pwd)/../shared/popeye-ref/py}"
 [ -x "$popeye" ] || { echo "no Popeye binary at $popeye"; exit 2; }
 cargo build --release --quiet || exit 1
-stipula=target/release/stipula
+stipula="${STIPULA:-target/release/stipula}"
 rows="madrasi_1 madrasi_6 eiffel_4 eiffel_7 isardam_5 twin_28 castling_13 selfref_2 selfref_5 ep_11 castling_35 ep_2 nontriv_5"
 cases=$( { for r in $rows; do echo "BEISPIEL-$r"; done; cd "$dir" && ls BEISPIEL-intell_*.inp BEISPIEL-hpint_*.inp | sed 's/\.inp$//' | sort -t_ -k1,1 -k2,2n; } )
 
@@ -27,6 +28,9 @@ run_once() {
   [ $rc -eq 124 ] && { echo ""; return; }
   echo "$t1 - $t0" | bc -l
 }
+
+# Seconds with three decimals, or ">LIMIT" for a run out of time.
+fmt() { if [ -n "$1" ]; then printf '%.3f' "$1"; else printf '>%s' "$limit"; fi; }
 
 # The median of three runs for a short case, else the one run.
 timed() {
@@ -49,12 +53,12 @@ printf '%-24s %-10s %9s %9s %8s\n' case stipulation Popeye stipula ratio
 for case in $cases; do
   inp="$dir/$case.inp"
   [ -f "$inp" ] || { echo "missing $inp"; exit 2; }
-  stip=$(grep -iE '^[[:space:]]*(forderung|stipulation|enonce)' "$inp" | head -1 | awk '{print $2}')
+  stip=$(grep -iE '^[[:space:]]*(ford|stip|enon)[a-z]*[[:space:]]' "$inp" | head -1 | awk '{print $2}')
   p=$(timed "$popeye" -maxmem 1G -regression "$inp")
   s=$(timed "$stipula" solve "$inp")
   ratio=$(awk -v s="${s:-$limit}" -v p="${p:-$limit}" 'BEGIN { printf "%.2f", s / (p > 0.001 ? p : 0.001) }')
-  printf '%-24s %-10s %9s %9s %8s\n' "$case" "$stip" "${p:+$(printf '%.3f' "$p")}${p:->$limit}" "${s:+$(printf '%.3f' "$s")}${s:->$limit}" "$ratio"
-  echo "$case|$stip|${p:->$limit}|${s:->$limit}|$ratio" >> "$table"
+  printf '%-24s %-10s %9s %9s %8s\n' "$case" "$stip" "$(fmt "$p")" "$(fmt "$s")" "$ratio"
+  echo "$case|$stip|$(fmt "$p")|$(fmt "$s")|$ratio" >> "$table"
 done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -95,8 +99,7 @@ wrong=$(echo "$verdicts" | awk '/ disagree/ { n += $2 } END { print n + 0 }')
   echo
   echo "| case | stipulation | Popeye s | stipula s | stipula/Popeye |"
   echo "|---|---|---|---|---|"
-  awk -F'|' 'function t(x) { return x ~ />/ ? x : sprintf("%.3f", x) }
-    { printf "| %s | %s | %s | %s | %s |\n", $1, $2, t($3), t($4), $5 }' "$table"
+  awk -F'|' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$table"
 } > benches/RESULTS.md
 rm -f "$table"
 echo "written benches/RESULTS.md"
