@@ -533,12 +533,13 @@ impl<'a> Search<'a> {
                 budget[pos.side().index()] = n;
                 self.plan_track(pos, pos.side().opposite(), budget)
             }
-            SeriesEnd::HelpGoal => {
+            // ser-s#: every reply of the opponent's after the series reaches the goal, so some reply does: the
+            // pictures of ser-h# hold.
+            SeriesEnd::HelpGoal | SeriesEnd::SelfGoal => {
                 budget[pos.side().index()] = n;
                 budget[pos.side().opposite().index()] = 1;
                 self.plan_track(pos, pos.side(), budget)
             }
-            SeriesEnd::SelfGoal => plan::Track::default(),
         };
         let found: Vec<Found> = first
             .par_iter()
