@@ -107,7 +107,11 @@ pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, ma
         budget,
         mate,
         king_id,
+        ids: [Color::White, Color::Black].map(|c| start.iter().enumerate().filter(|(_, p)| p.color == c).fold(0, |acc, (i, _)| acc | 1 << i)),
+        reach: reach_layers(dist, start, rights, budget),
+        layers: budget[0].max(budget[1]) as usize + 1,
         target: vec![u16::MAX; start.len()],
+        paid: vec![0; start.len()],
         placed: 0,
         cost: [0; 2],
         occupied: [0; 2],
@@ -147,9 +151,18 @@ struct Gen<'a> {
     budget: [u32; 2],
     mate: bool,
     king_id: u8,
+    /// The pieces of each colour (bits).
+    ids: [u32; 2],
+    /// Where each piece can stand in each form within each number of moves up to its side's budget (see
+    /// [`Gen::within`]).
+    reach: Vec<u64>,
+    /// The largest budget, plus one: the layers of each piece and form.
+    layers: usize,
     /// The picture being built: each piece's target (see [`Picture`]), the pieces placed, each side's moves
     /// spent, the squares each side's placed pieces hold, which piece stands where.
     target: Vec<u16>,
+    /// What each placed piece's placement cost.
+    paid: Vec<u32>,
     placed: u32,
     cost: [u32; 2],
     occupied: [u64; 2],
@@ -183,6 +196,17 @@ impl Gen<'_> {
         self.occupied[0] | self.occupied[1]
     }
 
+    /// The squares where piece `id` can stand in `form` within `moves` of its side's moves.
+    fn within(&self, id: u8, form: Kind, moves: u32) -> u64 {
+        self.reach[(id as usize * 6 + form.index()) * self.layers + (moves as usize).min(self.layers - 1)]
+    }
+
+    /// The moves left to the side of piece `id`.
+    fn left(&self, id: u8) -> u32 {
+        let c = self.start[id as usize].color.index();
+        self.budget[c] - self.cost[c]
+    }
+
     /// The moves piece `id` needs to end in `form` on `sq`.
     fn cost_of(&self, id: u8, form: Kind, sq: Square) -> u32 {
         let p = self.start[id as usize];
@@ -191,6 +215,9 @@ impl Gen<'_> {
 
     /// Places piece `id` in `form` on `sq` if the square is free and may hold it, and its side's moves allow.
     fn place(&mut self, id: u8, form: Kind, sq: Square) -> bool {
+        if self.within(id, form, self.left(id)) & sq.bb().0 == 0 {
+            return false;
+        }
         let cost = self.cost_of(id, form, sq);
         self.place_at_cost(id, form, sq, cost)
     }
@@ -205,6 +232,7 @@ impl Gen<'_> {
             return false;
         }
         self.cost[c] += cost;
+        self.paid[id as usize] = cost;
         self.target[id as usize] = pack(form, sq);
         self.placed |= 1 << id;
         self.occupied[c] |= 1 << s;
@@ -214,9 +242,8 @@ impl Gen<'_> {
 
     fn unplace(&mut self, id: u8) {
         let p = self.start[id as usize];
-        let (form, sq) = unpack(self.target[id as usize]);
-        let cost = if id == self.checker { self.checker_cost(id, form, sq) } else { self.cost_of(id, form, sq) };
-        self.cost[p.color.index()] -= cost;
+        let (_, sq) = unpack(self.target[id as usize]);
+        self.cost[p.color.index()] -= self.paid[id as usize];
         self.target[id as usize] = u16::MAX;
         self.placed &= !(1 << id);
         self.occupied[p.color.index()] &= !(1 << sq.index());
@@ -244,9 +271,9 @@ impl Gen<'_> {
         }
     }
 
-    /// The unplaced pieces of `color` other than the victim's king.
-    fn unplaced(&self, color: Color) -> impl Iterator<Item = u8> + '_ {
-        (0..self.start.len() as u8).filter(move |&id| self.placed & 1 << id == 0 && self.start[id as usize].color == color && id != self.king_id && self.captured & 1 << id == 0)
+    /// The unplaced pieces of `color` other than the victim's king (and those captured).
+    fn unplaced(&self, color: Color) -> Ids {
+        Ids(self.ids[color.index()] & !self.placed & !self.captured & !(1 << self.king_id))
     }
 
     /// Whether a placed piece of the attacker's (other than one on `q`) observes `q`, through the victim's king
@@ -255,7 +282,7 @@ impl Gen<'_> {
         let blockers = if self.mate { self.occupied() & !self.king.bb().0 } else { self.occupied() };
         Bitboard(self.occupied[self.attacker.index()]).into_iter().any(|x| {
             let (form, _) = unpack(self.target[self.at[x.index()] as usize]);
-            x != q && orthodox_attacks(form, self.attacker, x, Bitboard(blockers)).is_some_and(|b| b.has(q))
+            x != q && reaches(form, self.attacker, x, q, blockers)
         })
     }
 
@@ -265,7 +292,7 @@ impl Gen<'_> {
     /// Mate: each attacker piece but the king, in each form, on each square from which it checks `k` on the
     /// empty board, its line kept empty.
     fn checks(&mut self) {
-        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+        for id in self.unplaced(self.attacker) {
             let kind = self.start[id as usize].kind;
             if kind == Kind::KING {
                 continue;
@@ -319,7 +346,7 @@ impl Gen<'_> {
         }
         // A piece of the victim's on the flight.
         if here == NONE && self.empty & q.bb().0 == 0 {
-            for id in self.unplaced(self.victim).collect::<Vec<_>>() {
+            for id in self.unplaced(self.victim) {
                 for &form in forms(self.start[id as usize].kind) {
                     if self.place(id, form, q) {
                         self.cover(rest);
@@ -331,10 +358,10 @@ impl Gen<'_> {
         // An attacker piece observing it (through the king in a mate), its line kept empty.
         let through = if self.mate { self.king.bb().0 } else { 0 };
         let blockers = self.occupied() & !through;
-        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+        for id in self.unplaced(self.attacker) {
             let kind = self.start[id as usize].kind;
             for &form in forms(kind) {
-                let mut squares = observers(form, self.attacker, q, blockers) & !self.king.bb().0;
+                let mut squares = observers(form, self.attacker, q, blockers) & !self.king.bb().0 & self.within(id, form, self.left(id));
                 if form == Kind::KING {
                     squares &= !KING[self.king.index()];
                 }
@@ -384,7 +411,7 @@ impl Gen<'_> {
             self.resolved &= !(1 << id);
             return;
         }
-        let Some(id) = self.unplaced(self.victim).next() else {
+        let Some(id) = self.unplaced(self.victim).into_iter().next() else {
             self.emit();
             return;
         };
@@ -394,7 +421,7 @@ impl Gen<'_> {
             self.captured &= !(1 << id);
         }
         for &form in forms(self.start[id as usize].kind) {
-            for sq in Square::all() {
+            for sq in Bitboard(self.within(id, form, self.left(id)) & !self.occupied() & !self.empty) {
                 if self.place(id, form, sq) {
                     self.settle();
                     self.unplace(id);
@@ -450,7 +477,7 @@ impl Gen<'_> {
             if self.empty & y.bb().0 != 0 {
                 continue;
             }
-            for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+            for id in self.unplaced(self.attacker) {
                 for &f in forms(self.start[id as usize].kind) {
                     if !riders.contains(&f) || self.full() || !self.place(id, f, y) {
                         continue;
@@ -483,7 +510,7 @@ impl Gen<'_> {
         if self.empty & t.bb().0 != 0 || self.full() {
             return;
         }
-        for id in self.unplaced(self.victim).collect::<Vec<_>>() {
+        for id in self.unplaced(self.victim) {
             for &form in forms(self.start[id as usize].kind) {
                 if self.place(id, form, t) {
                     self.block(rest);
@@ -502,7 +529,7 @@ impl Gen<'_> {
             self.settle();
         } else if self.empty & front.bb().0 == 0 {
             for color in [self.victim, self.attacker] {
-                for id in self.unplaced(color).collect::<Vec<_>>() {
+                for id in self.unplaced(color) {
                     for &form in forms(self.start[id as usize].kind) {
                         if color == self.attacker && (certain_check(form, color, front, self.king, self.empty) || (form == Kind::KING && KING[self.king.index()] & front.bb().0 != 0)) {
                             continue;
@@ -563,7 +590,7 @@ impl Gen<'_> {
         };
         for b in Bitboard(way & !self.empty) {
             for color in [self.victim, self.attacker] {
-                for id in self.unplaced(color).collect::<Vec<_>>() {
+                for id in self.unplaced(color) {
                     for &f in forms(self.start[id as usize].kind) {
                         if color == self.attacker && f == Kind::KING && KING[self.king.index()] & b.bb().0 != 0 {
                             continue;
@@ -593,7 +620,7 @@ impl Gen<'_> {
                     continue;
                 }
                 let lane = between(k, a).0 | between(a, y).0;
-                for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+                for id in self.unplaced(self.attacker) {
                     for &f in forms(self.start[id as usize].kind) {
                         if !riders.contains(&f) || !self.place(id, f, y) {
                             continue;
@@ -608,7 +635,7 @@ impl Gen<'_> {
             }
         }
         // A second checker.
-        for id in self.unplaced(self.attacker).collect::<Vec<_>>() {
+        for id in self.unplaced(self.attacker) {
             for &f in forms(self.start[id as usize].kind) {
                 if f == Kind::KING {
                     continue;
@@ -668,4 +695,62 @@ fn certain_check(form: Kind, color: Color, x: Square, king: Square, empty: u64) 
 /// The squares next to `sq` on its file and rank.
 fn orthogonal_neighbours(sq: Square) -> u64 {
     [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().filter_map(|&(f, r)| sq.offset(f, r)).fold(0, |acc, s| acc | s.bb().0)
+}
+
+/// A set of pieces (bits of their indices), iterated lowest first.
+#[derive(Clone, Copy)]
+struct Ids(u32);
+
+impl IntoIterator for Ids {
+    type Item = u8;
+    type IntoIter = IdIter;
+    fn into_iter(self) -> IdIter {
+        IdIter(self.0)
+    }
+}
+
+struct IdIter(u32);
+
+impl Iterator for IdIter {
+    type Item = u8;
+    fn next(&mut self) -> Option<u8> {
+        (self.0 != 0).then(|| {
+            let id = self.0.trailing_zeros() as u8;
+            self.0 &= self.0 - 1;
+            id
+        })
+    }
+}
+
+/// Whether a piece of `form` and `color` on `from` observes `to` over the blockers `occ`.
+fn reaches(form: Kind, color: Color, from: Square, to: Square, occ: u64) -> bool {
+    let (df, dr) = (from.file().abs_diff(to.file()), from.rank().abs_diff(to.rank()));
+    let line = match form {
+        Kind::KNIGHT => return KNIGHT[from.index()] & to.bb().0 != 0,
+        Kind::KING => return KING[from.index()] & to.bb().0 != 0,
+        Kind::PAWN => return PAWN_ATTACKS[color.index()][from.index()] & to.bb().0 != 0,
+        Kind::ROOK => df == 0 || dr == 0,
+        Kind::BISHOP => df == dr,
+        _ => df == 0 || dr == 0 || df == dr,
+    };
+    line && from != to && between(from, to).0 & occ == 0
+}
+
+/// For each piece and kind (the kind's index), the squares it can stand on in that form within 0, 1, ... moves up
+/// to the larger budget (a pawn's promoted forms included; nothing for a form it cannot take).
+fn reach_layers(dist: &Distances, start: &[Start], rights: u8, budget: [u32; 2]) -> Vec<u64> {
+    let layers = budget[0].max(budget[1]) as usize + 1;
+    let mut reach = vec![0u64; start.len() * 6 * layers];
+    for (id, p) in start.iter().enumerate() {
+        for &form in forms(p.kind) {
+            let at = (id * 6 + form.index()) * layers;
+            for sq in Square::all() {
+                let cost = dist.get(p.color, p.kind, p.sq, rights, form, sq) as usize;
+                for layer in reach[at + cost.min(layers)..at + layers].iter_mut() {
+                    *layer |= sq.bb().0;
+                }
+            }
+        }
+    }
+    reach
 }
