@@ -236,17 +236,17 @@ enum Play {
 /// `victim` with `budget` moves: some picture must stay alive after every move but the last, one that the final
 /// position shows. `attacker_left[i]`: the moves the goal's side has after the line's `i`th move. False when the
 /// planner does not apply.
-fn follow(start: &Position, line: &[(Position, Move, Position)], goal: Goal, victim: Color, budget: [u32; 2], attacker_left: &[u32]) -> bool {
+fn follow(start: &Position, line: &[(Position, Move, Position)], goal: Goal, victim: Color, budget: [u32; 2], attacker_left: &[u32], detail: usize) -> bool {
     let dist = std::sync::Arc::new(Distances::new());
-    let Some(plan) = Plan::new(dist, start, goal, victim, budget) else { return false };
+    let Some(plan) = Plan::with_detail(dist, start, goal, victim, budget, detail) else { return false };
     let mut track = Track::new(Some(std::sync::Arc::new(plan)));
     for (i, (before, m, after)) in line.iter().enumerate() {
         let last = i + 1 == line.len();
         let alive = track.enter(before, *m, after, (!last).then(|| attacker_left[i]));
-        assert!(alive, "{start:?}: {goal:?} of {victim:?} in {budget:?}, line {:?}: no picture alive after move {i}", line.iter().map(|l| l.1).collect::<Vec<_>>());
+        assert!(alive, "{start:?}: {goal:?} of {victim:?} in {budget:?} (detail {detail}), line {:?}: no picture alive after move {i}", line.iter().map(|l| l.1).collect::<Vec<_>>());
     }
     let end = &line.last().expect("a move").2;
-    assert!(track.fits(end), "{start:?}: {goal:?} of {victim:?} in {budget:?}, line {:?}: no picture shows {end:?}", line.iter().map(|l| l.1).collect::<Vec<_>>());
+    assert!(track.fits(end), "{start:?}: {goal:?} of {victim:?} in {budget:?} (detail {detail}), line {:?}: no picture shows {end:?}", line.iter().map(|l| l.1).collect::<Vec<_>>());
     true
 }
 
@@ -256,7 +256,8 @@ fn every_goal_random_play_reaches_fits_a_picture() {
     // three random half-moves of help play (or series moves, the other side passing, no check given), then each
     // move that mates or stalemates. Along each line the plan made at its start must keep a picture alive, one the
     // final position shows: mates with pins, interpositions, double and discovered checks, promotions and
-    // castling among them.
+    // castling among them. The coarser pictures the enumeration falls back to when the full ones are too many
+    // are checked likewise.
     let rules = Rules::orthodox();
     let mut rng = Rng(0x9_1A2E_0009);
     let mut buf = Vec::new();
@@ -321,8 +322,12 @@ fn every_goal_random_play_reaches_fits_a_picture() {
                     vec![1; n as usize]
                 }
             };
-            if follow(&start, &full, goal, victim, budget, &left) {
+            // In full detail, and now and then in the coarser levels the enumeration falls back to.
+            if follow(&start, &full, goal, victim, budget, &left, 0) {
                 checked[play as usize][usize::from(goal == Goal::Stalemate)] += 1;
+            }
+            if game % 5 == 0 {
+                follow(&start, &full, goal, victim, budget, &left, 1 + game % 2);
             }
         }
     }

@@ -31,10 +31,26 @@ use crate::square::{Bitboard, Color, Square};
 /// "No piece" in the square-to-piece map and "no target" in a picture.
 pub const NONE: u8 = u8::MAX;
 
-/// The search gives up (and the plain search runs instead) past this many steps or pictures: the answer then
-/// depends on the position and budgets only, never on timing.
-const MAX_STEPS: u64 = 20_000_000;
-const MAX_PICTURES: usize = 400_000;
+/// The enumeration gives up past a number of steps (at each level of detail but the last) or pictures, and tries
+/// again with less detail: the answer depends on the position and budgets only, never on timing. The steps
+/// allowed in full detail grow with the moves of the play (the plain search grows faster), up to a limit; the
+/// next level gets a quarter.
+const MAX_STEPS: u64 = 40_000_000;
+const STEPS_PER_MOVE: u64 = 3;
+const MAX_PICTURES: usize = 200_000;
+
+/// The levels of detail (see [`Gen::detail`]).
+const LEVELS: usize = 3;
+
+/// The steps the enumeration may take at each level of detail for `moves` moves of play in all.
+fn step_limit(detail: usize, moves: u32) -> u64 {
+    let full = (50_000u64).saturating_mul(STEPS_PER_MOVE.saturating_pow(moves)).min(MAX_STEPS);
+    match detail {
+        0 => full,
+        1 => full / 4,
+        _ => u64::MAX,
+    }
+}
 
 /// A piece at the start, known by its index in square order.
 #[derive(Clone, Copy, Debug)]
@@ -94,52 +110,60 @@ pub fn check_in_place(form: Kind, x: Square, king: Square) -> u32 {
 }
 
 /// Enumerates the pictures of a mate (`mate`) or stalemate of `victim`, with `budget` moves left to each
-/// side (by colour index), from the pieces `start` under castling rights `rights`. `None` when there are too
-/// many to enumerate.
-pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, mate: bool, budget: [u32; 2]) -> Option<Vec<Picture>> {
+/// side (by colour index), from the pieces `start` under castling rights `rights`, in as much detail as the
+/// work allows from level `coarsest` on (see [`Gen::detail`]; each level's pictures are parts of the next finer
+/// one's, so each is complete). `None` when there are too many pictures even at the coarsest level.
+pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, mate: bool, budget: [u32; 2], coarsest: usize) -> Option<Vec<Picture>> {
     let king_id = start.iter().position(|p| p.color == victim && p.kind == Kind::KING)? as u8;
-    let mut g = Gen {
-        dist,
-        start,
-        rights,
-        victim,
-        attacker: victim.opposite(),
-        budget,
-        mate,
-        king_id,
-        ids: [Color::White, Color::Black].map(|c| start.iter().enumerate().filter(|(_, p)| p.color == c).fold(0, |acc, (i, _)| acc | 1 << i)),
-        reach: reach_layers(dist, start, rights, budget),
-        layers: budget[0].max(budget[1]) as usize + 1,
-        target: vec![u16::MAX; start.len()],
-        paid: vec![0; start.len()],
-        placed: 0,
-        cost: [0; 2],
-        occupied: [0; 2],
-        at: [NONE; 64],
-        empty: 0,
-        king: Square::new(0),
-        checker: NONE,
-        at_target: 0,
-        captured: 0,
-        resolved: 0,
-        pawn_blocked: 0,
-        steps: 0,
-        out: Vec::new(),
-        rules: Rules::orthodox(),
-        buf: Vec::new(),
-    };
-    for k in Square::all() {
-        if g.place(king_id, Kind::KING, k) {
-            g.king = k;
-            if mate {
-                g.checks();
-            } else {
-                g.cover(Bitboard(KING[k.index()]));
+    let reach = reach_layers(dist, start, rights, budget);
+    (coarsest..LEVELS).find_map(|detail| {
+        let mut g = Gen {
+            dist,
+            start,
+            rights,
+            victim,
+            attacker: victim.opposite(),
+            budget,
+            mate,
+            detail,
+            king_id,
+            ids: [Color::White, Color::Black].map(|c| start.iter().enumerate().filter(|(_, p)| p.color == c).fold(0, |acc, (i, _)| acc | 1 << i)),
+            reach: &reach,
+            layers: budget[0].max(budget[1]) as usize + 1,
+            target: vec![u16::MAX; start.len()],
+            paid: vec![0; start.len()],
+            placed: 0,
+            cost: [0; 2],
+            occupied: [0; 2],
+            at: [NONE; 64],
+            empty: 0,
+            king: Square::new(0),
+            checker: NONE,
+            at_target: 0,
+            captured: 0,
+            resolved: 0,
+            pawn_blocked: 0,
+            steps: 0,
+            max_steps: step_limit(detail, budget[0] + budget[1]),
+            out: Vec::new(),
+            rules: Rules::orthodox(),
+            buf: Vec::new(),
+        };
+        for k in Square::all() {
+            if g.place(king_id, Kind::KING, k) {
+                g.king = k;
+                if mate {
+                    g.checks();
+                } else if detail < 2 {
+                    g.cover(Bitboard(KING[k.index()]));
+                } else {
+                    g.emit();
+                }
+                g.unplace(king_id);
             }
-            g.unplace(king_id);
         }
-    }
-    (g.steps <= MAX_STEPS && g.out.len() <= MAX_PICTURES).then_some(g.out)
+        (g.steps <= g.max_steps && g.out.len() <= MAX_PICTURES).then_some(g.out)
+    })
 }
 
 struct Gen<'a> {
@@ -150,12 +174,15 @@ struct Gen<'a> {
     attacker: Color,
     budget: [u32; 2],
     mate: bool,
+    /// How far pictures are worked out: 0 in full; 1 without refining a mate (see [`Gen::refute`]) or settling
+    /// a stalemated side's other pieces (see [`Gen::settle`]); 2 only the king and (mate) its checker.
+    detail: usize,
     king_id: u8,
     /// The pieces of each colour (bits).
     ids: [u32; 2],
     /// Where each piece can stand in each form within each number of moves up to its side's budget (see
     /// [`Gen::within`]).
-    reach: Vec<u64>,
+    reach: &'a [u64],
     /// The largest budget, plus one: the layers of each piece and form.
     layers: usize,
     /// The picture being built: each piece's target (see [`Picture`]), the pieces placed, each side's moves
@@ -180,6 +207,7 @@ struct Gen<'a> {
     resolved: u32,
     pawn_blocked: u32,
     steps: u64,
+    max_steps: u64,
     out: Vec<Picture>,
     /// Legal moves among the placed pieces (mate).
     rules: Rules,
@@ -189,7 +217,7 @@ struct Gen<'a> {
 impl Gen<'_> {
     fn full(&mut self) -> bool {
         self.steps += 1;
-        self.steps > MAX_STEPS || self.out.len() > MAX_PICTURES
+        self.steps > self.max_steps || self.out.len() > MAX_PICTURES
     }
 
     fn occupied(&self) -> u64 {
@@ -311,7 +339,11 @@ impl Gen<'_> {
                     }
                     self.at_target = check_in_place(form, s, self.king).min(FAR) as u8;
                     if let Some(old) = self.keep_empty(between(s, self.king).0) {
-                        self.cover(Bitboard(KING[self.king.index()]));
+                        if self.detail < 2 {
+                            self.cover(Bitboard(KING[self.king.index()]));
+                        } else {
+                            self.emit();
+                        }
                         self.empty = old;
                     }
                     self.unplace(id);
@@ -330,10 +362,10 @@ impl Gen<'_> {
             return;
         }
         let Some(q) = flights.first() else {
-            if self.mate {
-                self.refute();
-            } else {
-                self.settle();
+            match (self.mate, self.detail) {
+                (true, 0) => self.refute(),
+                (false, 0) => self.settle(),
+                _ => self.emit(),
             }
             return;
         };

@@ -61,6 +61,13 @@ impl Plan {
     /// index). `None` when the planner does not apply: a piece that is not orthodox, more than 32 pieces, not
     /// exactly one king of the victim's, budgets beyond what a node's counts hold, or too many pictures.
     pub fn new(dist: Arc<Distances>, pos: &Position, goal: Goal, victim: Color, budget: [u32; 2]) -> Option<Plan> {
+        Self::with_detail(dist, pos, goal, victim, budget, 0)
+    }
+
+    /// [`Plan::new`] with the pictures worked out in less detail than they can be (see [`generate::pictures`]):
+    /// for tests of the coarser levels the enumeration falls back to when the full one is too large.
+    #[doc(hidden)]
+    pub fn with_detail(dist: Arc<Distances>, pos: &Position, goal: Goal, victim: Color, budget: [u32; 2], detail: usize) -> Option<Plan> {
         let start: Vec<Start> = pos.pieces().map(|(sq, p)| Start { color: p.color, kind: p.kind, sq }).collect();
         if start.len() > 32 || start.iter().any(|p| !p.kind.is_orthodox()) || budget.iter().any(|&b| b > 60) {
             return None;
@@ -69,7 +76,7 @@ impl Plan {
         if kings(victim) != 1 || kings(victim.opposite()) > 1 {
             return None;
         }
-        let pictures = generate::pictures(&dist, &start, pos.castling(), victim, goal == Goal::Mate, budget)?;
+        let pictures = generate::pictures(&dist, &start, pos.castling(), victim, goal == Goal::Mate, budget, detail)?;
         let attacker = victim.opposite().index();
         let n = pictures.len();
         let mut targets = vec![UNPLACED; start.len() * n];
