@@ -485,7 +485,10 @@ impl<'a> Search<'a> {
                 continue;
             }
             // The planning search: only towards the pictures still alive after the move (the attacker has the
-            // last of the plies left, and every other one before it).
+            // last of the plies left, and every other one before it), unless the table already knows the child.
+            if work.track.planned() && plies >= 2 && self.table.get(after.key() ^ salt(Kind::Help, self.goal, 0)).is_some_and(|d| d & 1 << (plies - 1).min(63) != 0) {
+                continue;
+            }
             if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
                 work.track.leave();
                 continue;

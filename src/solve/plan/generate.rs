@@ -603,9 +603,9 @@ impl Gen<'_> {
             return;
         }
         let pos = self.position();
-        let mut moves = Vec::new();
-        self.rules.for_each_legal(&pos, &mut self.buf, |m, _| moves.push(m));
-        let Some(&m) = moves.first() else {
+        self.rules.pseudo_moves(&pos, &mut self.buf);
+        let node = self.rules.node(&pos);
+        let Some(m) = self.buf.iter().copied().find(|&m| self.rules.is_legal_at(&pos, m, &node)) else {
             self.emit();
             return;
         };

@@ -43,6 +43,8 @@ pub struct Plan {
     checker: Box<[u8]>,
     at_target: Box<[u8]>,
     captures: Box<[u32]>,
+    /// Each picture's placed pieces (bits).
+    placed: Box<[u32]>,
     root: Box<[Alive]>,
     ids: [u8; 64],
 }
@@ -101,6 +103,7 @@ impl Plan {
             checker: pictures.iter().map(|p| p.checker).collect(),
             at_target: pictures.iter().map(|p| p.at_target).collect(),
             captures: pictures.iter().map(|p| p.captures).collect(),
+            placed: pictures.iter().map(|p| p.targets.iter().enumerate().fold(0, |acc, (id, &t)| if t == UNPLACED { acc } else { acc | 1 << id })).collect(),
             root: root.into_boxed_slice(),
             ids,
         })
@@ -149,11 +152,14 @@ struct Frame {
     n: u8,
     /// Whether the pictures alive here were worked out.
     filtered: bool,
+    /// For the moves from here, worked out at the first: the squares of the pieces that a move must take for
+    /// a picture to stay alive, or all squares when some picture spares a move to the side to move.
+    hope: Option<u64>,
 }
 
 impl Frame {
-    fn root() -> Frame {
-        Frame { start: 0, undo: [(0, 0); 5], n: 0, filtered: true }
+    fn new(start: usize, filtered: bool) -> Frame {
+        Frame { start, undo: [(0, 0); 5], n: 0, filtered, hope: None }
     }
 }
 
@@ -168,14 +174,14 @@ impl Track {
     /// The start of a search under `plan` (none: the plain search).
     pub fn new(plan: Option<Arc<Plan>>) -> Track {
         let Some(plan) = plan else { return Track::default() };
-        Track { ids: plan.ids, alive: plan.root.to_vec(), frames: vec![Frame::root()], plan: Some(plan) }
+        Track { ids: plan.ids, alive: plan.root.to_vec(), frames: vec![Frame::new(0, true)], plan: Some(plan) }
     }
 
     /// A copy of the current node for another worker.
     pub fn fork(&self) -> Track {
         match &self.plan {
             None => Track::default(),
-            Some(plan) => Track { plan: Some(plan.clone()), ids: self.ids, alive: self.current().to_vec(), frames: vec![Frame::root()] },
+            Some(plan) => Track { plan: Some(plan.clone()), ids: self.ids, alive: self.current().to_vec(), frames: vec![Frame::new(0, true)] },
         }
     }
 
@@ -195,23 +201,31 @@ impl Track {
         self.plan.is_some() && self.frames.last().is_some_and(|f| f.filtered) && self.current().is_empty()
     }
 
-    /// Steps down the line by `m` (from `before` to `after`). With `attacker_left` (the moves the side that
-    /// reaches the goal has after it), the pictures alive after the move are worked out and the answer is
-    /// whether any is; without, only the pieces are followed (for a node whose own moves need no plan).
-    pub fn enter(&mut self, before: &Position, m: Move, after: &Position, attacker_left: Option<u32>) -> bool {
-        let Some(plan) = self.plan.clone() else { return true };
-        let mut frame = Frame { start: self.alive.len(), undo: [(0, 0); 5], n: 0, filtered: attacker_left.is_some() };
-        let mut changes = [Change { id: 0, color: Color::White, from: (Kind::KING, m.from), to: (Kind::KING, m.from) }; 6];
-        let mut n = 0;
-        let mover = before.side();
-        let (rb, ra) = (before.castling(), after.castling());
+    /// The squares a move from the current node must start on for some picture to stay alive (see
+    /// [`Frame::hope`]), worked out at the node's first move.
+    fn hope(&mut self, plan: &Plan, pos: &Position) -> u64 {
+        let frame = self.frames.last().expect("a node");
+        if let Some(h) = frame.hope {
+            return h;
+        }
+        let s = pos.side().index();
+        let mut tight = 0u32;
+        let mut spare = false;
+        for st in &self.alive[frame.start..] {
+            if st.slack[s] > 0 {
+                spare = true;
+                break;
+            }
+            tight |= plan.placed[st.pic as usize];
+        }
+        let h = if spare { !0 } else { pos.color_bb(pos.side()).into_iter().filter(|sq| self.ids[sq.index()] != NONE && tight & 1 << self.ids[sq.index()] != 0).fold(0, |acc, sq| acc | sq.bb().0) };
+        self.frames.last_mut().expect("a node").hope = Some(h);
+        h
+    }
+
+    /// Moves the pieces' indices for a move (undone by [`Track::leave`]).
+    fn touch_line(&mut self, frame: &mut Frame, m: Move) {
         let moving = self.ids[m.from.index()];
-        let kind_before = before.piece_at(m.from).map_or(Kind::PAWN, |p| p.kind);
-        let kind_after = after.piece_at(m.to).map_or(kind_before, |p| p.kind);
-        changes[n] = Change { id: moving, color: mover, from: (kind_before, m.from), to: (kind_after, m.to) };
-        n += 1;
-        let captured = m.capture().map(|c| self.ids[c.index()]).filter(|&id| id != NONE);
-        // The pieces' new squares.
         let mut touch = |ids: &mut [u8; 64], sq: Square, id: u8| {
             frame.undo[frame.n as usize] = (sq.index() as u8, ids[sq.index()]);
             frame.n += 1;
@@ -229,9 +243,41 @@ impl Track {
             let rook = self.ids[rf.index()];
             touch(&mut self.ids, rf, NONE);
             touch(&mut self.ids, rt, rook);
-            changes[n] = Change { id: rook, color: mover, from: (Kind::ROOK, rf), to: (Kind::ROOK, rt) };
+        }
+    }
+
+    /// Steps down the line by `m` (from `before` to `after`). With `attacker_left` (the moves the side that
+    /// reaches the goal has after it), the pictures alive after the move are worked out and the answer is
+    /// whether any is; without, only the pieces are followed (for a node whose own moves need no plan).
+    pub fn enter(&mut self, before: &Position, m: Move, after: &Position, attacker_left: Option<u32>) -> bool {
+        let Some(plan) = self.plan.clone() else { return true };
+        let mover = before.side();
+        // A picture with no move to spare for the mover survives only a move of one of its placed pieces.
+        if attacker_left.is_some() && self.hope(&plan, before) & m.from.bb().0 == 0 {
+            let mut frame = Frame::new(self.alive.len(), true);
+            self.touch_line(&mut frame, m);
+            self.frames.push(frame);
+            return false;
+        }
+        let mut frame = Frame::new(self.alive.len(), attacker_left.is_some());
+        let mut changes = [Change { id: 0, color: Color::White, from: (Kind::KING, m.from), to: (Kind::KING, m.from) }; 6];
+        let mut n = 0;
+        let (rb, ra) = (before.castling(), after.castling());
+        let moving = self.ids[m.from.index()];
+        let kind_before = before.piece_at(m.from).map_or(Kind::PAWN, |p| p.kind);
+        let kind_after = after.piece_at(m.to).map_or(kind_before, |p| p.kind);
+        changes[n] = Change { id: moving, color: mover, from: (kind_before, m.from), to: (kind_after, m.to) };
+        n += 1;
+        let captured = m.capture().map(|c| self.ids[c.index()]).filter(|&id| id != NONE);
+        if matches!(m.special, Special::CastleShort | Special::CastleLong) {
+            let rank = m.from.rank();
+            let (rf, rt) = if m.special == Special::CastleShort { (7, 5) } else { (0, 3) };
+            let (rf, rt) = (Square::from_coords(rf, rank), Square::from_coords(rt, rank));
+            changes[n] = Change { id: self.ids[rf.index()], color: mover, from: (Kind::ROOK, rf), to: (Kind::ROOK, rt) };
             n += 1;
         }
+        // The pieces' new squares.
+        self.touch_line(&mut frame, m);
         // Castling rights that went: the king and rooks still on their squares count anew.
         if rb != ra {
             for (sq, kind) in [(4, Kind::KING), (0, Kind::ROOK), (7, Kind::ROOK), (60, Kind::KING), (56, Kind::ROOK), (63, Kind::ROOK)] {
