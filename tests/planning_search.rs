@@ -17,35 +17,7 @@ use stipula::square::Color;
 use std::sync::atomic::AtomicBool;
 
 mod playout;
-use playout::{try_position, Rng};
-
-/// The FEN of a board (one letter a square, rank 1 first) with `side` to move and the castling and en-passant
-/// fields given.
-fn fen_of(board: &[Option<char>; 64], side: char, castling: &str, ep: &str) -> String {
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    format!("{fen} {side} {} {} 0 1", if castling.is_empty() { "-" } else { castling }, if ep.is_empty() { "-" } else { ep })
-}
+use playout::{board_fen, try_position, Rng};
 
 /// Puts `c` on a free square of `squares` (pawns not on the first or last rank), if one is found.
 fn put(board: &mut [Option<char>; 64], c: char, squares: &[usize], rng: &mut Rng) -> Option<usize> {
@@ -138,7 +110,8 @@ fn random_position(rules: &Rules, rng: &mut Rng, crowded: bool) -> Option<Positi
             }
         }
     }
-    let pos = try_position(rules, &fen_of(&board, side, &castling, &ep))?;
+    let field = |f: &str| if f.is_empty() { "-".to_string() } else { f.to_string() };
+    let pos = try_position(rules, &board_fen(&board, &side.to_string(), &field(&castling), &field(&ep)))?;
     let (w, b) = (pos.king(Color::White)?, pos.king(Color::Black)?);
     let apart = w.file().abs_diff(b.file()) > 1 || w.rank().abs_diff(b.rank()) > 1;
     (apart && !rules.in_check(&pos, pos.side().opposite())).then_some(pos)
