@@ -308,3 +308,39 @@ fn every_goal_random_play_reaches_fits_a_picture() {
         assert!(counts[0] >= 200 && counts[1] >= 20, "play {play}: only {} mates and {} stalemates checked", counts[0], counts[1]);
     }
 }
+
+/// The square of a name such as `e3`.
+fn square(name: &str) -> stipula::square::Square {
+    let b = name.as_bytes();
+    stipula::square::Square::new((b[1] - b'1') * 8 + (b[0] - b'a'))
+}
+
+#[test]
+fn a_checker_on_its_square_goes_away_and_comes_back() {
+    // h#2.5 (constructed here; each move checked legal and the end checked mate by the move generator): White
+    // Kh3, Rh8, Nc2; Black Kb2, Pa2, Nd2; White to move. 1.Nc2-e3 Kb2-a1 2.Rh8-b8 Nd2-b1 3.Ne3-c2#. The knight
+    // stands on its mating square at the start: it needs two moves there (away and back), so the picture of this
+    // mate takes all three of White's moves; counted as three, the line is lost.
+    let rules = Rules::orthodox();
+    let start = playout::position(&rules, "7R/8/8/8/8/7K/pkNn4/8 w - - 0 1");
+    let mut line = Vec::new();
+    let mut pos = start.clone();
+    for (from, to) in [("c2", "e3"), ("b2", "a1"), ("h8", "b8"), ("d2", "b1"), ("e3", "c2")] {
+        let mut found = None;
+        rules.for_each_legal(&pos, &mut Vec::new(), |m, after| {
+            if m.from == square(from) && m.to == square(to) {
+                found = Some((m, after.clone()));
+            }
+        });
+        let (m, after) = found.unwrap_or_else(|| panic!("{from}-{to} is not legal in {pos:?}"));
+        line.push((pos.clone(), m, after.clone()));
+        pos = after;
+    }
+    assert!(suffers(&rules, &pos, Goal::Mate), "the line does not end in mate");
+    assert!(follow(&start, &line, Goal::Mate, Color::Black, [3, 2], &[2, 2, 1, 1], 0));
+    let tables = [Table::new(16), Table::new(16), Table::new(16)];
+    let [planned, _, plain] = searches(&rules, &tables, Goal::Mate, |s| s.help_lines(&start, 5).expect("no time limit"));
+    let moves: Vec<Move> = line.iter().map(|l| l.1).collect();
+    assert!(plain.contains(&moves), "the plain search misses the line: {plain:?}");
+    assert_eq!(planned, plain);
+}
