@@ -5,9 +5,10 @@
 
 use std::time::{Duration, Instant};
 use stipula::conditions::build_all;
-use stipula::input::conditions::parse_condition_text;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
-use stipula::movegen::{perft, Rules};
+use stipula::movegen::perft::perft;
+use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
 use stipula::{Color, Position};
 

@@ -3,8 +3,7 @@
 //! can tell.
 
 use crate::pieces::Kind;
-use crate::position::NO_SQ;
-use crate::square::Square;
+use crate::square::{Square, NO_SQ};
 use std::fmt;
 
 /// What is special about a move.

@@ -1,4 +1,5 @@
-//! Slow, obviously-correct interpreter of the walk descriptions, the reference the fast tables are checked against.
+//! Slow, obviously-correct interpreter of the walk descriptions, the reference the fast tables are checked against
+//! (by the tests only: no module of the library uses it, `tests/layers.rs` checks so).
 //!
 //! Works straight from the atoms in [`PIECES`] with plain coordinate loops over an 8×8 grid of
 //! `Option<Piece>`: no bitboards, no compiled tables, no code shared with [`crate::attacks`] or

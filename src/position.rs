@@ -5,7 +5,7 @@
 use crate::attacks::Occupancy;
 use crate::moves::{Move, Special};
 use crate::pieces::{Kind, Piece, NUM_KINDS};
-use crate::square::{Bitboard, Color, Square};
+use crate::square::{Bitboard, Color, Square, NO_SQ};
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -55,9 +55,6 @@ pub mod castle {
     pub const BK: u8 = 4;
     pub const BQ: u8 = 8;
 }
-
-/// "No square" in the compact `u8` fields.
-pub const NO_SQ: u8 = 64;
 
 /// A chess position. Small and `Copy`-like (cloned on every move).
 #[derive(Clone, PartialEq, Eq)]

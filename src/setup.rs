@@ -5,7 +5,7 @@ use crate::attacks::Occupancy;
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
-use crate::problem::{ExplicitState, Options, Placed};
+use crate::pieces::Placed;
 use crate::square::{Color, Square};
 
 /// Why a diagram cannot be solved, and what in the diagram causes it (for readers to point at).
@@ -19,8 +19,10 @@ pub struct SetupError {
 /// What in a diagram a [`SetupError`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Culprit {
-    /// The kings of this side (none, or more than one).
+    /// This side has no king.
     Kings(Color),
+    /// This side has more than one king.
+    ExtraKings(Color),
     /// The pawn on this square (on the first or last rank).
     Pawn(Square),
     /// The castling rights (the rook square named, if one).
@@ -35,6 +37,17 @@ fn fail(culprit: Culprit, message: impl Into<String>) -> SetupError {
     SetupError { message: message.into(), culprit }
 }
 
+/// Castling and en-passant state given explicitly (FEN), overriding what the diagram implies.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ExplicitState {
+    /// FEN castling field as rook squares that may still castle; `None` means "derive from the diagram".
+    pub castling: Option<Vec<Square>>,
+    /// FEN en-passant target square.
+    pub en_passant: Option<Square>,
+    /// FEN side to move; `None` means "the stipulation decides".
+    pub side_to_move: Option<Color>,
+}
+
 /// What the setup needs besides the pieces.
 #[derive(Clone, Debug, Default)]
 pub struct SetupOptions {
@@ -46,18 +59,6 @@ pub struct SetupOptions {
     /// Popeye's retro `EnPassant` option: the squares of the last double step (the middle one is the
     /// en-passant square).
     pub en_passant: Vec<Square>,
-}
-
-impl SetupOptions {
-    /// The setup a problem's options ask for.
-    pub fn from_options(o: &Options) -> SetupOptions {
-        SetupOptions {
-            no_castling: o.no_castling.clone(),
-            no_white_king: o.no_white_king,
-            no_black_king: o.no_black_king,
-            en_passant: o.en_passant.clone(),
-        }
-    }
 }
 
 /// Builds and validates a position with `side` to move.
@@ -82,7 +83,7 @@ pub fn build_position(
             return Err(fail(Culprit::Kings(color), format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
         }
         if kings > 1 {
-            return Err(fail(Culprit::Kings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
+            return Err(fail(Culprit::ExtraKings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
         }
     }
     for sq in pos.kind_bb(Kind::PAWN) {

@@ -67,6 +67,9 @@ impl std::ops::Not for Color {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+/// "No square" in compact `u8` square fields (a move's capture square, a position's en-passant square).
+pub const NO_SQ: u8 = 64;
+
 impl Square {
     /// Square from a 0..64 index.
     #[inline]

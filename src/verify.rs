@@ -7,9 +7,10 @@
 //! in the variation tree with [`find_duals`], which reads Popeye's tree text (the solver is asked for the
 //! tree with `Variations` whatever the problem prints).
 
-use crate::output::compare::parse_popeye_output;
-use crate::problem::{Location, Play, Problem, Stipulation};
-use crate::solve::run::{solve_problem, twin_diagrams, Outcome, PhaseKind, Settings, SolvedTwin};
+use crate::input::solution::parse_popeye_output;
+use crate::problem::{Fault, Location, Play, Problem, Stipulation};
+use crate::problem::twins::twin_diagrams;
+use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
 use std::collections::BTreeSet;
 
 /// A verdict, for a twin or for a whole problem.
@@ -36,11 +37,13 @@ pub enum Verdict {
     Unsupported,
     /// The problem cannot be read or its position cannot be solved as given.
     BadInput,
+    /// Solving the problem failed inside stipula (a bug: a panic, caught); the note says where.
+    InternalError,
 }
 
 impl Verdict {
     /// Every verdict, from best to worst.
-    pub const ALL: [Verdict; 10] = [
+    pub const ALL: [Verdict; 11] = [
         Verdict::Sound,
         Verdict::Solved,
         Verdict::Duals,
@@ -51,6 +54,7 @@ impl Verdict {
         Verdict::Unsolved,
         Verdict::Unsupported,
         Verdict::BadInput,
+        Verdict::InternalError,
     ];
 
     /// The snake-case name used in JSON and text output.
@@ -66,15 +70,15 @@ impl Verdict {
             Verdict::Unsolved => "unsolved",
             Verdict::Unsupported => "unsupported",
             Verdict::BadInput => "bad_input",
+            Verdict::InternalError => "internal_error",
         }
     }
 
-    /// The verdict for a refusal reason from the solver or a reader's message.
-    pub fn for_refusal(why: &str) -> Verdict {
-        if why.contains("not supported") || why.contains("not implemented") {
-            Verdict::Unsupported
-        } else {
-            Verdict::BadInput
+    /// The verdict for a problem or twin refused with this fault (by a reader or by the solver).
+    pub fn for_fault(fault: Fault) -> Verdict {
+        match fault {
+            Fault::Unsupported => Verdict::Unsupported,
+            Fault::BadInput => Verdict::BadInput,
         }
     }
 }
@@ -153,6 +157,13 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
     // the problem asks to print (the keys compared do not change).
     let mut with_tree = p.clone();
     with_tree.options.variations = true;
+    // The intended lines are kept whatever their place among the solutions, so that a long list of cooks cannot
+    // hide them.
+    let mut settings = settings.clone();
+    if let Some(text) = &p.intended.text {
+        settings.keep_lines.extend(parse_solution_text(text).into_iter().flat_map(|t| t.lines));
+    }
+    let settings = &settings;
     let solved = solve_problem(&with_tree, settings);
     let short = short_keys(p, settings, &solved);
     judge(p, &solved, &short)
@@ -164,7 +175,7 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
 fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Option<Vec<String>>> {
     let st = &p.stipulation;
     let changes_stip =
-        p.twins.iter().any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::TwinChange::Stipulation(_))));
+        p.twins.iter().any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
     let eligible = solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
     if !matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex) || st.exact || st.moves < 2 || changes_stip || !eligible {
         return vec![None; solved.len()];
@@ -217,7 +228,7 @@ pub fn severity(v: Verdict) -> usize {
 }
 
 /// The intended lines of twin `i`: by label when the text labels its twins, else by position.
-fn twin_text_for(tw: &[crate::output::compare::TwinText], i: usize, label: &str) -> Option<Vec<String>> {
+fn twin_text_for(tw: &[crate::input::solution::TwinText], i: usize, label: &str) -> Option<Vec<String>> {
     let bare = |l: &str| l.trim_start_matches('+').to_string();
     if !label.is_empty() {
         if let Some(t) = tw.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label)) {
@@ -228,7 +239,7 @@ fn twin_text_for(tw: &[crate::output::compare::TwinText], i: usize, label: &str)
 }
 
 /// Reads an intended solution text (a bare YACPDB `solution` or a whole Popeye output) into lines per twin.
-pub fn parse_solution_text(text: &str) -> Vec<crate::output::compare::TwinText> {
+pub fn parse_solution_text(text: &str) -> Vec<crate::input::solution::TwinText> {
     parse_popeye_output(text)
 }
 
@@ -390,8 +401,8 @@ fn judge_twin(
     };
     match &t.outcome {
         Outcome::Refused(why) => {
-            r.verdict = Verdict::for_refusal(why);
-            r.note = Some(why.clone());
+            r.verdict = Verdict::for_fault(why.fault);
+            r.note = Some(why.message.clone());
             return r;
         }
         Outcome::TimedOut => {
@@ -433,7 +444,9 @@ fn judge_twin(
             .filter(|d| !declared.iter().any(|x| x.key == d.key && x.defence == d.defence))
             .collect();
     }
-    if counted.is_empty() {
+    // Help and series play: solutions found beyond the lines kept (`Settings::max_lines`), not listed.
+    let left_out: usize = t.phases.iter().filter(|ph| ph.kind != PhaseKind::SetPlay).map(|ph| ph.left_out).sum();
+    if counted.is_empty() && left_out == 0 {
         r.verdict = Verdict::NoSolution;
         return r;
     }
@@ -443,9 +456,12 @@ fn judge_twin(
             let got: BTreeSet<String> = found.iter().cloned().collect();
             r.missing = want.difference(&got).cloned().collect();
             r.cooks = got.difference(&want).filter(|l| !r.short.contains(l)).cloned().collect();
+            if left_out > 0 {
+                r.note = Some(format!("{left_out} more solutions found and not listed"));
+            }
             r.verdict = if !r.missing.is_empty() {
                 Verdict::IntendedFails
-            } else if !r.cooks.is_empty() {
+            } else if !r.cooks.is_empty() || left_out > 0 {
                 Verdict::Cooked
             } else {
                 lesser_flaw(&r)
@@ -457,8 +473,9 @@ fn judge_twin(
                 r.note = Some(format!("the intended count `{c}` is not a number such as `2` or `2.1.1.1`"));
                 return r;
             };
-            let full = counted.iter().filter(|l| !r.short.contains(l)).count() as u64;
-            r.note = Some(format!("intended {n} solution{}, found {full}", if n == 1 { "" } else { "s" }));
+            let full = (counted.iter().filter(|l| !r.short.contains(l)).count() + left_out) as u64;
+            let listed = if left_out > 0 { format!(" ({left_out} not listed)") } else { String::new() };
+            r.note = Some(format!("intended {n} solution{}, found {full}{listed}", if n == 1 { "" } else { "s" }));
             r.verdict = if full < n {
                 Verdict::IntendedFails
             } else if full > n {

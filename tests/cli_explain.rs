@@ -214,3 +214,68 @@ fn explain_refuses_what_solve_refuses() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Rh8-h1+ is legal"), "{out}");
 }
+
+/// The lone rook's endless tempo play (White Kb6 Rh1, Black Kb8): h#5 has far too many solutions to find in a
+/// second (h#4 alone has 12157, as `solve` counts them).
+const ROOK_H5: &str = "white: Kb6 Rh1\nblack: Kb8\nstipulation: h#5\n";
+
+#[test]
+fn explain_stops_at_the_time_limit_and_at_max_time() {
+    let (code, out, err) = stipula(&["explain", "-", "--time-limit", "1"], ROOK_H5);
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("Note: the time limit stopped the search"), "{out}");
+    assert!(out.contains("Solution 1: "), "what was found is walked through: {out}");
+    // The problem's own MaxTime, no --time-limit.
+    let (code, out, err) = stipula(&["explain", "-"], &format!("{ROOK_H5}options: maxtime 1\n"));
+    assert_eq!(code, 3, "{err}");
+    assert!(out.contains("Note: the time limit stopped the search"), "{out}");
+    let (code, _, err) = stipula(&["explain", WORKED, "--time-limit", "nan"], "");
+    assert!(code == 2 && err.contains("more than 0"), "{err}");
+}
+
+#[test]
+fn explain_walks_through_at_most_max_lines_solutions() {
+    let h4 = "white: Kb6 Rh1\nblack: Kb8\nstipulation: h#4\n";
+    let (code, out, err) = stipula(&["explain", "-"], h4);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("\nSolution ").count(), 100, "the default");
+    assert!(out.contains("Note: the first 100 of 12157 solutions are walked through."), "{out}");
+    let (code, out, _) = stipula(&["explain", "-", "--max-lines", "0"], h4);
+    assert_eq!(code, 0);
+    assert!(!out.contains("No solution.") && out.contains("the first 0 of 12157"), "{out}");
+}
+
+#[test]
+fn svg_per_problem_and_never_over_the_input() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("explain_svg");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("two.stip");
+    let two = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n---\nwhite: Kb6 Rh1 Bh3\nblack: Kb8\nstipulation: #1\n";
+    std::fs::write(&input, two).unwrap();
+    let input = input.to_string_lossy().into_owned();
+    let out = dir.join("d.svg").to_string_lossy().into_owned();
+    let (code, _, err) = stipula(&["explain", &input, "--svg", &out], "");
+    assert_eq!(code, 0, "{err}");
+    let first = std::fs::read_to_string(dir.join("d-1.svg")).unwrap();
+    let second = std::fs::read_to_string(dir.join("d-2.svg")).unwrap();
+    assert!(first.starts_with("<svg") && second.starts_with("<svg") && first != second);
+    assert!(!dir.join("d.svg").exists());
+    let (code, _, _) = stipula(&["explain", &input, "--svg", &out, "--problem", "2"], "");
+    assert_eq!(code, 0);
+    assert_eq!(std::fs::read_to_string(dir.join("d.svg")).unwrap(), second);
+    // The input, or any name not ending in .svg, is refused before anything is written.
+    for bad in [input.clone(), dir.join("notes.txt").to_string_lossy().into_owned()] {
+        let (code, _, err) = stipula(&["explain", &input, "--svg", &bad, "--problem", "1"], "");
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--svg"), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), two, "the input is untouched");
+    assert!(!dir.join("notes.txt").exists());
+    let svg_input = dir.join("p.svg");
+    std::fs::write(&svg_input, two).unwrap();
+    let svg_input = svg_input.to_string_lossy().into_owned();
+    let (code, _, err) = stipula(&["explain", &svg_input, "--svg", &svg_input, "--problem", "1"], "");
+    assert!(code == 2 && err.contains("it is the input file"), "{err}");
+    assert_eq!(std::fs::read_to_string(&svg_input).unwrap(), two);
+}

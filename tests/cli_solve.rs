@@ -322,7 +322,7 @@ fn threat_and_max_flights_give_popeyes_tree_whatever_the_table_size() {
     assert_eq!(small.0, 0, "{}", small.2);
     assert!(small.1.contains("  #10/1/1 "), "{}", small.1);
     let got: Vec<String> = solution_lines(&small.1).into_iter().map(String::from).collect();
-    use stipula::output::compare::canonical_tree;
+    use stipula::input::solution::canonical_tree;
     assert_eq!(canonical_tree(&got), canonical_tree(&want), "{}", small.1);
     let large = stipula(&["solve", "-", "--threads", "2", "--hash", "64"], inp);
     assert_eq!(small.1, large.1, "1 thread / 1 MB and 2 threads / 64 MB differ");

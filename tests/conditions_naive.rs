@@ -8,7 +8,7 @@
 
 use stipula::conditions::build_all;
 use stipula::conditions::parsi::leap_bit;
-use stipula::input::conditions::parse_condition_text;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::naive::{targets_naive, NaiveBoard};
 use stipula::position::castle;
 use stipula::{Color, Kind, Move, Piece, Position, Rules, Special, Square};

@@ -7,7 +7,8 @@
 
 use std::time::{Duration, Instant};
 use stipula::input::popeye::read_popeye;
-use stipula::output::compare::{canonical_tree, parse_popeye_output};
+use stipula::input::solution::{canonical_tree, parse_popeye_output};
+use stipula::problem::Fault;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
 #[derive(Default)]
@@ -33,7 +34,7 @@ fn popeye_reference_cases() {
         .filter(|p| p.to_string_lossy().contains(&filter))
         .collect();
     cases.sort();
-    let settings = Settings { hash_mb: 64, time_limit: Some(Duration::from_secs_f64(limit)) };
+    let settings = Settings { hash_mb: 64, time_limit: Some(Duration::from_secs_f64(limit)), ..Settings::default() };
     let mut r = Report::default();
     let started = Instant::now();
     for path in &cases {
@@ -46,7 +47,7 @@ fn popeye_reference_cases() {
             let case = if k == 0 { name.clone() } else { format!("{name}#{}", k + 1) };
             let p = match p {
                 Ok(p) => p,
-                Err(d) if d.message.starts_with("not supported") => {
+                Err(d) if d.fault == Fault::Unsupported => {
                     r.unsupported.push(format!("{case}: {}", d.message));
                     continue;
                 }
@@ -59,7 +60,7 @@ fn popeye_reference_cases() {
             let twins = solve_problem(&p, &settings);
             let secs = t0.elapsed().as_secs_f64();
             if let Some(Outcome::Refused(why)) = twins.iter().map(|t| &t.outcome).find(|o| matches!(o, Outcome::Refused(_))) {
-                if why.contains("not implemented yet") || why.contains("not supported") {
+                if why.fault == Fault::Unsupported {
                     r.unsupported.push(format!("{case}: {why}"));
                 } else {
                     r.wrong.push(format!("{case}: refused: {why}"));

@@ -2,7 +2,8 @@
 //! random playouts from the published perft positions and a few more (promotions, en passant, castling), the
 //! legal move sets and the positions after each move must be the same; perft must agree at small depths.
 
-use stipula::movegen::{perft, Rules};
+use stipula::movegen::perft::perft;
+use stipula::movegen::Rules;
 use stipula::moves::{Move, Special};
 use stipula::position::{castle, Position};
 use stipula::{Color, Kind, Square};

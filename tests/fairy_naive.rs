@@ -1,13 +1,13 @@
 //! Fast against naive: for every registered kind, thousands of seeded random boards on which the compiled
 //! walks (`CompiledWalk::for_each_target`), the observation service (`Rules::observers`) and the legal move
 //! generator (`Rules::legal_moves`) must agree exactly with `stipula::naive`, the slow interpreter of the walk
-//! atoms.
+//! atoms; so must the pawns' walk moves for either side (`Rules::walk_moves`, what `stipula explain` asks).
 
 use stipula::input::fen::board_to_fen;
 use stipula::moves::Move;
-use stipula::naive::{in_check_naive, legal_moves_naive, observers_naive, targets_naive};
+use stipula::naive::{in_check_naive, legal_moves_naive, observers_naive, pawn_moves_naive, targets_naive};
 use stipula::position::{castle, Position};
-use stipula::problem::Placed;
+use stipula::pieces::Placed;
 use stipula::{Color, Kind, Piece, Rules, Square, PIECES};
 
 /// splitmix64: small, seeded, good enough to spread pieces over a board.
@@ -152,6 +152,12 @@ fn compare(pos: &Position) -> Result<bool, String> {
     let rules = rules_for(pos);
     for (from, p) in pos.pieces() {
         if p.kind == Kind::PAWN {
+            let mut fast = rules.walk_moves(pos, from);
+            fast.sort();
+            let naive = pawn_moves_naive(pos, from, &rules.promotions);
+            if fast != naive {
+                return Err(format!("walk moves of {p:?} on {from}: fast {fast:?}, naive {naive:?}"));
+            }
             continue;
         }
         let (fast, naive) = (fast_targets(&rules, pos, from), targets_naive(pos, from));

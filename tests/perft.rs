@@ -1,7 +1,8 @@
 //! Perft against the published tables in `tests/data/perft.txt` (chessprogramming wiki, "Perft Results").
 
 use stipula::input::fen::parse_fen;
-use stipula::movegen::{perft, Rules};
+use stipula::movegen::perft::perft;
+use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
 use stipula::Color;
 

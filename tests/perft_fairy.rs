@@ -3,7 +3,8 @@
 //! must reproduce them exactly, and the naive one is re-run here on the small depths.
 
 use stipula::input::fen::parse_fen;
-use stipula::movegen::{perft, Rules};
+use stipula::movegen::perft::perft;
+use stipula::movegen::Rules;
 use stipula::naive::perft_naive;
 use stipula::setup::{build_position, SetupOptions};
 use stipula::{Color, Position};

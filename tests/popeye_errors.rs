@@ -244,12 +244,13 @@ Condition Isardam Madrasi
 Pieces White Ke1 Black Ke8
 EndProblem
 "#,
-        r#"error: Isardam and Madrasi cannot be combined
+        r#"error: Isardam and Madrasi cannot be combined (Popeye refuses the combination)
  --> t.inp:3:19
   |
 3 | Condition Isardam Madrasi
   |                   ^^^^^^^
-  = expected: Isardam alone, or Madrasi and/or Eiffel without Isardam (Popeye rejects the combination)
+  = expected: conditions that can be combined
+  = hint: keep one of the conditions
 "#,
     );
 }

@@ -2,7 +2,8 @@
 //! output beside it (`<name>.out`): piece counts, the echoed stipulation and the number of twin headings.
 
 use stipula::input::popeye::read_popeye;
-use stipula::problem::{Options, Play, Problem};
+use stipula::problem::{Play, Problem};
+use stipula::problem::options::Options;
 use stipula::square::Color;
 use std::path::PathBuf;
 

@@ -2,6 +2,7 @@
 //! en-passant state is not part of the YACPDB layout, and piece order is not compared).
 
 use stipula::input::{read_any, yaml};
+use stipula::output::yaml as yaml_out;
 
 #[test]
 fn examples_round_trip_through_yaml() {
@@ -11,7 +12,7 @@ fn examples_round_trip_through_yaml() {
         let path = e.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let ps: Vec<_> = read_any(&path.display().to_string(), &text).into_iter().map(Result::unwrap).collect();
-        let written = yaml::write_yaml(&ps);
+        let written = yaml_out::write_yaml(&ps);
         let back: Vec<_> = yaml::read_yaml(&written, "w.yaml").into_iter().map(|r| r.map_err(|d| d.render()).unwrap()).collect();
         assert_eq!(ps.len(), back.len());
         for (mut a, mut b) in ps.into_iter().zip(back) {
@@ -26,7 +27,7 @@ fn examples_round_trip_through_yaml() {
         }
         // Writing again gives the same text.
         let again: Vec<_> = yaml::read_yaml(&written, "w.yaml").into_iter().map(Result::unwrap).collect();
-        assert_eq!(yaml::write_yaml(&again), written);
+        assert_eq!(yaml_out::write_yaml(&again), written);
     }
     assert!(n >= 6);
 }
@@ -34,7 +35,7 @@ fn examples_round_trip_through_yaml() {
 #[test]
 fn entry_with_caller_solution() {
     let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\n").remove(0).unwrap();
-    let y = yaml::entry_to_yaml(&p, Some("   1.Rc6-c8 # !\n"));
+    let y = yaml_out::entry_to_yaml(&p, Some("   1.Rc6-c8 # !\n"));
     let back = yaml::read_yaml(&y, "y.yaml").remove(0).unwrap();
     assert_eq!(back.intended.text.as_deref(), Some("   1.Rc6-c8 # !\n"));
 }
@@ -60,14 +61,14 @@ fn fuzz_finding_intelligent_count_survives_conversion() {
     // Popeye input, but the YAML reader dropped it, so converting twice lost it.
     let inp = "AnfangProblem\nforderung ser-#7\noption duplex intell 2\nsteine weiss kh8 tc2 schwarz ka4 tc3\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
-    let written = yaml::entry_to_yaml(&p, None);
-    assert!(written.ends_with("options:\n  - \"Duplex\"\n  - \"Intelligent\"\n  - \"Intelligent 2\"\n"), "{written}");
+    let written = yaml_out::entry_to_yaml(&p, None);
+    assert!(written.ends_with("options:\n  - \"Duplex\"\n  - \"Intelligent 2\"\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).unwrap();
     assert_eq!(back.options, p.options);
-    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+    assert_eq!(yaml_out::entry_to_yaml(&back, None), written);
     // The statement language reads the count the same way.
     let s = stipula::input::stip::read_stip("white: Kh8\nblack: Ka4\nstipulation: ser-#7\noptions: Intelligent 2\n", "s.stip");
-    assert_eq!(s[0].as_ref().unwrap().options.ignored, ["Intelligent 2"]);
+    assert_eq!(s[0].as_ref().unwrap().options.intelligent, Some(stipula::problem::options::Intelligent { max_solutions: Some(2) }));
 }
 
 #[test]
@@ -76,12 +77,12 @@ fn fuzz_finding_control_characters_are_escaped() {
     // allow it unescaped, so the converted entry did not read back.
     let inp = "AnfangProblem\nautor M\u{7f}\u{0}anfred Seidel\nforderung #3\nsteine weiss ke1 da2 schwarz ke8\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
-    let written = yaml::entry_to_yaml(&p, None);
+    let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.starts_with("authors:\n  - \"M\\x7f\\x00anfred Seidel\"\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.meta.authors, ["M\u{7f}\u{0}anfred Seidel"]);
     // A solution text with such a character is quoted rather than written as a literal block.
-    let y = yaml::entry_to_yaml(&p, Some("1.Qa2-a8 \u{80}+\n"));
+    let y = yaml_out::entry_to_yaml(&p, Some("1.Qa2-a8 \u{80}+\n"));
     assert!(y.contains("solution: \"1.Qa2-a8 \\x80+\\n\"\n"), "{y}");
     let back = yaml::read_yaml(&y, "y.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.intended.text.as_deref(), Some("1.Qa2-a8 \u{80}+\n"));
@@ -93,11 +94,11 @@ fn fuzz_finding_popeye_protocol_converts_to_a_valid_field() {
     // expected, so `convert` wrote `popeye-protocol:out.txt`, which the YAML reader refuses.
     let inp = "BeginProblem\nProtocol out.txt\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
-    let written = yaml::entry_to_yaml(&p, None);
+    let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.ends_with("stipulation: \"#2\"\npopeye-protocol: \"out.txt\"\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.meta, p.meta);
-    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+    assert_eq!(yaml_out::entry_to_yaml(&back, None), written);
 }
 
 #[test]
@@ -109,10 +110,10 @@ fn fuzz_finding_every_ignored_popeye_option_converts() {
                steine weiss ka4 schwarz kd5\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
     assert_eq!(p.options.ignored, ["MultiSolutions", "Search", "NoSymmetry", "StartMoveNumber 3", "UpToMoveNumber 5", "NoBoard"]);
-    let written = yaml::entry_to_yaml(&p, None);
+    let written = yaml_out::entry_to_yaml(&p, None);
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.options, p.options);
-    assert_eq!(yaml::entry_to_yaml(&back, None), written);
+    assert_eq!(yaml_out::entry_to_yaml(&back, None), written);
 }
 
 #[test]
@@ -121,13 +122,13 @@ fn fuzz_finding_solution_count_with_leading_zero_is_quoted() {
     // that is not the text `00`, so writing again gave another entry.
     let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 00 solutions\n").remove(0).unwrap();
     assert_eq!(p.intended.count.as_deref(), Some("00"));
-    let written = yaml::entry_to_yaml(&p, None);
+    let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.ends_with("intended-solutions: \"00\"\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.intended, p.intended);
     // A plain count stays a number.
     let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 10 solutions\n").remove(0).unwrap();
-    assert!(yaml::entry_to_yaml(&p, None).ends_with("intended-solutions: 10\n"));
+    assert!(yaml_out::entry_to_yaml(&p, None).ends_with("intended-solutions: 10\n"));
 }
 
 #[test]
@@ -137,7 +138,7 @@ fn fuzz_finding_unknown_key_with_a_colon_is_kept_as_written() {
     let t = "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\ntitl S:x: the king\n";
     let p = yaml::read_yaml(t, "t.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(p.meta.extra.get("titl S:x").map(String::as_str), Some(" the king"));
-    let written = yaml::entry_to_yaml(&p, None);
+    let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.ends_with("stipulation: \"#2\"\ntitl S:x: the king\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.meta, p.meta);

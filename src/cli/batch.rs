@@ -2,22 +2,24 @@
 //! parallel, one JSON line per problem appended as soon as it is done, resumable, shardable.
 
 use super::inputs::{expand, judge_item, read_all, threads, Item};
+use super::journal::{self, fingerprint_text, Line, SCHEMA};
 use clap::Args;
 use rayon::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use stipula::problem::Location;
 use stipula::solve::run::Settings;
-use stipula::verify::{TwinReport, Verdict};
+use stipula::verify::Verdict;
 
 #[derive(Args, Debug)]
 pub struct BatchArgs {
     /// Problem files or folders (folders are searched recursively, in name order).
     #[arg(required = true)]
     pub paths: Vec<String>,
-    /// The JSON-lines results file (one line per problem, appended as each is done).
+    /// The JSON-lines results file (one line per problem, appended as each is done): a regular file, not an
+    /// input, written by one batch at a time.
     #[arg(long)]
     pub out: String,
     /// Keep the lines already in `--out` and solve only the problems missing there.
@@ -27,15 +29,19 @@ pub struct BatchArgs {
     /// belongs to part `i % N + 1`.
     #[arg(long, value_parser = parse_shard)]
     pub shard: Option<(usize, usize)>,
-    /// Time limit per problem in seconds; a problem over it is `unsolved`.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
-    /// Transposition-table size in MB, per problem being solved.
-    #[arg(long, default_value_t = 64)]
+    /// Time limit per problem in seconds (at most a week); a problem over it is `unsolved`.
+    #[arg(long, default_value = "60", value_parser = super::args::seconds)]
+    pub time_limit: Duration,
+    /// Transposition-table size in MB, per problem being solved (at most half of the machine's memory).
+    #[arg(long, default_value = "64", value_parser = super::args::hash_mb)]
     pub hash: usize,
-    /// Threads (default: all cores).
-    #[arg(long)]
+    /// Threads (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value_t = stipula::solve::lines::DEFAULT_MAX_LINES, value_parser = super::args::max_lines)]
+    pub max_lines: usize,
     /// Leave the solving time out of the lines, so that runs can be compared byte for byte.
     #[arg(long)]
     pub no_timing: bool,
@@ -55,33 +61,6 @@ fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     Ok((k, n))
 }
 
-/// One line of the results file (`"schema": "stipula.batch/1"`).
-#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
-pub struct Line {
-    pub schema: String,
-    pub file: String,
-    /// 1-based position of the problem in its file (0: the file itself could not be read).
-    pub index: usize,
-    pub location: Location,
-    pub stipulation: String,
-    pub verdict: Verdict,
-    pub twins: Vec<TwinReport>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub millis: Option<u128>,
-}
-
-pub const SCHEMA: &str = "stipula.batch/1";
-
-/// Reads a results file: its complete lines that parse. A last line without its newline (a crash while
-/// writing) is not complete.
-pub fn read_lines(text: &str) -> Vec<Line> {
-    let complete = match text.rfind('\n') {
-        Some(k) => &text[..=k],
-        None => "",
-    };
-    complete.lines().filter_map(|l| serde_json::from_str::<Line>(l).ok()).filter(|l| l.schema == SCHEMA).collect()
-}
-
 pub fn run(args: BatchArgs) -> i32 {
     let bad = |e: String| {
         eprintln!("error: {e}");
@@ -90,9 +69,6 @@ pub fn run(args: BatchArgs) -> i32 {
     if let Err(e) = threads(args.threads) {
         return bad(e);
     }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        return bad("--time-limit must be a positive number of seconds".into());
-    }
     let files = match expand(&args.paths) {
         Ok(f) => f,
         Err(e) => return bad(e),
@@ -100,26 +76,31 @@ pub fn run(args: BatchArgs) -> i32 {
     if files.iter().any(|f| f == "-") {
         return bad("batch reads files, not standard input (`-`): --resume needs to read them again".into());
     }
-    // What is done already.
-    let existing = std::fs::read_to_string(&args.out).ok();
-    let mut done = BTreeSet::new();
-    match (&existing, args.resume) {
-        (Some(t), false) if !t.is_empty() => {
-            return bad(format!("{} exists: add --resume to continue it, or remove it", args.out));
-        }
-        (Some(t), true) => {
-            // Cut a line a crash left half-written, so that appending starts on a fresh line.
-            if !t.is_empty() && !t.ends_with('\n') {
-                let keep = t.rfind('\n').map_or(0, |k| k + 1);
-                let f = std::fs::OpenOptions::new().write(true).open(&args.out);
-                if let Err(e) = f.and_then(|f| f.set_len(keep as u64)) {
-                    return bad(format!("cannot repair {}: {e}", args.out));
-                }
-            }
-            done = read_lines(t).into_iter().map(|l| (l.file, l.index)).collect();
-        }
-        _ => {}
+    // The journal: checked, opened and locked before anything is solved.
+    if let Err(e) = journal::check_path(&args.out, &files) {
+        return bad(e);
     }
+    let (out, existing) = match journal::open(&args.out) {
+        Ok(x) => x,
+        Err(e) => return bad(e),
+    };
+    if !existing.is_empty() && !args.resume {
+        return bad(format!("{} exists: add --resume to continue it, or remove it", args.out));
+    }
+    let (lines, foreign, torn) = journal::parse(&existing);
+    if let Some(f) = foreign.first() {
+        return bad(format!(
+            "{}:{}: not a line of `stipula batch`: {}; nothing is written to a file that is not a results file",
+            args.out, f.line, f.why
+        ));
+    }
+    if torn {
+        if let Err(e) = journal::cut_torn(&out, &args.out, &existing) {
+            return bad(e);
+        }
+    }
+    // What is done already: a problem whose last line has its text's fingerprint.
+    let done: BTreeMap<(String, usize), Option<String>> = journal::latest(lines).into_iter().map(|(k, l)| (k, l.fingerprint)).collect();
     let items = read_all(&files);
     let mine: Vec<&Item> = items
         .iter()
@@ -127,12 +108,12 @@ pub fn run(args: BatchArgs) -> i32 {
         .filter(|(i, _)| args.shard.is_none_or(|(k, n)| i % n == k - 1))
         .map(|(_, it)| it)
         .collect();
-    let todo: Vec<&Item> = mine.iter().copied().filter(|it| !done.contains(&(it.file.clone(), it.index))).collect();
-    let out = match std::fs::OpenOptions::new().create(true).append(true).open(&args.out) {
-        Ok(f) => f,
-        Err(e) => return bad(format!("cannot write {}: {e}", args.out)),
+    let is_done = |it: &Item| {
+        let print = it.fingerprint.map(fingerprint_text);
+        print.is_some() && done.get(&(it.file.clone(), it.index)) == Some(&print)
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(Duration::from_secs_f64(args.time_limit)) };
+    let todo: Vec<&Item> = mine.iter().copied().filter(|it| !is_done(it)).collect();
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(todo.len() as u64)
     } else {
@@ -142,14 +123,20 @@ pub fn run(args: BatchArgs) -> i32 {
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems  {msg}  [{elapsed_precise}, about {eta} left]")
             .expect("valid template"),
     );
+    // A write that fails (a full disk) stops the run: the problems not yet started are not solved.
+    let failed = AtomicBool::new(false);
     let state = Mutex::new((out, 0usize, BTreeMap::<Verdict, usize>::new(), None::<String>));
     todo.par_iter().for_each(|it| {
+        if failed.load(Ordering::Relaxed) {
+            return;
+        }
         let t0 = Instant::now();
         let r = judge_item(it, &settings);
         let line = Line {
             schema: SCHEMA.into(),
             file: it.file.clone(),
             index: it.index,
+            fingerprint: it.fingerprint.map(fingerprint_text),
             location: r.location,
             stipulation: r.stipulation,
             verdict: r.verdict,
@@ -165,6 +152,7 @@ pub fn run(args: BatchArgs) -> i32 {
         // One write and a flush per line: what is written survives a crash or Ctrl-C.
         if let Err(e) = st.0.write_all(text.as_bytes()).and_then(|_| st.0.flush()) {
             st.3 = Some(format!("cannot write {}: {e}", args.out));
+            failed.store(true, Ordering::Relaxed);
             return;
         }
         st.1 += 1;
@@ -181,23 +169,24 @@ pub fn run(args: BatchArgs) -> i32 {
     if let Some(e) = st.3 {
         return bad(e);
     }
-    let all = std::fs::read_to_string(&args.out).map(|t| read_lines(&t)).unwrap_or_default();
+    drop(st.0);
+    let all = std::fs::read_to_string(&args.out).map(|t| journal::latest(journal::parse(&t).0)).unwrap_or_default();
     out!("{}", summary_table(&all, mine.len(), todo.len()));
     0
 }
 
-/// The table printed at the end: counts per verdict and the slowest problems.
-fn summary_table(lines: &[Line], mine: usize, solved_now: usize) -> String {
+/// The table printed at the end: counts per verdict and the slowest problems (each problem by its last line).
+fn summary_table(lines: &BTreeMap<(String, usize), Line>, mine: usize, solved_now: usize) -> String {
     let mut s = format!("{solved_now} problems solved in this run, {} results in the file ({mine} in this part)\n", lines.len());
     let mut counts = BTreeMap::new();
-    for l in lines {
+    for l in lines.values() {
         *counts.entry(l.verdict).or_insert(0usize) += 1;
     }
     s += "verdict           problems\n";
     for (v, n) in &counts {
         s += &format!("{:<17} {n:>8}\n", v.name());
     }
-    let mut timed: Vec<&Line> = lines.iter().filter(|l| l.millis.is_some()).collect();
+    let mut timed: Vec<&Line> = lines.values().filter(|l| l.millis.is_some()).collect();
     timed.sort_by_key(|l| std::cmp::Reverse(l.millis));
     if !timed.is_empty() {
         s += "slowest:\n";
@@ -213,14 +202,23 @@ pub struct MergeArgs {
     /// Results files of `stipula batch` (e.g. one per shard).
     #[arg(required = true)]
     pub files: Vec<String>,
-    /// Where to write the merged file (default: standard output).
+    /// Where to write the merged file (default: standard output): a regular file, none of the inputs.
     #[arg(long)]
     pub out: Option<String>,
 }
 
-/// `stipula merge`: results files into one, each problem once, in input order (file, then index).
+/// `stipula merge`: results files into one, each problem once (its last line, files in the order given), in
+/// input order (file, then index). Every line left out is reported (file:line and why), and then the exit code
+/// is 2.
 pub fn merge(args: MergeArgs) -> i32 {
-    let mut by_key: BTreeMap<(String, usize), String> = BTreeMap::new();
+    if let Some(o) = &args.out {
+        if let Err(e) = journal::check_path(o, &args.files) {
+            eprintln!("error: {e}");
+            return super::EXIT_BAD_INPUT;
+        }
+    }
+    let mut by_key: BTreeMap<(String, usize), Line> = BTreeMap::new();
+    let mut skipped = 0;
     for f in &args.files {
         let text = match std::fs::read_to_string(f) {
             Ok(t) => t,
@@ -229,14 +227,19 @@ pub fn merge(args: MergeArgs) -> i32 {
                 return super::EXIT_BAD_INPUT;
             }
         };
-        for l in read_lines(&text) {
-            let key = (l.file.clone(), l.index);
-            by_key.entry(key).or_insert_with(|| serde_json::to_string(&l).expect("serialisable"));
+        let (lines, foreign, torn) = journal::parse(&text);
+        for x in &foreign {
+            eprintln!("warning: {f}:{}: left out: not a line of `stipula batch`: {}", x.line, x.why);
         }
+        if torn {
+            eprintln!("warning: {f}:{}: left out: the last line is cut off (a batch stopped while writing it; `--resume` redoes it)", text.lines().count());
+        }
+        skipped += foreign.len() + usize::from(torn);
+        by_key.extend(journal::latest(lines));
     }
     let mut text = String::new();
     for l in by_key.values() {
-        text += l;
+        text += &serde_json::to_string(l).expect("serialisable");
         text.push('\n');
     }
     match &args.out {
@@ -248,5 +251,9 @@ pub fn merge(args: MergeArgs) -> i32 {
         }
         None => out!("{text}"),
     }
-    0
+    if skipped > 0 {
+        super::EXIT_BAD_INPUT
+    } else {
+        0
+    }
 }

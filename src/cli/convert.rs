@@ -1,8 +1,8 @@
 //! `stipula convert FILE --to yaml`: problems in any input format as a YAML collection in YACPDB's layout.
 
 use clap::{Args, ValueEnum};
-use stipula::input::yaml::entry_to_yaml;
-use stipula::output::compare::parse_popeye_output;
+use stipula::output::yaml::entry_to_yaml;
+use stipula::input::solution::parse_popeye_output;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum To {

@@ -3,11 +3,16 @@
 //! tempting moves are illegal. The analysis is the library's ([`stipula::explain`]); this file prints it.
 
 use super::solve::read_problems;
+use super::{guard, worst};
 use clap::Args;
 use std::fmt::Write as _;
-use stipula::explain::{explain_problem, why_in_problem, why_sentence, Node, Paralysis, Snapshot, Step, WhyError};
+use stipula::explain::prose::why_sentence;
+use stipula::explain::walkthrough::{explain_problem, why_in_problem, WhyError};
+use stipula::explain::{Paralysis, Snapshot, Step, TreeNode};
+use std::time::Duration;
+use stipula::solve::run::Settings;
 use stipula::output::board::{svg, unicode};
-use stipula::output::notation::piece_letters;
+use stipula::notation::piece_letters;
 use stipula::position::Position;
 use stipula::problem::{Diagnostic, Problem};
 use stipula::square::Square;
@@ -16,7 +21,9 @@ use stipula::square::Square;
 pub struct ExplainArgs {
     /// The problem file (`.inp` Popeye, `.stip`, `.yaml`); `-` reads standard input.
     pub file: String,
-    /// Also write the diagram (paralysed pieces framed, arrows from their paralysers) as SVG to this file.
+    /// Also write the diagram (paralysed pieces framed, arrows from their paralysers) as SVG to this file, whose
+    /// name must end in `.svg` (an existing one is replaced, never the input); with several problems, one file
+    /// per problem, numbered (`OUT-1.svg`, `OUT-2.svg`, …).
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<String>,
     /// Only say whether this move is legal in the diagram, and why not (`Rc5*g5`, `Rc5xg5`, `c5g5`, `0-0`).
@@ -25,6 +32,13 @@ pub struct ExplainArgs {
     /// Explain only the n-th problem of the file (1-based).
     #[arg(long, value_name = "N")]
     pub problem: Option<usize>,
+    /// Time limit per problem in seconds (at most a week; the problem's `MaxTime` applies too): what was found
+    /// by then is explained, marked partial, and the exit code is 3.
+    #[arg(long, value_parser = super::args::seconds)]
+    pub time_limit: Option<Duration>,
+    /// Help and series play: the solutions walked through per twin, the canonically first (at most ten million).
+    #[arg(long, value_name = "N", default_value = "100", value_parser = super::args::max_lines)]
+    pub max_lines: usize,
 }
 
 pub fn run(args: ExplainArgs) -> i32 {
@@ -48,15 +62,27 @@ pub fn run(args: ExplainArgs) -> i32 {
         eprintln!("error: {}: no problem found", args.file);
         return super::EXIT_BAD_INPUT;
     }
+    // One SVG per problem, checked before anything is written.
+    let several = selected.len() > 1;
+    let svg_paths: Vec<Option<String>> = selected.iter().map(|(i, _)| args.svg.as_deref().map(|s| svg_path(s, several.then_some(i + 1)))).collect();
+    if let Some(given) = &args.svg {
+        for path in std::iter::once(given).chain(svg_paths.iter().flatten()) {
+            if let Err(e) = may_write_svg(path, &args.file) {
+                eprintln!("error: --svg {given}: {e}{}", if path == given { String::new() } else { format!(" ({path})") });
+                return super::EXIT_BAD_INPUT;
+            }
+        }
+    }
+    let settings = Settings { hash_mb: 16, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
     let mut code = 0;
-    let mut svg_written = false;
-    let mut out = String::new();
-    for (index, p) in selected {
+    for ((index, p), svg_path) in selected.into_iter().zip(svg_paths) {
+        let mut out = String::new();
+        let mut svg_path = svg_path;
         let p = match p {
             Ok(p) => p,
             Err(d) => {
                 eprint!("{}", d.render());
-                code = super::EXIT_BAD_INPUT;
+                code = worst(code, super::EXIT_BAD_INPUT);
                 continue;
             }
         };
@@ -64,14 +90,22 @@ pub fn run(args: ExplainArgs) -> i32 {
             let d = Diagnostic::new(p.location.clone(), why.to_string())
                 .hint("the problem starts here; the position or options cannot be explained as given");
             eprint!("{}", d.render());
-            *code = super::EXIT_BAD_INPUT;
+            *code = worst(*code, super::EXIT_BAD_INPUT);
         };
         if total > 1 {
             let _ = writeln!(out, "── problem {} of {total} ({}) ──", index + 1, p.location);
         }
         if !args.why.is_empty() {
             for m in &args.why {
-                for (label, r) in why_in_problem(&p, m) {
+                let answers = match guard::problem(&args.file, index + 1, || why_in_problem(&p, m)) {
+                    Ok(a) => a,
+                    Err(why) => {
+                        eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                        code = worst(code, guard::EXIT_INTERNAL);
+                        continue;
+                    }
+                };
+                for (label, r) in answers {
                     let prefix = if label.is_empty() { String::new() } else { format!("{label} ") };
                     match r {
                         Ok(sentence) => {
@@ -79,16 +113,25 @@ pub fn run(args: ExplainArgs) -> i32 {
                         }
                         Err(WhyError::BadMove(e)) => {
                             eprintln!("error: --why {m}: {e}");
-                            code = super::EXIT_BAD_INPUT;
+                            code = worst(code, super::EXIT_BAD_INPUT);
                         }
                         Err(WhyError::Refused(e)) => refuse(&e, &mut code),
                     }
                 }
             }
+            out!("{out}");
             continue;
         }
         out += &header(&p);
-        for t in explain_problem(&p) {
+        let explained = match guard::problem(&args.file, index + 1, || explain_problem(&p, &settings)) {
+            Ok(t) => t,
+            Err(why) => {
+                eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                code = worst(code, guard::EXIT_INTERNAL);
+                continue;
+            }
+        };
+        for t in explained {
             if let Some(e) = &t.refused {
                 refuse(e, &mut code);
                 continue;
@@ -106,17 +149,20 @@ pub fn run(args: ExplainArgs) -> i32 {
             }
             let _ = writeln!(out, "\nThe diagram, {} to move:", initial.position.side().name());
             out += &describe(initial, None, "  ");
-            if let (Some(path), false) = (&args.svg, svg_written) {
+            // The problem's first diagram.
+            if let Some(path) = svg_path.take() {
                 let para: Vec<(Square, Vec<Square>)> = initial.paralysed.iter().map(|x| (x.square, x.by.clone())).collect();
                 let title = format!("{} — {} {}", title_of(&p), t.stipulation, conds);
-                if let Err(e) = std::fs::write(path, svg(&initial.position, &para, &title)) {
+                if let Err(e) = std::fs::write(&path, svg(&initial.position, &para, &title)) {
                     eprintln!("error: cannot write {path}: {e}");
                     return super::EXIT_BAD_INPUT;
                 }
-                svg_written = true;
             }
-            if t.lines.is_empty() && t.tree.is_empty() {
-                out += "\nNo solution.\n";
+            if t.timed_out {
+                code = worst(code, super::EXIT_PARTIAL);
+            }
+            if t.lines.is_empty() && t.tree.is_empty() && t.left_out == 0 {
+                out += if t.timed_out { "\nNo solution found before the time limit.\n" } else { "\nNo solution.\n" };
             }
             for (i, line) in t.lines.iter().enumerate() {
                 let _ = writeln!(out, "\nSolution {}: {}", i + 1, line.iter().map(|s| format!("{}{}", s.number, s.text)).collect::<Vec<_>>().join(" "));
@@ -136,9 +182,36 @@ pub fn run(args: ExplainArgs) -> i32 {
                 let _ = writeln!(out, "\nNote: {n}.");
             }
         }
+        out!("{out}");
     }
-    out!("{out}");
     code
+}
+
+/// The SVG file of problem `number` when several are explained (`out.svg` → `out-2.svg`), else `path` itself.
+fn svg_path(path: &str, number: Option<usize>) -> String {
+    let Some(n) = number else { return path.to_string() };
+    let p = std::path::Path::new(path);
+    let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match p.extension() {
+        Some(ext) => format!("{stem}-{n}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    p.with_file_name(name).to_string_lossy().into_owned()
+}
+
+/// Whether the SVG may be written to `path`: a name ending in `.svg`, not the input, not a folder.
+fn may_write_svg(path: &str, input: &str) -> Result<(), String> {
+    let target = std::path::Path::new(path);
+    if !target.extension().is_some_and(|e| e.eq_ignore_ascii_case("svg")) {
+        return Err("the name of the SVG file must end in `.svg`".into());
+    }
+    if super::inputs::same_file(target, std::path::Path::new(input)) {
+        return Err("it is the input file".into());
+    }
+    if target.exists() && !target.is_file() {
+        return Err("it exists and is not a file".into());
+    }
+    Ok(())
 }
 
 fn title_of(p: &Problem) -> String {
@@ -242,7 +315,7 @@ fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {
     out
 }
 
-fn tree_text(n: &Node, prev: &Snapshot, depth: usize, out: &mut String) {
+fn tree_text(n: &TreeNode, prev: &Snapshot, depth: usize, out: &mut String) {
     let indent = "  ".repeat(depth);
     *out += &step_text(&n.step, prev, &indent);
     for c in &n.children {

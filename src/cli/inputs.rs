@@ -1,17 +1,18 @@
 //! The problems of the files and folders named on the command line, in a fixed order: arguments in the order
-//! given, folders expanded recursively with their entries sorted by name.
+//! given, folders expanded recursively with their entries sorted by name, keeping the files whose extension
+//! names a problem format in any case (`.inp`, `.pbm`, `.stip`, `.yaml`, `.yml`, `.olv`: what `solve` reads by
+//! extension).
 
 use std::path::Path;
 use stipula::problem::{Diagnostic, Problem};
 
-/// File extensions read from folders.
-const EXTENSIONS: &[&str] = &["inp", "stip", "yaml", "yml", "olv"];
-
-/// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), and
-/// the problem or why it could not be read.
+/// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), the
+/// fingerprint of its text ([`stipula::input::fingerprint`]; none when the file could not be read), and the
+/// problem or why it could not be read.
 pub struct Item {
     pub file: String,
     pub index: usize,
+    pub fingerprint: Option<u64>,
     pub problem: Result<Problem, Diagnostic>,
 }
 
@@ -41,7 +42,7 @@ fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
     for e in entries {
         if e.is_dir() {
             walk(&e, out)?;
-        } else if e.extension().and_then(|x| x.to_str()).is_some_and(|x| EXTENSIONS.contains(&x)) {
+        } else if stipula::input::is_problem_file(&e.to_string_lossy()) {
             out.push(e.to_string_lossy().into_owned());
         }
     }
@@ -52,15 +53,16 @@ fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
 pub fn read_all(files: &[String]) -> Vec<Item> {
     let mut items = Vec::new();
     for f in files {
-        match super::solve::read_problems(f) {
-            Ok(ps) => {
-                for (i, p) in ps.into_iter().enumerate() {
-                    items.push(Item { file: f.clone(), index: i + 1, problem: p });
+        match super::solve::read_file(f) {
+            Ok(reading) => {
+                let prints: Vec<u64> = (0..reading.problems.len()).map(|i| reading.fingerprint(i)).collect();
+                for (i, (r, print)) in reading.problems.into_iter().zip(prints).enumerate() {
+                    items.push(Item { file: f.clone(), index: i + 1, fingerprint: Some(print), problem: r.problem });
                 }
             }
             Err(e) => {
                 let loc = stipula::problem::Location { file: f.clone(), line: 0, column: 0 };
-                items.push(Item { file: f.clone(), index: 0, problem: Err(Diagnostic::new(loc, e)) });
+                items.push(Item { file: f.clone(), index: 0, fingerprint: None, problem: Err(Diagnostic::new(loc, e)) });
             }
         }
     }
@@ -68,19 +70,34 @@ pub fn read_all(files: &[String]) -> Vec<Item> {
 }
 
 /// Solves and judges one item; a problem that could not be read is its own `bad_input` or `unsupported`
-/// report.
+/// report, and one whose solving panicked (a bug) its own `internal_error` report.
 pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stipula::verify::ProblemReport {
     use stipula::verify::{verify_problem, ProblemReport, Verdict};
     match &item.problem {
-        Ok(p) => verify_problem(p, settings),
-        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_refusal(&d.message), d.message.clone()),
+        Ok(p) => super::guard::problem(&item.file, item.index, || verify_problem(p, settings)).unwrap_or_else(|why| {
+            let why = format!("internal error (a bug in stipula, not in the problem): {why}");
+            ProblemReport::failed(p.location.clone(), p.stipulation.to_string(), Verdict::InternalError, why)
+        }),
+        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_fault(d.fault), d.message.clone()),
     }
+}
+
+/// Whether two paths name the same file (the same device and inode on Unix; else the same canonical path).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
 }
 
 /// Starts the global thread pool with `n` threads.
 pub fn threads(n: Option<usize>) -> Result<(), String> {
     if let Some(n) = n {
-        rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().map_err(|_| format!("cannot start {n} threads"))?;
+        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     Ok(())
 }

@@ -5,10 +5,13 @@ use clap::{Parser, Subcommand};
 #[macro_use]
 mod out;
 
+mod args;
 mod batch;
 mod convert;
 mod explain;
+mod guard;
 mod inputs;
+mod journal;
 mod perft;
 mod solve;
 mod verify;
@@ -43,6 +46,10 @@ enum Command {
 /// Exit code for bad input or arguments.
 pub const EXIT_BAD_INPUT: i32 = 2;
 
+/// Exit code of `solve` and `explain` when a time limit stopped a problem: what was found is printed, marked
+/// partial.
+pub const EXIT_PARTIAL: i32 = 3;
+
 /// Parses the arguments, runs the command, returns the exit code.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {
@@ -60,7 +67,8 @@ pub fn run() -> i32 {
             return if e.use_stderr() { EXIT_BAD_INPUT } else { 0 };
         }
     };
-    let code = match cli.command {
+    guard::install();
+    let code = guard::guarded(|| match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Verify(args) => verify::run(args),
@@ -68,9 +76,25 @@ pub fn run() -> i32 {
         Command::Merge(args) => batch::merge(args),
         Command::Convert(args) => convert::run(args),
         Command::Explain(args) => explain::run(args),
-    };
+    });
     out::flush();
-    code
+    code.unwrap_or_else(|why| {
+        eprintln!("error: internal error: {why}\n  = note: this is a bug in stipula; please report it with the command and its input");
+        guard::EXIT_INTERNAL
+    })
+}
+
+/// The exit code of several outcomes: the most serious (an internal error, then bad input, then a time limit
+/// that cut the output short, then the rest by value).
+pub fn worst(a: i32, b: i32) -> i32 {
+    let rank = |c: i32| match c {
+        guard::EXIT_INTERNAL => 4,
+        EXIT_BAD_INPUT => 3,
+        EXIT_PARTIAL => 2,
+        0 => 0,
+        _ => 1,
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
 
 /// Clap's error text (the error, its details and tips, a usage section, "For more information …") as one line:

@@ -2,16 +2,17 @@
 
 use clap::Args;
 use stipula::conditions;
-use stipula::input::conditions::parse_condition_text;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
-use stipula::movegen::{perft, perft_divide, Rules};
+use stipula::movegen::perft::{perft, perft_divide};
+use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
 use stipula::Color;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Depth in plies.
-    #[arg(long, short, value_name = "N")]
+    /// Depth in plies (0 to 20).
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
     depth: u32,
     /// Print the count below each legal move of the root.
     #[arg(long)]
@@ -42,7 +43,7 @@ fn perft_cmd(args: &PerftArgs) -> Result<(), String> {
     for text in &args.conditions {
         specs.push(parse_condition_text(text).map_err(|e| format!("--condition {text:?}: {e}"))?);
     }
-    let conds = conditions::build_all(&specs)?;
+    let conds = conditions::build_all(&specs).map_err(|e| e.to_string())?;
     let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
     let side = state.side_to_move.unwrap_or(Color::White);
     let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).map_err(|e| format!("illegal position: {e}"))?;

@@ -1,10 +1,11 @@
 //! `stipula solve FILE`: solve every problem of a file and print the solutions.
 
+use super::{args, guard, worst};
 use clap::{Args, ValueEnum};
 use std::io::Read;
 use std::time::Duration;
-use stipula::input::read_any;
-use stipula::input::yaml::entry_to_yaml;
+use stipula::input::{read_bytes, Reading};
+use stipula::output::yaml::entry_to_yaml;
 use stipula::output::text::{render, solution_text};
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::{solve_problem, Outcome, Settings};
@@ -23,38 +24,51 @@ pub enum Format {
 pub struct SolveArgs {
     /// The problem file (`.inp` Popeye, `.stip`, `.yaml`); `-` reads standard input.
     pub file: String,
-    /// Threads for the search (default: all cores).
-    #[arg(long)]
+    /// Threads for the search (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = args::threads)]
     pub threads: Option<usize>,
-    /// Transposition-table size in MB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition-table size in MB (at most half of the machine's memory).
+    #[arg(long, default_value = "256", value_parser = args::hash_mb)]
     pub hash: usize,
-    /// Time limit per problem in seconds.
-    #[arg(long)]
-    pub time_limit: Option<f64>,
+    /// Time limit per problem in seconds (at most a week); what was found by then is printed, marked partial.
+    #[arg(long, value_parser = args::seconds)]
+    pub time_limit: Option<Duration>,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value_t = stipula::solve::lines::DEFAULT_MAX_LINES, value_parser = args::max_lines)]
+    pub max_lines: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-/// Reads a file (or standard input) and parses every problem in it.
-pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("cannot read standard input: {e}"))?;
-        s
+/// Reads a file (or standard input) and parses every problem in it; the warnings of the reading (a byte that is
+/// not UTF-8, text after `EndProblem`) go to standard error.
+pub fn read_file(file: &str) -> Result<Reading, String> {
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read standard input: {e}"))?;
+        b
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?
+        std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?
     };
-    Ok(read_any(file, &text))
+    let reading = read_bytes(file, &bytes);
+    for w in &reading.warnings {
+        eprint!("{}", w.render_as("warning"));
+    }
+    Ok(reading)
+}
+
+/// [`read_file`]'s problems.
+#[allow(clippy::result_large_err)]
+pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
+    Ok(read_file(file)?.problems.into_iter().map(|r| r.problem).collect())
 }
 
 pub fn run(args: SolveArgs) -> i32 {
-    if let Some(n) = args.threads {
-        if rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global().is_err() {
-            eprintln!("error: cannot start {n} threads");
-            return super::EXIT_BAD_INPUT;
-        }
+    if let Err(e) = super::inputs::threads(args.threads) {
+        eprintln!("error: {e}");
+        return super::EXIT_BAD_INPUT;
     }
     let problems = match read_problems(&args.file) {
         Ok(p) => p,
@@ -63,7 +77,7 @@ pub fn run(args: SolveArgs) -> i32 {
             return super::EXIT_BAD_INPUT;
         }
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit.map(Duration::from_secs_f64) };
+    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
     let mut code = 0;
     let mut json = Vec::new();
     let mut yaml = Vec::new();
@@ -72,11 +86,27 @@ pub fn run(args: SolveArgs) -> i32 {
         match p {
             Err(d) => {
                 eprint!("{}", d.render());
-                code = super::EXIT_BAD_INPUT;
+                code = worst(code, super::EXIT_BAD_INPUT);
             }
             Ok(p) => {
                 let label = format!("problem {}/{total} ({}:{})", index + 1, p.location.file, p.location.line);
-                let twins = with_progress(&label, || solve_problem(&p, &settings));
+                let solved = with_progress(&label, || guard::problem(&args.file, index + 1, || solve_problem(&p, &settings)));
+                let twins = match solved {
+                    Ok(twins) => twins,
+                    Err(why) => {
+                        eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
+                        code = worst(code, guard::EXIT_INTERNAL);
+                        if let Format::Json = args.format {
+                            json.push(serde_json::json!({
+                                "location": p.location,
+                                "stipulation": p.stipulation.to_string(),
+                                "internal_error": why,
+                                "twins": [],
+                            }));
+                        }
+                        continue;
+                    }
+                };
                 // A diagram or twin the solver refuses (no king, a pawn on the last rank, the side not to move in
                 // check, an unknown condition …) is bad input: report it at the problem's location.
                 for t in &twins {
@@ -85,7 +115,10 @@ pub fn run(args: SolveArgs) -> i32 {
                         let d = Diagnostic::new(p.location.clone(), format!("{what}{why}"))
                             .hint("the problem starts here; the position or options cannot be solved as given");
                         eprint!("{}", d.render());
-                        code = super::EXIT_BAD_INPUT;
+                        code = worst(code, super::EXIT_BAD_INPUT);
+                    }
+                    if t.outcome == Outcome::TimedOut {
+                        code = worst(code, super::EXIT_PARTIAL);
                     }
                 }
                 match args.format {

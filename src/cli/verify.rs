@@ -24,15 +24,19 @@ pub struct VerifyArgs {
     /// Leave out the files under this path (repeatable), e.g. a folder of syntax examples.
     #[arg(long)]
     pub exclude: Vec<String>,
-    /// Threads for the search (default: all cores).
-    #[arg(long)]
+    /// Threads for the search (default: all cores; at most 8 per core).
+    #[arg(long, value_parser = super::args::threads)]
     pub threads: Option<usize>,
-    /// Transposition-table size in MB, per problem being solved.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition-table size in MB, per problem being solved (at most half of the machine's memory).
+    #[arg(long, default_value = "64", value_parser = super::args::hash_mb)]
     pub hash: usize,
-    /// Time limit per problem in seconds; a problem over it is `unsolved`.
-    #[arg(long, default_value_t = 60.0)]
-    pub time_limit: f64,
+    /// Time limit per problem in seconds (at most a week); a problem over it is `unsolved`.
+    #[arg(long, default_value = "60", value_parser = super::args::seconds)]
+    pub time_limit: Duration,
+    /// Help and series play: the solution lines listed per phase, the canonically first; the others are
+    /// counted, and the output says how many were found (at most ten million).
+    #[arg(long, value_name = "N", default_value_t = stipula::solve::lines::DEFAULT_MAX_LINES, value_parser = super::args::max_lines)]
+    pub max_lines: usize,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -41,10 +45,6 @@ pub struct VerifyArgs {
 pub fn run(args: VerifyArgs) -> i32 {
     if let Err(e) = threads(args.threads) {
         eprintln!("error: {e}");
-        return super::EXIT_BAD_INPUT;
-    }
-    if !(args.time_limit > 0.0 && args.time_limit.is_finite()) {
-        eprintln!("error: --time-limit must be a positive number of seconds");
         return super::EXIT_BAD_INPUT;
     }
     let files = match expand(&args.paths) {
@@ -62,7 +62,7 @@ pub fn run(args: VerifyArgs) -> i32 {
             eprint!("{}", d.render());
         }
     }
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(Duration::from_secs_f64(args.time_limit)) };
+    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
     // Problems in parallel; rayon's work stealing also splits the search inside a problem when few remain.
     let reports: Vec<ProblemReport> = items.par_iter().map(|it| judge_item(it, &settings)).collect();
     let mut counts = std::collections::BTreeMap::new();
@@ -91,9 +91,12 @@ pub fn run(args: VerifyArgs) -> i32 {
     exit_code(&reports)
 }
 
-/// 0 when every problem is sound, 2 when one could not be read, 1 otherwise.
+/// 0 when every problem is sound, 70 when solving one failed inside stipula, 2 when one could not be read,
+/// 1 otherwise.
 fn exit_code(reports: &[ProblemReport]) -> i32 {
-    if reports.iter().any(|r| r.verdict == Verdict::BadInput) {
+    if reports.iter().any(|r| r.verdict == Verdict::InternalError) {
+        super::guard::EXIT_INTERNAL
+    } else if reports.iter().any(|r| r.verdict == Verdict::BadInput) {
         super::EXIT_BAD_INPUT
     } else if reports.iter().all(|r| r.verdict == Verdict::Sound) {
         0

@@ -2,7 +2,7 @@
 //! takes away the other's right (they cannot both still have it). Not a fairy condition: the solver adds it
 //! when the option is given.
 
-use super::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::position::{castle, Position};
@@ -31,10 +31,6 @@ impl Condition for CastlingMutuallyExclusive {
 
     fn hooks(&self) -> Hooks {
         Hooks::AFTER_MOVE
-    }
-
-    fn name(&self) -> &'static str {
-        "CastlingMutuallyExclusive"
     }
 
     fn only_restricts_castling(&self) -> bool {

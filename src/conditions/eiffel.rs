@@ -2,11 +2,11 @@
 //! rook → queen → pawn is paralysed (seed 003 "see also"; `RULES.md`).
 
 use crate::conditions::madrasi::{observed_by_kind, observers_by_kind};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::Square;
 
 /// The condition `Eiffel` (Popeye: `EiffelChess`).
@@ -15,11 +15,8 @@ pub struct Eiffel;
 
 impl Eiffel {
     /// Builds the condition; it has no options.
-    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
-        match spec.options.first() {
-            Some(o) => Err(format!("Eiffel has no options (got `{o}`)")),
-            None => Ok(Box::new(Eiffel)),
-        }
+    pub fn build(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Eiffel))
     }
 }
 
@@ -65,13 +62,6 @@ impl Condition for Eiffel {
         }
     }
 
-    fn conflicts_with(&self, other: &str) -> Option<String> {
-        (other == "Isardam").then(|| "Isardam and Eiffel cannot be combined (Popeye refuses the combination)".to_string())
-    }
-
-    fn name(&self) -> &'static str {
-        "Eiffel"
-    }
 }
 
 #[cfg(test)]

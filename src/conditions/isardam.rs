@@ -2,12 +2,12 @@
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
 use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::Square;
 
 /// The condition `Isardam`.
@@ -20,17 +20,11 @@ pub struct Isardam {
 }
 
 impl Isardam {
-    /// Builds from the options `TypeB` and `RexInclusive`.
-    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
-        let mut c = Isardam { type_b: false, rex_inclusive: false };
-        for o in &spec.options {
-            match o.as_str() {
-                "TypeB" => c.type_b = true,
-                "RexInclusive" => c.rex_inclusive = true,
-                other => return Err(format!("Isardam has no option `{other}` (known: TypeB, RexInclusive)")),
-            }
-        }
-        Ok(Box::new(c))
+    /// Builds from the parameters (checked against the registry's by [`crate::conditions::build_all`]):
+    /// `TypeB` and `RexInclusive`.
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        let has = |p: &str| spec.options.iter().any(|o| o == p);
+        Ok(Box::new(Isardam { type_b: has("TypeB"), rex_inclusive: has("RexInclusive") }))
     }
 
     /// Whether the piece on `observer` may legally capture on `target` under Isardam: some capture of the
@@ -103,22 +97,13 @@ impl Condition for Isardam {
         madrasi_pairs(rules, pos, self.rex_inclusive)
     }
 
-    fn conflicts_with(&self, other: &str) -> Option<String> {
-        // Popeye refuses Isardam with Madrasi or Eiffel ("Isardam and Madrasi/Eiffel not allowed").
-        matches!(other, "Madrasi" | "Eiffel")
-            .then(|| format!("Isardam and {other} cannot be combined (Popeye refuses the combination)"))
-    }
-
-    fn name(&self) -> &'static str {
-        "Isardam"
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::conditions::build_all;
+    use crate::conditions::{build_all, ConditionError};
     use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
-    use crate::input::conditions::parse_condition_text;
+    use crate::input::vocab::conditions::parse_condition_text;
     use crate::square::Color;
 
     #[test]
@@ -219,7 +204,7 @@ mod tests {
     fn options_and_conflicts() {
         let spec = |t: &str| parse_condition_text(t).unwrap();
         assert_eq!(build_all(&[spec("Isardam type B RI")]).unwrap()[0].describe(), "Isardam TypeB RexInclusive");
-        assert!(build_all(&[spec("Isardam"), spec("Eiffel")]).unwrap_err().contains("cannot be combined"));
-        assert!(build_all(&[spec("Eiffel"), spec("Isardam")]).unwrap_err().contains("cannot be combined"));
+        assert!(matches!(build_all(&[spec("Isardam"), spec("Eiffel")]), Err(ConditionError::Conflict(..))));
+        assert!(matches!(build_all(&[spec("Eiffel"), spec("Isardam")]), Err(ConditionError::Conflict(..))));
     }
 }

@@ -4,17 +4,13 @@
 //! no castling.
 
 use crate::attacks::{Occupancy, KING};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color};
-
-/// The walks seed 004 allows for the insane move, by their codes: lame alibaba (the default), fers, threeleaper,
-/// frog, mao.
-pub const WALKS: &[&str] = &["LA", "FE", "03", "FG", "MA"];
 
 /// The condition `MadnessOfKings`, with the walk of the insane move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,23 +20,19 @@ pub struct MadnessOfKings {
 }
 
 impl MadnessOfKings {
-    /// Builds from the options: at most one walk code of [`WALKS`] (default `LA`, the lame alibaba).
-    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
+    /// Builds from the parameters (checked against the registry's by [`crate::conditions::build_all`]): at most
+    /// one walk of the registry row's, the walks seed 004 allows for the insane move (lame alibaba, the default;
+    /// fers, threeleaper, frog, mao).
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
         let mut walk: Option<Kind> = None;
-        for o in &spec.options {
-            let kind = WALKS.contains(&o.as_str()).then(|| Kind::from_code(o)).flatten().ok_or_else(|| {
-                format!("Madness of Kings has no option `{o}` (known walks: lame alibaba, fers, threeleaper, frog, mao)")
-            })?;
-            if walk.is_some_and(|w| w != kind) {
-                return Err(format!("Madness of Kings takes one walk, not `{}` and `{}`", walk.map_or("", |w| w.code()), kind.code()));
+        for kind in spec.options.iter().filter_map(|o| Kind::from_code(o)) {
+            if let Some(w) = walk.filter(|&w| w != kind) {
+                return Err(ConditionError::Invalid(format!("Madness of Kings takes one walk, not `{}` and `{}`", w.code(), kind.code())));
             }
             walk = Some(kind);
         }
-        let walk = match walk {
-            Some(w) => w,
-            None => Kind::from_code("LA").ok_or("the lame alibaba is missing from the piece registry")?,
-        };
-        Ok(Box::new(MadnessOfKings { walk }))
+        let lame_alibaba = || Kind::from_code("LA").ok_or_else(|| ConditionError::Invalid("the lame alibaba is missing from the piece registry".into()));
+        Ok(Box::new(MadnessOfKings { walk: walk.map_or_else(lame_alibaba, Ok)? }))
     }
 }
 
@@ -95,9 +87,6 @@ impl Condition for MadnessOfKings {
         mv.special != Special::Insane || !rules.in_check(after, after.side()) || rules.has_legal_move_ignoring_replies(after)
     }
 
-    fn name(&self) -> &'static str {
-        "MadnessOfKings"
-    }
 }
 
 #[cfg(test)]
@@ -105,8 +94,8 @@ mod tests {
     use super::*;
     use crate::conditions::build_all;
     use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
-    use crate::input::conditions::parse_condition_text;
-    use crate::output::notation::move_text;
+    use crate::input::vocab::conditions::parse_condition_text;
+    use crate::notation::move_text;
 
     fn has(moves: &[String], m: &str) -> bool {
         moves.iter().any(|x| x == m)
@@ -290,9 +279,11 @@ mod tests {
         let spec = |t: &str| parse_condition_text(t).unwrap();
         assert_eq!(build_all(&[spec("Madness of Kings")]).unwrap()[0].describe(), "MadnessOfKings");
         assert_eq!(build_all(&[spec("MadnessOfKings mao")]).unwrap()[0].describe(), "MadnessOfKings MA");
-        assert!(build_all(&[spec("Madness of Kings queen")]).unwrap_err().contains("no option `Q`"));
-        let two = crate::problem::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
-        assert!(build_all(&[two]).unwrap_err().contains("one walk"));
+        assert!(parse_condition_text("Madness of Kings queen").unwrap_err().contains("no option `queen`"));
+        let queen = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["Q".into()] };
+        assert!(matches!(build_all(&[queen]), Err(ConditionError::BadParam { param, .. }) if param == "Q"));
+        let two = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
+        assert!(build_all(&[two]).unwrap_err().to_string().contains("takes one walk"));
         assert!(build_all(&[spec("Madness of Kings"), spec("Parsi"), spec("Madrasi")]).is_ok(), "combinable");
     }
 }

@@ -3,11 +3,11 @@
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
 use crate::attacks::{Occupancy, PAWN_ATTACKS};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Madrasi`, with or without `RexInclusive`.
@@ -18,16 +18,10 @@ pub struct Madrasi {
 }
 
 impl Madrasi {
-    /// Builds from the options: only `RexInclusive` is known.
-    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
-        let mut rex_inclusive = false;
-        for o in &spec.options {
-            match o.as_str() {
-                "RexInclusive" => rex_inclusive = true,
-                other => return Err(format!("Madrasi has no option `{other}` (known: RexInclusive)")),
-            }
-        }
-        Ok(Box::new(Madrasi { rex_inclusive }))
+    /// Builds from the parameters (checked against the registry's by [`crate::conditions::build_all`]):
+    /// `RexInclusive`.
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Madrasi { rex_inclusive: spec.options.iter().any(|o| o == "RexInclusive") }))
     }
 }
 
@@ -141,20 +135,13 @@ impl Condition for Madrasi {
         }
     }
 
-    fn conflicts_with(&self, other: &str) -> Option<String> {
-        (other == "Isardam").then(|| "Isardam and Madrasi cannot be combined (Popeye refuses the combination)".to_string())
-    }
-
-    fn name(&self) -> &'static str {
-        "Madrasi"
-    }
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::conditions::build_all;
-    use crate::input::conditions::parse_condition_text;
+    use crate::input::vocab::conditions::parse_condition_text;
     use crate::input::fen::parse_fen;
     use crate::moves::Move;
     use crate::setup::{build_position, SetupOptions};
@@ -360,8 +347,8 @@ pub(crate) mod tests {
     #[test]
     fn conflicts_and_options() {
         let spec = |t: &str| parse_condition_text(t).unwrap();
-        assert!(build_all(&[spec("Madrasi"), spec("Isardam")]).unwrap_err().contains("cannot be combined"));
-        assert!(build_all(&[spec("Isardam"), spec("Madrasi")]).unwrap_err().contains("cannot be combined"));
+        assert!(matches!(build_all(&[spec("Madrasi"), spec("Isardam")]), Err(ConditionError::Conflict(..))));
+        assert!(matches!(build_all(&[spec("Isardam"), spec("Madrasi")]), Err(ConditionError::Conflict(..))));
         assert!(build_all(&[spec("Madrasi"), spec("Eiffel")]).is_ok());
         assert!(build_all(&[ConditionSpec { name: "Madrasi".into(), options: vec!["TypeB".into()] }]).is_err());
         assert_eq!(build_all(&[spec("Madrasi RI")]).unwrap()[0].describe(), "Madrasi RexInclusive");

@@ -1,230 +1,389 @@
-//! Fairy conditions: the [`Condition`] trait (the hooks a condition may use) and the [`CONDITIONS`] registry.
+//! Fairy conditions: each one a file here with a type implementing the move generator's
+//! [`Condition`] hooks, and one row of the registry
+//! ([`registry::CONDITIONS`]) with its names in the statement language and in Popeye's three languages, its
+//! parameters, what it cannot be combined with and how to build it. Every reader, writer and `perft
+//! --condition` looks condition names up here ([`ConditionDef::lookup`], [`ConditionDef::param`]).
 //!
-//! A new condition is one file here with a type implementing [`Condition`], its tests beside it, and one line
-//! in [`CONDITIONS`]. The move generator ([`crate::movegen::Rules`]) calls only the hooks a condition declares
-//! in [`Condition::hooks`], so an orthodox problem pays for none of them.
+//! A new condition is one file here and one row in the registry. The move generator
+//! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
+pub mod castling_exclusive;
 pub mod eiffel;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
 pub mod parsi;
+pub mod registry;
 
-pub mod castling_exclusive;
+use self::registry::CONDITIONS;
+use crate::movegen::hooks::Condition;
+use crate::pieces::PieceWord;
+use crate::words::{did_you_mean, Found, Lang, Names, Spelling};
 
-use crate::movegen::Rules;
-use crate::moves::{Move, MoveList};
-use crate::pieces::Kind;
-use crate::position::Position;
-use crate::problem::ConditionSpec;
-use crate::square::Square;
-use std::fmt;
+/// A condition as the problem names it, with its parameters, before the rules are compiled.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ConditionSpec {
+    /// Its name as the registry spells it: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`.
+    pub name: String,
+    /// Its parameters as the registry spells them: `RexInclusive`, `TypeB`, a walk code for Madness of Kings.
+    pub options: Vec<String>,
+}
 
-/// The hooks a condition uses, as bits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hooks(pub u16);
-
-impl Hooks {
-    /// [`Condition::is_paralysed`]: some pieces cannot move, capture or give check.
-    pub const PARALYSIS: Hooks = Hooks(1);
-    /// [`Condition::observation_counts`]: some observations do not give check.
-    pub const OBSERVATION: Hooks = Hooks(2);
-    /// [`Condition::is_legal`]: a legality test after the move.
-    pub const LEGALITY: Hooks = Hooks(4);
-    /// [`Condition::extra_moves`]: moves the walks do not generate.
-    pub const EXTRA_MOVES: Hooks = Hooks(8);
-    /// [`Condition::after_move`]: the condition keeps state in [`Position::flags`].
-    pub const AFTER_MOVE: Hooks = Hooks(16);
-    /// [`Condition::double_step_allowed`].
-    pub const DOUBLE_STEP: Hooks = Hooks(32);
-    /// [`Condition::promotion_allowed`].
-    pub const PROMOTION: Hooks = Hooks(64);
-    /// [`Condition::pawn_move_allowed`]: a pawn move to the last rank without a promotion may be refused.
-    pub const PAWN_MOVE: Hooks = Hooks(128);
-    /// [`Condition::extra_check`]: some pieces give check by a move their walk does not have (Parsi's king leap).
-    pub const EXTRA_CHECK: Hooks = Hooks(256);
-    /// [`Condition::is_legal_by_replies`]: a legality test that asks whether the opponent can still move
-    /// (Parsi's no-stalemate rule, Madness of Kings' no-checkmate rule for insane moves).
-    pub const REPLIES: Hooks = Hooks(512);
-
-    #[inline]
-    pub const fn has(self, other: Hooks) -> bool {
-        self.0 & other.0 != 0
+impl ConditionSpec {
+    /// Adds a parameter written after the condition's name; the `first` one written replaces the default.
+    pub fn add_param(&mut self, m: ParamMatch, first: bool) {
+        if first {
+            self.options.clear();
+        }
+        if let ParamMatch::Store(p) = m {
+            if !self.options.iter().any(|o| o == p) {
+                self.options.push(p.to_string());
+            }
+        }
     }
 }
 
-impl std::ops::BitOr for Hooks {
-    type Output = Hooks;
-    fn bitor(self, o: Hooks) -> Hooks {
-        Hooks(self.0 | o.0)
-    }
-}
+/// How a condition is built from its parameters.
+pub type Build = fn(&ConditionSpec) -> Result<Box<dyn Condition>, ConditionError>;
 
-/// A fairy condition. Every hook has an orthodox default; declare the ones used in [`Condition::hooks`].
-pub trait Condition: Send + Sync + fmt::Debug {
-    /// The canonical name with its options, as Popeye prints it (`Madrasi RexInclusive`).
-    fn describe(&self) -> String;
-
-    /// Which hooks this condition uses.
-    fn hooks(&self) -> Hooks;
-
-    /// Whether the piece on `sq` is paralysed in `pos`: it cannot move, cannot capture and gives no check.
-    fn is_paralysed(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> bool {
-        false
-    }
-
-    /// The squares of the pieces that paralyse the piece on `sq` (empty when it is not paralysed). For
-    /// explanations (`stipula explain`), off the solver's hot path; must agree with [`Condition::is_paralysed`].
-    fn paralysers(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> Vec<Square> {
-        Vec::new()
-    }
-
-    /// The observations that make `pos` illegal under this condition, as (observed, observer) square pairs
-    /// (Isardam: every Madrasi paralysis on the board). For explanations; must agree with
-    /// [`Condition::is_legal`] on conditions that forbid paralyses.
-    fn forbidden_paralyses(&self, _rules: &Rules, _pos: &Position) -> Vec<(Square, Square)> {
-        Vec::new()
-    }
-
-    /// Whether the observation of `target` by the piece on `observer` gives check (called only for
-    /// observers that are not paralysed).
-    fn observation_counts(&self, _rules: &Rules, _pos: &Position, _observer: Square, _target: Square) -> bool {
-        true
-    }
-
-    /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap, found by
-    /// [`Condition::extra_check`]), gives check (called only with [`Hooks::OBSERVATION`]).
-    fn extra_capture_counts(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> bool {
-        true
-    }
-
-    /// A legality test beyond "the mover's king is not in check" on the position after the move.
-    fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
-        true
-    }
-
-    /// Whether a piece of colour `by` gives check to `sq` by a capture its walk does not have (called only with
-    /// [`Hooks::EXTRA_CHECK`]).
-    fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: crate::square::Color) -> bool {
-        false
-    }
-
-    /// A legality test on the position after the move that looks at the opponent's replies (called only with
-    /// [`Hooks::REPLIES`], after every other test has passed). To ask whether the opponent can move, use
-    /// [`Rules::has_legal_move_ignoring_replies`]: the replies' own reply tests are not applied (one level deep,
-    /// so the definition is not circular).
-    fn is_legal_by_replies(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
-        true
-    }
-
-    /// Moves the walks do not generate (Parsi's king leap, Madness of Kings' insane moves).
-    fn extra_moves(&self, _rules: &Rules, _pos: &Position, _out: &mut MoveList) {}
-
-    /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
-    fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
-
-    /// Whether castling exists at all.
-    fn castling(&self) -> bool {
-        true
-    }
-
-    /// Whether en passant exists at all.
-    fn en_passant(&self) -> bool {
-        true
-    }
-
-    /// Whether the condition does nothing but take castling moves away: under it the orthodox reasoning about
-    /// checks and final pictures holds (the check filter, the goal picture of help play).
-    fn only_restricts_castling(&self) -> bool {
-        false
-    }
-
-    /// Whether the pawn on `from` may make its double step (called only with [`Hooks::DOUBLE_STEP`]).
-    fn double_step_allowed(&self, _pos: &Position, _from: Square) -> bool {
-        true
-    }
-
-    /// Whether the pawn move `mv` may promote to `kind` (called only with [`Hooks::PROMOTION`]).
-    fn promotion_allowed(&self, _rules: &Rules, _pos: &Position, _mv: Move, _kind: Kind) -> bool {
-        true
-    }
-
-    /// The initial state bits for [`Position::flags`].
-    fn initial_flags(&self) -> u8 {
-        0
-    }
-
-    /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
-    fn extra_kinds(&self) -> Vec<Kind> {
-        Vec::new()
-    }
-
-    /// A canonical condition name this one cannot be combined with, and why.
-    fn conflicts_with(&self, _other: &str) -> Option<String> {
-        None
-    }
-
-    /// The canonical name (the registry's).
-    fn name(&self) -> &'static str;
-}
-
-/// One row of the registry: names, and how to build the condition from its options.
-pub struct ConditionEntry {
-    /// Canonical name: `Madrasi`.
+/// One row of the registry: everything about one condition's word.
+#[derive(Debug)]
+pub struct ConditionDef {
+    /// The name stipula writes (`Madrasi`, `Eiffel`, `MadnessOfKings`).
     pub name: &'static str,
-    /// Other accepted spellings (compared case-insensitively, spaces, `-` and `_` ignored).
+    /// Popeye's names `[English, German, French]`; `None` for a condition of stipula's own.
+    pub popeye: Option<Names>,
+    /// Popeye reads this name from its second table (`ExtraCondString`), only when the first has no match.
+    pub extra: bool,
+    /// Other spellings accepted written out (spaces, `-`, `_` and case ignored): `Madras`, `Madness of Kings`.
     pub aliases: &'static [&'static str],
-    /// Builds the condition from its options, or says what is wrong with them.
-    pub build: fn(&ConditionSpec) -> Result<Box<dyn Condition>, String>,
+    /// Its parameter words.
+    pub params: &'static [Param],
+    /// The walks (English codes) one of which may be its parameter (Madness of Kings' walk of the kings).
+    pub walks: &'static [&'static str],
+    /// The parameter it has when none is given.
+    pub default: Option<&'static str>,
+    /// Conditions it cannot be combined with (their names).
+    pub excludes: &'static [&'static str],
+    /// How to build it; `None`: a condition Popeye knows and stipula does not implement.
+    pub build: Option<Build>,
 }
 
-/// The registry of conditions stipula implements.
-pub static CONDITIONS: &[ConditionEntry] = &[
-    ConditionEntry { name: "Madrasi", aliases: &["Madras"], build: madrasi::Madrasi::build },
-    ConditionEntry { name: "Isardam", aliases: &[], build: isardam::Isardam::build },
-    ConditionEntry { name: "Eiffel", aliases: &["EiffelChess", "EiffelSchach", "EchecsEiffel"], build: eiffel::Eiffel::build },
-    ConditionEntry { name: "Parsi", aliases: &["ParsiChess"], build: parsi::Parsi::build },
-    ConditionEntry { name: "MadnessOfKings", aliases: &["Madness of Kings", "MadnessOfKingsChess"], build: madness::MadnessOfKings::build },
-];
-
-fn normalise(s: &str) -> String {
-    s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(char::to_lowercase).collect()
+/// A parameter word of a condition.
+#[derive(Debug)]
+pub struct Param {
+    /// The word stipula stores and writes: `RexInclusive`, `TypeB`.
+    pub name: &'static str,
+    /// Popeye's words `[English, German, French]` and the Popeye table an abbreviation of them must be unique
+    /// in; `None` for a parameter of stipula's own.
+    pub popeye: Option<(Names, &'static [Names])>,
+    /// Other spellings accepted written out: `RI`.
+    pub aliases: &'static [&'static str],
+    /// It only states the default (Isardam's `TypeA`): accepted, and nothing is stored.
+    pub implied: bool,
 }
 
-/// Finds a registry row by name or alias.
-pub fn lookup(name: &str) -> Option<&'static ConditionEntry> {
-    let n = normalise(name);
-    CONDITIONS.iter().find(|e| normalise(e.name) == n || e.aliases.iter().any(|a| normalise(a) == n))
+impl Param {
+    /// A parameter of stipula's own, written only by its name.
+    pub const fn own(name: &'static str) -> Param {
+        Param { name, popeye: None, aliases: &[], implied: false }
+    }
 }
 
-/// Names the statement language and Popeye use for conditions stipula plans but the registry may not have yet.
-pub const KNOWN_NAMES: &[&str] = &["Madrasi", "Isardam", "Eiffel", "Parsi", "MadnessOfKings"];
+/// What a word after a condition's name is, when it is one of its parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamMatch {
+    /// The parameter to store, as the registry spells it.
+    Store(&'static str),
+    /// A word that states the default: nothing to store.
+    Implied,
+}
 
-/// Builds the conditions of a problem, refusing unknown names and contradictory combinations.
-pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, String> {
-    let mut out: Vec<Box<dyn Condition>> = Vec::new();
-    for spec in specs {
-        let entry = lookup(&spec.name).ok_or_else(|| {
-            if KNOWN_NAMES.iter().any(|k| normalise(k) == normalise(&spec.name)) {
-                format!("condition `{}` is not implemented yet", spec.name)
-            } else {
-                let hint = crate::input::suggest::did_you_mean(&spec.name, CONDITIONS.iter().map(|e| e.name));
-                match hint {
-                    Some(h) => format!("unknown condition `{}` (did you mean `{h}`?)", spec.name),
-                    None => format!("unknown condition `{}`", spec.name),
+/// Why conditions cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConditionError {
+    /// A name no row of the registry has.
+    #[error("unknown condition `{name}`{}", hint.map(|h| format!(" (did you mean `{h}`?)")).unwrap_or_default())]
+    Unknown { name: String, hint: Option<&'static str> },
+    /// A condition Popeye knows that stipula does not implement.
+    #[error("not supported: condition {0}")]
+    NotSupported(&'static str),
+    /// A word that is not one of the condition's parameters.
+    #[error("{}", bad_param(condition, param, known))]
+    BadParam { condition: &'static str, param: String, known: Vec<&'static str> },
+    /// A combination Popeye refuses: the condition whose row excludes the other, then the other.
+    #[error("{0} and {1} cannot be combined (Popeye refuses the combination)")]
+    Conflict(&'static str, &'static str),
+    /// The same condition twice.
+    #[error("condition `{0}` is given twice")]
+    Twice(String),
+    /// Parameters the condition refuses together (Madness of Kings' two walks).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+fn bad_param(condition: &str, param: &str, known: &[&str]) -> String {
+    if known.is_empty() {
+        format!("{condition} has no options (got `{param}`)")
+    } else {
+        format!("{condition} has no option `{param}` (known: {})", known.join(", "))
+    }
+}
+
+impl ConditionError {
+    /// Whether the error is about what stipula does not implement rather than about the input.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, ConditionError::NotSupported(_))
+    }
+}
+
+impl ConditionDef {
+    /// An empty row, for `..ConditionDef::NONE` in the registry.
+    pub const NONE: ConditionDef = ConditionDef {
+        name: "",
+        popeye: None,
+        extra: false,
+        aliases: &[],
+        params: &[],
+        walks: &[],
+        default: None,
+        excludes: &[],
+        build: None,
+    };
+
+    /// Its spec before any parameter is read: its name, and its default parameter if it has one.
+    pub fn spec(&self) -> ConditionSpec {
+        ConditionSpec { name: self.name.to_string(), options: self.default.iter().map(|d| d.to_string()).collect() }
+    }
+
+    /// Whether stipula implements it.
+    pub fn is_supported(&self) -> bool {
+        self.build.is_some()
+    }
+
+    /// stipula's own spellings, accepted written out by every reader: its name where it is not Popeye's
+    /// (`Eiffel`, `Parsi`), and its aliases.
+    pub fn own_spellings(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let name = (!self.popeye.is_some_and(|n| n.contains(&self.name))).then_some(self.name);
+        name.into_iter().chain(self.aliases.iter().copied())
+    }
+
+    /// Its name in Popeye's `lang`, or stipula's name for a condition of its own.
+    pub fn name_in(&self, lang: Lang) -> &'static str {
+        self.popeye.map_or(self.name, |n| n[lang.index()])
+    }
+
+    /// The row a condition name denotes: a name written out (stipula's name or an alias, or Popeye's name in
+    /// the languages `spelling` reads) wins; else a unique abbreviation of Popeye's name in the spelling's
+    /// language, among its first table, then its second (as Popeye reads them).
+    pub fn lookup(word: &str, spelling: Spelling) -> Found<&'static ConditionDef> {
+        for def in CONDITIONS {
+            let popeye = def.popeye.iter().flat_map(|n| spelling.langs().iter().map(|l| n[l.index()]));
+            if let Some(n) = def.own_spellings().chain(popeye).find(|n| spelling.same(word, n)) {
+                return Found::One(def, n);
+            }
+        }
+        let lang = spelling.lang();
+        for extra in [false, true] {
+            let table = CONDITIONS.iter().enumerate().filter(|(_, d)| d.extra == extra);
+            match spelling.find(word, table.filter_map(|(i, d)| d.popeye.map(|n| (n[lang.index()], i)))) {
+                Found::None => {}
+                Found::One(i, n) => return Found::One(&CONDITIONS[i], n),
+                Found::Ambiguous(names) => return Found::Ambiguous(names),
+            }
+        }
+        Found::None
+    }
+
+    /// What `word` is as a parameter of this condition, if it is one: a parameter's word written out (its name,
+    /// an alias, Popeye's word in the languages `spelling` reads), an abbreviation of Popeye's word that is
+    /// unique in Popeye's table of such words (as Popeye reads `RexInclusive` after `Madrasi`), or one of its
+    /// walks by code or name.
+    pub fn param(&self, word: &str, spelling: Spelling) -> Option<ParamMatch> {
+        let matched = |p: &Param| if p.implied { ParamMatch::Implied } else { ParamMatch::Store(p.name) };
+        for p in self.params {
+            let popeye = p.popeye.iter().flat_map(|(n, _)| spelling.langs().iter().map(|l| n[l.index()]));
+            if std::iter::once(p.name).chain(p.aliases.iter().copied()).chain(popeye).any(|n| spelling.same(word, n)) {
+                return Some(matched(p));
+            }
+        }
+        let lang = spelling.lang().index();
+        for p in self.params {
+            if let Some((names, table)) = p.popeye {
+                if let Found::One(i, _) = spelling.find(word, table.iter().enumerate().map(|(i, n)| (n[lang], i))) {
+                    if table[i] == names {
+                        return Some(matched(p));
+                    }
                 }
             }
-        })?;
-        let cond = (entry.build)(spec)?;
-        for other in &out {
-            if let Some(why) = cond.conflicts_with(other.name()).or_else(|| other.conflicts_with(cond.name())) {
-                return Err(why);
+        }
+        match PieceWord::english(word) {
+            Some(PieceWord::Kind(k)) if self.walks.contains(&k.code()) => Some(ParamMatch::Store(k.code())),
+            _ => None,
+        }
+    }
+
+    /// The words its parameters are written with (names and aliases, walks by name), for hints.
+    pub fn param_words(&self) -> Vec<&'static str> {
+        let mut v: Vec<&'static str> = self.params.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
+        v.extend(self.walks.iter().filter_map(|c| crate::pieces::Kind::from_code(c)).map(|k| k.name()));
+        v
+    }
+
+    /// The parameter names it stores (its walks' codes included), for errors.
+    pub fn param_names(&self) -> Vec<&'static str> {
+        self.params.iter().filter(|p| !p.implied).map(|p| p.name).chain(self.walks.iter().copied()).collect()
+    }
+}
+
+/// The conditions stipula implements, in the registry's order.
+pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
+    CONDITIONS.iter().filter(|d| d.is_supported())
+}
+
+/// Builds the conditions of a problem, refusing names stipula does not implement, parameters a condition does
+/// not have, conditions given twice and combinations Popeye refuses.
+pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, ConditionError> {
+    let mut out: Vec<(&'static ConditionDef, Box<dyn Condition>)> = Vec::new();
+    for spec in specs {
+        let def = match ConditionDef::lookup(&spec.name, Spelling::Statement) {
+            Found::One(def, _) => def,
+            _ => {
+                let hint = did_you_mean(&spec.name, supported().map(|d| d.name));
+                return Err(ConditionError::Unknown { name: spec.name.clone(), hint });
+            }
+        };
+        let Some(build) = def.build else { return Err(ConditionError::NotSupported(def.name)) };
+        let known = def.param_names();
+        if let Some(bad) = spec.options.iter().find(|o| !known.contains(&o.as_str())) {
+            return Err(ConditionError::BadParam { condition: def.name, param: bad.clone(), known });
+        }
+        let cond = build(spec)?;
+        for (other, _) in &out {
+            if def.excludes.contains(&other.name) {
+                return Err(ConditionError::Conflict(def.name, other.name));
+            }
+            if other.excludes.contains(&def.name) {
+                return Err(ConditionError::Conflict(other.name, def.name));
             }
         }
-        if out.iter().any(|o| o.name() == cond.name()) {
-            return Err(format!("condition `{}` is given twice", cond.name()));
+        if out.iter().any(|(o, _)| o.name == def.name) {
+            return Err(ConditionError::Twice(def.name.to_string()));
         }
-        out.push(cond);
+        out.push((def, cond));
     }
-    Ok(out)
+    Ok(out.into_iter().map(|(_, c)| c).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn every_popeye_name_resolves_to_its_row() {
+        // Popeye 4.104 has 241 + 2 conditions; stipula adds Parsi and Madness of Kings.
+        assert_eq!(CONDITIONS.len(), 245);
+        assert_eq!(CONDITIONS.iter().filter(|d| d.popeye.is_some()).count(), 243);
+        for def in CONDITIONS {
+            for lang in Lang::ALL {
+                let name = def.name_in(lang);
+                match ConditionDef::lookup(name, Spelling::Popeye(lang)) {
+                    // French has one name twice (`AnnanEchecs`): the first row wins, as in Popeye.
+                    Found::One(d, _) => assert!(std::ptr::eq(d, def) || d.name_in(lang) == name, "{name} in {lang:?}"),
+                    f => panic!("{name} in {lang:?}: {f:?}"),
+                }
+                assert!(matches!(ConditionDef::lookup(name, Spelling::Statement), Found::One(..)), "{name}");
+            }
+            for a in def.own_spellings() {
+                for s in [Spelling::Statement, Spelling::Popeye(Lang::German)] {
+                    assert!(matches!(ConditionDef::lookup(a, s), Found::One(d, _) if std::ptr::eq(d, def)), "{a}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_own_spellings_do_not_shadow_abbreviations() {
+        let mut seen = BTreeSet::new();
+        for def in CONDITIONS {
+            let own: BTreeSet<String> = std::iter::once(def.name).chain(def.aliases.iter().copied()).map(crate::words::norm).collect();
+            for w in own {
+                assert!(seen.insert(w.clone()), "{w} names two conditions");
+            }
+        }
+        // A spelling of stipula's own that abbreviates a Popeye name must name the same row, or it would change
+        // what Popeye's abbreviation means.
+        for def in CONDITIONS {
+            for w in def.own_spellings() {
+                for other in CONDITIONS.iter().filter(|o| !std::ptr::eq(*o, def)) {
+                    for lang in Lang::ALL {
+                        let n = other.name_in(lang).to_lowercase();
+                        assert!(!n.starts_with(&w.to_lowercase()) || other.popeye.is_none(), "{w} abbreviates {n}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn abbreviations_as_popeye_reads_them() {
+        let name = |w: &str, s: Spelling| match ConditionDef::lookup(w, s) {
+            Found::One(d, _) => d.name.to_string(),
+            Found::Ambiguous(v) => format!("ambiguous {}", v.len()),
+            Found::None => "none".to_string(),
+        };
+        let en = Spelling::Popeye(Lang::English);
+        assert_eq!(name("madr", en), "Madrasi");
+        assert_eq!(name("Isar", en), "Isardam");
+        assert_eq!(name("circe", en), "Circe");
+        assert!(name("circ", en).starts_with("ambiguous"));
+        assert_eq!(name("rokago", en), "Rokagogo");
+        assert_eq!(name("Eiffel", Spelling::Popeye(Lang::French)), "Eiffel");
+        assert_eq!(name("EchecsEiff", Spelling::Popeye(Lang::French)), "Eiffel");
+        assert_eq!(name("EchecsEiff", en), "none");
+        // Popeye's second table is read only when the first has no match: `Maxi` is Maximummer.
+        assert_eq!(name("Maxi", en), "Maximummer");
+        // The statement language: several words, any language written out, English abbreviated.
+        assert_eq!(name("Madness of Kings", Spelling::Statement), "MadnessOfKings");
+        assert_eq!(name("eiffel schach", Spelling::Statement), "Eiffel");
+        assert_eq!(name("mirror circe", Spelling::Statement), "MirrorCirce");
+        assert_eq!(name("Madras", Spelling::Statement), "Madrasi");
+        assert_eq!(name("Parsi", Spelling::Popeye(Lang::German)), "Parsi");
+    }
+
+    #[test]
+    fn parameters() {
+        let def = |n: &str| match ConditionDef::lookup(n, Spelling::Statement) {
+            Found::One(d, _) => d,
+            f => panic!("{f:?}"),
+        };
+        let en = Spelling::Popeye(Lang::English);
+        let (madrasi, isardam, madness) = (def("Madrasi"), def("Isardam"), def("MadnessOfKings"));
+        assert_eq!(madrasi.param("RexIncl", en), Some(ParamMatch::Store("RexInclusive")));
+        // `Rex` could be RexInclusive or RexExclusive in Popeye's table of variants: not a parameter.
+        assert_eq!(madrasi.param("Rex", en), None);
+        assert_eq!(madrasi.param("RexInkl", Spelling::Popeye(Lang::German)), Some(ParamMatch::Store("RexInclusive")));
+        assert_eq!(madrasi.param("rex inclusive", Spelling::Statement), Some(ParamMatch::Store("RexInclusive")));
+        assert_eq!(madrasi.param("RI", Spelling::Statement), Some(ParamMatch::Store("RexInclusive")));
+        assert_eq!(madrasi.param("TypeB", en), None);
+        assert_eq!(isardam.param("TypeB", en), Some(ParamMatch::Store("TypeB")));
+        assert_eq!(isardam.param("typa", Spelling::Popeye(Lang::German)), Some(ParamMatch::Implied));
+        assert_eq!(madness.param("frog", Spelling::Statement), Some(ParamMatch::Store("FG")));
+        assert_eq!(madness.param("ferz", Spelling::Statement), Some(ParamMatch::Store("FE")));
+        assert_eq!(madness.param("queen", Spelling::Statement), None);
+    }
+
+    #[test]
+    fn build_errors_are_typed() {
+        let spec = |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
+        assert_eq!(build_all(&[spec("Circe", &[])]).err(), Some(ConditionError::NotSupported("Circe")));
+        assert!(matches!(build_all(&[spec("Madrasy", &[])]), Err(ConditionError::Unknown { hint: Some("Madrasi"), .. })));
+        assert_eq!(build_all(&[spec("Isardam", &[]), spec("Madrasi", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Madrasi")));
+        assert_eq!(build_all(&[spec("Eiffel", &[]), spec("Isardam", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Eiffel")));
+        assert_eq!(build_all(&[spec("Madrasi", &[]), spec("Madrasi", &["RexInclusive"])]).err(), Some(ConditionError::Twice("Madrasi".into())));
+        let e = build_all(&[spec("Madrasi", &["TypeB"])]).unwrap_err();
+        assert_eq!(e.to_string(), "Madrasi has no option `TypeB` (known: RexInclusive)");
+        assert_eq!(build_all(&[spec("Eiffel", &["RI"])]).unwrap_err().to_string(), "Eiffel has no options (got `RI`)");
+    }
 }

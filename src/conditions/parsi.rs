@@ -4,12 +4,12 @@
 //! the perpetual-check rule concern games, not problems: they are out of scope (RULES.md).
 
 use crate::attacks::{Occupancy, KING, KNIGHT};
-use crate::conditions::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::problem::ConditionSpec;
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// [`Position::flags`] bit: White's king leap is still available.
@@ -39,17 +39,11 @@ pub struct Parsi {
 }
 
 impl Parsi {
-    /// Builds from the options `WhiteLeapUsed` and `BlackLeapUsed` (default: both leaps available).
-    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, String> {
-        let mut c = Parsi { white_leap: true, black_leap: true };
-        for o in &spec.options {
-            match o.as_str() {
-                "WhiteLeapUsed" => c.white_leap = false,
-                "BlackLeapUsed" => c.black_leap = false,
-                other => return Err(format!("Parsi has no option `{other}` (known: WhiteLeapUsed, BlackLeapUsed)")),
-            }
-        }
-        Ok(Box::new(c))
+    /// Builds from the parameters (checked against the registry's by [`crate::conditions::build_all`]):
+    /// `WhiteLeapUsed` and `BlackLeapUsed` (default: both leaps available).
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        let used = |p: &str| spec.options.iter().any(|o| o == p);
+        Ok(Box::new(Parsi { white_leap: !used("WhiteLeapUsed"), black_leap: !used("BlackLeapUsed") }))
     }
 }
 
@@ -249,9 +243,6 @@ impl Condition for Parsi {
         rules.in_check(after, after.side()) || can_move(rules, after)
     }
 
-    fn name(&self) -> &'static str {
-        "Parsi"
-    }
 }
 
 #[cfg(test)]
@@ -259,7 +250,7 @@ mod tests {
     use super::*;
     use crate::conditions::build_all;
     use crate::conditions::madrasi::tests::{legal, play, setup};
-    use crate::input::conditions::parse_condition_text;
+    use crate::input::vocab::conditions::parse_condition_text;
 
     fn has(moves: &[String], m: &str) -> bool {
         moves.iter().any(|x| x == m)
@@ -308,8 +299,8 @@ mod tests {
         let spec = |t: &str| parse_condition_text(t).unwrap();
         assert_eq!(build_all(&[spec("Parsi black leap used white leap used")]).unwrap()[0].initial_flags(), 0);
         assert_eq!(build_all(&[spec("Parsi BlackLeapUsed")]).unwrap()[0].describe(), "Parsi BlackLeapUsed");
-        let bad = crate::problem::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
-        assert!(build_all(&[bad]).unwrap_err().contains("Parsi has no option `NoLeap`"));
+        let bad = crate::conditions::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
+        assert!(matches!(build_all(&[bad]), Err(ConditionError::BadParam { condition: "Parsi", param, .. }) if param == "NoLeap"));
         assert!(parse_condition_text("Parsi white leap").is_err());
     }
 

@@ -7,7 +7,8 @@
 //! side to move (`w`/`b`), castling (`KQkq` or `-`), en-passant square (or `-`); move counters are ignored.
 
 use crate::pieces::Kind;
-use crate::problem::{ExplicitState, Placed};
+use crate::pieces::Placed;
+use crate::setup::ExplicitState;
 use crate::square::{Color, Square};
 
 /// A FEN error: message, what was expected, and the byte offset in the FEN text.

@@ -6,9 +6,18 @@
 #![allow(clippy::result_large_err)]
 
 use crate::input::fen::parse_fen;
-use crate::input::suggest::did_you_mean;
-use crate::input::vocab::{norm, parse_conditions, parse_options, parse_pieces, parse_stip_any, parse_twin, Issue};
-use crate::problem::{Diagnostic, ExplicitState, Intended, Location, Meta, Options, Placed, Problem, Stipulation};
+use crate::words::did_you_mean;
+use crate::input::vocab::conditions::parse_conditions;
+use crate::input::vocab::options::parse_options;
+use crate::input::vocab::pieces::parse_pieces;
+use crate::input::vocab::stipulation::parse_stip_any;
+use crate::input::vocab::twins::parse_twin;
+use crate::input::vocab::Issue;
+use crate::words::norm;
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
+use crate::problem::options::Options;
+use crate::pieces::Placed;
+use crate::setup::ExplicitState;
 use crate::square::Color;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::satisfy;
@@ -136,6 +145,7 @@ impl Entry {
         let mut d = diag_at(file, seg.line, &seg.full, byte, len, is.message);
         d.expected = is.expected;
         d.hint = is.hint;
+        d.fault = is.fault;
         d
     }
 
@@ -164,9 +174,17 @@ fn leading_blank(i: &str) -> IResult<&str, &str> {
     take_while1(|c: char| c == ' ' || c == '\t').parse(i)
 }
 
-/// Reads every problem of a `.stip` text. Each problem gives a `Problem` or its first error.
+/// Reads every problem of a `.stip` text. Each problem gives a `Problem` or its first error; a text without a
+/// problem gives that error.
 pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_stip_spans(text, file).into_iter().map(|(_, p)| p).collect()
+}
+
+/// [`read_stip`] with the byte range of the text each problem was read from (its separator left out).
+pub fn read_stip_spans(text: &str, file: &str) -> Vec<(std::ops::Range<usize>, Result<Problem, Diagnostic>)> {
     let raw: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let starts = crate::input::line_starts(text);
+    let span = |lines: &[Line<'_>]| crate::input::lines_span(text, &starts, lines[0].no - 1, lines[lines.len() - 1].no);
     let mut out = Vec::new();
     let mut chunk: Vec<Line<'_>> = Vec::new();
     let mut i = 0;
@@ -182,7 +200,7 @@ pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
         } else if is_separator(line.text) {
             let lines = std::mem::take(&mut chunk);
             if lines.iter().any(|l| !l.text.trim().is_empty()) {
-                out.push(read_problem(lines, file));
+                out.push((span(&lines), read_problem(lines, file)));
             }
             i += 1;
             continue;
@@ -195,7 +213,10 @@ pub fn read_stip(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
         i += 1;
     }
     if chunk.iter().any(|l| !l.text.trim().is_empty()) {
-        out.push(read_problem(chunk, file));
+        out.push((span(&chunk), read_problem(chunk, file)));
+    }
+    if out.is_empty() {
+        out.push((0..0, Err(crate::input::no_problem(file, "`white:`, `black:` and `stipulation:` lines"))));
     }
     out
 }
@@ -428,8 +449,8 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
                 need_value()?;
                 let cs = parse_conditions(&e.value).map_err(|is| e.issue(file, is))?;
                 for c in cs {
-                    if conditions.iter().any(|x: &crate::problem::ConditionSpec| x.name == c.name) {
-                        return Err(e.whole(file, format!("the condition `{}` is given twice", c.name)));
+                    if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
+                        return Err(e.whole(file, crate::conditions::ConditionError::Twice(c.name.clone()).to_string()));
                     }
                     conditions.push(c);
                 }
@@ -484,16 +505,16 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
         return Err(at_start("this problem has no pieces").expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
     }
     let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended };
-    if let Some(r) = crate::input::check::check(&p) {
+    if let Some(r) = crate::problem::check::check(&p) {
         return Err(refusal(&es, file, &r).unwrap_or_else(|| at_start(&r.message)).expected(r.expected()).hint(r.hint()));
     }
     Ok(p)
 }
 
-/// Where a refusal of [`crate::input::check`] points: the option, condition or piece that causes it, the
+/// Where a refusal of [`crate::problem::check`] points: the option, condition or piece that causes it, the
 /// castling or en-passant field of `fen:`, the pieces line of the side without a king; `None` if not found.
-fn refusal(es: &[Entry], file: &str, r: &crate::input::check::Refusal) -> Option<Diagnostic> {
-    use crate::input::check::Culprit;
+fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Unsolvable) -> Option<Diagnostic> {
+    use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let at = |e: &Entry, off: usize, len: usize| Some(e.issue(file, Issue::new(off, len, r.message.clone())));
     let whole = |e: &Entry| at(e, 0, e.value.trim_end().len());
@@ -513,7 +534,9 @@ fn refusal(es: &[Entry], file: &str, r: &crate::input::check::Refusal) -> Option
     };
     let pieces_line = || of(&[Key::White, Key::Black, Key::Fen]).next().and_then(whole);
     match &r.culprit {
-        Culprit::Option(o) => word_in(&[Key::Options], o),
+        Culprit::Option(names) => {
+            of(&[Key::Options]).filter_map(|e| crate::input::vocab::options::find_option(&e.value, names).and_then(|(off, len)| at(e, off, len))).last()
+        }
         Culprit::Condition(n) => word_in(&[Key::Conditions], n),
         Culprit::Diagram(Diag::Pawn(sq)) => {
             let sq = sq.to_string();
@@ -525,7 +548,7 @@ fn refusal(es: &[Entry], file: &str, r: &crate::input::check::Refusal) -> Option
                 })
                 .or_else(pieces_line)
         }
-        Culprit::Diagram(Diag::Kings(c)) => {
+        Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => {
             let keys: &'static [Key] = if *c == Color::White { &[Key::White] } else { &[Key::Black] };
             of(keys).last().and_then(whole).or_else(pieces_line)
         }
@@ -549,7 +572,8 @@ fn word_spans(v: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::{Play, TwinChange};
+    use crate::problem::Play;
+    use crate::problem::twins::TwinChange;
 
     fn one(text: &str) -> Problem {
         let mut v = read_stip(text, "t.stip");

@@ -1,7 +1,7 @@
 //! Stipulations in problemists' notation (`#2`, `h#2.5`, `ser-s#6`, `exact-h#3`, `2->ser-h#4`), as Popeye,
 //! YACPDB and stipula's statement language write them.
 
-use crate::problem::{Goal, Play, Stipulation};
+use crate::problem::{Fault, Goal, Play, Stipulation};
 
 /// Why a stipulation could not be read: the message and the byte offset in the text where it went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,6 +9,8 @@ pub struct StipulationError {
     pub offset: usize,
     pub message: String,
     pub expected: String,
+    /// Whether the text is wrong or names what stipula does not implement.
+    pub fault: Fault,
 }
 
 /// Parses Popeye's notation: `[exact-][m->][ser-|pser-][h|s|r]<goal><n>[.5]`, goals `#` and `=`.
@@ -18,11 +20,14 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let lead = text.len() - text.trim_start().len();
     let s = lower.as_str();
     let mut pos = 0usize;
-    let err = |pos: usize, message: &str, expected: &str| StipulationError {
+    let fail = |fault: Fault, pos: usize, message: &str, expected: &str| StipulationError {
         offset: lead + pos,
         message: message.to_string(),
         expected: expected.to_string(),
+        fault,
     };
+    let err = |pos: usize, message: &str, expected: &str| fail(Fault::BadInput, pos, message, expected);
+    let unsupported = |pos: usize, message: &str, expected: &str| fail(Fault::Unsupported, pos, message, expected);
     let mut exact = false;
     if s[pos..].starts_with("exact-") {
         exact = true;
@@ -41,12 +46,12 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         series = true;
         pos += 4;
     } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
-        return Err(err(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
+        return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
     let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hs")
         || s[pos..].starts_with("hr")
     {
-        return Err(err(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
+        return Err(unsupported(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
     } else if s[pos..].starts_with('h') {
         pos += 1;
         'h'
@@ -64,7 +69,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let goal = if rest.starts_with("#=") || rest.starts_with("##") || rest.starts_with("==") || rest.starts_with("!=")
         || rest.starts_with("!#")
     {
-        return Err(err(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate) or `=` (stalemate)"));
+        return Err(unsupported(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate) or `=` (stalemate)"));
     } else if rest.starts_with('#') {
         pos += 1;
         Goal::Mate
@@ -73,14 +78,16 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         Goal::Stalemate
     } else {
         let what = rest.chars().next().map(|c| format!("`{c}`")).unwrap_or_else(|| "the end".into());
-        let msg = match rest.chars().next() {
-            Some('+' | 'x' | '%' | '~' | 'z' | 'c' | 'k' | '<' | '0') => format!("not supported: the goal starting with {what}"),
-            _ if rest.starts_with("dia") || rest.starts_with("a=>b") || rest.starts_with("ep") => {
-                "not supported: this goal (proof games, a=>b, ep)".to_string()
+        let expected = "`#` (mate) or `=` (stalemate)";
+        return Err(match rest.chars().next() {
+            Some('+' | 'x' | '%' | '~' | 'z' | 'c' | 'k' | '<' | '0') => {
+                unsupported(goal_start, &format!("not supported: the goal starting with {what}"), expected)
             }
-            _ => format!("expected a goal, found {what}"),
-        };
-        return Err(err(goal_start, &msg, "`#` (mate) or `=` (stalemate)"));
+            _ if rest.starts_with("dia") || rest.starts_with("a=>b") || rest.starts_with("ep") => {
+                unsupported(goal_start, "not supported: this goal (proof games, a=>b, ep)", expected)
+            }
+            _ => err(goal_start, &format!("expected a goal, found {what}"), expected),
+        });
     };
     let num_text = s[pos..].trim_start();
     let num_pos = s.len() - num_text.len();
@@ -106,7 +113,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (true, 'd') => Play::SeriesDirect,
         (true, 'h') => Play::SeriesHelp,
         (true, 's') => Play::SeriesSelf,
-        (true, _) => return Err(err(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
+        (true, _) => return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
         _ => unreachable!(),
     };
     if half && play != Play::Help {
@@ -141,6 +148,7 @@ mod tests {
         assert_eq!(e.offset, 2);
         let e = parse_stipulation("h+2").unwrap_err();
         assert!(e.message.contains("not supported"), "{}", e.message);
+        assert_eq!(e.fault, Fault::Unsupported, "{}", e.message);
         assert!(parse_stipulation("#2.5").is_err());
         assert!(parse_stipulation("#0").is_err());
         assert!(parse_stipulation("").is_err());

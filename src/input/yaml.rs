@@ -1,5 +1,5 @@
 //! YAML problem collections in YACPDB's layout (as yacpdb.org and the Olive editor write them): reading one
-//! entry, a list of entries or a multi-document stream, and writing entries back.
+//! entry, a list of entries or a multi-document stream (the writer is [`crate::output::yaml`]).
 //!
 //! The stream is split into entries and each entry into its top-level keys here, keeping line numbers, so
 //! that one bad entry does not stop the others and every error points at its line. Each key's value is then
@@ -8,20 +8,18 @@
 // The readers return `Result<Problem, Diagnostic>` by contract; a diagnostic is big but rare.
 #![allow(clippy::result_large_err)]
 
-use crate::input::vocab::{
-    condition_text, is_condition_start, options_text, parse_conditions, parse_options, parse_pieces, parse_stip_any,
-    parse_twin, piece_token, twin_text, Issue,
-};
-use crate::problem::{Diagnostic, Intended, Location, Meta, Options, Placed, Problem};
+use crate::input::vocab::conditions::{condition_at, parse_conditions};
+use crate::input::vocab::options::{option_at, parse_options};
+use crate::input::vocab::pieces::parse_pieces;
+use crate::input::vocab::stipulation::parse_stip_any;
+use crate::input::vocab::twins::parse_twin;
+use crate::input::vocab::{words, Issue, Phrase};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem};
+use crate::problem::options::Options;
+use crate::pieces::Placed;
 use crate::square::Color;
 use serde_json::Value;
 use std::collections::BTreeMap;
-
-/// The keys this reader interprets.
-const KNOWN: &[&str] = &[
-    "authors", "source", "award", "title", "remarks", "algebraic", "stipulation", "options", "twins",
-    "intended-solutions", "solution", "keywords", "comments",
-];
 
 /// One top-level key of an entry: its name, the line it starts on (0-based in the file), its text block.
 struct KeyBlock {
@@ -66,6 +64,7 @@ impl Ctx<'_> {
         let mut d = self.diag(l, col, len, is.message);
         d.expected = is.expected;
         d.hint = is.hint;
+        d.fault = is.fault;
         d
     }
 
@@ -98,8 +97,16 @@ fn key_colon(body: &str) -> Option<usize> {
     body.char_indices().find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace)).map(|(i, _)| i)
 }
 
-/// Reads a YAML collection: one entry, a list of entries, or a stream of documents.
+/// Reads a YAML collection: one entry, a list of entries, or a stream of documents. A text without an entry
+/// gives that error.
 pub fn read_yaml(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_yaml_spans(text, file).into_iter().map(|(_, p)| p).collect()
+}
+
+/// [`read_yaml`] with the byte range of the text each entry was read from.
+pub fn read_yaml_spans(text: &str, file: &str) -> Vec<(std::ops::Range<usize>, Result<Problem, Diagnostic>)> {
+    let starts = crate::input::line_starts(text);
+    let span = |a: usize, b: usize| crate::input::lines_span(text, &starts, a, b);
     let lines: Vec<&str> = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let ctx = Ctx { file, lines };
     let mut out = Vec::new();
@@ -135,20 +142,37 @@ pub fn read_yaml(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
                 items.push((s, b));
             }
             for (s, e) in items {
-                out.push(read_entry(&ctx, s, e, true));
+                out.push((span(s, e), read_entry(&ctx, s, e, true)));
             }
         } else {
-            out.push(read_entry(&ctx, first, b, false));
+            out.push((span(first, b), read_entry(&ctx, first, b, false)));
         }
+    }
+    if out.is_empty() {
+        out.push((0..0, Err(crate::input::no_problem(file, "a YACPDB entry with `algebraic:` and `stipulation:`"))));
     }
     out
 }
 
+/// The YAML parser's message, in plain words where it speaks the parser's own.
 fn saphyr_message(e: &serde_saphyr::Error) -> String {
     let s = e.without_snippet().to_string();
     let first = s.lines().next().unwrap_or("").to_string();
-    match first.rfind(" at line ") {
+    let first = match first.rfind(" at line ") {
         Some(i) => first[..i].to_string(),
+        None => first,
+    };
+    const PLAIN: &[(&str, &str)] = &[
+        ("did not find expected key", "this line does not line up with the fields above it: check its indentation"),
+        ("mapping values are not allowed", "a `key: value` where a value was expected: check the indentation, or quote a value holding `: `"),
+        ("illegal placement of ':' indicator", "a `:` where it cannot stand: is a `[` before it left open, or does a value need quotes?"),
+        ("did not find expected ',' or ']'", "a list in brackets is not closed: `]` expected"),
+        ("did not find expected ',' or '}'", "a map in braces is not closed: `}` expected"),
+        ("did not find expected '-' indicator", "this line does not line up with the list items above it: check its indentation"),
+        ("unknown anchor", "the alias (`*name`) names no anchor (`&name`) before it in this problem entry"),
+    ];
+    match PLAIN.iter().find(|(p, _)| first.contains(p)) {
+        Some((_, plain)) => plain.to_string(),
         None => first,
     }
 }
@@ -197,6 +221,10 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         return Err(ctx.diag(s, 0, 1, "empty problem entry").expected("`algebraic:` and `stipulation:`"));
     }
     let location = Location { file: ctx.file.to_string(), line: blocks[0].line + 1, column: indent + 1 };
+    // The entry read whole, only for its aliases (`*name`) to anchors (`&name`) in another field; each field is
+    // otherwise read alone, so that an error points into it.
+    let whole_entry: Option<BTreeMap<String, Value>> =
+        if lines.iter().any(|l| l.contains('*')) { serde_saphyr::from_str(&lines.join("\n")).ok() } else { None };
     let mut meta = Meta::default();
     let mut pieces: Vec<Placed> = Vec::new();
     let mut stipulation = None;
@@ -210,14 +238,20 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         if !seen.insert(kb.key.clone()) {
             return Err(ctx.at_key(kb, format!("the field `{}` is given twice", kb.key)));
         }
-        let map: BTreeMap<String, Value> = serde_saphyr::from_str(&kb.text).map_err(|err| {
-            let (l, c) = err
-                .location()
-                .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
-                .unwrap_or((kb.line, kb.indent));
-            ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err)))
-        })?;
-        let value = map.into_values().next().unwrap_or(Value::Null);
+        let value = match serde_saphyr::from_str::<BTreeMap<String, Value>>(&kb.text) {
+            Ok(map) => map.into_values().next().unwrap_or(Value::Null),
+            // An alias to an anchor in another field of the entry: the entry read whole resolves it.
+            Err(_) if whole_entry.as_ref().is_some_and(|m| m.contains_key(&kb.key)) => {
+                whole_entry.as_ref().and_then(|m| m.get(&kb.key)).cloned().unwrap_or(Value::Null)
+            }
+            Err(err) => {
+                let (l, c) = err
+                    .location()
+                    .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
+                    .unwrap_or((kb.line, kb.indent));
+                return Err(ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err))));
+            }
+        };
         let str_list = |v: &Value, what: &str| -> Result<Vec<String>, Diagnostic> {
             match v {
                 Value::Null => Ok(Vec::new()),
@@ -324,39 +358,30 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     if trimmed.len() > 5 && trimmed.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("twin ")) {
                         let off = item.len() - trimmed.len() + 5;
                         twins.push(parse_twin(&item[off..]).map_err(|is| ctx.issue(kb, &item, is.shifted(off)))?);
-                    } else if is_condition_start(&item) {
-                        for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
-                            if conditions.iter().any(|x: &crate::problem::ConditionSpec| x.name == c.name) {
-                                return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), format!("the condition `{}` is given twice", c.name))));
-                            }
-                            conditions.push(c);
-                        }
                     } else {
-                        let mut probe = options.clone();
-                        match parse_options(&item, &mut probe) {
-                            Ok(z) => {
-                                options = probe;
-                                zero_position |= z;
+                        match item_kind(&item) {
+                            Item::Conditions => {
+                                for c in parse_conditions(&item).map_err(|is| ctx.issue(kb, &item, is))? {
+                                    if conditions.iter().any(|x: &crate::conditions::ConditionSpec| x.name == c.name) {
+                                        let twice = crate::conditions::ConditionError::Twice(c.name.clone());
+                                        return Err(ctx.issue(kb, &item, Issue::new(0, item.len(), twice.to_string())));
+                                    }
+                                    conditions.push(c);
+                                }
                             }
-                            Err(is) => {
+                            Item::Options => {
+                                let mut probe = options.clone();
+                                zero_position |= parse_options(&item, &mut probe).map_err(|is| ctx.issue(kb, &item, is))?;
+                                options = probe;
+                            }
+                            Item::Unknown => {
                                 // Neither an option nor a condition: suggest from both.
-                                let mut is = is;
-                                // A condition Popeye knows but stipula lacks is "not supported", as in Popeye input.
-                                if is.message.starts_with("unknown option") {
-                                    if let Err(c) = parse_conditions(&item[is.offset..]) {
-                                        if c.message.starts_with("not supported") {
-                                            return Err(ctx.issue(kb, &item, c.shifted(is.offset)));
-                                        }
-                                    }
-                                }
-                                if is.offset == 0 && is.message.starts_with("unknown option") {
-                                    let word = item.split_whitespace().next().unwrap_or("");
-                                    is.message = format!("unknown condition or option `{word}`");
-                                    is.expected = Some("a condition such as `Madrasi` or an option such as `SetPlay`".into());
-                                    if is.hint.is_none() {
-                                        is.hint = parse_conditions(&item).err().and_then(|c| c.hint);
-                                    }
-                                }
+                                let w = words(&item)[0];
+                                let hint = parse_options(&item, &mut Options::default()).err().and_then(|is| is.hint);
+                                let hint = hint.or_else(|| parse_conditions(&item).err().and_then(|c| c.hint));
+                                let is = Issue::new(w.offset, w.text.len(), format!("unknown condition or option `{}`", w.text))
+                                    .expected("a condition such as `Madrasi` or an option such as `SetPlay`")
+                                    .hint_opt(hint);
                                 return Err(ctx.issue(kb, &item, is));
                             }
                         }
@@ -365,7 +390,14 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             }
             "twins" => {
                 let list: Vec<String> = match &value {
-                    Value::Object(m) => m.values().map(|v| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())).collect(),
+                    Value::Object(m) => m
+                        .values()
+                        .map(|v| match v {
+                            Value::String(s) => Ok(s.clone()),
+                            _ => Err(ctx.at_key(kb, "each twin of `twins` must be one line of text, such as `b: Move a1 a2`")
+                                .expected("labels with a twin each: `b: Move a1 a2`, `c: Continued Remove d4`")),
+                        })
+                        .collect::<Result<_, _>>()?,
                     v => str_list(v, "twins")?,
                 };
                 for t in list {
@@ -414,17 +446,41 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         twins,
         intended,
     };
-    if let Some(r) = crate::input::check::check(&p) {
+    if let Some(r) = crate::problem::check::check(&p) {
         let d = refusal(ctx, &blocks, &r).unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));
         return Err(d.expected(r.expected()).hint(r.hint()));
     }
     Ok(p)
 }
 
-/// Where a refusal of [`crate::input::check`] points: the option or condition, the pawn, the colour without a
+/// What an item of `options:` (YACPDB writes conditions there too) is.
+enum Item {
+    Conditions,
+    Options,
+    Unknown,
+}
+
+/// Tells conditions from options by the item's first words: a name written out decides, then an abbreviation
+/// (a condition's first, as YACPDB lists conditions first).
+fn item_kind(item: &str) -> Item {
+    let ws = words(item);
+    if ws.is_empty() {
+        return Item::Options;
+    }
+    match (condition_at(&ws, 0), option_at(&ws, 0)) {
+        (Phrase::Exact(..), _) => Item::Conditions,
+        (_, Phrase::Exact(..)) => Item::Options,
+        (Phrase::Abbreviated(..), _) => Item::Conditions,
+        (_, Phrase::Abbreviated(..) | Phrase::Ambiguous(..)) => Item::Options,
+        (Phrase::Ambiguous(..), _) => Item::Conditions,
+        (Phrase::None, Phrase::None) => Item::Unknown,
+    }
+}
+
+/// Where a refusal of [`crate::problem::check`] points: the option or condition, the pawn, the colour without a
 /// king, else the `algebraic` key; `None` if the entry has none of them.
-fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::input::check::Refusal) -> Option<Diagnostic> {
-    use crate::input::check::Culprit;
+fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Unsolvable) -> Option<Diagnostic> {
+    use crate::problem::check::Culprit;
     use crate::setup::Culprit as Diag;
     let block = |keys: &[&str]| blocks.iter().find(|kb| keys.contains(&kb.key.as_str()));
     // The first occurrence of one of `needles` in the block, as a diagnostic over `len` bytes.
@@ -438,10 +494,19 @@ fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::input::check::Refusal)
     let algebraic = block(&["algebraic"]);
     let at_algebraic = || algebraic.map(|kb| ctx.at_key(kb, r.message.clone()));
     match &r.culprit {
-        Culprit::Option(o) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[o.to_string()])),
+        Culprit::Option(names) => {
+            // The option written last, in any spelling, in the block's lines.
+            let kb = block(&["options", "conditions"])?;
+            (kb.line..kb.line + kb.text.lines().count().max(1)).rev().find_map(|l| {
+                let src = ctx.lines.get(l).copied().unwrap_or("");
+                let from = if l == kb.line { (kb.indent + kb.key.len() + 1).min(src.len()) } else { 0 };
+                let (off, len) = crate::input::vocab::options::find_option(src.get(from..)?, names)?;
+                Some(ctx.diag(l, from + off, len, r.message.clone()))
+            })
+        }
         Culprit::Condition(n) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[n.to_string()])),
         Culprit::Diagram(Diag::Pawn(sq)) => algebraic.and_then(|kb| spot(kb, &[format!("P{sq}"), format!("p{sq}")])).or_else(at_algebraic),
-        Culprit::Diagram(Diag::Kings(c)) => {
+        Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => {
             let name = c.name().to_lowercase();
             algebraic.and_then(|kb| spot(kb, &[name.clone(), c.name().to_string()])).or_else(at_algebraic)
         }
@@ -491,144 +556,6 @@ fn scalar(v: &Value) -> String {
     v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
 }
 
-/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
-/// U+FFFF) must be escaped, or the reader refuses the text.
-fn printable(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
-}
-
-/// A YAML double-quoted string.
-pub(crate) fn q(s: &str) -> String {
-    let mut o = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => o += "\\\"",
-            '\\' => o += "\\\\",
-            '\n' => o += "\\n",
-            '\t' => o += "\\t",
-            '\r' => o += "\\r",
-            c if printable(c) => o.push(c),
-            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
-            c => o += &format!("\\u{:04x}", c as u32),
-        }
-    }
-    o.push('"');
-    o
-}
-
-fn list(out: &mut String, key: &str, items: &[String]) {
-    if items.is_empty() {
-        return;
-    }
-    *out += &format!("{key}:\n");
-    for i in items {
-        *out += &format!("  - {}\n", q(i));
-    }
-}
-
-/// One problem as a YACPDB entry (no document marker). `solution`, when given, replaces the problem's own
-/// solution text.
-pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
-    let m = &p.meta;
-    let mut o = String::new();
-    list(&mut o, "authors", &m.authors);
-    for (key, val) in [("source", &m.source), ("award", &m.award)] {
-        if let Some(text) = m.extra.get(key) {
-            o += &format!("{key}:{text}\n");
-        } else if let Some(s) = val {
-            o += &format!("{key}: {}\n", q(s));
-        }
-    }
-    if let Some(t) = &m.title {
-        o += &format!("title: {}\n", q(t));
-    }
-    list(&mut o, "remarks", &m.remarks);
-    o += "algebraic:\n";
-    for color in [Color::White, Color::Black] {
-        let ps: Vec<String> = p.pieces.iter().filter(|x| x.color == color).map(piece_token).collect();
-        if !ps.is_empty() {
-            o += &format!("  {}: [{}]\n", color.name().to_ascii_lowercase(), ps.join(", "));
-        }
-    }
-    o += &format!("stipulation: {}\n", q(&p.stipulation.to_string()));
-    let mut opts: Vec<String> = p.conditions.iter().map(condition_text).collect();
-    opts.extend(options_text(&p.options));
-    if p.zero_position {
-        opts.push("ZeroPosition".into());
-    }
-    list(&mut o, "options", &opts);
-    if !p.twins.is_empty() {
-        o += "twins:\n";
-        for (i, t) in p.twins.iter().enumerate() {
-            o += &format!("  {}: {}\n", twin_key(i), q(&twin_text(t)));
-        }
-    }
-    if let Some(c) = &p.intended.count {
-        // Unquoted only as a number that reads back as the same text (not `00`, `007`).
-        if c.bytes().all(|b| b.is_ascii_digit()) && !c.is_empty() && c.len() < 10 && (c == "0" || !c.starts_with('0')) {
-            o += &format!("intended-solutions: {c}\n");
-        } else {
-            o += &format!("intended-solutions: {}\n", q(c));
-        }
-    }
-    if let Some(text) = solution.or(p.intended.text.as_deref()) {
-        o += &literal_block("solution", text);
-    }
-    list(&mut o, "keywords", &m.keywords);
-    list(&mut o, "comments", &m.comments);
-    for (k, v) in &m.extra {
-        if k != "source" && k != "award" && !KNOWN.contains(&k.as_str()) {
-            o += &format!("{k}:{v}\n");
-        }
-    }
-    o
-}
-
-/// Twin letters as YACPDB writes them: `b`, `c`, … `z`, then `z1`, `z2`, ….
-fn twin_key(i: usize) -> String {
-    if i < 25 {
-        ((b'b' + i as u8) as char).to_string()
-    } else {
-        format!("z{:02}", i - 24)
-    }
-}
-
-/// A literal block scalar that keeps leading spaces and the exact trailing newlines.
-fn literal_block(key: &str, text: &str) -> String {
-    if text.is_empty()
-        || text.contains('\t')
-        || text.lines().any(|l| l.ends_with(' '))
-        || text.contains('\r')
-        || !text.chars().all(printable)
-    {
-        return format!("{key}: {}\n", q(text));
-    }
-    let body = text.trim_end_matches('\n');
-    let trailing = text.len() - body.len();
-    let chomp = match trailing {
-        0 => "-",
-        1 => "",
-        _ => "+",
-    };
-    let mut o = format!("{key}: |2{chomp}\n");
-    for l in body.split('\n') {
-        if l.is_empty() {
-            o.push('\n');
-        } else {
-            o += &format!("  {l}\n");
-        }
-    }
-    for _ in 1..trailing {
-        o.push('\n');
-    }
-    o
-}
-
-/// Problems as a YAML stream, one document per problem.
-pub fn write_yaml(problems: &[Problem]) -> String {
-    problems.iter().map(|p| entry_to_yaml(p, None)).collect::<Vec<_>>().join("---\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -658,15 +585,6 @@ mod tests {
     }
 
     #[test]
-    fn round_trip() {
-        let p = one(ENTRY);
-        let w = write_yaml(std::slice::from_ref(&p));
-        let q2 = one(&w);
-        assert_eq!(p, q2, "{w}");
-        assert_eq!(write_yaml(&[q2]), w);
-    }
-
-    #[test]
     fn lists_and_streams_keep_going_after_a_bad_entry() {
         let t = "- algebraic: {white: [Ke1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic: {white: [XYe1], black: [Ke8]}\n  stipulation: \"#2\"\n- algebraic:\n    white: [Ke1]\n    black: [Ke8]\n  stipulation: \"h#2\"\n";
         let v = read_yaml(t, "t.yaml");
@@ -681,12 +599,4 @@ mod tests {
         assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
     }
 
-    #[test]
-    fn solution_blocks_keep_leading_spaces() {
-        for text in ["  1.a b\n", "  1.a b", "x\n\n  y\n\n"] {
-            let y = literal_block("solution", text);
-            let m: BTreeMap<String, String> = serde_saphyr::from_str(&y).unwrap();
-            assert_eq!(m["solution"], text, "{y}");
-        }
-    }
 }

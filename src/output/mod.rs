@@ -1,6 +1,6 @@
-//! Rendering results: Popeye's move notation and solution text, diagrams, JSON and YAML.
+//! Rendering: Popeye's solution text, diagrams (text, Unicode, SVG) and YAML entries.
 
 pub mod board;
-pub mod compare;
-pub mod notation;
+pub mod statement;
 pub mod text;
+pub mod yaml;

@@ -1,8 +1,10 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
 //! solutions, `solution finished.`.
 
-use crate::output::notation::piece_letters;
-use crate::problem::{Placed, Problem};
+use crate::notation::piece_letters;
+use crate::problem::options::{Opt, OptionDef};
+use crate::problem::Problem;
+use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};
 
@@ -57,11 +59,11 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     if p.options.quodlibet {
-        s += &centred("Quodlibet");
+        s += &centred(OptionDef::of(Opt::Quodlibet).name());
         s.push('\n');
     }
     if p.options.duplex {
-        s += &centred("Duplex");
+        s += &centred(OptionDef::of(Opt::Duplex).name());
         s.push('\n');
     }
     s.push('\n');
@@ -102,7 +104,11 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
                 s += l;
                 s.push('\n');
             }
-            if ph.partial {
+            if ph.left_out > 0 {
+                // Like Popeye's `Partial solution`, with the count.
+                let found = ph.lines.len() + ph.left_out;
+                s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+            } else if ph.partial {
                 s += "Partial solution\n";
             }
         }

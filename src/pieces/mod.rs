@@ -1,9 +1,15 @@
-//! Pieces as data: every kind is one row of [`PIECES`], its walk a list of [`Atom`]s.
+//! Pieces as data: every kind is one row of [`PIECES`], its walk a list of [`Atom`]s, its codes in Popeye's
+//! three languages and its English names beside it; the walks Popeye knows and stipula does not are in
+//! [`popeye`], so that readers can tell "not supported" from "unknown" ([`PieceWord`]).
 //!
 //! Parser, output, move generation and observation all read this table; a new fairy piece is one row here
 //! (a genuinely new geometry also needs a new [`Atom`] in the walk kernel and in its naive reference).
 
-use crate::square::Color;
+pub mod popeye;
+
+use self::popeye::{PopeyeWalk, POPEYE_ONLY};
+use crate::square::{Color, Square};
+use crate::words::{norm, Lang};
 use std::fmt;
 
 /// One element of a walk. Offsets are (file, rank) steps; each atom stands for all eight symmetric images of
@@ -75,8 +81,8 @@ macro_rules! piece {
     };
 }
 
-/// The piece registry. The first six rows are the orthodox pieces in the order of [`Kind`]'s constants.
-pub static PIECES: [PieceDef; NUM_KINDS] = [
+/// The rows of [`PIECES`]: one a kind, the first six the orthodox pieces in the order of [`Kind`]'s constants.
+const TABLE: &[PieceDef] = &[
     piece!("K", "", "R", "king", [], Some('K'), KING_W, true),
     piece!("Q", "D", "D", "queen", [], Some('Q'), QUEEN_W, true),
     piece!("R", "T", "T", "rook", [], Some('R'), ROOK_W, true),
@@ -105,8 +111,11 @@ pub static PIECES: [PieceDef; NUM_KINDS] = [
     piece!("LA", "", "", "lame alibaba", ["lamealibaba", "lame-alibaba"], None, &[Lame(2, 0, 1, 0), Lame(2, 2, 1, 1)], false),
 ];
 
+/// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
+pub static PIECES: &[PieceDef] = TABLE;
+
 /// Number of rows in [`PIECES`]; sizes per-kind arrays.
-pub const NUM_KINDS: usize = 26;
+pub const NUM_KINDS: usize = TABLE.len();
 
 impl Kind {
     pub const KING: Kind = Kind(0);
@@ -156,16 +165,8 @@ impl Kind {
         Self::find(|d| d.code.eq_ignore_ascii_case(code))
     }
 
-    /// Looks a kind up by its code in one of Popeye's languages.
-    pub fn from_code_in(code: &str, lang: Lang) -> Option<Kind> {
-        Self::find(|d| d.code_in(lang).eq_ignore_ascii_case(code))
-    }
-
     /// Looks a kind up by its English name or an alias (case-insensitive; `-`, `_` and spaces ignored).
     pub fn from_name(name: &str) -> Option<Kind> {
-        let norm = |s: &str| -> String {
-            s.chars().filter(|c| !matches!(c, ' ' | '-' | '_')).flat_map(|c| c.to_lowercase()).collect()
-        };
         let n = norm(name);
         Self::find(|d| norm(d.name) == n || d.aliases.iter().any(|a| norm(a) == n))
     }
@@ -181,12 +182,40 @@ impl Kind {
     }
 }
 
-/// Popeye's input and output languages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    English,
-    German,
-    French,
+/// What a piece code or name denotes: a kind stipula implements, or a walk of Popeye's it does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PieceWord {
+    Kind(Kind),
+    NotSupported(&'static PopeyeWalk),
+}
+
+impl PieceWord {
+    /// A Popeye walk code of `lang`, as Popeye input writes pieces (case-insensitive; stipula's own walks such as
+    /// the threeleaper have no Popeye code).
+    pub fn popeye_code(code: &str, lang: Lang) -> Option<PieceWord> {
+        if let Some(k) = Kind::all().find(|k| k.def().popeye && k.def().code_in(lang).eq_ignore_ascii_case(code)) {
+            return Some(PieceWord::Kind(k));
+        }
+        POPEYE_ONLY.iter().find(|w| w.codes[lang.index()].eq_ignore_ascii_case(code)).map(PieceWord::NotSupported)
+    }
+
+    /// An English code (Popeye's, or stipula's own such as `03`) or an English name (`knight`, `lame alibaba`,
+    /// `bison`), as the statement language and YAML write pieces.
+    pub fn english(word: &str) -> Option<PieceWord> {
+        if let Some(k) = Kind::from_code(word).or_else(|| Kind::from_name(word)) {
+            return Some(PieceWord::Kind(k));
+        }
+        let n = norm(word);
+        POPEYE_ONLY.iter().find(|w| w.codes[0].eq_ignore_ascii_case(word) || norm(w.name) == n).map(PieceWord::NotSupported)
+    }
+
+    /// The English code of a code of Popeye's `lang` output (`D` → `Q` in German), for any walk Popeye knows.
+    pub fn english_code(code: &str, lang: Lang) -> Option<&'static str> {
+        match PieceWord::popeye_code(code, lang)? {
+            PieceWord::Kind(k) => Some(k.code()),
+            PieceWord::NotSupported(w) => Some(w.codes[0]),
+        }
+    }
 }
 
 impl PieceDef {
@@ -256,6 +285,14 @@ impl fmt::Debug for Piece {
     }
 }
 
+/// A piece placed on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placed {
+    pub color: Color,
+    pub kind: Kind,
+    pub square: Square,
+}
+
 /// The eight symmetric images of an offset, without repetitions.
 pub fn symmetric_images(a: i8, b: i8) -> Vec<(i8, i8)> {
     let mut out: Vec<(i8, i8)> = Vec::with_capacity(8);
@@ -302,14 +339,54 @@ mod tests {
             assert_eq!(Kind::from_name(k.name()), Some(k));
         }
         assert_eq!(Kind::from_code("s"), Some(Kind::KNIGHT));
-        assert_eq!(Kind::from_code_in("T", Lang::German), Some(Kind::ROOK));
-        assert_eq!(Kind::from_code_in("B", Lang::German), Some(Kind::PAWN));
+        assert_eq!(PieceWord::popeye_code("T", Lang::German), Some(PieceWord::Kind(Kind::ROOK)));
+        assert_eq!(PieceWord::popeye_code("B", Lang::German), Some(PieceWord::Kind(Kind::PAWN)));
         assert_eq!(Kind::from_fen_letter('n'), Some(Kind::KNIGHT));
         assert_eq!(Kind::from_name("Lame Alibaba"), Kind::from_code("LA"));
         for k in Kind::all() {
             let p = Piece::new(Color::Black, k);
             assert_eq!(Piece::from_code(p.code()), Some(p));
         }
+    }
+
+    #[test]
+    fn every_popeye_code_and_name_resolves_to_its_row() {
+        // Popeye 4.104 has 162 walks: stipula's with `popeye` and the others in `POPEYE_ONLY`.
+        let popeye_kinds = Kind::all().filter(|k| k.def().popeye).count();
+        assert_eq!(popeye_kinds + POPEYE_ONLY.len(), 162);
+        for lang in Lang::ALL {
+            let mut codes = std::collections::BTreeSet::new();
+            for k in Kind::all().filter(|k| k.def().popeye) {
+                let code = k.def().code_in(lang);
+                assert!(codes.insert(code.to_ascii_uppercase()), "{code} twice in {lang:?}");
+                assert_eq!(PieceWord::popeye_code(code, lang), Some(PieceWord::Kind(k)), "{code} in {lang:?}");
+                assert_eq!(PieceWord::english_code(code, lang), Some(k.code()));
+            }
+            for w in POPEYE_ONLY {
+                let code = w.codes[lang.index()];
+                assert!(codes.insert(code.to_string()), "{code} twice in {lang:?}");
+                assert_eq!(PieceWord::popeye_code(&code.to_lowercase(), lang), Some(PieceWord::NotSupported(w)), "{code} in {lang:?}");
+                assert_eq!(PieceWord::english_code(code, lang), Some(w.codes[0]));
+            }
+        }
+        // The statement language: English codes (stipula's own too) and names, of either table.
+        let mut names = std::collections::BTreeSet::new();
+        for k in Kind::all() {
+            assert_eq!(PieceWord::english(k.code()), Some(PieceWord::Kind(k)));
+            let own: std::collections::BTreeSet<String> = std::iter::once(k.name()).chain(k.def().aliases.iter().copied()).map(norm).collect();
+            for n in own {
+                assert_eq!(PieceWord::english(&n), Some(PieceWord::Kind(k)), "{n}");
+                assert!(names.insert(n.clone()), "{n} names two pieces");
+            }
+        }
+        for w in POPEYE_ONLY {
+            assert!(names.insert(norm(w.name)), "{} twice", w.name);
+            assert_eq!(PieceWord::english(w.codes[0]), Some(PieceWord::NotSupported(w)));
+            assert_eq!(PieceWord::english(w.name), Some(PieceWord::NotSupported(w)), "{}", w.name);
+        }
+        // stipula's own walks have no Popeye code: in Popeye input `03` is nothing, German `LA` a bishop eagle.
+        assert_eq!(PieceWord::popeye_code("03", Lang::English), None);
+        assert!(matches!(PieceWord::popeye_code("LA", Lang::German), Some(PieceWord::NotSupported(w)) if w.name == "bishop eagle"));
     }
 
     #[test]

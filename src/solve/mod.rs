@@ -2,15 +2,17 @@
 //! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
 //! the table size.
 
+pub mod lines;
 pub mod picture;
 pub mod plan;
 pub mod run;
 pub mod table;
 pub mod tree;
-pub mod twins;
+
 
 use crate::attacks::Occupancy;
-use crate::movegen::{ReplyWitnesses, Rules};
+use crate::movegen::shortcuts::ReplyWitnesses;
+use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::problem::Goal;
@@ -18,10 +20,11 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use table::Table;
+use table::Bounds;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+enum SearchKind {
     Help = 1,
     Series = 2,
     Direct = 3,
@@ -29,6 +32,21 @@ enum Kind {
     Reflex = 5,
     SeriesHelp = 6,
     SeriesSelf = 7,
+}
+
+/// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mater {
+    Attacker,
+    Defender,
+}
+
+/// The battle play whose threat `Threat n` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BattlePlay {
+    Direct,
+    Self_,
+    Reflex,
 }
 
 /// The search was stopped by its time limit or from outside.
@@ -48,9 +66,8 @@ pub struct Search<'a> {
     quodlibet: bool,
     /// `NonTrivial m k`.
     non_trivial: Option<NonTrivial>,
-    /// `KeepMatingPiece`: the side that must mate (`Some(true)` the attacker, `Some(false)` the defender)
-    /// loses as soon as it has no piece but its king.
-    keep_mating: Option<bool>,
+    /// `KeepMatingPiece`: the side that must mate loses as soon as it has no piece but its king.
+    keep_mating: Option<Mater>,
     /// `KeepMatingPiece` in help and series play: the side that makes the last move must keep such a piece.
     keep_mating_lines: bool,
     /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
@@ -102,7 +119,7 @@ impl BattleLimits {
     }
 }
 
-fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
+fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
     let g = match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
@@ -113,12 +130,13 @@ fn salt(kind: Kind, goal: Goal, extra: u64) -> u64 {
 
 type Found = Result<Vec<Vec<Move>>, Aborted>;
 
-/// What one worker of help or series play carries down its search: the line played so far, the lines found,
-/// spare move lists, the goal picture's scratch.
+/// What one worker of help or series play carries down its search: the line played so far, the lines found
+/// (or the sink they go to), spare move lists, the goal picture's scratch.
 #[derive(Default)]
-struct Work {
+struct Work<'s> {
     line: Vec<Move>,
     out: Vec<Vec<Move>>,
+    sink: Option<&'s lines::LineSink<'s>>,
     moves: Vec<MoveList>,
     picture: picture::Scratch,
     /// How many more plies below this one are searched in parallel (help play).
@@ -200,8 +218,8 @@ impl<'a> Search<'a> {
 
     /// The same searcher with Popeye's `KeepMatingPiece` for battle play: `attacker_mates` says which side must
     /// keep a piece that could mate.
-    pub fn with_keep_mating(mut self, attacker_mates: Option<bool>) -> Self {
-        self.keep_mating = attacker_mates;
+    pub fn with_keep_mating(mut self, mater: Option<Mater>) -> Self {
+        self.keep_mating = mater;
         self
     }
 
@@ -227,8 +245,8 @@ impl<'a> Search<'a> {
     fn keeps_mating_piece(&self, pos: &Position, attacker: crate::square::Color) -> bool {
         match self.keep_mating {
             None => true,
-            Some(true) => Self::has_mating_piece(pos, attacker),
-            Some(false) => Self::has_mating_piece(pos, attacker.opposite()),
+            Some(Mater::Attacker) => Self::has_mating_piece(pos, attacker),
+            Some(Mater::Defender) => Self::has_mating_piece(pos, attacker.opposite()),
         }
     }
 
@@ -301,14 +319,15 @@ impl<'a> Search<'a> {
 
     /// Whether an attacking move that led to `after` (defender to move, not in check, goal not reached),
     /// with `n` moves counted from it, is allowed by `Threat` and `MaxFlightsquares`.
-    fn within_limits(&self, after: &Position, n: u32, selfplay: Option<bool>) -> Result<bool, Aborted> {
+    fn within_limits(&self, after: &Position, n: u32, play: BattlePlay) -> Result<bool, Aborted> {
         // The threat first: often answered by the table, and it prunes more (BEISPIEL-ep_2: 2 % fewer instructions).
         if let Some(t) = self.limits.max_threat {
             if n > t && !self.rules.in_check(after, after.side()) {
                 let null = after.null_move();
-                let threatens = match selfplay {
-                    None => t > 0 && self.direct_wins(&null, t)?,
-                    Some(reflex) => t > 0 && self.self_wins(&null, t, reflex)?,
+                let threatens = match play {
+                    BattlePlay::Direct => t > 0 && self.direct_wins(&null, t)?,
+                    BattlePlay::Self_ => t > 0 && self.self_wins(&null, t, false)?,
+                    BattlePlay::Reflex => t > 0 && self.self_wins(&null, t, true)?,
                 };
                 if !threatens {
                     return Ok(false);
@@ -380,6 +399,11 @@ impl<'a> Search<'a> {
     /// that then moves. Parallel over the first two plies, and a third where the play is long: one first move's
     /// subtree can hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
     pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
+        self.help_root(pos, plies, None)
+    }
+
+    /// [`Search::help_lines`], into `sink` when there is one ([`lines`]).
+    fn help_root(&self, pos: &Position, plies: u32, sink: Option<&lines::LineSink>) -> Found {
         if plies == 0 {
             return Ok(Vec::new());
         }
@@ -388,7 +412,7 @@ impl<'a> Search<'a> {
         budget[pos.side().index()] = plies.div_ceil(2);
         budget[pos.side().opposite().index()] = plies / 2;
         let track = self.plan_track(pos, last.opposite(), budget);
-        let mut work = Work { split: 2 + u32::from(plies >= 8), track, ..Work::default() };
+        let mut work = Work { split: 2 + u32::from(plies >= 8), sink, track, ..Work::default() };
         self.help(pos, plies, &mut work)?;
         Ok(work.out)
     }
@@ -400,7 +424,7 @@ impl<'a> Search<'a> {
             let r = self.goal_reached(pos, &mut buf);
             work.moves.push(buf);
             if r {
-                work.out.push(work.line.clone());
+                work.found_line();
             }
             return Ok(r);
         }
@@ -409,9 +433,8 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
-        let key = pos.key() ^ salt(Kind::Help, self.goal, 0);
-        let bit = 1u64 << plies.min(63);
-        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+        let key = pos.key() ^ salt(SearchKind::Help, self.goal, 0);
+        if self.table.no_solution(key).has(plies) {
             return Ok(false);
         }
         // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
@@ -420,7 +443,7 @@ impl<'a> Search<'a> {
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
             if !self.picture().reachable(&mut work.picture, pos, self.goal, last.opposite(), moves, victim_moves) {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, plies);
                 return Ok(false);
             }
         }
@@ -439,7 +462,7 @@ impl<'a> Search<'a> {
         let node = self.rules.node(pos);
         if plies >= 2 {
             // The children look themselves up first: their table slots are fetched all at once.
-            let salt = salt(Kind::Help, self.goal, 0);
+            let salt = salt(SearchKind::Help, self.goal, 0);
             for &m in buf.iter() {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
@@ -448,26 +471,28 @@ impl<'a> Search<'a> {
             let children: Vec<(Move, Position)> =
                 buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
             work.moves.push(buf);
-            let (line, split, track) = (&work.line, work.split - 1, &work.track);
-            let found: Vec<Found> = children
+            let (line, split, sink, track) = (&work.line, work.split - 1, work.sink, &work.track);
+            let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, track: track.fork(), ..Work::default() };
+                    let mut w = Work { line, split, sink, track: track.fork(), ..Work::default() };
                     if !w.track.enter(pos, *m, after, Some(plies / 2)) {
-                        return Ok(Vec::new());
+                        return Ok((false, Vec::new()));
                     }
-                    self.help(after, plies - 1, &mut w)?;
-                    Ok(w.out)
+                    let any = self.help(after, plies - 1, &mut w)?;
+                    Ok::<_, Aborted>((any, w.out))
                 })
                 .collect();
-            // A child found something exactly when it gave lines.
-            let lines = concat(found)?;
-            let any = !lines.is_empty();
-            work.out.extend(lines);
+            let mut any = false;
+            for part in found {
+                let (found, lines) = part?;
+                any |= found;
+                work.out.extend(lines);
+            }
             if !any {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, plies);
             }
             return Ok(any);
         }
@@ -486,7 +511,7 @@ impl<'a> Search<'a> {
             }
             // The planning search: only towards the pictures still alive after the move (the attacker has the
             // last of the plies left, and every other one before it), unless the table already knows the child.
-            if work.track.planned() && plies >= 2 && self.table.get(after.key() ^ salt(Kind::Help, self.goal, 0)).is_some_and(|d| d & 1 << (plies - 1).min(63) != 0) {
+            if work.track.planned() && plies >= 2 && self.table.no_solution(after.key() ^ salt(SearchKind::Help, self.goal, 0)).has(plies - 1) {
                 continue;
             }
             if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
@@ -510,7 +535,7 @@ impl<'a> Search<'a> {
         work.moves.push(buf);
         res?;
         if !any {
-            self.table.add_bits(key, bit);
+            self.table.add_no_solution(key, plies);
         }
         Ok(any)
     }
@@ -527,6 +552,11 @@ impl<'a> Search<'a> {
     /// Returns complete lines (for help/self ends with the opponent's final move). `exact` keeps only lines of
     /// exactly `n` series moves.
     pub fn series_lines(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool) -> Found {
+        self.series_root(pos, n, end, exact, None)
+    }
+
+    /// [`Search::series_lines`], into `sink` when there is one ([`lines`]).
+    fn series_root(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool, sink: Option<&lines::LineSink>) -> Found {
         let first = self.legal(pos);
         // The planning search (not for a self-goal end): in ser-# the series side mates with its `n` moves, in
         // ser-h# it is mated by one move of its opponent after them.
@@ -547,7 +577,7 @@ impl<'a> Search<'a> {
         let found: Vec<Found> = first
             .par_iter()
             .map(|(m, after)| {
-                let mut work = Work { line: vec![*m], track: track.fork(), ..Work::default() };
+                let mut work = Work { line: vec![*m], sink, track: track.fork(), ..Work::default() };
                 work.track.enter(pos, *m, after, Some(Self::series_attacker_left(end, n - 1)));
                 self.series_after(after, n - 1, end, exact, &mut work)?;
                 Ok(work.out)
@@ -569,22 +599,19 @@ impl<'a> Search<'a> {
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
     fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
-        let Work { line, out, .. } = work;
         let mut any = false;
         let mut buf = Vec::new();
         if !exact || left == 0 {
             match end {
                 SeriesEnd::Goal => {
                     if self.goal_reached(after, &mut buf) {
-                        out.push(line.clone());
+                        work.found_line();
                         return Ok(true);
                     }
                 }
                 SeriesEnd::HelpGoal => {
                     for m in self.goal_moves(after, false) {
-                        let mut l = line.clone();
-                        l.push(m);
-                        out.push(l);
+                        work.found_with(m);
                         any = true;
                     }
                 }
@@ -592,9 +619,7 @@ impl<'a> Search<'a> {
                     let replies = self.legal(after);
                     if !replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, &mut buf)) {
                         for (m, _) in replies {
-                            let mut l = line.clone();
-                            l.push(m);
-                            out.push(l);
+                            work.found_with(m);
                         }
                         any = true;
                     }
@@ -612,13 +637,12 @@ impl<'a> Search<'a> {
         // The opponent passes; the series side moves again.
         let next = after.null_move();
         let kind = match end {
-            SeriesEnd::Goal => Kind::Series,
-            SeriesEnd::HelpGoal => Kind::SeriesHelp,
-            SeriesEnd::SelfGoal => Kind::SeriesSelf,
+            SeriesEnd::Goal => SearchKind::Series,
+            SeriesEnd::HelpGoal => SearchKind::SeriesHelp,
+            SeriesEnd::SelfGoal => SearchKind::SeriesSelf,
         };
         let key = next.key() ^ salt(kind, self.goal, exact as u64);
-        let bit = 1u64 << left.min(63);
-        if self.table.get(key).is_some_and(|d| d & bit != 0) {
+        if self.table.no_solution(key).has(left) {
             return Ok(any);
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one.
@@ -628,7 +652,7 @@ impl<'a> Search<'a> {
                 _ => (next.side(), 1, left),
             };
             if !self.picture().reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
-                self.table.add_bits(key, bit);
+                self.table.add_no_solution(key, left);
                 return Ok(any);
             }
         }
@@ -656,7 +680,7 @@ impl<'a> Search<'a> {
             sub |= r?;
         }
         if !sub {
-            self.table.add_bits(key, bit);
+            self.table.add_no_solution(key, left);
         }
         Ok(any || sub)
     }
@@ -675,7 +699,7 @@ impl<'a> Search<'a> {
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
         }
-        let key = pos.key() ^ salt(Kind::Direct, self.goal, self.battle_salt() | self.budget_salt(n, budget));
+        let key = pos.key() ^ salt(SearchKind::Direct, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
@@ -724,7 +748,7 @@ impl<'a> Search<'a> {
         if self.goal_reached(after, &mut buf) {
             return Ok(true);
         }
-        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, None)? {
+        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, BattlePlay::Direct)? {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, false, budget)? else { return Ok(false) };
@@ -745,7 +769,7 @@ impl<'a> Search<'a> {
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
         }
-        let kind = if reflex { Kind::Reflex } else { Kind::Selfmate };
+        let kind = if reflex { SearchKind::Reflex } else { SearchKind::Selfmate };
         let key = pos.key() ^ salt(kind, self.goal, self.battle_salt() | self.budget_salt(n, budget));
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
@@ -799,12 +823,12 @@ impl<'a> Search<'a> {
             // Reflex play: the defender must reach the goal when it can.
             return Ok(true);
         }
-        if !self.within_limits(after, n, Some(reflex))? {
+        if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, true, budget)? else { return Ok(false) };
         let mut buf = Vec::new();
-        let probe = (n > 1).then(|| salt(if reflex { Kind::Reflex } else { Kind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
+        let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
         let refuted = self.find_legal_lazy(after, probe, |_, p| {
             // A defence that reaches the goal at once ends the play as the attacker wants.
             if self.goal_reached(p, &mut buf) {
@@ -950,31 +974,15 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// Direct-play table entries: bits 0..8 the smallest n proven won (0xFF none), bits 8..16 the largest n
-    /// proven lost (0 none); bit 16 marks a valid entry.
+    /// Whether battle play from the position of `key` is proven won (or lost) in `n` moves, if it is known.
     fn lookup_win(&self, key: u64, n: u32) -> Option<bool> {
-        let d = self.table.get(key)?;
-        let won_at = (d & 0xFF) as u32;
-        let lost_at = ((d >> 8) & 0xFF) as u32;
-        if won_at <= n {
-            Some(true)
-        } else if lost_at >= n {
-            Some(false)
-        } else {
-            None
-        }
+        self.table.bounds(key)?.verdict(n)
     }
 
+    /// Keeps that battle play from the position of `key` is won (or lost) in `n` moves.
     fn store_win(&self, key: u64, n: u32, won: bool) {
-        let n = n.min(254) as u64;
-        let old = self.table.get(key).unwrap_or(0xFF | 1 << 16);
-        let (mut won_at, mut lost_at) = (old & 0xFF, (old >> 8) & 0xFF);
-        if won {
-            won_at = won_at.min(n);
-        } else {
-            lost_at = lost_at.max(n);
-        }
-        self.table.put(key, won_at | lost_at << 8 | 1 << 16);
+        let old = self.table.bounds(key).unwrap_or(Bounds::NONE);
+        self.table.put_bounds(key, old.with(n, won));
     }
 }
 

@@ -1,15 +1,16 @@
 //! Solving a whole problem: twins one after another, each phase (set play, solution, duplex) searched, the
 //! solutions rendered in Popeye's notation and sorted canonically.
 
-use super::twins::{apply, Diagram};
+use super::lines::{Collected, LineSink, DEFAULT_MAX_LINES};
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, BattleLimits, NonTrivial, Search, SeriesEnd, Table};
-use crate::conditions;
+use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
+use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::output::notation::move_text;
+use crate::notation::move_text;
 use crate::position::Position;
-use crate::problem::{Goal, Play, Problem, Stipulation};
+use crate::problem::twins::{twin_diagrams, Diagram};
+use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
 use crate::setup::{build_position, SetupOptions};
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
@@ -22,11 +23,15 @@ pub struct Settings {
     pub hash_mb: usize,
     /// Stop after this long (the problem's `MaxTime` applies too, whichever is shorter).
     pub time_limit: Option<Duration>,
+    /// Help and series play: the solution lines kept per phase, the canonically first (the others are counted).
+    pub max_lines: usize,
+    /// Lines kept beyond `max_lines` when found (compared word by word): `verify`'s intended solutions.
+    pub keep_lines: Vec<String>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mb: 256, time_limit: None }
+        Settings { hash_mb: 256, time_limit: None, max_lines: DEFAULT_MAX_LINES, keep_lines: Vec::new() }
     }
 }
 
@@ -38,8 +43,8 @@ pub enum Outcome {
     Complete,
     /// The time limit stopped the search: the solutions listed are not all.
     TimedOut,
-    /// The twin could not be solved (illegal position, unknown condition, …).
-    Refused(String),
+    /// The twin could not be solved (illegal position, a condition stipula does not implement, …).
+    Refused(Refusal),
 }
 
 /// What a phase lists.
@@ -61,6 +66,8 @@ pub struct Phase {
     pub solutions: usize,
     /// `MaxSolutions` or `StopOnShortSolutions` cut the list short (Popeye's `Partial solution`).
     pub partial: bool,
+    /// Help and series play: solutions found but not listed, beyond [`Settings::max_lines`].
+    pub left_out: usize,
 }
 
 /// One twin's result.
@@ -79,55 +86,29 @@ pub struct SolvedTwin {
     pub millis: u128,
 }
 
-/// Twins to solve: (label, heading, diagram).
-pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, String> {
-    let original = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
-    if p.twins.is_empty() {
-        return Ok(vec![(String::new(), String::new(), original)]);
-    }
-    let mut out = Vec::new();
-    let mut letter = b'a';
-    if !p.zero_position {
-        out.push(("a)".to_string(), String::new(), original.clone()));
-        letter += 1;
-    }
-    let mut prev = original.clone();
-    for t in &p.twins {
-        let mut d = if t.continued { prev.clone() } else { original.clone() };
-        let mut parts = Vec::new();
-        for c in &t.changes {
-            parts.push(apply(&mut d, c)?);
-        }
-        let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
-        letter = letter.saturating_add(1);
-        out.push((label, parts.join("  "), d.clone()));
-        prev = d;
-    }
-    Ok(out)
-}
-
 /// Solves every twin of a problem.
 pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
+    let refused = |why: Refusal| {
+        vec![SolvedTwin {
+            label: String::new(),
+            heading: String::new(),
+            stipulation: p.stipulation.to_string(),
+            tree: is_tree(p.stipulation.play),
+            phases: Vec::new(),
+            outcome: Outcome::Refused(why),
+            nodes: 0,
+            millis: 0,
+        }]
+    };
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
-        Err(e) => {
-            return vec![SolvedTwin {
-                label: String::new(),
-                heading: String::new(),
-                stipulation: p.stipulation.to_string(),
-                tree: is_tree(p.stipulation.play),
-                phases: Vec::new(),
-                outcome: Outcome::Refused(e),
-                nodes: 0,
-                millis: 0,
-            }]
-        }
+        Err(e) => return refused(Refusal::bad_input(e)),
     };
-    let limit = match (settings.time_limit, p.options.max_time) {
-        (Some(a), Some(b)) => Some(a.min(Duration::from_secs(b as u64))),
-        (a, b) => a.or(b.map(|s| Duration::from_secs(s as u64))),
+    let limit = time_limit(p, settings);
+    let table = match Table::try_new(settings.hash_mb) {
+        Ok(t) => t,
+        Err(e) => return refused(Refusal::bad_input(e)),
     };
-    let table = Table::new(settings.hash_mb);
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     twins
@@ -135,7 +116,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
         .map(|(label, heading, d)| {
             let t0 = Instant::now();
             let stop = AtomicBool::new(false);
-            let (phases, outcome, nodes) = match solve_diagram(p, &d, &table, deadline, &stop) {
+            let (phases, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
                 Ok((phases, nodes, timed_out)) => (phases, if timed_out { Outcome::TimedOut } else { Outcome::Complete }, nodes),
                 Err(e) => (Vec::new(), Outcome::Refused(e), 0),
             };
@@ -151,6 +132,15 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
             }
         })
         .collect()
+}
+
+/// The time limit of a problem: the settings' and the problem's `MaxTime`, whichever is shorter.
+pub fn time_limit(p: &Problem, settings: &Settings) -> Option<Duration> {
+    let max_time = p.options.max_time.map(|s| Duration::from_secs(s.into()));
+    match (settings.time_limit, max_time) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
 }
 
 /// Direct, self and reflex play print trees; help and series play print lines.
@@ -214,20 +204,23 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
     // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
     // 2 of the dozens of ways to each final position, then `Partial solution`), not the solution set: refused.
-    o.ignored.iter().find(|i| i.starts_with("Intelligent ")).cloned()
+    o.intelligent.and_then(|i| i.max_solutions).map(|n| format!("Intelligent {n}"))
 }
 
-type PhaseResult = Result<(Vec<Phase>, u64, bool), String>;
+type PhaseResult = Result<(Vec<Phase>, u64, bool), Refusal>;
 
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
-pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<String> {
-    p.options.contradiction(st).or_else(|| unsupported_option(p, st).map(|opt| format!("not supported yet: option {opt}")))
+pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
+    p.options
+        .contradiction(st)
+        .map(Refusal::bad_input)
+        .or_else(|| unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}"))))
 }
 
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
 /// missing kings).
-pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), String> {
+pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
     let mut conds = conditions::build_all(&d.conditions)?;
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
@@ -235,31 +228,26 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions::from_options(&p.options);
+    let setup = p.options.setup();
     Ok((rules, setup))
 }
 
-fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
-    let (rules, setup) = diagram_rules(p, d)?;
+    let (rules, setup) = diagram_rules(p, d).map_err(Refusal::from)?;
     let st = &d.stipulation;
-    let (first, main_len) = start(p, st);
+    let (first, main_len) = p.start(st);
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
     let search = problem_search(p, st, &rules, table, deadline, stop);
     let tree = is_tree(st.play);
     let post_key = p.options.post_key_play;
-    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), String> {
-        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| e.to_string())?;
-        let r = solve_phase(&search, p, st, &pos, plies_or_moves, kind);
-        let (mut lines, mut count, aborted) = match r {
-            Ok((l, c)) => (l, c, false),
-            Err(PhaseError::Aborted) => (Vec::new(), 0, true),
-            Err(PhaseError::Refused(why)) => return Err(why),
-        };
+    let mut run = |kind: PhaseKind, side: Color, plies_or_moves: u32| -> Result<(), Refusal> {
+        let pos = build_position(&d.pieces, &p.state, side, &rules, &setup).map_err(|e| Refusal::bad_input(e.to_string()))?;
+        let PhaseOut { mut lines, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;
         let mut partial = false;
         if let Some(max) = p.options.max_solutions {
@@ -268,7 +256,9 @@ fn solve_diagram(p: &Problem, d: &Diagram, table: &Table, deadline: Option<Insta
         if p.options.stop_on_short && !tree {
             partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);
         }
-        phases.push(Phase { kind, lines, solutions: count, partial });
+        // Help and series play count lines: those not listed were left out by `max_lines`.
+        let left_out = if tree { 0 } else { count.saturating_sub(lines.len()) };
+        phases.push(Phase { kind, lines, solutions: count, partial, left_out });
         Ok(())
     };
     if p.options.set_play && !p.options.half_duplex {
@@ -298,8 +288,8 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
     // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
     let keep_mating = match st.play {
         _ if !p.options.keep_mating_piece => None,
-        Play::Direct => Some(true),
-        Play::Self_ if !p.options.quodlibet => Some(false),
+        Play::Direct => Some(Mater::Attacker),
+        Play::Self_ if !p.options.quodlibet => Some(Mater::Defender),
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)
@@ -310,87 +300,99 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
 }
 
-/// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
-/// into `h#(n-0.5)`), moves otherwise; a FEN's side to move decides outside help play.
-pub fn start(p: &Problem, st: &Stipulation) -> (Color, u32) {
-    let mut first = st.starting_side();
-    let mut help_plies = 2 * st.moves + st.half as u32;
-    if p.options.white_to_play && st.play == Play::Help && !st.half {
-        first = Color::White;
-        help_plies = help_plies.saturating_sub(1);
-    }
-    if let Some(s) = p.state.side_to_move {
-        if st.play != Play::Help {
-            first = s;
-        }
-    }
-    (first, if st.play == Play::Help { help_plies } else { st.moves })
+/// One phase's rendered lines, its number of solutions (help/series lines found, or keys), and whether the
+/// time limit stopped it (the lines are then those found before).
+struct PhaseOut {
+    lines: Vec<String>,
+    count: usize,
+    aborted: bool,
 }
 
-/// Why a phase has no answer: the time limit, or a case stipula does not reproduce.
-enum PhaseError {
-    Aborted,
-    Refused(String),
-}
+impl PhaseOut {
+    fn collected(c: Collected, aborted: bool) -> PhaseOut {
+        PhaseOut { count: c.found, lines: c.lines.into_iter().map(|(text, _)| text).collect(), aborted }
+    }
 
-impl From<Aborted> for PhaseError {
-    fn from(_: Aborted) -> Self {
-        PhaseError::Aborted
+    fn stopped() -> PhaseOut {
+        PhaseOut { lines: Vec::new(), count: 0, aborted: true }
     }
 }
 
-/// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. Returns rendered lines and the
-/// number of solutions.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind) -> Result<(Vec<String>, usize), PhaseError> {
-    let rules = search.rules;
-    match st.play {
-        Play::Help => {
-            let mut lines = Vec::new();
-            let mut plies = len;
-            loop {
-                for l in search.help_lines(pos, plies)? {
-                    lines.push(render_line(rules, pos, &l, LineStyle::Help, st.goal));
-                }
-                if st.exact || plies <= 2 {
-                    break;
-                }
-                plies -= 2;
+/// The sink of a help or series phase under `settings`: its first `max_lines` lines and the ones to keep.
+pub fn line_sink<'a>(settings: &'a Settings, render: impl Fn(&[Move]) -> String + Send + Sync + 'a) -> LineSink<'a> {
+    let sink = LineSink::new(settings.max_lines, render);
+    if settings.keep_lines.is_empty() {
+        return sink;
+    }
+    sink.wanting(|text: &str| settings.keep_lines.iter().any(|k| k.split_whitespace().eq(text.split_whitespace())))
+}
+
+/// The number of series moves of a series line (its last move is the opponent's in ser-h# and ser-s#).
+pub fn series_moves(end: SeriesEnd, line: &[Move]) -> usize {
+    if end == SeriesEnd::Goal { line.len() } else { line.len().saturating_sub(1) }
+}
+
+/// How a series stipulation ends.
+pub fn series_end(play: Play) -> SeriesEnd {
+    match play {
+        Play::SeriesDirect => SeriesEnd::Goal,
+        Play::SeriesHelp => SeriesEnd::HelpGoal,
+        _ => SeriesEnd::SelfGoal,
+    }
+}
+
+/// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise): help play
+/// also the shorter lengths, unless `exact-`; with `moves`, the moves of the lines kept too. What was found is
+/// kept when the time limit stops the search (then `true`).
+pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool) -> (Collected, bool) {
+    let (rules, goal) = (search.rules, st.goal);
+    if st.play == Play::Help {
+        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal)).keeping_moves(moves);
+        let mut plies = len;
+        let aborted = loop {
+            if search.help_into(pos, plies, &sink).is_err() {
+                break true;
             }
-            Ok(finish(lines))
-        }
-        Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let end = match st.play {
-                Play::SeriesDirect => SeriesEnd::Goal,
-                Play::SeriesHelp => SeriesEnd::HelpGoal,
-                _ => SeriesEnd::SelfGoal,
-            };
-            let lines: Vec<String> = search
-                .series_lines(pos, len, end, st.exact)?
-                .iter()
-                .map(|l| {
-                    let series = if end == SeriesEnd::Goal { l.len() } else { l.len() - 1 };
-                    render_line(rules, pos, l, LineStyle::Series(series), st.goal)
-                })
-                .collect();
-            Ok(finish(lines))
+            if st.exact || plies <= 2 {
+                break false;
+            }
+            plies -= 2;
+        };
+        return (sink.finish(), aborted);
+    }
+    let end = series_end(st.play);
+    let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal)).keeping_moves(moves);
+    let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
+    (sink.finish(), aborted)
+}
+
+/// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. `Err` is a case stipula does not
+/// reproduce.
+fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
+    match st.play {
+        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+            let (lines, aborted) = collect_lines(search, st, pos, len, settings, false);
+            Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
             if kind == PhaseKind::SetPlay {
-                let lines = battle.set_play(pos, len)?;
-                let n = lines.iter().filter(|l| l.starts_with("      1...")).count();
-                return Ok((lines, n));
+                let Ok(lines) = battle.set_play(pos, len) else { return Ok(PhaseOut::stopped()) };
+                let count = lines.iter().filter(|l| l.starts_with("      1...")).count();
+                return Ok(PhaseOut { lines, count, aborted: false });
             }
             if p.options.post_key_play {
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
-                let Some(lines) = battle.post_key(pos, len)? else {
-                    return Err(PhaseError::Refused("not supported yet: option PostKeyPlay when a defence refutes the key".into()));
+                return match battle.post_key(pos, len) {
+                    Ok(Some(lines)) => Ok(PhaseOut { lines, count: 1, aborted: false }),
+                    Ok(None) => Err(Refusal::unsupported("not supported yet: option PostKeyPlay when a defence refutes the key")),
+                    Err(Aborted) => Ok(PhaseOut::stopped()),
                 };
-                return Ok((lines, 1));
             }
-            let blocks = battle.root(pos, len)?;
-            let keys = blocks.iter().filter(|b| b.key).count();
-            Ok((blocks.into_iter().flat_map(|b| b.lines).collect(), keys))
+            // At the time limit, the keys searched to their end are kept.
+            let (blocks, aborted) = battle.root_found(pos, len);
+            let count = blocks.iter().filter(|b| b.key).count();
+            Ok(PhaseOut { lines: blocks.into_iter().flat_map(|b| b.lines).collect(), count, aborted })
         }
     }
 }
@@ -442,21 +444,15 @@ fn keep_shortest(lines: &mut Vec<String>, count: &mut usize, st: &Stipulation, f
     true
 }
 
-fn finish(mut lines: Vec<String>) -> (Vec<String>, usize) {
-    lines.sort();
-    lines.dedup();
-    let n = lines.len();
-    (lines, n)
-}
-
-/// The keys of direct, self or reflex play: first moves that force the stipulation in at most `n` moves.
-pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) -> Result<Vec<(Move, Position)>, Aborted> {
+/// The keys of direct, self or reflex play: first moves that force the stipulation in at most `n` moves; when
+/// the search is stopped, those proven by then (and `true`).
+pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) -> (Vec<(Move, Position)>, bool) {
     use rayon::prelude::*;
     let mut buf = Vec::new();
     let mut moves = Vec::new();
     search.rules.for_each_legal(pos, &mut buf, |m, p| moves.push((m, p)));
     if st.play == Play::Reflex && search.can_reach_goal_in_1(pos) {
-        return Ok(Vec::new());
+        return (Vec::new(), false);
     }
     let results: Vec<Result<Option<(Move, Position)>, Aborted>> = moves
         .into_par_iter()
@@ -470,12 +466,14 @@ pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) ->
         })
         .collect();
     let mut keys = Vec::new();
+    let mut aborted = false;
     for r in results {
-        if let Some(k) = r? {
-            keys.push(k);
+        match r {
+            Ok(k) => keys.extend(k),
+            Err(Aborted) => aborted = true,
         }
     }
-    Ok(keys)
+    (keys, aborted)
 }
 
 /// How move numbers run in a line.

@@ -39,21 +39,28 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least 1024 slots; the slot count is a power of two).
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.max(1) * 1024 * 1024;
-        let mut n = 1024usize;
-        while n * 2 * 16 <= bytes {
-            n *= 2;
-        }
-        Table::with_slots(n, FIRST_SLOTS)
+    /// A table of at most `megabytes` MB (at least 1024 slots; the slot count is a power of two), or why it
+    /// cannot be had: a size beyond what the machine can address, or an allocation the system refuses.
+    pub fn try_new(megabytes: usize) -> Result<Table, String> {
+        let too_large = || format!("cannot allocate a transposition table of {megabytes} MB");
+        let bytes = megabytes.max(1).checked_mul(1024 * 1024).ok_or_else(too_large)?;
+        // The largest power of two of 16-byte slots that fits.
+        let fit = (bytes / 16).max(1024);
+        let slots = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+        Table::with_slots(slots, FIRST_SLOTS).ok_or_else(too_large)
     }
 
-    /// A table of `slots` slots, `first` of them in use at first (both powers of two).
-    fn with_slots(slots: usize, first: usize) -> Table {
-        let words = bytemuck::allocation::zeroed_vec(2 * slots);
+    /// [`Table::try_new`] for tests and benchmarks, which choose small sizes: panics if the allocation fails.
+    pub fn new(megabytes: usize) -> Table {
+        Table::try_new(megabytes).expect("a small table")
+    }
+
+    /// A table of `slots` slots, `first` of them in use at first (both powers of two); `None` when the memory
+    /// cannot be had.
+    fn with_slots(slots: usize, first: usize) -> Option<Table> {
+        let words = bytemuck::allocation::try_zeroed_vec(slots.checked_mul(2)?).ok()?;
         advise_huge_pages(&words);
-        Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) }
+        Some(Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) })
     }
 
     /// The slots in use now.
@@ -67,9 +74,33 @@ impl Table {
         2 * ((key as usize) & self.mask.load(Ordering::Relaxed))
     }
 
+    /// The lengths proven to have no solution from the position of `key` (help and series play).
+    #[inline]
+    pub fn no_solution(&self, key: u64) -> NoSolution {
+        NoSolution(self.get(key).unwrap_or(0))
+    }
+
+    /// Keeps that the position of `key` has no solution in `left` plies or moves (help and series play).
+    #[inline]
+    pub fn add_no_solution(&self, key: u64, left: u32) {
+        self.add_bits(key, NoSolution::bit(left));
+    }
+
+    /// What is proven about battle play from the position of `key`, if anything.
+    #[inline]
+    pub fn bounds(&self, key: u64) -> Option<Bounds> {
+        self.get(key).map(Bounds::decode)
+    }
+
+    /// Keeps what is proven about battle play from the position of `key`.
+    #[inline]
+    pub fn put_bounds(&self, key: u64, b: Bounds) {
+        self.put(key, b.encode());
+    }
+
     /// The data stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: u64) -> Option<u64> {
+    fn get(&self, key: u64) -> Option<u64> {
         let i = self.index(key);
         let data = self.words[i + 1].load(Ordering::Relaxed);
         let check = self.words[i].load(Ordering::Relaxed);
@@ -87,7 +118,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn put(&self, key: u64, data: u64) {
+    fn put(&self, key: u64, data: u64) {
         let i = self.index(key);
         self.words[i + 1].store(data, Ordering::Relaxed);
         self.words[i].store(key ^ data, Ordering::Relaxed);
@@ -131,11 +162,76 @@ impl Table {
 
     /// ORs bits into what is stored for `key` (a set of proven facts that only grows).
     #[inline]
-    pub fn add_bits(&self, key: u64, bits: u64) {
+    fn add_bits(&self, key: u64, bits: u64) {
         let old = self.get(key).unwrap_or(0);
         if old & bits != bits {
             self.put(key, old | bits);
         }
+    }
+}
+
+/// The entry of a position in help and series play: the lengths left (plies or moves, 0 to 63) proven to have
+/// no solution, as bits. A set that only grows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoSolution(u64);
+
+impl NoSolution {
+    /// The bit of `left` (lengths from 63 on share the last bit: they are never searched).
+    #[inline]
+    const fn bit(left: u32) -> u64 {
+        1 << if left < 63 { left } else { 63 }
+    }
+
+    /// Whether `left` is proven to have no solution.
+    #[inline]
+    pub fn has(self, left: u32) -> bool {
+        self.0 & Self::bit(left) != 0
+    }
+}
+
+/// The entry of a position in direct, self and reflex play: the fewest moves proven to win and the most proven to
+/// lose (stored as bits 0..8, 0xFF for none, and bits 8..16, 0 for none, with bit 16 marking a valid entry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    won_at: u8,
+    lost_at: u8,
+}
+
+impl Bounds {
+    /// Nothing proven.
+    pub const NONE: Bounds = Bounds { won_at: 0xFF, lost_at: 0 };
+
+    /// Won (`Some(true)`) or lost (`Some(false)`) in `n` moves, if proven.
+    #[inline]
+    pub fn verdict(self, n: u32) -> Option<bool> {
+        if self.won_at as u32 <= n {
+            Some(true)
+        } else if self.lost_at as u32 >= n {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The bounds with a win (or a loss) in `n` moves added (lengths from 254 on count as 254).
+    #[inline]
+    pub fn with(self, n: u32, won: bool) -> Bounds {
+        let n = n.min(254) as u8;
+        if won {
+            Bounds { won_at: self.won_at.min(n), ..self }
+        } else {
+            Bounds { lost_at: self.lost_at.max(n), ..self }
+        }
+    }
+
+    #[inline]
+    fn encode(self) -> u64 {
+        self.won_at as u64 | (self.lost_at as u64) << 8 | 1 << 16
+    }
+
+    #[inline]
+    fn decode(data: u64) -> Bounds {
+        Bounds { won_at: (data & 0xFF) as u8, lost_at: ((data >> 8) & 0xFF) as u8 }
     }
 }
 
@@ -182,6 +278,15 @@ fn prefetch_line(_word: &AtomicU64) {}
 mod tests {
     use super::*;
 
+    /// Sizes the arithmetic once overflowed on (a loop that never ended) are refused, not panicked on.
+    #[test]
+    fn impossible_sizes_are_errors() {
+        assert!(Table::try_new(usize::MAX).is_err());
+        assert!(Table::try_new(usize::MAX / (1024 * 1024)).is_err());
+        assert_eq!(Table::try_new(1).unwrap().words.len(), 2 * (1 << 16));
+        assert_eq!(Table::try_new(3).unwrap().words.len(), 2 * (1 << 17), "rounded down to a power of two");
+    }
+
     #[test]
     fn store_and_check() {
         let t = Table::new(1);
@@ -192,11 +297,25 @@ mod tests {
         assert_eq!(t.get(42), Some(15));
     }
 
+    #[test]
+    fn typed_entries() {
+        let t = Table::new(1);
+        assert!(!t.no_solution(5).has(3));
+        t.add_no_solution(5, 3);
+        t.add_no_solution(5, 70);
+        assert!(t.no_solution(5).has(3) && t.no_solution(5).has(63) && !t.no_solution(5).has(2));
+        assert_eq!(t.bounds(9), None);
+        t.put_bounds(9, Bounds::NONE.with(4, true).with(2, false));
+        let b = t.bounds(9).unwrap();
+        assert_eq!((b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)), (Some(true), Some(true), Some(false), None));
+        assert_eq!(Bounds::NONE.with(300, false).verdict(254), Some(false));
+    }
+
     /// When the slots in use double, every entry the old slots held is still found (moved to the new half where
     /// its key says), and the table never grows past its size.
     #[test]
     fn doubling_keeps_what_was_stored() {
-        let t = Table::with_slots(1 << 12, 1 << 10);
+        let t = Table::with_slots(1 << 12, 1 << 10).unwrap();
         let key = |i: u64| {
             let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

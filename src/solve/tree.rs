@@ -10,9 +10,10 @@
 
 use super::{Aborted, Search};
 use crate::moves::Move;
-use crate::output::notation::move_text;
+use crate::notation::move_text;
 use crate::position::Position;
-use crate::problem::{Options, Play};
+use crate::problem::Play;
+use crate::problem::options::Options;
 use rayon::prelude::*;
 
 /// What the tree shows besides the keys (Popeye's options).
@@ -153,6 +154,15 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// The first-move blocks from `pos` (attacker to move) for `n` moves: every key, and the tries when asked.
     /// Blocks come sorted, keys and tries mixed by their text as Popeye mixes them by generation order.
     pub fn root(&self, pos: &Position, n: u32) -> Result<Vec<Block>, Aborted> {
+        match self.root_found(pos, n) {
+            (blocks, false) => Ok(blocks),
+            (_, true) => Err(Aborted),
+        }
+    }
+
+    /// [`Battle::root`] keeping, when the search is stopped, the blocks of the first moves searched to their end
+    /// (and `true`).
+    pub fn root_found(&self, pos: &Position, n: u32) -> (Vec<Block>, bool) {
         let moves = self.legal(pos);
         if self.reflex() && self.search.can_reach_goal_in_1(pos) {
             // Reflex play: the attacker must reach the goal itself and so fails at once; Popeye shows those
@@ -163,7 +173,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 .map(|(m, p)| self.move_line(pos, *m, p, 0, true) + " ?!?")
                 .collect();
             lines.sort();
-            return Ok(vec![Block { key: false, lines }]);
+            return (vec![Block { key: false, lines }], false);
         }
         let b = self.search.budget();
         let blocks: Vec<Result<Option<Block>, Aborted>> = moves
@@ -185,13 +195,15 @@ impl<'s, 'a> Battle<'s, 'a> {
             })
             .collect();
         let mut out = Vec::new();
+        let mut aborted = false;
         for b in blocks {
-            if let Some(b) = b? {
-                out.push(b);
+            match b {
+                Ok(b) => out.extend(b),
+                Err(Aborted) => aborted = true,
             }
         }
         out.sort_by(|a, b| a.lines.cmp(&b.lines));
-        Ok(out)
+        (out, aborted)
     }
 
     /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the

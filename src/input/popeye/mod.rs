@@ -5,46 +5,52 @@
 // The brief fixes `Diagnostic` as the error type; it is read once per problem, so its size does not matter.
 #![allow(clippy::result_large_err)]
 
-mod tables;
+mod words;
 
-use self::tables::{find, lang_index, Cmd, Found, Opt, Tw};
+use self::words::Cmd;
 use super::stipulation::parse_stipulation;
-use super::suggest::did_you_mean;
-use crate::pieces::{Kind, Lang};
-use crate::problem::{
-    ConditionSpec, Diagnostic, ExplicitState, Intended, Location, Meta, Mirror, Options, Placed, Problem,
-    Stipulation, Twin, TwinChange,
-};
+use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec};
+use crate::pieces::{Kind, PieceWord, Placed};
+use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
+use crate::problem::twins::{Mirror, Twin, TwinChange, TwinCommand, TwinDef, TWINNING};
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
+use crate::setup::ExplicitState;
 use crate::square::{Color, Square};
-
-/// The name of a condition Popeye knows (`CondString`, in any of its three languages) whose name, lower case
-/// without spaces, `-` or `_`, is `key`: the other readers refuse such a condition as "not supported", as this
-/// reader does, rather than as unknown.
-pub(crate) fn popeye_condition(key: &str) -> Option<&'static str> {
-    tables::CONDITIONS.iter().flat_map(|names| names.split_whitespace()).find(|n| super::vocab::norm(n) == key)
-}
+use crate::words::{did_you_mean, find, join_or, Found, Lang, Spelling};
+use std::ops::Range;
 
 /// Reads every problem of a Popeye input file. One bad problem gives its Diagnostic and the others are still read.
 ///
 /// Each problem yields exactly one entry: the first error found in it, or the problem. After an error the
 /// reader skips to the problem's `NextProblem` (or `EndProblem`) and goes on with the next one.
 pub fn read_popeye(text: &str, file: &str) -> Vec<Result<Problem, Diagnostic>> {
+    read_popeye_spans(text, file).0.into_iter().map(|(_, p)| p).collect()
+}
+
+/// One problem as read, with the byte range of its text.
+type Spanned = (Range<usize>, Result<Problem, Diagnostic>);
+
+/// [`read_popeye`] with the byte range each problem was read from (`BeginProblem` of the first problem in it,
+/// the `NextProblem` or `EndProblem` that ends it left out), and the warnings: text after `EndProblem`, which
+/// Popeye does not read either.
+pub fn read_popeye_spans(text: &str, file: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
     read_popeye_with(text, file, true)
 }
 
-/// [`read_popeye`]; with `checked` false the problems are not validated ([`crate::input::check`]), for the
+/// [`read_popeye_spans`]; with `checked` false the problems are not validated ([`crate::problem::check`]), for the
 /// unit tests of the vocabulary, which list contradicting options on purpose.
-fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem, Diagnostic>> {
-    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked };
+fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec<Diagnostic>) {
+    let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked, ending_at: 0 };
     let mut out = Vec::new();
+    let whole = crate::input::trimmed(text, 0..text.len());
     let first = match reader.next_tok() {
         Ok(Some(t)) => t,
         Ok(None) => {
-            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input")
+            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input: the file holds no problem")
                 .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
-            return vec![Err(d)];
+            return (vec![(whole, Err(d))], Vec::new());
         }
-        Err(d) => return vec![Err(d)],
+        Err(d) => return (vec![(whole, Err(d))], Vec::new()),
     };
     match begin_language(first.text) {
         Some(lang) => reader.lang = lang,
@@ -56,32 +62,44 @@ fn read_popeye_with(text: &str, file: &str, checked: bool) -> Vec<Result<Problem
                 Some(s) => d.hint(format!("did you mean `{s}`?")),
                 None => d,
             };
-            return vec![Err(d)];
+            return (vec![(whole, Err(d))], Vec::new());
         }
     }
     let mut location = reader.location(&first);
+    let mut start = first.start;
+    let mut warnings = Vec::new();
     loop {
-        let ending = match reader.problem(location.clone()) {
+        let (problem, ending) = match reader.problem(location.clone()) {
             // A problem read to its end but refused (its position cannot be solved): the next one follows.
-            Ok((p, ending)) => {
-                out.push(p);
-                ending
-            }
-            Err(d) => {
-                out.push(Err(d));
-                reader.recover()
-            }
+            Ok((p, ending)) => (p, ending),
+            Err(d) => (Err(d), reader.recover()),
         };
+        let end = if ending == Ending::Eof { text.len() } else { reader.ending_at };
+        out.push((crate::input::trimmed(text, start..end.max(start)), problem));
+        if ending == Ending::End {
+            // Popeye stops reading at `EndProblem`: what follows is not read, and the user should know.
+            if let Some(t) = reader.lex.peek() {
+                let names = reader.command_names();
+                warnings.push(
+                    reader
+                        .diag(&t, format!("the text after `{}` is not read", names[1]))
+                        .hint(format!("Popeye stops at `{}`; to read another problem, end the one before with `{}`", names[1], names[2])),
+                );
+            }
+        }
         if ending != Ending::Next {
             break;
         }
         // The next problem starts at the next token; nothing after `NextProblem` ends the file.
         match reader.lex.peek() {
-            Some(t) => location = reader.location(&t),
+            Some(t) => {
+                location = reader.location(&t);
+                start = t.start;
+            }
             None => break,
         }
     }
-    out
+    (out, warnings)
 }
 
 /// The language whose `BeginProblem` word the first token abbreviates.
@@ -182,7 +200,7 @@ impl<'a> Lexer<'a> {
 
 /// A keyword found in the table of the current context.
 enum Word<T> {
-    Is(T, &'static str),
+    Is(T),
     Command,
     Other,
 }
@@ -191,8 +209,10 @@ struct Reader<'a> {
     lex: Lexer<'a>,
     file: &'a str,
     lang: Lang,
-    /// Whether finished problems are validated ([`crate::input::check`]).
+    /// Whether finished problems are validated ([`crate::problem::check`]).
     checked: bool,
+    /// Where the last `EndProblem` or `NextProblem` read starts (the end of its problem's text).
+    ending_at: usize,
 }
 
 /// What a problem accumulates while it is read.
@@ -206,7 +226,7 @@ struct Draft {
     zero_position: bool,
     twins: Vec<Twin>,
     in_twins: bool,
-    /// Where things were written, for refusals found after reading ([`crate::input::check`]).
+    /// Where things were written, for refusals found after reading ([`crate::problem::check`]).
     spots: Vec<(Spot, Diagnostic)>,
 }
 
@@ -229,7 +249,7 @@ type Res<T> = Result<T, Diagnostic>;
 
 impl<'a> Reader<'a> {
     fn li(&self) -> usize {
-        lang_index(self.lang)
+        self.lang.index()
     }
 
     fn location(&self, tok: &Tok) -> Location {
@@ -285,8 +305,14 @@ impl<'a> Reader<'a> {
     fn recover(&mut self) -> Ending {
         while let Some(t) = self.lex.next() {
             match self.command_of(t.text) {
-                Found::One(Cmd::Next, _) => return Ending::Next,
-                Found::One(Cmd::End, _) => return Ending::End,
+                Found::One(Cmd::Next, _) => {
+                    self.ending_at = t.start;
+                    return Ending::Next;
+                }
+                Found::One(Cmd::End, _) => {
+                    self.ending_at = t.start;
+                    return Ending::End;
+                }
                 Found::One(Cmd::Author | Cmd::Origin | Cmd::Title | Cmd::Award | Cmd::Remark | Cmd::Protocol
                     | Cmd::LaTeX, _) => {
                     self.lex.rest_of_line();
@@ -299,18 +325,27 @@ impl<'a> Reader<'a> {
 
     fn command_of(&self, word: &str) -> Found<Cmd> {
         let li = self.li();
-        find(word, tables::COMMANDS.iter().map(|(c, n)| (n[li], *c)))
+        find(word, words::COMMANDS.iter().map(|(c, n)| (n[li], *c)))
     }
 
     fn command_names(&self) -> Vec<&'static str> {
-        tables::COMMANDS.iter().map(|(_, n)| n[self.li()]).collect()
+        words::COMMANDS.iter().map(|(_, n)| n[self.li()]).collect()
     }
 
     /// Looks a word up in a context table; if it is not there, whether it is a command (which ends the context).
     /// An ambiguous abbreviation is an error unless it is a command.
     fn word<T: Copy + PartialEq>(&self, tok: &Tok, table: Vec<(&'static str, T)>, what: &str) -> Res<Word<T>> {
-        match find(tok.text, table) {
-            Found::One(v, name) => Ok(Word::Is(v, name)),
+        self.classify(tok, find(tok.text, table), what)
+    }
+
+    /// [`Reader::word`] for what a registry found for the token.
+    /// A command written out ends the context even where it also abbreviates a word of it (French `pieces`
+    /// after `condition` is the command, not an abbreviation of `PiecesPerdues`).
+    fn classify<T>(&self, tok: &Tok, found: Found<T>, what: &str) -> Res<Word<T>> {
+        let command_written_out = || matches!(self.command_of(tok.text), Found::One(_, name) if name.eq_ignore_ascii_case(tok.text));
+        match found {
+            Found::One(_, name) if !name.eq_ignore_ascii_case(tok.text) && command_written_out() => Ok(Word::Command),
+            Found::One(v, _) => Ok(Word::Is(v)),
             Found::Ambiguous(names) => match self.command_of(tok.text) {
                 Found::One(..) => Ok(Word::Command),
                 _ => Err(self.ambiguous(tok, what, &names)),
@@ -377,8 +412,14 @@ impl<'a> Reader<'a> {
                         .diag(&tok, format!("`{}` inside a problem", tok.text))
                         .expected(format!("`{}` between two problems", names[2])));
                 }
-                Cmd::End => return self.finish(d, Ending::End, Some(tok)),
-                Cmd::Next => return self.finish(d, Ending::Next, Some(tok)),
+                Cmd::End => {
+                    self.ending_at = tok.start;
+                    return self.finish(d, Ending::End, Some(tok));
+                }
+                Cmd::Next => {
+                    self.ending_at = tok.start;
+                    return self.finish(d, Ending::Next, Some(tok));
+                }
                 Cmd::Author => {
                     let v = self.lex.rest_of_line();
                     if !v.is_empty() {
@@ -397,7 +438,7 @@ impl<'a> Reader<'a> {
                 Cmd::Protocol | Cmd::LaTeX => {
                     let key = if cmd == Cmd::Protocol { "popeye-protocol" } else { "popeye-latex" };
                     // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
-                    let v = format!(" {}", super::yaml::q(self.lex.rest_of_line()));
+                    let v = format!(" {}", crate::problem::yaml_string(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
                 }
                 Cmd::Stipulation => {
@@ -450,7 +491,7 @@ impl<'a> Reader<'a> {
         };
         // As the statement and YAML readers do: a problem must have pieces (and YAML cannot write one without).
         if d.pieces.is_empty() {
-            let (names, c, k) = (self.command_names(), tables::COLOURS[self.li()], Kind::KING.def().code_in(self.lang));
+            let (names, c, k) = (self.command_names(), self.colour_names(), Kind::KING.def().code_in(self.lang));
             let diag = match at {
                 Some(t) => self.diag(&t, "the problem has no pieces"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
@@ -469,15 +510,17 @@ impl<'a> Reader<'a> {
             twins: d.twins,
             intended: Intended::default(),
         };
-        if let Some(r) = crate::input::check::check(&p).filter(|_| self.checked) {
-            use crate::input::check::Culprit;
+        if let Some(r) = crate::problem::check::check(&p).filter(|_| self.checked) {
+            use crate::problem::check::Culprit;
             use crate::setup::Culprit as Diag;
             let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
             let spot = match &r.culprit {
-                Culprit::Option(o) => last(&Spot::Option(o)),
+                Culprit::Option(names) => {
+                    d.spots.iter().rev().find(|(s, _)| matches!(s, Spot::Option(o) if names.contains(o))).map(|(_, d)| d.clone())
+                }
                 Culprit::Condition(n) => last(&Spot::Condition(n.clone())),
                 Culprit::Diagram(Diag::Pawn(sq)) => last(&Spot::Piece(*sq)),
-                Culprit::Diagram(Diag::Kings(c)) => last(&Spot::Colour(*c)),
+                Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => last(&Spot::Colour(*c)),
                 Culprit::Diagram(_) => None,
             };
             let spot = spot.or_else(|| d.spots.iter().find(|(s, _)| *s == Spot::PiecesCommand).map(|(_, d)| d.clone()));
@@ -489,7 +532,17 @@ impl<'a> Reader<'a> {
     }
 
     fn unsupported(&self, tok: &Tok, what: &str) -> Diagnostic {
-        self.diag(tok, format!("not supported: {what}"))
+        self.diag(tok, format!("not supported: {what}")).unsupported()
+    }
+
+    /// The colour words of the input's language, with their index in Popeye's table.
+    fn colours(&self) -> Vec<(&'static str, usize)> {
+        words::COLOURS.iter().enumerate().map(|(i, c)| (c[self.li()], i)).collect()
+    }
+
+    /// The words for White and Black in the input's language.
+    fn colour_names(&self) -> [&'static str; 2] {
+        [words::COLOURS[0][self.li()], words::COLOURS[1][self.li()]]
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -517,13 +570,14 @@ impl<'a> Reader<'a> {
                 Some(n) if e.offset > tok.text.len() => (n, e.offset - tok.text.len() - 1),
                 _ => (tok, e.offset),
             };
-            let len = if e.message.starts_with("not supported") || off >= t.text.len() {
+            let len = if e.fault == crate::problem::Fault::Unsupported || off >= t.text.len() {
                 t.text.len().saturating_sub(off).max(1)
             } else {
                 1
             };
             let off = off.min(t.text.len().saturating_sub(1));
-            self.diag_part(&t, off, len, e.message).expected(e.expected)
+            let d = self.diag_part(&t, off, len, e.message).expected(e.expected);
+            Diagnostic { fault: e.fault, ..d }
         })
     }
 
@@ -544,10 +598,10 @@ impl<'a> Reader<'a> {
                 continue;
             }
             let li = self.li();
-            let colours: Vec<(&'static str, usize)> = (0..3).map(|i| (tables::COLOURS[li][i], i)).collect();
-            match self.word(&tok, colours, "colour")? {
-                Word::Is(2, _) => return Err(self.unsupported(&tok, "neutral pieces")),
-                Word::Is(i, _) => {
+            match self.word(&tok, self.colours(), "colour")? {
+                Word::Is(2) => return Err(self.unsupported(&tok, "neutral pieces")),
+                Word::Is(3) => return Err(self.unsupported(&tok, "total invisible pieces")),
+                Word::Is(i) => {
                     self.lex.next();
                     let c = if i == 0 { Color::White } else { Color::Black };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
@@ -557,9 +611,7 @@ impl<'a> Reader<'a> {
                 Word::Command => break,
                 Word::Other => {}
             }
-            let attrs: Vec<(&'static str, &'static str)> =
-                tables::ATTRIBUTES[li].split_whitespace().map(|a| (a, a)).collect();
-            if let Found::One(_, name) = find(tok.text, attrs) {
+            if let Found::One(_, name) = find(tok.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li]))) {
                 return Err(self.unsupported(&tok, &format!("piece attribute {name}")));
             }
             if !any {
@@ -574,7 +626,7 @@ impl<'a> Reader<'a> {
     }
 
     fn piece_example(&self) -> String {
-        let c = tables::COLOURS[self.li()];
+        let c = self.colour_names();
         format!("a colour (`{}`, `{}`) followed by pieces such as `{}e1`", c[0], c[1], Kind::KING.def().code_in(self.lang))
     }
 
@@ -615,7 +667,7 @@ impl<'a> Reader<'a> {
             }
         };
         let Some(color) = color else {
-            let c = tables::COLOURS[self.li()];
+            let c = self.colour_names();
             return Err(self
                 .diag(tok, format!("piece `{}` without a colour", tok.text))
                 .expected(format!("a colour word (`{}` or `{}`) before the pieces", c[0], c[1])));
@@ -630,12 +682,12 @@ impl<'a> Reader<'a> {
 
     /// A walk code of the current language: stipula's kind, or why not.
     fn walk(&self, tok: &Tok, code: &str) -> Res<Kind> {
-        if let Some(k) = Kind::all().find(|k| k.def().popeye && k.def().code_in(self.lang).eq_ignore_ascii_case(code)) {
-            return Ok(k);
-        }
-        let lc = code.to_ascii_lowercase();
-        if tables::WALK_CODES[self.li()].split_whitespace().any(|c| c == lc) {
-            return Err(self.diag_part(tok, 0, code.len(), format!("not supported: piece {}", code.to_ascii_uppercase())));
+        match PieceWord::popeye_code(code, self.lang) {
+            Some(PieceWord::Kind(k)) => return Ok(k),
+            Some(PieceWord::NotSupported(_)) => {
+                return Err(self.diag_part(tok, 0, code.len(), format!("not supported: piece {}", code.to_ascii_uppercase())).unsupported());
+            }
+            None => {}
         }
         let known: Vec<&'static str> = Kind::all().filter(|k| k.def().popeye).map(|k| k.def().code_in(self.lang)).collect();
         let d = self
@@ -650,9 +702,9 @@ impl<'a> Reader<'a> {
                 return Err(d.hint(format!(
                     "`{}` is the {} code of the {}; in {} it is `{}`",
                     code.to_ascii_uppercase(),
-                    lang_name(other),
+                    other.name(),
                     k.name(),
-                    lang_name(self.lang),
+                    self.lang.name(),
                     k.def().code_in(self.lang)
                 )));
             }
@@ -729,165 +781,107 @@ impl<'a> Reader<'a> {
     // ---------------------------------------------------------------------------------------------------------
     // Conditions
 
-    /// `Condition Madrasi RexInclusive Isardam TypeB …`; ends before the first non-condition word that is a
-    /// command. `earlier` are conditions already given, for the combination checks.
+    /// `Condition Madrasi RexInclusive Isardam TypeB …`, looked up in the condition registry; ends before the
+    /// first non-condition word that is a command. `earlier` are conditions already given, for the combination
+    /// checks.
     fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>) -> Res<Vec<ConditionSpec>> {
-        let li = self.li();
+        let spelling = Spelling::Popeye(self.lang);
         let mut out: Vec<ConditionSpec> = Vec::new();
-        let all: Vec<&'static str> = tables::CONDITIONS[li].split_whitespace().collect();
         while let Some(tok) = self.peek_tok()? {
-            let mut table: Vec<(&'static str, &'static str)> = all.iter().map(|&n| (n, n)).collect();
-            table.push(("Eiffel", tables::EIFFEL[li]));
-            let name = match self.word(&tok, table, "condition")? {
-                Word::Is(value, _) => value,
+            let def = match self.classify(&tok, ConditionDef::lookup(tok.text, spelling), "condition")? {
+                Word::Is(def) => def,
                 Word::Command => break,
                 Word::Other => {
+                    let examples: Vec<String> = supported().filter(|d| d.popeye.is_some()).take(3).map(|d| format!("`{}`", d.name_in(self.lang))).collect();
                     let d = self
                         .diag(&tok, format!("unknown condition `{}`", tok.text))
-                        .expected(format!("a condition such as `{}`, `{}` or `{}`", tables::MADRASI[li], tables::ISARDAM[li], tables::EIFFEL[li]));
-                    return Err(with_hint(d, tok.text, all.iter().copied()));
+                        .expected(format!("a condition such as {}", join_or(&examples)));
+                    let all = crate::conditions::registry::CONDITIONS.iter().map(|d| d.name_in(self.lang));
+                    return Err(with_hint(d, tok.text, all));
                 }
             };
             self.lex.next();
             let at = self.diag(&tok, "");
-            let spec = if name == tables::MADRASI[li] {
-                let mut options = Vec::new();
-                if self.variant(tables::REX_INCLUSIVE[li])? {
-                    options.push("RexInclusive".to_string());
-                }
-                ConditionSpec { name: "Madrasi".into(), options }
-            } else if name == tables::ISARDAM[li] {
-                let mut options = Vec::new();
-                if self.variant(tables::TYPE_B[li])? {
-                    options.push("TypeB".to_string());
-                }
-                if self.variant(tables::REX_INCLUSIVE[li])? {
-                    options.push("RexInclusive".to_string());
-                }
-                ConditionSpec { name: "Isardam".into(), options }
-            } else if name == tables::EIFFEL[li] {
-                ConditionSpec { name: "Eiffel".into(), options: Vec::new() }
-            } else {
-                return Err(self.unsupported(&tok, &format!("condition {name}")));
-            };
-            let has = |n: &str| earlier.iter().chain(out.iter()).any(|c| c.name == n);
-            let clash = match spec.name.as_str() {
-                "Isardam" if has("Madrasi") => Some("Madrasi"),
-                "Isardam" if has("Eiffel") => Some("Eiffel"),
-                "Madrasi" | "Eiffel" if has("Isardam") => Some(if spec.name == "Madrasi" { "Madrasi" } else { "Eiffel" }),
-                _ => None,
-            };
-            if let Some(other) = clash {
-                return Err(self
-                    .diag(&tok, format!("Isardam and {other} cannot be combined"))
-                    .expected("Isardam alone, or Madrasi and/or Eiffel without Isardam (Popeye rejects the combination)"));
+            if !def.is_supported() {
+                return Err(self.unsupported(&tok, &format!("condition {}", def.name_in(self.lang))));
             }
-            if has(&spec.name) {
-                return Err(self.diag(&tok, format!("condition {} given twice", spec.name)));
+            let mut spec = def.spec();
+            let mut first = true;
+            while let Some(m) = self.peek_tok()?.and_then(|t| def.param(t.text, spelling)) {
+                self.lex.next();
+                spec.add_param(m, first);
+                first = false;
+            }
+            let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
+            if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) = crate::conditions::build_all(&all) {
+                return Err(self.diag(&tok, e.to_string()).expected("conditions that can be combined").hint("keep one of the conditions"));
             }
             spots.push((Spot::Condition(spec.name.clone()), at));
             out.push(spec);
         }
         if out.is_empty() {
-            let li = self.li();
+            let example = supported().find_map(|d| d.popeye).map_or("Madrasi", |n| n[self.li()]);
             return Err(self
                 .diag(cmd, format!("`{}` without a condition", cmd.text))
-                .expected(format!("a condition such as `{}`", tables::MADRASI[li])));
+                .expected(format!("a condition such as `{example}`")));
         }
         Ok(out)
-    }
-
-    /// Consumes the next token if it abbreviates the variant word.
-    fn variant(&mut self, word: &'static str) -> Res<bool> {
-        let Some(t) = self.peek_tok()? else { return Ok(false) };
-        if let Found::One(..) = find(t.text, [(word, ())]) {
-            // A command that happens to share the prefix would have to be written out in full.
-            self.lex.next();
-            return Ok(true);
-        }
-        Ok(false)
     }
 
     // ---------------------------------------------------------------------------------------------------------
     // Options
 
+    /// `Option Variations Defence 2 …`, looked up in the option registry; ends before the first non-option word
+    /// that is a command.
     fn options(&mut self, cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let li = self.li();
         let mut any = false;
         while let Some(tok) = self.peek_tok()? {
-            let table: Vec<(&'static str, Opt)> = tables::OPTIONS.iter().map(|(v, n)| (n[li], *v)).collect();
-            let (opt, name) = match self.word(&tok, table, "option")? {
-                Word::Is(v, n) => (v, n),
+            let def = match self.classify(&tok, OptionDef::lookup(tok.text, Spelling::Popeye(self.lang)), "option")? {
+                Word::Is(def) => def,
                 Word::Command => break,
                 Word::Other => {
-                    let names: Vec<&'static str> = tables::OPTIONS.iter().map(|(_, n)| n[li]).collect();
-                    let d = self
-                        .diag(&tok, format!("unknown option `{}`", tok.text))
-                        .expected(format!("an option such as `{}`, `{}` or `{}`", names[3], names[11], names[24]));
+                    let names: Vec<&'static str> = OPTIONS.iter().filter_map(|d| d.popeye.map(|n| n[li])).collect();
+                    let example = |opt| OptionDef::of(opt).name_in(self.lang);
+                    let d = self.diag(&tok, format!("unknown option `{}`", tok.text)).expected(format!(
+                        "an option such as `{}`, `{}` or `{}`",
+                        example(Opt::Variations),
+                        example(Opt::Try),
+                        example(Opt::Intelligent)
+                    ));
                     return Err(with_hint(d, tok.text, names));
                 }
             };
             self.lex.next();
             any = true;
-            spots.push((Spot::Option(english_option(opt)), self.diag(&tok, "")));
-            match opt {
-                Opt::Defence => o.defence = Some(self.number(&tok)?),
-                Opt::SetPlay => o.set_play = true,
-                Opt::WhiteToPlay => o.white_to_play = true,
-                Opt::Variations => o.variations = true,
-                Opt::MoveNumbers => o.move_numbers = true,
-                Opt::NoWk => o.no_white_king = true,
-                Opt::Duplex => o.duplex = true,
-                Opt::NoBk => o.no_black_king = true,
-                Opt::Threat => o.threat = Some(self.number(&tok)?),
-                Opt::NoThreat => o.no_threat = true,
-                Opt::Try => o.tries = true,
-                Opt::MaxSolutions => o.max_solutions = Some(self.number(&tok)?),
-                Opt::MaxFlightsquares => o.max_flights = Some(self.number(&tok)?),
-                Opt::NonTrivial => {
+            if def.support == Support::NotSupported {
+                return Err(self.unsupported(&tok, &format!("option {}", def.name_in(self.lang))));
+            }
+            spots.push((Spot::Option(def.name()), self.diag(&tok, "")));
+            let value = match def.arg {
+                Arg::Nothing => OptionValue::Nothing,
+                Arg::Number => OptionValue::Number(self.number(&tok)?),
+                // An optional number (`Intelligent 2`).
+                Arg::MaybeNumber => match self.peek_tok()? {
+                    Some(n) if !n.text.is_empty() && n.text.bytes().all(|b| b.is_ascii_digit()) => OptionValue::Number(self.number(&tok)?),
+                    _ => OptionValue::Nothing,
+                },
+                Arg::TwoNumbers => {
                     let m = self.number(&tok)?;
-                    let n = self.number(&tok)?;
-                    o.non_trivial = Some((m, n));
+                    OptionValue::Numbers(m, self.number(&tok)?)
                 }
-                Opt::KeepMatingPiece => o.keep_mating_piece = true,
-                Opt::EnPassant => o.en_passant.extend(self.squares_after(&tok)?),
-                Opt::NoShortVariations => o.no_short_variations = true,
-                Opt::HalfDuplex => o.half_duplex = true,
-                Opt::PostKeyPlay => o.post_key_play = true,
-                Opt::Intelligent => {
-                    o.intelligent = true;
-                    // An optional number of solutions per phase, which stipula does not need.
-                    if let Some(n) = self.peek_tok()? {
-                        if n.text.bytes().all(|b| b.is_ascii_digit()) {
-                            self.lex.next();
-                            o.ignore(format!("Intelligent {}", n.text));
-                        }
-                    }
-                }
-                Opt::MaxTime => o.max_time = Some(self.number(&tok)?),
-                Opt::NoCastling => o.no_castling.extend(self.squares_after(&tok)?),
-                Opt::Quodlibet => o.quodlibet = true,
-                Opt::StopOnShortSolutions => o.stop_on_short = true,
-                Opt::MatesIn1 => o.mates_in_1 = true,
-                Opt::CastlingMutuallyExclusive => {
+                Arg::Squares => OptionValue::Squares(self.squares_after(&tok)?),
+                Arg::SquarePairs => {
                     let Some(t) = self.next_tok()? else {
                         return Err(self.diag(&tok, format!("`{}` without squares", tok.text)).expected("two rook squares such as `a1h8`"));
                     };
                     match square_list(t.text) {
-                        Some(v) if v.len() == 2 => o.castling_mutually_exclusive.push((v[0], v[1])),
+                        Some(v) if v.len() == 2 => OptionValue::SquarePairs(vec![(v[0], v[1])]),
                         _ => return Err(self.diag(&t, format!("expected two squares, found `{}`", t.text)).expected("two rook squares such as `a1h8`")),
                     }
                 }
-                Opt::NoBoard | Opt::Beep | Opt::SuppressGrid | Opt::WriteGrid | Opt::Search | Opt::MultiSolutions
-                | Opt::NoSymmetry => o.ignore(english_option(opt).to_string()),
-                Opt::StartMoveNumber | Opt::UpToMoveNumber => {
-                    let n = self.number(&tok)?;
-                    o.ignore(format!("{} {n}", english_option(opt)));
-                }
-                Opt::LastCapture | Opt::GoalIsEnd | Opt::NullMoves => {
-                    return Err(self.unsupported(&tok, &format!("option {name}")));
-                }
-            }
+            };
+            o.set(def.opt, value);
         }
         if !any {
             return Err(self.diag(cmd, format!("`{}` without an option", cmd.text)).expected("an option such as `Variations`"));
@@ -932,13 +926,13 @@ impl<'a> Reader<'a> {
     fn twin(&mut self, cmd: &Tok, zero: bool) -> Res<Option<Twin>> {
         let li = self.li();
         let mut twin = Twin { continued: false, changes: Vec::new() };
-        let table = || -> Vec<(&'static str, Tw)> { tables::TWINNING.iter().map(|(v, n)| (n[li], *v)).collect() };
+        let names = || -> Vec<&'static str> { TWINNING.iter().map(|d| d.popeye[li]).collect() };
         while let Some(tok) = self.peek_tok()? {
-            let tw = match self.word(&tok, table(), "twinning command")? {
-                Word::Is(v, _) => v,
+            let tw = match self.classify(&tok, TwinDef::lookup(tok.text, Spelling::Popeye(self.lang)), "twinning command")? {
+                Word::Is(def) => def.command,
                 Word::Command => break,
                 Word::Other => {
-                    let names: Vec<&'static str> = table().into_iter().map(|(n, _)| n).collect();
+                    let names = names();
                     let d = self
                         .diag(&tok, format!("unknown twinning command `{}`", tok.text))
                         .expected(format!("a twinning command such as `{}`, `{}` or `{}`", names[0], names[1], names[5]));
@@ -947,29 +941,29 @@ impl<'a> Reader<'a> {
             };
             self.lex.next();
             match tw {
-                Tw::Continued => {
+                TwinCommand::Continued => {
                     if zero || !twin.changes.is_empty() {
                         return Err(self.diag(&tok, format!("`{}` must come first in a twin", tok.text)));
                     }
                     twin.continued = true;
                 }
-                Tw::Move => {
-                    let s = self.squares(&tok, 2)?;
+                TwinCommand::Move => {
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Move(s[0], s[1]));
                 }
-                Tw::Exchange => {
-                    let s = self.squares(&tok, 2)?;
+                TwinCommand::Exchange => {
+                    let s = self.distinct_squares(&tok)?;
                     twin.changes.push(TwinChange::Exchange(s[0], s[1]));
                 }
-                Tw::Shift => {
+                TwinCommand::Shift => {
                     let s = self.squares(&tok, 2)?;
                     twin.changes.push(TwinChange::Shift(s[0], s[1]));
                 }
-                Tw::Remove => {
+                TwinCommand::Remove => {
                     let s = self.squares_after(&tok)?;
                     twin.changes.extend(s.into_iter().map(TwinChange::Remove));
                 }
-                Tw::Add => {
+                TwinCommand::Add => {
                     let mut color = None;
                     let mut added = Vec::new();
                     while let Some(t) = self.peek_tok()? {
@@ -980,9 +974,9 @@ impl<'a> Reader<'a> {
                         if !added.is_empty() {
                             break;
                         }
-                        let colours: Vec<(&'static str, usize)> = (0..3).map(|i| (tables::COLOURS[li][i], i)).collect();
-                        match find(t.text, colours) {
+                        match find(t.text, self.colours()) {
                             Found::One(2, _) => return Err(self.unsupported(&t, "neutral pieces")),
+                            Found::One(3, _) => return Err(self.unsupported(&t, "total invisible pieces")),
                             Found::One(i, _) if color.is_none() => {
                                 self.lex.next();
                                 color = Some(if i == 0 { Color::White } else { Color::Black });
@@ -995,11 +989,11 @@ impl<'a> Reader<'a> {
                     }
                     twin.changes.extend(added.into_iter().map(TwinChange::Add));
                 }
-                Tw::Substitute => {
+                TwinCommand::Substitute => {
                     let (from, to) = self.substitute(&tok)?;
                     twin.changes.push(TwinChange::Substitute { color: None, from, to });
                 }
-                Tw::Rotate => {
+                TwinCommand::Rotate => {
                     let n = self.number(&tok)?;
                     if !matches!(n, 90 | 180 | 270) {
                         let t = self.last_token();
@@ -1007,34 +1001,33 @@ impl<'a> Reader<'a> {
                     }
                     twin.changes.push(TwinChange::Rotate(n as u16));
                 }
-                Tw::Mirror => {
+                TwinCommand::Mirror => {
                     let Some(t) = self.next_tok()? else {
                         return Err(self.diag(&tok, format!("`{}` without an axis", tok.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
                     };
-                    let axes = [("a1<-->h1", Mirror::A1H1), ("a1<-->a8", Mirror::A1A8), ("a1<-->h8", Mirror::A1H8), ("a8<-->h1", Mirror::A8H1)];
-                    match axes.iter().find(|(n, _)| n.eq_ignore_ascii_case(t.text)) {
-                        Some(&(_, m)) => twin.changes.push(TwinChange::Mirror(m)),
+                    match Mirror::parse(t.text) {
+                        Some(m) => twin.changes.push(TwinChange::Mirror(m)),
                         None => return Err(self.diag(&t, format!("unknown mirror axis `{}`", t.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`")),
                     }
                 }
-                Tw::PolishType => twin.changes.push(TwinChange::PolishType),
-                Tw::Stipulation => {
+                TwinCommand::PolishType => twin.changes.push(TwinChange::PolishType),
+                TwinCommand::Stipulation => {
                     let s = self.stipulation(&tok)?;
                     twin.changes.push(TwinChange::Stipulation(s));
                 }
-                Tw::Condition => {
+                TwinCommand::Condition => {
                     let c = self.conditions(&tok, &[], &mut Vec::new())?;
                     twin.changes.push(TwinChange::Conditions(c));
                 }
-                Tw::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
-                Tw::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
+                TwinCommand::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
+                TwinCommand::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
             }
         }
         if twin.changes.is_empty() {
             if zero && !twin.continued {
                 return Ok(None);
             }
-            let names: Vec<&'static str> = table().into_iter().map(|(n, _)| n).collect();
+            let names = names();
             return Err(self
                 .diag(cmd, format!("`{}` without a twinning command", cmd.text))
                 .expected(format!("a twinning command such as `{} a1 b2`", names[0])));
@@ -1071,6 +1064,19 @@ impl<'a> Reader<'a> {
         Ok(out)
     }
 
+    /// The two squares of `Move` or `Exchange`, refused when they are the same.
+    fn distinct_squares(&mut self, cmd: &Tok) -> Res<Vec<Square>> {
+        let s = self.squares(cmd, 2)?;
+        if s[0] == s[1] {
+            // The second square ends the last token (`d1 d1` or glued `d1d1`).
+            let t = self.last_token();
+            let is = super::vocab::twins::same_square(0, 2, cmd.text, s[0]);
+            let d = self.diag_part(&t, t.text.len().saturating_sub(2), 2, is.message);
+            return Err(d.expected(is.expected.unwrap_or_default()).hint(is.hint.unwrap_or_default()));
+        }
+        Ok(s)
+    }
+
     /// `Substitute R B` (or glued `RB`): two walk codes.
     fn substitute(&mut self, cmd: &Tok) -> Res<(Kind, Kind)> {
         let expected = "two walk codes such as `Q R`";
@@ -1102,18 +1108,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn lang_name(l: Lang) -> &'static str {
-    match l {
-        Lang::English => "English",
-        Lang::German => "German",
-        Lang::French => "French",
-    }
-}
 
-/// The English spelling of an option (for `Options::ignored`).
-fn english_option(o: Opt) -> &'static str {
-    tables::OPTIONS.iter().find(|(v, _)| *v == o).map_or("", |(_, n)| n[0])
-}
 
 /// Puts a piece on the board; a piece already there is replaced (Popeye sends it to the "underworld").
 fn place(pieces: &mut Vec<Placed>, p: Placed) {
@@ -1171,13 +1166,6 @@ fn with_hint<'c>(d: Diagnostic, word: &str, candidates: impl IntoIterator<Item =
     }
 }
 
-fn join_or(items: &[String]) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} or {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {

@@ -1,6 +1,7 @@
 //! Unit tests of the Popeye reader.
 
 use super::*;
+use crate::problem::options::Intelligent;
 use crate::problem::{Goal, Play};
 
 fn sq(s: &str) -> Square {
@@ -9,9 +10,9 @@ fn sq(s: &str) -> Square {
 
 /// One problem, not validated: these tests are about the vocabulary, and some list contradicting options.
 fn one(text: &str) -> Problem {
-    let mut r = read_popeye_with(text, "t.inp", false);
+    let mut r = read_popeye_with(text, "t.inp", false).0;
     assert_eq!(r.len(), 1, "one problem expected");
-    match r.remove(0) {
+    match r.remove(0).1 {
         Ok(p) => p,
         Err(d) => panic!("unexpected error:\n{}", d.render()),
     }
@@ -191,14 +192,15 @@ fn options() {
     ))
     .options;
     assert!(o.tries && o.set_play && o.variations && o.no_threat && o.no_short_variations && o.white_to_play);
-    assert!(o.duplex && o.half_duplex && o.stop_on_short && o.move_numbers && o.intelligent);
+    assert!(o.duplex && o.half_duplex && o.stop_on_short && o.move_numbers);
+    assert_eq!(o.intelligent, Some(Intelligent { max_solutions: Some(3) }));
     assert!(o.no_white_king && o.no_black_king && o.post_key_play && o.quodlibet && o.mates_in_1 && o.keep_mating_piece);
     assert_eq!((o.defence, o.threat, o.max_solutions, o.max_time, o.max_flights), (Some(2), Some(1), Some(5), Some(60), Some(2)));
     assert_eq!(o.no_castling, vec![sq("a1"), sq("h8")]);
     assert_eq!(o.en_passant, vec![sq("e2"), sq("e3"), sq("e4")]);
     assert_eq!(o.castling_mutually_exclusive, vec![(sq("a1"), sq("h8"))]);
     assert_eq!(o.non_trivial, Some((1, 0)));
-    assert_eq!(o.ignored, vec!["Intelligent 3", "NoBoard", "Beep"]);
+    assert_eq!(o.ignored, vec!["NoBoard", "Beep"]);
 }
 
 #[test]
@@ -208,7 +210,7 @@ fn german_option_abbreviations_from_the_corpus() {
          roch a1a8 roch h1h8 keinerochade h1 enpassant f7f6f5 nachschluessel quod mattsin1 maxflucht 3",
     ))
     .options;
-    assert!(o.move_numbers && o.intelligent && o.white_to_play && o.set_play && o.tries && o.variations);
+    assert!(o.move_numbers && o.intelligent.is_some() && o.white_to_play && o.set_play && o.tries && o.variations);
     assert!(o.keep_mating_piece, "`halte` is HalteMattsetzendenStein = KeepMatingPiece");
     assert!(o.no_threat && o.no_short_variations && o.post_key_play && o.quodlibet && o.mates_in_1);
     assert_eq!((o.non_trivial, o.max_time, o.threat, o.max_flights), (Some((5, 0)), Some(600), Some(2), Some(3)));
@@ -280,7 +282,7 @@ fn several_problems_and_recovery() {
 #[test]
 fn lexical_errors_and_odd_inputs_do_not_panic() {
     assert_eq!(err("BeginProblem\nStipulation #2\nPieces White K\u{e9}1\nEndProblem").message, "unexpected character `é`");
-    assert_eq!(err("").message, "empty Popeye input");
+    assert_eq!(err("").message, "empty Popeye input: the file holds no problem");
     assert!(err("Hello").message.contains("must start with `BeginProblem`"));
     for text in ["B", "BeginProblem", "BeginProblem Pieces", "BeginProblem Pieces White", "BeginProblem Stipulation",
         "BeginProblem Twin", "BeginProblem Option Defence", "BeginProblem Forsyth .", "BeginProblem Forsyth 99999999999999999999",

@@ -1,6 +1,9 @@
-//! Reading Popeye's solution text back (English, German or French output) into normalised lines per twin, so
-//! that solutions can be compared as sets: the conformance test against Popeye's own output, and `verify`
-//! against the solution text a collection stores.
+//! Reading Popeye's solution text (English, German or French output) into normalised lines per twin, so that
+//! solutions can be compared as sets: the conformance test against Popeye's own output, and `verify` against
+//! the solution text a collection stores. Piece letters are translated with the piece registry.
+
+use crate::pieces::PieceWord;
+use crate::words::Lang;
 
 /// The solution lines of one twin (or of a problem without twins).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,36 +16,17 @@ pub struct TwinText {
     pub partial: bool,
 }
 
-fn translate_code(code: &str, german: bool, french: bool) -> String {
-    if german {
-        match code {
-            "D" => "Q".into(),
-            "T" => "R".into(),
-            "L" => "B".into(),
-            "H" => "L".into(),
-            "KN" => "EM".into(),
-            _ => code.into(),
-        }
-    } else if french {
-        match code {
-            "R" => "K".into(),
-            "D" => "Q".into(),
-            "T" => "R".into(),
-            "F" => "B".into(),
-            "C" => "S".into(),
-            "S" => "G".into(),
-            "CH" => "CA".into(),
-            "VI" => "WE".into(),
-            _ => code.into(),
-        }
-    } else {
-        code.into()
+/// A walk code of Popeye's `lang` output as its English code (`D` → `Q` in German, `C` → `S` in French).
+fn translate_code(code: &str, lang: Lang) -> String {
+    match PieceWord::english_code(code, lang) {
+        Some(en) if lang != Lang::English => en.to_string(),
+        _ => code.to_string(),
     }
 }
 
 /// Translates the piece letters of one move token (`Ld8-g5`, `1.Tg3-g4`, `a7-a8=D`, `Hc3*d4-e5`).
-fn translate_token(tok: &str, german: bool, french: bool) -> String {
-    if !german && !french {
+fn translate_token(tok: &str, lang: Lang) -> String {
+    if lang == Lang::English {
         return tok.to_string();
     }
     let b = tok.as_bytes();
@@ -75,14 +59,14 @@ fn translate_token(tok: &str, german: bool, french: bool) -> String {
     if !code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) {
         return tok.to_string();
     }
-    out += &translate_code(code, german, french);
+    out += &translate_code(code, lang);
     let tail = &rest[j..];
     match tail.find('=') {
         Some(k) => {
             out += &tail[..=k];
             let promo = &tail[k + 1..];
             let end = promo.find(|c: char| !(c.is_ascii_uppercase() || c.is_ascii_digit())).unwrap_or(promo.len());
-            out += &translate_code(&promo[..end], german, french);
+            out += &translate_code(&promo[..end], lang);
             out += &promo[end..];
         }
         None => out += tail,
@@ -112,8 +96,13 @@ fn is_progress(line: &str) -> bool {
 /// header (authors, board, stipulation line, conditions) is skipped when there is one; text ends at `solution finished.`
 /// (`Loesung beendet.`, `Solution terminee.`).
 pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
-    let german = text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.");
-    let french = !german && (text.contains("Solution terminee") || text.contains("Menace"));
+    let lang = if text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.") {
+        Lang::German
+    } else if text.contains("Solution terminee") || text.contains("Menace") {
+        Lang::French
+    } else {
+        Lang::English
+    };
     let lines: Vec<&str> = text.lines().collect();
     // Start after the board's bottom edge, the stipulation line and the centred option lines (up to a blank).
     // A bare solution text (YACPDB's `solution`) has no header: it is read from its first line.
@@ -157,7 +146,7 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
                 "Drohung:" | "Menace:" => "threat:".to_string(),
                 "Aber" | "Mais" => "but".to_string(),
                 "Zugzwang." => "zugzwang.".to_string(),
-                _ => translate_token(w, german, french),
+                _ => translate_token(w, lang),
             })
             .collect();
         cur.lines.push(format!("{lead}{}", words.join(" ")));
@@ -238,13 +227,16 @@ mod tests {
 
     #[test]
     fn german_tokens() {
-        assert_eq!(translate_token("1.Tg3-g4", true, false), "1.Rg3-g4");
-        assert_eq!(translate_token("Ld8*g5", true, false), "Bd8*g5");
-        assert_eq!(translate_token("a7-a8=D", true, false), "a7-a8=Q");
-        assert_eq!(translate_token("1...Dh2-a2", true, false), "1...Qh2-a2");
-        assert_eq!(translate_token("0-0-0", true, false), "0-0-0");
-        assert_eq!(translate_token("g2*f3", true, false), "g2*f3");
-        assert_eq!(translate_token("CAb1-c4", true, false), "CAb1-c4");
+        assert_eq!(translate_token("1.Tg3-g4", Lang::German), "1.Rg3-g4");
+        assert_eq!(translate_token("Ld8*g5", Lang::German), "Bd8*g5");
+        assert_eq!(translate_token("a7-a8=D", Lang::German), "a7-a8=Q");
+        assert_eq!(translate_token("1...Dh2-a2", Lang::German), "1...Qh2-a2");
+        assert_eq!(translate_token("0-0-0", Lang::German), "0-0-0");
+        assert_eq!(translate_token("g2*f3", Lang::German), "g2*f3");
+        assert_eq!(translate_token("CAb1-c4", Lang::German), "CAb1-c4");
+        // Walks stipula lacks are translated too (German `WF` is the root-50 leaper, `RF`), as are French codes.
+        assert_eq!(translate_token("WFb1-c4", Lang::German), "RFb1-c4");
+        assert_eq!(translate_token("1...Cb1*c3", Lang::French), "1...Sb1*c3");
     }
 
     #[test]

@@ -1,8 +1,17 @@
 //! The validated problem every reader produces: position, conditions, stipulation, options, twins, intended
-//! solution and metadata. Readers (`input/`) build it; the solver and `verify` consume it.
+//! solution and metadata. Readers (`input/`) build it and have it checked ([`check`]); the solver and `verify`
+//! consume it, twin by twin ([`twins`]).
 
-use crate::pieces::Kind;
-use crate::square::{Color, Square};
+pub mod check;
+pub mod options;
+pub mod twins;
+
+use crate::conditions::{ConditionError, ConditionSpec};
+use crate::pieces::Placed;
+use crate::setup::ExplicitState;
+use crate::square::Color;
+use self::options::Options;
+use self::twins::Twin;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -17,6 +26,48 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// What kind of fault keeps a problem or a twin from being solved: the input is wrong, or it asks for what
+/// stipula does not implement (a verdict of its own in `verify`: `unsupported`, not `bad_input`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fault {
+    #[default]
+    BadInput,
+    Unsupported,
+}
+
+/// Why a problem or a twin is not solved: its fault, and what it is in one line. Serialised as the line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal {
+    pub fault: Fault,
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal of the input.
+    pub fn bad_input(message: impl Into<String>) -> Refusal {
+        Refusal { fault: Fault::BadInput, message: message.into() }
+    }
+
+    /// A refusal of what stipula does not implement.
+    pub fn unsupported(message: impl Into<String>) -> Refusal {
+        Refusal { fault: Fault::Unsupported, message: message.into() }
+    }
+}
+
+impl From<ConditionError> for Refusal {
+    fn from(e: ConditionError) -> Refusal {
+        Refusal { fault: if e.is_unsupported() { Fault::Unsupported } else { Fault::BadInput }, message: e.to_string() }
+    }
+}
+
+impl serde::Serialize for Refusal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.message)
     }
 }
 
@@ -35,6 +86,8 @@ pub struct Diagnostic {
     pub source_line: Option<String>,
     /// Length of the offending text (for the underline), at least 1.
     pub span_len: usize,
+    /// Whether the input is wrong or asks for what stipula does not implement.
+    pub fault: Fault,
 }
 
 impl Diagnostic {
@@ -47,7 +100,14 @@ impl Diagnostic {
             hint: None,
             source_line: None,
             span_len: 1,
+            fault: Fault::BadInput,
         }
+    }
+
+    /// The same diagnostic, about what stipula does not implement rather than about the input.
+    pub fn unsupported(mut self) -> Self {
+        self.fault = Fault::Unsupported;
+        self
     }
 
     pub fn expected(mut self, what: impl Into<String>) -> Self {
@@ -78,7 +138,12 @@ impl Diagnostic {
     ///   = hint: did you mean `Q`?
     /// ```
     pub fn render(&self) -> String {
-        let mut s = format!("error: {}\n", self.message);
+        self.render_as("error")
+    }
+
+    /// [`Diagnostic::render`] under another label (`warning`).
+    pub fn render_as(&self, label: &str) -> String {
+        let mut s = format!("{label}: {}\n", self.message);
         let num = self.location.line.to_string();
         let pad = " ".repeat(num.len());
         s += &format!("{pad}--> {}\n", self.location);
@@ -187,163 +252,6 @@ impl fmt::Display for Stipulation {
     }
 }
 
-/// A condition as the problem names it, with its own options, before the rules are compiled.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-pub struct ConditionSpec {
-    /// Canonical name as stipula's registry spells it: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`,
-    /// `MadnessOfKings`.
-    pub name: String,
-    /// Canonical option words: `RexInclusive`, `TypeB`, a walk code for Madness of Kings, `NoLeapWhite`, …
-    pub options: Vec<String>,
-}
-
-/// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Options {
-    /// `Try`: show tries.
-    pub tries: bool,
-    /// `Defence n`: show tries with up to n refutations.
-    pub defence: Option<u32>,
-    /// `SetPlay`.
-    pub set_play: bool,
-    /// `Threat n`.
-    pub threat: Option<u32>,
-    /// `Variations`.
-    pub variations: bool,
-    /// `NoThreat`.
-    pub no_threat: bool,
-    /// `NoShortVariations`.
-    pub no_short_variations: bool,
-    /// `WhiteToPlay`.
-    pub white_to_play: bool,
-    /// `Duplex`.
-    pub duplex: bool,
-    /// `HalfDuplex`.
-    pub half_duplex: bool,
-    /// `MaxSolutions n`.
-    pub max_solutions: Option<u32>,
-    /// `StopOnShortSolutions`.
-    pub stop_on_short: bool,
-    /// `MaxTime n` in seconds.
-    pub max_time: Option<u32>,
-    /// `NoCastling sq…`: pieces on these squares have lost their castling right.
-    pub no_castling: Vec<Square>,
-    /// `EnPassant a b c`: the last move was a double step over these squares (Popeye lists from, over, to).
-    pub en_passant: Vec<Square>,
-    /// `CastlingMutuallyExclusive`: pairs of rook squares whose castlings exclude each other.
-    pub castling_mutually_exclusive: Vec<(Square, Square)>,
-    /// `MoveNumbers`: progress lines (ignored by stipula's output, accepted on input).
-    pub move_numbers: bool,
-    /// `Intelligent [n]`: accepted; stipula always gives the full solution set.
-    pub intelligent: bool,
-    /// `NoWk` / `NoBk`: a missing king of that colour is allowed.
-    pub no_white_king: bool,
-    pub no_black_king: bool,
-    /// `PostKeyPlay`: the diagram is the position after the key (battle play).
-    pub post_key_play: bool,
-    /// `NonTrivial m n`: Popeye's pruning of long `#`/`s#` by counting the defender's non-trivial defences.
-    pub non_trivial: Option<(u32, u32)>,
-    /// `MaxFlightsquares n`.
-    pub max_flights: Option<u32>,
-    /// `Quodlibet`: in `s#` the attacker may also reach the goal itself.
-    pub quodlibet: bool,
-    /// `MatesIn1`: in `s#` the defences that reach the goal at once are shown too.
-    pub mates_in_1: bool,
-    /// `KeepMatingPiece`: the search stops where the mating side has only its king left.
-    pub keep_mating_piece: bool,
-    /// Options stipula accepts and ignores because they only change Popeye's display or its heuristics
-    /// (`NoBoard`, `Beep`, …), kept so that nothing the user wrote is lost.
-    pub ignored: Vec<String>,
-}
-
-impl Options {
-    /// Keeps an option stipula accepts and ignores (`NoBoard`, `StartMoveNumber 3`), once.
-    pub fn ignore(&mut self, what: String) {
-        if !self.ignored.contains(&what) {
-            self.ignored.push(what);
-        }
-    }
-
-    /// A contradiction between options, or between an option and the stipulation, that a solver cannot
-    /// settle by itself (stipula refuses rather than choosing silently).
-    pub fn contradiction(&self, st: &Stipulation) -> Option<String> {
-        self.contradicting_option(st).map(|(why, _)| why)
-    }
-
-    /// [`Options::contradiction`] with the option (its English name) a reader should point at: the later of
-    /// two contradicting options, or the option that contradicts the stipulation.
-    pub fn contradicting_option(&self, st: &Stipulation) -> Option<(String, &'static str)> {
-        if self.duplex && self.half_duplex {
-            return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), "HalfDuplex"));
-        }
-        if self.white_to_play && st.play != Play::Help {
-            return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), "WhiteToPlay"));
-        }
-        if self.white_to_play && st.half {
-            return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), "WhiteToPlay"));
-        }
-        if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
-            return Some(("options NoWk and NoBk together leave no king to mate".into(), "NoBk"));
-        }
-        None
-    }
-}
-
-/// A piece placed on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Placed {
-    pub color: Color,
-    pub kind: Kind,
-    pub square: Square,
-}
-
-/// One change a twin makes (Popeye's twinning commands).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TwinChange {
-    /// `Move a1 b2`: the piece on a1 goes to b2 (replacing what stood there).
-    Move(Square, Square),
-    /// `Exchange a1 b2`.
-    Exchange(Square, Square),
-    /// `Remove a1`.
-    Remove(Square),
-    /// `Add White Qa1`.
-    Add(Placed),
-    /// `Substitute R B`: every rook (of either colour) becomes a bishop; with a colour, only that colour's.
-    Substitute { color: Option<Color>, from: Kind, to: Kind },
-    /// `Rotate 90|180|270` (counter-clockwise, as Popeye).
-    Rotate(u16),
-    /// `Mirror a1<-->h1` etc.
-    Mirror(Mirror),
-    /// `Shift a1 a2`: every piece moves by the vector between the squares.
-    Shift(Square, Square),
-    /// `PolishType`: swap the colours of all pieces.
-    PolishType,
-    /// `Stipulation …`.
-    Stipulation(Stipulation),
-    /// `Condition …`: replaces all conditions.
-    Conditions(Vec<ConditionSpec>),
-}
-
-/// Mirror axes, Popeye's names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mirror {
-    /// `a1<-->h1`: files reversed.
-    A1H1,
-    /// `a1<-->a8`: ranks reversed.
-    A1A8,
-    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
-    A1H8,
-    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
-    A8H1,
-}
-
-/// One twin: changes applied to the original diagram, or to the previous twin when `continued`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Twin {
-    pub continued: bool,
-    pub changes: Vec<TwinChange>,
-}
-
 /// The intended solution a problem states, as YACPDB stores it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Intended {
@@ -367,15 +275,29 @@ pub struct Meta {
     pub extra: BTreeMap<String, String>,
 }
 
-/// Castling and en-passant state given explicitly (FEN), overriding what the diagram implies.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ExplicitState {
-    /// FEN castling field as rook squares that may still castle; `None` means "derive from the diagram".
-    pub castling: Option<Vec<Square>>,
-    /// FEN en-passant target square.
-    pub en_passant: Option<Square>,
-    /// FEN side to move; `None` means "the stipulation decides".
-    pub side_to_move: Option<Color>,
+/// YAML's printable characters, which may stand as they are; the others (C0 and C1 controls, DEL, U+FFFE and
+/// U+FFFF) must be escaped, or the reader refuses the text.
+pub fn yaml_printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// `s` as a YAML double-quoted string: how [`Meta::extra`] and the YAML writer hold a plain string.
+pub fn yaml_string(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o += "\\\"",
+            '\\' => o += "\\\\",
+            '\n' => o += "\\n",
+            '\t' => o += "\\t",
+            '\r' => o += "\\r",
+            c if yaml_printable(c) => o.push(c),
+            c if (c as u32) <= 0xff => o += &format!("\\x{:02x}", c as u32),
+            c => o += &format!("\\u{:04x}", c as u32),
+        }
+    }
+    o.push('"');
+    o
 }
 
 /// A problem as read, before solving: everything a statement says.
@@ -393,4 +315,23 @@ pub struct Problem {
     pub zero_position: bool,
     pub twins: Vec<Twin>,
     pub intended: Intended,
+}
+
+impl Problem {
+    /// The side that moves first and the length to solve: half-moves in help play (`WhiteToPlay` turns `h#n`
+    /// into `h#(n-0.5)`), moves otherwise; a FEN's side to move decides outside help play.
+    pub fn start(&self, st: &Stipulation) -> (Color, u32) {
+        let mut first = st.starting_side();
+        let mut help_plies = 2 * st.moves + st.half as u32;
+        if self.options.white_to_play && st.play == Play::Help && !st.half {
+            first = Color::White;
+            help_plies = help_plies.saturating_sub(1);
+        }
+        if let Some(s) = self.state.side_to_move {
+            if st.play != Play::Help {
+                first = s;
+            }
+        }
+        (first, if st.play == Play::Help { help_plies } else { st.moves })
+    }
 }

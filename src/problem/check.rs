@@ -3,16 +3,17 @@
 //! en passant, the side not to move in check). The result names its culprit so that the reader can point at the
 //! token that causes it.
 
-use crate::conditions;
+use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::problem::Problem;
-use crate::setup::{build_position, Culprit as SetupCulprit, SetupOptions};
+use crate::setup::{build_position, Culprit as SetupCulprit};
 
-/// What a [`Refusal`] is about.
+/// What a [`Unsolvable`] is about.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Culprit {
-    /// An option (English name, as [`crate::problem::Options::contradicting_option`] gives it).
-    Option(&'static str),
+    /// Options (English names, as [`crate::problem::options::Options::contradicting_option`] gives them): the
+    /// reader points at the one written last.
+    Option(&'static [&'static str]),
     /// A condition (canonical name) that cannot be combined with an earlier one.
     Condition(String),
     /// Something in the diagram.
@@ -21,18 +22,18 @@ pub enum Culprit {
 
 /// Why a problem cannot be solved as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
+pub struct Unsolvable {
     pub message: String,
     pub culprit: Culprit,
 }
 
-impl Refusal {
+impl Unsolvable {
     /// What was expected instead.
     pub fn expected(&self) -> &'static str {
         match &self.culprit {
             Culprit::Option(_) => "options that agree with each other and with the stipulation",
             Culprit::Condition(_) => "conditions that can be combined",
-            Culprit::Diagram(SetupCulprit::Kings(_)) => "one king of each side",
+            Culprit::Diagram(SetupCulprit::Kings(_) | SetupCulprit::ExtraKings(_)) => "one king of each side",
             Culprit::Diagram(SetupCulprit::Pawn(_)) => "pawns on the second to seventh rank",
             Culprit::Diagram(SetupCulprit::Castling(_)) => "castling rights only for a king and rook on their home squares",
             Culprit::Diagram(SetupCulprit::EnPassant) => "an en-passant square just passed by a pawn of the side that moved last",
@@ -46,6 +47,7 @@ impl Refusal {
             Culprit::Option(_) => "remove one of the contradicting options",
             Culprit::Condition(_) => "keep one of the conditions",
             Culprit::Diagram(SetupCulprit::Kings(_)) => "add the missing king, or state the option NoWk or NoBk",
+            Culprit::Diagram(SetupCulprit::ExtraKings(_)) => "keep one king of each side and remove the others",
             Culprit::Diagram(SetupCulprit::Pawn(_)) => "a pawn cannot stand on the first or last rank; check its square",
             Culprit::Diagram(SetupCulprit::Castling(_)) => "give castling rights only where king and rook stand on their home squares",
             Culprit::Diagram(SetupCulprit::EnPassant) => "check the en-passant square, or leave it out",
@@ -56,17 +58,17 @@ impl Refusal {
 
 /// The first reason `p` cannot be solved as given, if any. Conditions stipula does not implement are not
 /// refused here (the solver reports them as unsupported); twins are checked when they are solved.
-pub fn check(p: &Problem) -> Option<Refusal> {
-    if let Some((message, opt)) = p.options.contradicting_option(&p.stipulation) {
-        return Some(Refusal { message, culprit: Culprit::Option(opt) });
+pub fn check(p: &Problem) -> Option<Unsolvable> {
+    if let Some((message, opts)) = p.options.contradicting_option(&p.stipulation) {
+        return Some(Unsolvable { message, culprit: Culprit::Option(opts) });
     }
     // The first prefix of the conditions that cannot be built names the culprit (the later of a pair).
     let mut conds = None;
     for n in 1..=p.conditions.len() {
         match conditions::build_all(&p.conditions[..n]) {
             Ok(c) => conds = Some(c),
-            Err(why) if why.contains("cannot be combined") || why.contains("given twice") => {
-                return Some(Refusal { message: why, culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
+            Err(why @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) => {
+                return Some(Unsolvable { message: why.to_string(), culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
             }
             Err(_) => return None,
         }
@@ -76,9 +78,9 @@ pub fn check(p: &Problem) -> Option<Refusal> {
     }
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
-    let setup = SetupOptions::from_options(&p.options);
-    let (side, _) = crate::solve::run::start(p, &p.stipulation);
+    let setup = p.options.setup();
+    let (side, _) = p.start(&p.stipulation);
     build_position(&p.pieces, &p.state, side, &rules, &setup)
         .err()
-        .map(|e| Refusal { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+        .map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

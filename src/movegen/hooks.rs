@@ -1,0 +1,150 @@
+//! The hooks a fairy condition may use: the [`Condition`] trait the move generator calls, and the [`Hooks`] bits
+//! that say which of them a condition uses, so that an orthodox problem pays for none. The conditions
+//! themselves are in [`crate::conditions`].
+
+use super::Rules;
+use crate::moves::{Move, MoveList};
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::square::Square;
+use std::fmt;
+
+/// The hooks a condition uses, as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks(pub u16);
+
+impl Hooks {
+    /// [`Condition::is_paralysed`]: some pieces cannot move, capture or give check.
+    pub const PARALYSIS: Hooks = Hooks(1);
+    /// [`Condition::observation_counts`]: some observations do not give check.
+    pub const OBSERVATION: Hooks = Hooks(2);
+    /// [`Condition::is_legal`]: a legality test after the move.
+    pub const LEGALITY: Hooks = Hooks(4);
+    /// [`Condition::extra_moves`]: moves the walks do not generate.
+    pub const EXTRA_MOVES: Hooks = Hooks(8);
+    /// [`Condition::after_move`]: the condition keeps state in [`Position::flags`].
+    pub const AFTER_MOVE: Hooks = Hooks(16);
+    /// [`Condition::double_step_allowed`].
+    pub const DOUBLE_STEP: Hooks = Hooks(32);
+    /// [`Condition::promotion_allowed`].
+    pub const PROMOTION: Hooks = Hooks(64);
+    /// A pawn move to the last rank without a promotion may be refused (no condition uses it yet).
+    pub const PAWN_MOVE: Hooks = Hooks(128);
+    /// [`Condition::extra_check`]: some pieces give check by a move their walk does not have (Parsi's king leap).
+    pub const EXTRA_CHECK: Hooks = Hooks(256);
+    /// [`Condition::is_legal_by_replies`]: a legality test that asks whether the opponent can still move
+    /// (Parsi's no-stalemate rule, Madness of Kings' no-checkmate rule for insane moves).
+    pub const REPLIES: Hooks = Hooks(512);
+
+    #[inline]
+    pub const fn has(self, other: Hooks) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+impl std::ops::BitOr for Hooks {
+    type Output = Hooks;
+    fn bitor(self, o: Hooks) -> Hooks {
+        Hooks(self.0 | o.0)
+    }
+}
+
+/// A fairy condition. Every hook has an orthodox default; declare the ones used in [`Condition::hooks`].
+pub trait Condition: Send + Sync + fmt::Debug {
+    /// The canonical name with its options, as Popeye prints it (`Madrasi RexInclusive`).
+    fn describe(&self) -> String;
+
+    /// Which hooks this condition uses.
+    fn hooks(&self) -> Hooks;
+
+    /// Whether the piece on `sq` is paralysed in `pos`: it cannot move, cannot capture and gives no check.
+    fn is_paralysed(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> bool {
+        false
+    }
+
+    /// The squares of the pieces that paralyse the piece on `sq` (empty when it is not paralysed). For
+    /// explanations (`stipula explain`), off the solver's hot path; must agree with [`Condition::is_paralysed`].
+    fn paralysers(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> Vec<Square> {
+        Vec::new()
+    }
+
+    /// The observations that make `pos` illegal under this condition, as (observed, observer) square pairs
+    /// (Isardam: every Madrasi paralysis on the board). For explanations; must agree with
+    /// [`Condition::is_legal`] on conditions that forbid paralyses.
+    fn forbidden_paralyses(&self, _rules: &Rules, _pos: &Position) -> Vec<(Square, Square)> {
+        Vec::new()
+    }
+
+    /// Whether the observation of `target` by the piece on `observer` gives check (called only for
+    /// observers that are not paralysed).
+    fn observation_counts(&self, _rules: &Rules, _pos: &Position, _observer: Square, _target: Square) -> bool {
+        true
+    }
+
+    /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap, found by
+    /// [`Condition::extra_check`]), gives check (called only with [`Hooks::OBSERVATION`]).
+    fn extra_capture_counts(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> bool {
+        true
+    }
+
+    /// A legality test beyond "the mover's king is not in check" on the position after the move.
+    fn is_legal(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Whether a piece of colour `by` gives check to `sq` by a capture its walk does not have (called only with
+    /// [`Hooks::EXTRA_CHECK`]).
+    fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: crate::square::Color) -> bool {
+        false
+    }
+
+    /// A legality test on the position after the move that looks at the opponent's replies (called only with
+    /// [`Hooks::REPLIES`], after every other test has passed). To ask whether the opponent can move, use
+    /// [`Rules::has_legal_move_ignoring_replies`]: the replies' own reply tests are not applied (one level deep,
+    /// so the definition is not circular).
+    fn is_legal_by_replies(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Moves the walks do not generate (Parsi's king leap, Madness of Kings' insane moves).
+    fn extra_moves(&self, _rules: &Rules, _pos: &Position, _out: &mut MoveList) {}
+
+    /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
+    fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
+
+    /// Whether castling exists at all.
+    fn castling(&self) -> bool {
+        true
+    }
+
+    /// Whether en passant exists at all.
+    fn en_passant(&self) -> bool {
+        true
+    }
+
+    /// Whether the condition does nothing but take castling moves away: under it the orthodox reasoning about
+    /// checks and final pictures holds (the check filter, the goal picture of help play).
+    fn only_restricts_castling(&self) -> bool {
+        false
+    }
+
+    /// Whether the pawn on `from` may make its double step (called only with [`Hooks::DOUBLE_STEP`]).
+    fn double_step_allowed(&self, _pos: &Position, _from: Square) -> bool {
+        true
+    }
+
+    /// Whether the pawn move `mv` may promote to `kind` (called only with [`Hooks::PROMOTION`]).
+    fn promotion_allowed(&self, _rules: &Rules, _pos: &Position, _mv: Move, _kind: Kind) -> bool {
+        true
+    }
+
+    /// The initial state bits for [`Position::flags`].
+    fn initial_flags(&self) -> u8 {
+        0
+    }
+
+    /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
+    fn extra_kinds(&self) -> Vec<Kind> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,278 @@
+//! Legality: a move is legal when the mover's king is not observed after it (by a piece whose observation
+//! counts) and every condition accepts it; [`NodeFacts`] lets most moves be judged without being made.
+
+use super::hooks::Hooks;
+use super::{orthodox_observers_in, Rules};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy};
+use crate::moves::{Move, MoveList, Special};
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::square::{Bitboard, Square};
+
+/// How the legality of a move may be decided without asking whether the king is observed after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shortcut {
+    /// Conditions in force: always the plain test (make the move, ask for check, ask the conditions).
+    None,
+    /// No condition, every kind observes by leaps and rook/bishop lines only (symmetric, blockable only on
+    /// the line): pin reasoning.
+    Pins,
+    /// No condition, some hopper, locust, other rider or lame leaper: a move that touches no square
+    /// sensitive for the king's observation cannot expose it.
+    Sensitive,
+    /// Conditions whose only hook is paralysis (Madrasi, Eiffel: paralysis only cancels checks) and kinds as
+    /// for [`Shortcut::Pins`]: when no enemy piece observes the king at all, a move that is not pinned (or stays
+    /// on its pin line) cannot make it observed, so it is legal; a pinned piece leaving its line takes the plain
+    /// test (its pinner may be paralysed).
+    UnobservedPins,
+}
+
+/// What the legality tests of one position share, computed once by [`Rules::node`].
+#[derive(Clone, Copy, Debug)]
+pub struct NodeFacts {
+    /// The shortcut in force here (`None` also when the side to move has no king, or is in check other than
+    /// under [`Shortcut::Pins`] by an orthodox piece).
+    pub(super) shortcut: Shortcut,
+    pub(super) king: Square,
+    /// [`Shortcut::Pins`]: pieces of the side to move that stand alone between their king and an enemy rider
+    /// on its line. [`Shortcut::Sensitive`]: the squares sensitive for the king's observation.
+    pub(super) pinned: Bitboard,
+    /// [`Shortcut::Pins`] in check: where a move other than the king's must arrive (the checker's square, and
+    /// the squares between it and the king against a rook, bishop or queen; none against two checkers).
+    /// Every square when not in check.
+    pub(super) evasion: Bitboard,
+}
+
+impl Rules {
+    /// The facts the legality tests of `pos`'s moves share (see [`Rules::legal_after_at`]).
+    #[inline]
+    pub fn node(&self, pos: &Position) -> NodeFacts {
+        let us = pos.side();
+        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0) };
+        if self.shortcut == Shortcut::None {
+            return none;
+        }
+        let Some(king) = pos.king(us) else { return none };
+        let exposed = if self.shortcut == Shortcut::UnobservedPins {
+            self.observers(pos, king, us.opposite()).non_empty()
+        } else {
+            self.is_checked_square(pos, king, us.opposite())
+        };
+        let them = us.opposite();
+        let mut evasion = Bitboard(!0);
+        if exposed {
+            // In check under orthodox observation: a move other than the king's parries one checker by taking
+            // it or, against a line piece, by arriving between; never two. Fairy checkers take the plain test.
+            if self.shortcut != Shortcut::Pins {
+                return none;
+            }
+            match parry_squares(pos, king, self.observers(pos, king, them)) {
+                Some(squares) => evasion = squares,
+                None => return none,
+            }
+        }
+        if self.shortcut == Shortcut::Sensitive {
+            return NodeFacts { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion };
+        }
+        let mut ortho = Bitboard::EMPTY;
+        for &k in &self.ortho_riders {
+            ortho |= pos.pieces_bb(them, k);
+        }
+        let mut diag = Bitboard::EMPTY;
+        for &k in &self.diag_riders {
+            diag |= pos.pieces_bb(them, k);
+        }
+        let pinned = lone_blockers(pos, king, ortho, diag, us);
+        NodeFacts { shortcut: self.shortcut, king, pinned, evasion }
+    }
+
+    /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
+    /// king's, not en passant and not castling, made when the king is not in check, is legal unless it
+    /// exposes the king. Under orthodox observation that means taking a pinned piece off its pin line; in check,
+    /// the move must also arrive on the checker's square or between it and the king (one checker). With
+    /// hoppers, locusts and other riders (not symmetric: a move can create a hurdle or free a landing square),
+    /// a move whose from, arrival and capture squares are all off the king's sensitive squares leaves every
+    /// observation of the king as it was (none), since the mover's own piece never observes its king; other
+    /// moves take the plain test.
+    #[inline]
+    pub fn legal_after_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<Position> {
+        match self.shortcut_verdict(pos, mv, node) {
+            Some(true) => Some(self.make(pos, mv)),
+            Some(false) => None,
+            None => self.legal_after(pos, mv),
+        }
+    }
+
+    /// Whether `mv` is legal, without making it when the shortcut of `node` decides.
+    #[inline]
+    pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> bool {
+        match self.shortcut_verdict(pos, mv, node) {
+            Some(legal) => legal,
+            None => self.legal_after(pos, mv).is_some(),
+        }
+    }
+
+    /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
+    #[inline]
+    fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
+        if node.shortcut == Shortcut::None || !matches!(mv.special, Special::None | Special::DoubleStep) {
+            return None;
+        }
+        if pos.kind_bb(Kind::KING).has(mv.from) {
+            // The king's own step, among orthodox pieces: legal when no enemy piece observes its arrival square
+            // once the king has left its square (a line through the from square is open then; a piece taken on
+            // the arrival square never observes its own square).
+            if node.shortcut != Shortcut::Pins || !self.kinds.simple_fairy.is_empty() {
+                return None;
+            }
+            let occ = pos.occupied() & !mv.from.bb();
+            return Some(orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty());
+        }
+        let free = !node.pinned.has(mv.from) || line(node.king, mv.from).has(mv.to);
+        match node.shortcut {
+            Shortcut::Pins => return Some(free && node.evasion.has(mv.to)),
+            Shortcut::UnobservedPins => return free.then_some(true),
+            _ => {}
+        }
+        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, |c| c.bb());
+        (touched & node.pinned).is_empty().then_some(true)
+    }
+
+    /// [`Rules::legal_after_at`] into a given position: whether `mv` is legal, `out` holding the position after
+    /// it (when it is not, `out` holds scratch).
+    #[inline]
+    pub fn legal_into(&self, pos: &Position, mv: Move, node: &NodeFacts, out: &mut Position) -> bool {
+        if let Some(legal) = self.shortcut_verdict(pos, mv, node) {
+            if legal {
+                self.make_into(pos, mv, out);
+            }
+            return legal;
+        }
+        self.make_into(pos, mv, out);
+        if self.in_check(out, pos.side()) {
+            return false;
+        }
+        self.conditions_accept(pos, mv, out)
+    }
+
+    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`].
+    #[inline]
+    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        if !self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0)) {
+            return true;
+        }
+        self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, after))
+            && self.conditions.iter().all(|c| !c.hooks().has(Hooks::REPLIES) || c.is_legal_by_replies(self, pos, mv, after))
+    }
+
+    /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
+    /// in check afterwards and every [`Condition::is_legal`](super::hooks::Condition::is_legal) accepts it.
+    pub fn legal_ignoring_replies(&self, pos: &Position, mv: Move) -> bool {
+        let after = self.make(pos, mv);
+        !self.in_check(&after, pos.side())
+            && (!self.hooks.has(Hooks::LEGALITY)
+                || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after)))
+    }
+
+    /// Whether the side to move has a move that is legal except for the reply tests (see
+    /// [`Condition::is_legal_by_replies`](super::hooks::Condition::is_legal_by_replies)): the one-level reading of "the opponent can still move" that Parsi's
+    /// no-stalemate rule and Madness of Kings' no-checkmate rule use.
+    pub fn has_legal_move_ignoring_replies(&self, pos: &Position) -> bool {
+        let mut buf = Vec::with_capacity(64);
+        self.pseudo_moves(pos, &mut buf);
+        buf.iter().any(|&mv| self.legal_ignoring_replies(pos, mv))
+    }
+
+    /// The position after `mv` if the move is legal (the mover's king is not in check afterwards and every
+    /// condition accepts it).
+    #[inline]
+    pub fn legal_after(&self, pos: &Position, mv: Move) -> Option<Position> {
+        let after = self.make(pos, mv);
+        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after) {
+            return None;
+        }
+        Some(after)
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        self.pseudo_moves(pos, out);
+        let node = self.node(pos);
+        out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
+    }
+
+    /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
+    #[inline]
+    pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
+        self.pseudo_moves(pos, buf);
+        let node = self.node(pos);
+        for &mv in buf.iter() {
+            if let Some(after) = self.legal_after_at(pos, mv, &node) {
+                f(mv, after);
+            }
+        }
+    }
+
+    /// Whether the side to move has any legal move (stops at the first).
+    pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
+        self.pseudo_moves(pos, buf);
+        let orthodox = self.conditions.is_empty() && self.kinds.complex.is_empty() && self.kinds.simple_fairy.is_empty();
+        if let (true, Some(king)) = (orthodox, pos.king(pos.side())) {
+            let checkers = self.orthodox_observers(pos, king, pos.side().opposite());
+            if let (Some(c), Some(parry)) = (checkers.first(), parry_squares(pos, king, checkers)) {
+                // In check (orthodox): the king's moves first; then only the moves that parry the check (capture
+                // the checker, en passant too, or arrive between) can be legal, the others need not be made.
+                if buf.iter().any(|&mv| mv.from == king && self.legal_after(pos, mv).is_some()) {
+                    return true;
+                }
+                return parry.non_empty()
+                    && buf.iter().any(|&mv| {
+                        mv.from != king && (parry.has(mv.to) || mv.capture() == Some(c)) && self.legal_after(pos, mv).is_some()
+                    });
+            }
+        }
+        let node = self.node(pos);
+        buf.iter().any(|&mv| self.is_legal_at(pos, mv, &node))
+    }
+}
+
+/// Where a move other than the king's must arrive to parry the check of `checkers` on the king on `king`: the
+/// checker's square, and the squares between it and the king against a queen, rook or bishop; no square against
+/// two checkers. `None` when a checker is no queen, rook, bishop, knight or pawn (its check takes the plain test).
+#[inline]
+fn parry_squares(pos: &Position, king: Square, checkers: Bitboard) -> Option<Bitboard> {
+    let c = checkers.first()?;
+    if checkers.count() > 1 {
+        return Some(Bitboard::EMPTY);
+    }
+    match pos.piece_at(c)?.kind {
+        Kind::QUEEN | Kind::ROOK | Kind::BISHOP => Some(between(king, c) | c.bb()),
+        Kind::KNIGHT | Kind::PAWN => Some(c.bb()),
+        _ => None,
+    }
+}
+
+/// The pieces of colour `side` that stand alone between `king` and a piece of the other colour among `ortho`
+/// (pieces riding rook lines) or `diag` (bishop lines) on its line. Seen from `side`'s own king: the pinned
+/// pieces; seen from the enemy king (`side` the attacker): the pieces whose move may uncover a check.
+#[inline]
+pub(super) fn lone_blockers(pos: &Position, king: Square, ortho: Bitboard, diag: Bitboard, side: crate::square::Color) -> Bitboard {
+    let snipers = (rook_attacks(king, Bitboard::EMPTY) & ortho) | (bishop_attacks(king, Bitboard::EMPTY) & diag);
+    let (occ, own) = (pos.occupied(), pos.color_bb(side));
+    let mut out = Bitboard::EMPTY;
+    for s in snipers {
+        out |= lone_blocker(king, s, occ, own);
+    }
+    out
+}
+
+/// The piece of `own` between `a` and `b` when it is the only piece of `occ` there; empty otherwise.
+#[inline]
+pub(super) fn lone_blocker(a: Square, b: Square, occ: Bitboard, own: Bitboard) -> Bitboard {
+    let blockers = between(a, b) & occ;
+    if blockers.count() == 1 && (blockers & own).non_empty() {
+        blockers
+    } else {
+        Bitboard::EMPTY
+    }
+}

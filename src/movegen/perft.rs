@@ -1,0 +1,43 @@
+//! Leaf counts of the legal move tree (perft), as chess engines print them: the move generator's test against
+//! published numbers and the naive reference.
+
+use super::Rules;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// Counts the leaf nodes of the legal move tree to `depth` (every leaf move is made: no bulk counting).
+pub fn perft(rules: &Rules, pos: &Position, depth: u32) -> u64 {
+    let mut stack: Vec<(MoveList, Position)> = (0..=depth).map(|_| (Vec::with_capacity(64), pos.clone())).collect();
+    perft_inner(rules, pos, depth, &mut stack)
+}
+
+fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList, Position)]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
+    rules.pseudo_moves(pos, buf);
+    let node = rules.node(pos);
+    let mut n = 0;
+    for &mv in buf.iter() {
+        if rules.legal_into(pos, mv, &node, after) {
+            n += if depth == 1 { 1 } else { perft_inner(rules, after, depth - 1, rest) };
+        }
+    }
+    n
+}
+
+/// Per-move leaf counts at the root (perft "divide"), sorted by the move's UCI text.
+pub fn perft_divide(rules: &Rules, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    let mut out: Vec<(Move, u64)> = moves
+        .into_iter()
+        .map(|mv| {
+            let after = rules.make(pos, mv);
+            (mv, if depth <= 1 { 1 } else { perft(rules, &after, depth - 1) })
+        })
+        .collect();
+    out.sort_by_key(|(m, _)| m.uci());
+    out
+}

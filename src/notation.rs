@@ -1,0 +1,174 @@
+//! Popeye's move notation, written and read: long algebraic `Sf1-e3`, `g2*f3`, `e7-e8=Q`, `0-0-0`,
+//! `e5*d6 ep.`, `Lc3*d4-e5` (locust: departure*captured-arrival), then ` +` for check or the goal symbol.
+
+use crate::moves::{Move, Special};
+use crate::movegen::Rules;
+use crate::pieces::Kind;
+use crate::position::Position;
+use crate::square::Square;
+
+/// The letters of a kind in Popeye's English output (`S`, `CA`; the pawn has none).
+pub fn piece_letters(kind: Kind) -> &'static str {
+    if kind == Kind::PAWN {
+        ""
+    } else {
+        kind.code()
+    }
+}
+
+/// The move as Popeye writes it, without check or goal marks.
+pub fn move_text(pos: &Position, mv: Move) -> String {
+    match mv.special {
+        Special::CastleShort => return "0-0".into(),
+        Special::CastleLong => return "0-0-0".into(),
+        _ => {}
+    }
+    let piece = pos.piece_at(mv.from).expect("a move starts on an occupied square");
+    let mut s = String::new();
+    if mv.special == Special::Insane {
+        // Madness of Kings: the mover moves the opponent's king; mark whose king it is.
+        s.push(if piece.color == crate::square::Color::White { 'w' } else { 'b' });
+    }
+    s += piece_letters(piece.kind);
+    s += &mv.from.to_string();
+    match mv.capture() {
+        Some(c) if c == mv.to => {
+            s.push('*');
+            s += &mv.to.to_string();
+        }
+        Some(c) if mv.special == Special::EnPassant => {
+            let _ = c;
+            s.push('*');
+            s += &mv.to.to_string();
+        }
+        Some(c) => {
+            s.push('*');
+            s += &c.to_string();
+            s.push('-');
+            s += &mv.to.to_string();
+        }
+        None => {
+            s.push('-');
+            s += &mv.to.to_string();
+        }
+    }
+    if let Some(k) = mv.promotion() {
+        s.push('=');
+        s += piece_letters(k);
+    }
+    if mv.special == Special::EnPassant {
+        s += " ep.";
+    }
+    s
+}
+
+/// The move with ` +` when it gives check.
+pub fn move_text_checked(rules: &Rules, pos: &Position, mv: Move, after: &Position) -> String {
+    let mut s = move_text(pos, mv);
+    if rules.in_check(after, after.side()) {
+        s += " +";
+    }
+    s
+}
+
+/// A move as a problemist wrote it, not yet matched against a position's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The piece letters as written (empty for a pawn).
+    pub letters: String,
+    pub from: Square,
+    pub to: Square,
+    /// A locust's captured square (`Lc3*d4-e5`).
+    pub captured: Option<Square>,
+    pub promotion: Option<Kind>,
+}
+
+impl WrittenMove {
+    /// Whether the letters the user wrote name `kind` (Popeye's English code, or the FEN letter: `N` for a knight
+    /// when no nightrider is meant).
+    pub fn names(&self, kind: Kind) -> bool {
+        let letters = self.letters.as_str();
+        if letters.is_empty() {
+            // `c5g5`: no letters at all names whatever stands there (a pawn in Popeye notation).
+            return true;
+        }
+        kind.code().eq_ignore_ascii_case(letters)
+            || (kind.def().fen.is_some_and(|c| letters.len() == 1 && c.eq_ignore_ascii_case(&letters.chars().next().unwrap_or(' '))))
+            || (kind == Kind::PAWN && letters.eq_ignore_ascii_case("P"))
+    }
+
+    /// Whether `m` is this move (its captured square and promotion where written).
+    pub fn matches(&self, m: &Move) -> bool {
+        m.from == self.from
+            && m.to == self.to
+            && self.captured.is_none_or(|c| m.capture() == Some(c))
+            && self.promotion.is_none_or(|k| m.promotion() == Some(k))
+    }
+}
+
+/// Parses a move in Popeye notation (`Rc5-g5`, `Rc5*g5`, `Rc5xg5`, `Rc5×g5`, `c5g5`, `e7-e8=Q`,
+/// `Lc3*d4-e5`, `0-0`), marks such as `+`, `#`, `!`, `?` and `ep.` ignored. Castling is returned as the
+/// king's move.
+pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
+    let bad = || format!("cannot read the move `{text}` (expected Popeye notation such as `Rc5-g5`, `Rc5*g5`, `e7-e8=Q` or `0-0`)");
+    let mut t: String = text.trim().replace("ep.", "").replace('×', "*").replace(' ', "");
+    while t.ends_with(['+', '#', '!', '?']) {
+        t.pop();
+    }
+    let castle = t.replace(['O', 'o'], "0");
+    if castle == "0-0" || castle == "0-0-0" {
+        let king = pos.king(pos.side()).ok_or_else(bad)?;
+        let rank = king.rank();
+        let file = if castle == "0-0" { 6 } else { 2 };
+        return Ok(WrittenMove { letters: "K".into(), from: king, to: Square::from_coords(file, rank), captured: None, promotion: None });
+    }
+    let chars: Vec<char> = t.chars().collect();
+    let mut i = 0;
+    let mut letters = String::new();
+    // Piece letters: upper-case letters, or digits of a code such as `03`, before the first square.
+    while i < chars.len() && !(i + 1 < chars.len() && ('a'..='h').contains(&chars[i]) && ('1'..='8').contains(&chars[i + 1])) {
+        letters.push(chars[i]);
+        i += 1;
+        if letters.len() > 2 {
+            return Err(bad());
+        }
+    }
+    let square = |i: &mut usize| -> Option<Square> {
+        if *i + 1 < chars.len() {
+            let s: String = chars[*i..*i + 2].iter().collect();
+            if let Some(sq) = Square::parse(&s) {
+                *i += 2;
+                return Some(sq);
+            }
+        }
+        None
+    };
+    let from = square(&mut i).ok_or_else(bad)?;
+    if i < chars.len() && matches!(chars[i], '-' | '*' | 'x' | 'X' | ':') {
+        i += 1;
+    }
+    let mut to = square(&mut i).ok_or_else(bad)?;
+    let mut captured = None;
+    if i < chars.len() && chars[i] == '-' {
+        // Locust: departure*captured-arrival.
+        i += 1;
+        captured = Some(to);
+        to = square(&mut i).ok_or_else(bad)?;
+    }
+    let mut promotion = None;
+    if i < chars.len() && chars[i] == '=' {
+        i += 1;
+    }
+    if i < chars.len() {
+        let code: String = chars[i..].iter().collect();
+        let kind = Kind::from_code(&code)
+            .or_else(|| (code.chars().count() == 1).then(|| Kind::from_fen_letter(code.chars().next().unwrap_or(' '))).flatten())
+            .ok_or_else(bad)?;
+        promotion = Some(kind);
+        i = chars.len();
+    }
+    if i != chars.len() {
+        return Err(bad());
+    }
+    Ok(WrittenMove { letters, from, to, captured, promotion })
+}

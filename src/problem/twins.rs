@@ -1,0 +1,380 @@
+//! Twins: Popeye's twinning commands and their registry ([`TWINNING`]: each command's names in Popeye's three
+//! languages and the statement language), applied to a diagram one twin after another, with the heading Popeye
+//! prints for each twin.
+
+use crate::conditions::ConditionSpec;
+use crate::pieces::{Kind, Placed};
+use crate::problem::{Problem, Stipulation};
+use crate::square::{Color, Square};
+use crate::words::{Found, Names, Spelling};
+
+/// A twinning command: the registry's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TwinCommand {
+    Move,
+    Exchange,
+    Stipulation,
+    SStipulation,
+    Add,
+    Remove,
+    Continued,
+    Rotate,
+    Condition,
+    PolishType,
+    Mirror,
+    Shift,
+    Substitute,
+    Forsyth,
+}
+
+/// One row of the registry.
+#[derive(Debug)]
+pub struct TwinDef {
+    pub command: TwinCommand,
+    /// Popeye's names `[English, German, French]` (Popeye 4.104's `TwinningString`).
+    pub popeye: Names,
+    /// How the statement language writes it, first, then other spellings accepted written out.
+    pub spellings: &'static [&'static str],
+    /// Whether stipula implements it.
+    pub supported: bool,
+}
+
+const fn row(command: TwinCommand, popeye: Names, spellings: &'static [&'static str], supported: bool) -> TwinDef {
+    TwinDef { command, popeye, spellings, supported }
+}
+
+/// The registry, in Popeye's order.
+pub static TWINNING: &[TwinDef] = &[
+    row(TwinCommand::Move, ["Move", "versetze", "deplacement"], &["move"], true),
+    row(TwinCommand::Exchange, ["Exchange", "tausche", "echange"], &["exchange"], true),
+    row(TwinCommand::Stipulation, ["Stipulation", "Forderung", "enonce"], &["stipulation"], true),
+    row(TwinCommand::SStipulation, ["SStipulation", "SForderung", "senonce"], &["sstipulation"], false),
+    row(TwinCommand::Add, ["Add", "hinzufuegen", "ajoute"], &["add"], true),
+    row(TwinCommand::Remove, ["Remove", "entferne", "ote"], &["remove"], true),
+    row(TwinCommand::Continued, ["Continued", "ferner", "enplus"], &["continued"], true),
+    row(TwinCommand::Rotate, ["Rotate", "Drehung", "rotation"], &["rotate"], true),
+    row(TwinCommand::Condition, ["Condition", "Bedingung", "condition"], &["condition", "conditions"], true),
+    row(TwinCommand::PolishType, ["PolishType", "Farbwechsel", "CouleurEchange"], &["polish type"], true),
+    row(TwinCommand::Mirror, ["Mirror", "Spiegelung", "miroir"], &["mirror"], true),
+    row(TwinCommand::Shift, ["Shift", "Verschiebung", "translation"], &["shift"], true),
+    row(TwinCommand::Substitute, ["Substitute", "ersetze", "remplace"], &["substitute"], true),
+    // Twinning by a new position, of Popeye versions before 4.104.
+    row(TwinCommand::Forsyth, ["Forsyth", "Forsyth", "forsyth"], &["forsyth"], false),
+];
+
+impl TwinDef {
+    /// The row of `command`.
+    pub fn of(command: TwinCommand) -> &'static TwinDef {
+        TWINNING.iter().find(|d| d.command == command).expect("every twinning command has its row")
+    }
+
+    /// Its English name, as Popeye writes it (`Move`, `PolishType`).
+    pub fn name(&self) -> &'static str {
+        self.popeye[0]
+    }
+
+    /// The row a twinning command denotes: a name written out (Popeye's in the languages `spelling` reads, or
+    /// the statement language's) wins; else a unique abbreviation of Popeye's name in the spelling's language.
+    pub fn lookup(word: &str, spelling: Spelling) -> Found<&'static TwinDef> {
+        for def in TWINNING {
+            // Popeye input has Popeye's names only; the statement language also its own spellings.
+            let own: &[&str] = if spelling == Spelling::Statement { def.spellings } else { &[] };
+            let popeye = spelling.langs().iter().map(|l| def.popeye[l.index()]);
+            if let Some(n) = own.iter().copied().chain(popeye).find(|n| spelling.same(word, n)) {
+                return Found::One(def, n);
+            }
+        }
+        let lang = spelling.lang().index();
+        match spelling.find(word, TWINNING.iter().enumerate().map(|(i, d)| (d.popeye[lang], i))) {
+            Found::One(i, n) => Found::One(&TWINNING[i], n),
+            Found::Ambiguous(v) => Found::Ambiguous(v),
+            Found::None => Found::None,
+        }
+    }
+}
+
+/// One change a twin makes (Popeye's twinning commands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TwinChange {
+    /// `Move a1 b2`: the piece on a1 goes to b2 (replacing what stood there).
+    Move(Square, Square),
+    /// `Exchange a1 b2`.
+    Exchange(Square, Square),
+    /// `Remove a1`.
+    Remove(Square),
+    /// `Add White Qa1`.
+    Add(Placed),
+    /// `Substitute R B`: every rook (of either colour) becomes a bishop; with a colour, only that colour's.
+    Substitute { color: Option<Color>, from: Kind, to: Kind },
+    /// `Rotate 90|180|270` (counter-clockwise, as Popeye).
+    Rotate(u16),
+    /// `Mirror a1<-->h1` etc.
+    Mirror(Mirror),
+    /// `Shift a1 a2`: every piece moves by the vector between the squares.
+    Shift(Square, Square),
+    /// `PolishType`: swap the colours of all pieces.
+    PolishType,
+    /// `Stipulation …`.
+    Stipulation(Stipulation),
+    /// `Condition …`: replaces all conditions.
+    Conditions(Vec<ConditionSpec>),
+}
+
+/// Mirror axes, Popeye's names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mirror {
+    /// `a1<-->h1`: files reversed.
+    A1H1,
+    /// `a1<-->a8`: ranks reversed.
+    A1A8,
+    /// `a1<-->h8`: reflection in the a1–h8 diagonal.
+    A1H8,
+    /// `a8<-->h1`: reflection in the a8–h1 diagonal.
+    A8H1,
+}
+
+impl Mirror {
+    /// The four axes.
+    pub const ALL: [Mirror; 4] = [Mirror::A1H1, Mirror::A1A8, Mirror::A1H8, Mirror::A8H1];
+
+    /// The axis as Popeye writes it: `a1<-->h1`.
+    pub const fn text(self) -> &'static str {
+        match self {
+            Mirror::A1H1 => "a1<-->h1",
+            Mirror::A1A8 => "a1<-->a8",
+            Mirror::A1H8 => "a1<-->h8",
+            Mirror::A8H1 => "a8<-->h1",
+        }
+    }
+
+    /// The axis Popeye's text names (case ignored).
+    pub fn parse(text: &str) -> Option<Mirror> {
+        Mirror::ALL.into_iter().find(|m| m.text().eq_ignore_ascii_case(text))
+    }
+}
+
+/// One twin: changes applied to the original diagram, or to the previous twin when `continued`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Twin {
+    pub continued: bool,
+    pub changes: Vec<TwinChange>,
+}
+
+/// The parts of a problem a twin may change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pub pieces: Vec<Placed>,
+    pub stipulation: Stipulation,
+    pub conditions: Vec<ConditionSpec>,
+}
+
+fn color_letter(c: Color) -> char {
+    match c {
+        Color::White => 'w',
+        Color::Black => 'b',
+    }
+}
+
+fn piece_name(p: &Placed) -> String {
+    format!("{}{}{}", color_letter(p.color), p.kind.code(), p.square)
+}
+
+fn map_squares(d: &mut Diagram, f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
+    let mut moved = Vec::new();
+    for p in &d.pieces {
+        match f(p.square) {
+            Some(sq) => moved.push(Placed { square: sq, ..*p }),
+            None => return Err(format!("the twin moves the piece on {} off the board", p.square)),
+        }
+    }
+    d.pieces = moved;
+    Ok(())
+}
+
+/// Applies one change, returning the text of Popeye's twin heading for it (`bSh3-->h4`, `-bSf1`).
+pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
+    let at = |d: &Diagram, sq: Square| d.pieces.iter().position(|p| p.square == sq);
+    match change {
+        TwinChange::Move(a, b) => {
+            let i = at(d, *a).ok_or_else(|| format!("the twin moves a piece from the empty square {a}"))?;
+            if a == b {
+                // The readers refuse it; Popeye would remove the piece (`-wQd1 .d1-->d1`).
+                return Err(format!("the twin moves the piece on {a} to its own square"));
+            }
+            let text = format!("{}-->{b}", piece_name(&d.pieces[i]));
+            // What stood on the target square is replaced (a != b: the moving piece stays).
+            d.pieces.retain(|p| p.square != *b);
+            for p in d.pieces.iter_mut().filter(|p| p.square == *a) {
+                p.square = *b;
+            }
+            Ok(text)
+        }
+        TwinChange::Exchange(a, b) => {
+            let i = at(d, *a).ok_or_else(|| format!("the twin exchanges the empty square {a}"))?;
+            let j = at(d, *b).ok_or_else(|| format!("the twin exchanges the empty square {b}"))?;
+            if i == j {
+                return Err(format!("the twin exchanges the square {a} with itself"));
+            }
+            let text = format!("{}<-->{}", piece_name(&d.pieces[i]), piece_name(&d.pieces[j]));
+            d.pieces[i].square = *b;
+            d.pieces[j].square = *a;
+            Ok(text)
+        }
+        TwinChange::Remove(a) => {
+            let i = at(d, *a).ok_or_else(|| format!("the twin removes a piece from the empty square {a}"))?;
+            let text = format!("-{}", piece_name(&d.pieces[i]));
+            d.pieces.remove(i);
+            Ok(text)
+        }
+        TwinChange::Add(p) => {
+            d.pieces.retain(|q| q.square != p.square);
+            d.pieces.push(*p);
+            Ok(format!("+{}", piece_name(p)))
+        }
+        TwinChange::Substitute { color, from, to } => {
+            for p in d.pieces.iter_mut() {
+                if p.kind == *from && color.is_none_or(|c| c == p.color) {
+                    p.kind = *to;
+                }
+            }
+            let c = color.map(|c| color_letter(c).to_string()).unwrap_or_default();
+            Ok(format!("{c}{}==>{c}{}", from.code(), to.code()))
+        }
+        TwinChange::Rotate(deg) => {
+            let deg = *deg;
+            map_squares(d, |s| {
+                let (f, r) = (s.file(), s.rank());
+                Some(match deg % 360 {
+                    90 => Square::from_coords(7 - r, f),
+                    180 => Square::from_coords(7 - f, 7 - r),
+                    270 => Square::from_coords(r, 7 - f),
+                    _ => s,
+                })
+            })?;
+            Ok(format!("rotate {deg}"))
+        }
+        TwinChange::Mirror(m) => {
+            let m = *m;
+            map_squares(d, |s| {
+                let (f, r) = (s.file(), s.rank());
+                Some(match m {
+                    Mirror::A1H1 => Square::from_coords(7 - f, r),
+                    Mirror::A1A8 => Square::from_coords(f, 7 - r),
+                    Mirror::A1H8 => Square::from_coords(r, f),
+                    Mirror::A8H1 => Square::from_coords(7 - r, 7 - f),
+                })
+            })?;
+            Ok(format!("mirror {}", m.text()))
+        }
+        TwinChange::Shift(a, b) => {
+            let (df, dr) = (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8);
+            map_squares(d, |s| s.offset(df, dr))?;
+            Ok(format!("shift {a} ==> {b}"))
+        }
+        TwinChange::PolishType => {
+            for p in d.pieces.iter_mut() {
+                p.color = p.color.opposite();
+            }
+            Ok("PolishType".into())
+        }
+        TwinChange::Stipulation(s) => {
+            d.stipulation = s.clone();
+            Ok(s.to_string())
+        }
+        TwinChange::Conditions(c) => {
+            d.conditions = c.clone();
+            let names: Vec<String> = c
+                .iter()
+                .map(|c| std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" "))
+                .collect();
+            Ok(names.join(" "))
+        }
+    }
+}
+
+/// Twins to solve: (label, heading, diagram).
+pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, String> {
+    let original = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+    if p.twins.is_empty() {
+        return Ok(vec![(String::new(), String::new(), original)]);
+    }
+    let mut out = Vec::new();
+    let mut letter = b'a';
+    if !p.zero_position {
+        out.push(("a)".to_string(), String::new(), original.clone()));
+        letter += 1;
+    }
+    let mut prev = original.clone();
+    for t in &p.twins {
+        let mut d = if t.continued { prev.clone() } else { original.clone() };
+        let mut parts = Vec::new();
+        for c in &t.changes {
+            parts.push(apply(&mut d, c)?);
+        }
+        let label = format!("{}{})", if t.continued { "+" } else { "" }, letter as char);
+        letter = letter.saturating_add(1);
+        out.push((label, parts.join("  "), d.clone()));
+        prev = d;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::Lang;
+
+    fn diagram() -> Diagram {
+        use crate::problem::{Goal, Play};
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let placed = |color, kind, s| Placed { color, kind, square: sq(s) };
+        Diagram {
+            pieces: vec![placed(Color::White, Kind::KING, "b6"), placed(Color::White, Kind::QUEEN, "d1"), placed(Color::Black, Kind::KING, "b8")],
+            stipulation: Stipulation { play: Play::Direct, goal: Goal::Mate, moves: 2, half: false, exact: false, intro: 0 },
+            conditions: Vec::new(),
+        }
+    }
+
+    /// The readers refuse these twins; `apply` refuses them too rather than panicking.
+    #[test]
+    fn a_change_onto_its_own_square_is_an_error() {
+        let d1 = Square::parse("d1").unwrap();
+        for change in [TwinChange::Move(d1, d1), TwinChange::Exchange(d1, d1)] {
+            let mut d = diagram();
+            assert!(apply(&mut d, &change).is_err(), "{change:?}");
+        }
+        let mut d = diagram();
+        assert_eq!(apply(&mut d, &TwinChange::Move(d1, Square::parse("b8").unwrap())).unwrap(), "wQd1-->b8");
+        assert_eq!(d.pieces.len(), 2, "the piece on the target square is replaced");
+    }
+
+    #[test]
+    fn every_name_resolves_to_its_row() {
+        for def in TWINNING {
+            for lang in Lang::ALL {
+                let name = def.popeye[lang.index()];
+                for s in [Spelling::Popeye(lang), Spelling::Statement] {
+                    assert!(matches!(TwinDef::lookup(name, s), Found::One(d, _) if d.command == def.command), "{name} {s:?}");
+                }
+            }
+            for w in def.spellings {
+                assert!(matches!(TwinDef::lookup(w, Spelling::Statement), Found::One(d, _) if d.command == def.command), "{w}");
+            }
+        }
+        // Abbreviations where Popeye accepts them, and not where it does not.
+        let en = Spelling::Popeye(Lang::English);
+        assert!(matches!(TwinDef::lookup("rem", en), Found::One(d, _) if d.command == TwinCommand::Remove));
+        assert!(matches!(TwinDef::lookup("s", en), Found::Ambiguous(v) if v.len() == 4));
+        assert!(matches!(TwinDef::lookup("polish type", en), Found::None));
+        assert!(matches!(TwinDef::lookup("polish type", Spelling::Statement), Found::One(d, _) if d.command == TwinCommand::PolishType));
+        assert!(matches!(TwinDef::lookup("Farbw", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.command == TwinCommand::PolishType));
+    }
+
+    #[test]
+    fn mirror_axes_read_back() {
+        for m in Mirror::ALL {
+            assert_eq!(Mirror::parse(&m.text().to_uppercase()), Some(m));
+        }
+        assert_eq!(Mirror::parse("a1<->h1"), None);
+    }
+}
