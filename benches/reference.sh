@@ -1,45 +1,106 @@
 #!/usr/bin/env bash
-# Times `stipula solve` on the benchmark problems of ../shared/BENCHMARKS.md, next to the reference solver's
-# median times listed there, and checks each answer against Popeye's output with the conformance test's
-# comparison (a fast wrong answer fails; the check is not part of the time). Usage: benches/reference.sh [LIMIT_SECONDS] (default 60).
+# Times stipula beside Popeye, case by case in one run: every intell_* and hpint_* reference case of
+# ../shared/popeye and the benchmark rows of ../shared/BENCHMARKS.md. Wall time, stipula as a user runs it (default
+# table, all cores), Popeye as `py -maxmem 1G -regression` (one core); a case under half a second is run three
+# times and its median kept. Prints stipula/Popeye per case and the geometric means, checks every answer against
+# Popeye's output with the conformance test's comparison (a wrong answer fails the script; the check is not part
+# of the time), and writes the results to benches/RESULTS.md.
+# Usage: benches/reference.sh [LIMIT_SECONDS] (default 60). STIPULA_POPEYE_DIR, POPEYE and STIPULA (a stipula
+# binary) override the defaults.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit="${1:-60}"
 dir="${STIPULA_POPEYE_DIR:-$(pwd)/../shared/popeye}"
+popeye="${POPEYE:-$(pwd)/../shared/popeye-ref/py}"
+[ -x "$popeye" ] || { echo "no Popeye binary at $popeye"; exit 2; }
 cargo build --release --quiet || exit 1
-printf '%-22s %10s %12s %s\n' case reference stipula verdict
-fail=0
-while read -r case ref; do
-  [ -f "$dir/$case.inp" ] || { echo "missing $dir/$case.inp"; fail=1; continue; }
-  # The time is the command line's, as a user runs it (default table size, all cores) ...
+stipula="${STIPULA:-target/release/stipula}"
+rows="madrasi_1 madrasi_6 eiffel_4 eiffel_7 isardam_5 twin_28 castling_13 selfref_2 selfref_5 ep_11 castling_35 ep_2 nontriv_5"
+cases=$( { for r in $rows; do echo "BEISPIEL-$r"; done; cd "$dir" && ls BEISPIEL-intell_*.inp BEISPIEL-hpint_*.inp | sed 's/\.inp$//' | sort -t_ -k1,1 -k2,2n; } )
+
+# The wall time of a command in seconds ("" when it ran out of the limit).
+run_once() {
+  local t0 t1
   t0=$(date +%s.%N)
-  timeout "$limit" target/release/stipula solve "$dir/$case.inp" > /tmp/stipula-bench-$case.txt 2>&1
+  timeout "$limit" "$@" > /dev/null 2>&1
+  local rc=$?
   t1=$(date +%s.%N)
-  secs=$(echo "$t1 - $t0" | bc)
-  # ... and the answer is checked, untimed, by the conformance test's comparison with Popeye's output.
-  STIPULA_POPEYE_DIR="$dir" STIPULA_CASE_FILTER="$case" STIPULA_CASE_SECONDS="$limit" \
-    cargo test --release --quiet --test it conformance -- --nocapture > /tmp/stipula-bench-$case.log 2>&1
-  rc=$?
-  if [ $rc -ne 0 ]; then verdict="WRONG"; fail=1
-  elif grep -q "^  1 ran out" /tmp/stipula-bench-$case.log; then verdict="over ${limit} s"
-  elif grep -q "^  1 not supported" /tmp/stipula-bench-$case.log; then verdict="not supported"
-  else verdict="agrees"; fi
-  printf '%-22s %9ss %11.2fs %s\n' "$case" "$ref" "$secs" "$verdict"
-done <<'LIST'
-BEISPIEL-madrasi_1 0.61
-BEISPIEL-madrasi_6 0.42
-BEISPIEL-eiffel_4 0.54
-BEISPIEL-eiffel_7 0.57
-BEISPIEL-isardam_5 0.26
-BEISPIEL-twin_28 0.33
-BEISPIEL-castling_13 0.61
-BEISPIEL-selfref_2 0.54
-BEISPIEL-selfref_5 5.59
-BEISPIEL-ep_11 31.4
-BEISPIEL-castling_35 1.87
-BEISPIEL-intell_93 1.18
-BEISPIEL-intell_40 1.56
-BEISPIEL-castling_45 10.0
-BEISPIEL-hpint_28 13.7
-LIST
+  [ $rc -eq 124 ] && { echo ""; return; }
+  echo "$t1 - $t0" | bc -l
+}
+
+# Seconds with three decimals, or ">LIMIT" for a run out of time.
+fmt() { if [ -n "$1" ]; then printf '%.3f' "$1"; else printf '>%s' "$limit"; fi; }
+
+# The median of three runs for a short case, else the one run.
+timed() {
+  local a b c
+  a=$(run_once "$@")
+  if [ -n "$a" ] && [ "$(echo "$a < 0.5" | bc -l)" = 1 ]; then
+    b=$(run_once "$@"); c=$(run_once "$@")
+    printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -g | sed -n 2p
+  else
+    echo "$a"
+  fi
+}
+
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+cores=$(nproc)
+table=$(mktemp)
+printf '%-24s %-10s %9s %9s %8s\n' case stipulation Popeye stipula ratio
+for case in $cases; do
+  inp="$dir/$case.inp"
+  [ -f "$inp" ] || { echo "missing $inp"; exit 2; }
+  stip=$(grep -iE '^[[:space:]]*(ford|stip|enon)[a-z]*[[:space:]]' "$inp" | head -1 | awk '{print $2}')
+  p=$(timed "$popeye" -maxmem 1G -regression "$inp")
+  s=$(timed "$stipula" solve "$inp")
+  ratio=$(awk -v s="${s:-$limit}" -v p="${p:-$limit}" 'BEGIN { printf "%.2f", s / (p > 0.001 ? p : 0.001) }')
+  printf '%-24s %-10s %9s %9s %8s\n' "$case" "$stip" "$(fmt "$p")" "$(fmt "$s")" "$ratio"
+  echo "$case|$stip|$(fmt "$p")|$(fmt "$s")|$ratio" >> "$table"
+done
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+# Geometric means: over every case, and over those where Popeye needs 0.05 s or more.
+summary=$(awk -F'|' '
+  { p = ($3 ~ />/) ? substr($3, 2) : $3; s = ($4 ~ />/) ? substr($4, 2) : $4; r = s / (p > 0.001 ? p : 0.001);
+    n++; l += log(r); if (r >= 1) slower++;
+    if (p >= 0.05) { m++; lm += log(r); if (r >= 1) mslower++ } }
+  END { printf "all %d cases: geometric mean %.2f, stipula not faster on %d\n", n, exp(l / n), slower;
+        printf "%d cases where Popeye needs 0.05 s or more: geometric mean %.2f, stipula not faster on %d\n", m, exp(lm / m), mslower }' "$table")
+echo "$summary"
+
+# The answers, untimed: the conformance test's comparison with Popeye's output.
+fail=0
+verdicts=""
+for filter in intell_ hpint_ $rows; do
+  log=$(STIPULA_POPEYE_DIR="$dir" STIPULA_CASE_FILTER="$filter" STIPULA_CASE_SECONDS="$limit" \
+    cargo test --release --quiet --test it conformance -- --nocapture 2>&1)
+  [ $? -ne 0 ] && fail=1
+  verdicts+=$(echo "$log" | grep -E '^  [0-9]+ (agree|not supported|ran out|disagree)' | sed "s/^ */$filter: /")$'\n'
+  echo "$log" | grep -E '^    ' | sed "s/^/$filter /"
+done
+echo "$verdicts" | grep -v '^$'
+agree=$(echo "$verdicts" | awk '/agree with Popeye/ { n += $2 } END { print n + 0 }')
+wrong=$(echo "$verdicts" | awk '/ disagree/ { n += $2 } END { print n + 0 }')
+[ "$wrong" -ne 0 ] && fail=1
+
+{
+  echo "# Benchmark results"
+  echo
+  echo "Written by \`benches/reference.sh $limit\`; do not edit. Started $started; machine: $cores cores, $cpu;"
+  echo "load average $load_before at the start, $load_after at the end. Wall times in seconds: stipula as a user runs"
+  echo "it (default table, all cores), Popeye 4.104 as \`py -maxmem 1G -regression\` (one core), side by side case by"
+  echo "case; a case under half a second is the median of three runs. Answers checked against Popeye's output by the"
+  echo "conformance comparison: $agree agree, $wrong disagree."
+  echo
+  echo "$summary" | sed 's/^/- /'
+  echo
+  echo "| case | stipulation | Popeye s | stipula s | stipula/Popeye |"
+  echo "|---|---|---|---|---|"
+  awk -F'|' '{ printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$table"
+} > benches/RESULTS.md
+rm -f "$table"
+echo "written benches/RESULTS.md"
 exit $fail

@@ -4,6 +4,7 @@
 
 pub mod lines;
 pub mod picture;
+pub mod plan;
 pub mod run;
 pub mod table;
 pub mod tree;
@@ -76,6 +77,10 @@ pub struct Search<'a> {
     exact: bool,
     /// The goal picture's tables, built when first asked.
     picture_book: std::sync::OnceLock<picture::Pictures>,
+    /// Orthodox play: help and series play search towards the goal's pictures ([`plan`]).
+    planning: bool,
+    /// The planner's distances, built when first asked.
+    plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -139,6 +144,8 @@ struct Work<'s> {
     picture: picture::Scratch,
     /// How many more plies below this one are searched in parallel (help play).
     split: u32,
+    /// The pictures the planning search follows.
+    track: plan::Track,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -167,6 +174,8 @@ impl<'a> Search<'a> {
             pictures: rules.plays_orthodox(),
             exact: false,
             picture_book: std::sync::OnceLock::new(),
+            planning: rules.plays_orthodox(),
+            plan_distances: std::sync::OnceLock::new(),
         }
     }
 
@@ -179,6 +188,30 @@ impl<'a> Search<'a> {
     /// Whether battle play is `exact-`.
     pub fn exact(&self) -> bool {
         self.exact
+    }
+
+    /// The same searcher with the goal picture's bound on or off (off: every legal line is searched where no plan
+    /// steers the search; for comparison).
+    pub fn with_goal_picture(mut self, on: bool) -> Self {
+        self.pictures = on && self.rules.plays_orthodox();
+        self
+    }
+
+    /// The same searcher with the planning search on or off (off: the plain search, for comparison; it is on
+    /// by default under orthodox rules, and never applies otherwise).
+    pub fn with_planning(mut self, on: bool) -> Self {
+        self.planning = on && self.rules.plays_orthodox();
+        self
+    }
+
+    /// The planning search's start for `goal` against `victim` from `pos`, with `budget` moves left to each side
+    /// (by colour index): none when planning is off or does not apply.
+    fn plan_track(&self, pos: &Position, victim: crate::square::Color, budget: [u32; 2]) -> plan::Track {
+        if !self.planning {
+            return plan::Track::default();
+        }
+        let dist = self.plan_distances.get_or_init(Default::default).clone();
+        plan::Track::new(plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new))
     }
 
     /// The goal picture's tables, built at the first question.
@@ -407,7 +440,12 @@ impl<'a> Search<'a> {
         if plies == 0 {
             return Ok(Vec::new());
         }
-        let mut work = Work { split: 2 + u32::from(plies >= 8), sink, ..Work::default() };
+        let last = if plies % 2 == 1 { pos.side() } else { pos.side().opposite() };
+        let mut budget = [0; 2];
+        budget[pos.side().index()] = plies.div_ceil(2);
+        budget[pos.side().opposite().index()] = plies / 2;
+        let track = self.plan_track(pos, last.opposite(), budget);
+        let mut work = Work { split: 2 + u32::from(plies >= 8), sink, track, ..Work::default() };
         self.help(pos, plies, &mut work)?;
         Ok(work.out)
     }
@@ -432,7 +470,8 @@ impl<'a> Search<'a> {
         if self.table.no_solution(key).has(plies) {
             return Ok(false);
         }
-        if self.pictures && plies >= 2 {
+        // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
+        if self.pictures && !work.track.planned() && plies >= 2 {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
@@ -465,13 +504,16 @@ impl<'a> Search<'a> {
             let children: Vec<(Move, Position)> =
                 buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
             work.moves.push(buf);
-            let (line, split, sink) = (&work.line, work.split - 1, work.sink);
+            let (line, split, sink, track) = (&work.line, work.split - 1, work.sink, &work.track);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, sink, ..Work::default() };
+                    let mut w = Work { line, split, sink, track: track.fork(), ..Work::default() };
+                    if !w.track.enter(pos, *m, after, Some(plies / 2)) {
+                        return Ok((false, Vec::new()));
+                    }
                     let any = self.help(after, plies - 1, &mut w)?;
                     Ok::<_, Aborted>((any, w.out))
                 })
@@ -500,9 +542,21 @@ impl<'a> Search<'a> {
             if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
                 continue;
             }
+            // The planning search: only towards the pictures still alive after the move (the attacker has the
+            // last of the plies left, and every other one before it), unless the table already knows the child.
+            if work.track.planned() && plies >= 2 && self.table.no_solution(after.key() ^ salt(SearchKind::Help, self.goal, 0)).has(plies - 1) {
+                continue;
+            }
+            if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
+                work.track.leave();
+                continue;
+            }
             work.line.push(m);
             let r = self.help(&after, plies - 1, work);
             work.line.pop();
+            if plies >= 2 {
+                work.track.leave();
+            }
             match r {
                 Ok(f) => any |= f,
                 Err(e) => {
@@ -537,15 +591,42 @@ impl<'a> Search<'a> {
     /// [`Search::series_lines`], into `sink` when there is one ([`lines`]).
     fn series_root(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool, sink: Option<&lines::LineSink>) -> Found {
         let first = self.legal(pos);
+        // The planning search (not for a self-goal end): in ser-# the series side mates with its `n` moves, in
+        // ser-h# it is mated by one move of its opponent after them.
+        let mut budget = [0; 2];
+        let track = match end {
+            SeriesEnd::Goal => {
+                budget[pos.side().index()] = n;
+                self.plan_track(pos, pos.side().opposite(), budget)
+            }
+            // ser-s#: every reply of the opponent's after the series reaches the goal, so some reply does: the
+            // pictures of ser-h# hold.
+            SeriesEnd::HelpGoal | SeriesEnd::SelfGoal => {
+                budget[pos.side().index()] = n;
+                budget[pos.side().opposite().index()] = 1;
+                self.plan_track(pos, pos.side(), budget)
+            }
+        };
         let found: Vec<Found> = first
             .par_iter()
             .map(|(m, after)| {
-                let mut work = Work { line: vec![*m], sink, ..Work::default() };
+                let mut work = Work { line: vec![*m], sink, track: track.fork(), ..Work::default() };
+                work.track.enter(pos, *m, after, Some(Self::series_attacker_left(end, n - 1)));
                 self.series_after(after, n - 1, end, exact, &mut work)?;
                 Ok(work.out)
             })
             .collect();
         concat(found)
+    }
+
+    /// The moves the side that reaches the goal has after a series move with `left` series moves to come: the
+    /// series side's own in ser-#, the opponent's one in ser-h#.
+    fn series_attacker_left(end: SeriesEnd, left: u32) -> u32 {
+        if end == SeriesEnd::Goal {
+            left
+        } else {
+            1
+        }
     }
 
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
@@ -580,7 +661,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if left == 0 || self.rules.in_check(after, after.side()) {
+        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() {
             return Ok(any);
         }
         // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.
@@ -601,7 +682,7 @@ impl<'a> Search<'a> {
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one. (Not from a
         // stalemate already reached: the picture asks for the moves that make one, not for waiting moves.)
-        if self.pictures && end != SeriesEnd::SelfGoal && !reached {
+        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached {
             let (victim, moves, victim_moves) = match end {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
@@ -627,9 +708,11 @@ impl<'a> Search<'a> {
             if !self.rules.legal_into(&next, m, &node, &mut p) {
                 continue;
             }
+            work.track.enter(&next, m, &p, Some(Self::series_attacker_left(end, left - 1)));
             work.line.push(m);
             let r = self.series_after(&p, left - 1, end, exact, work);
             work.line.pop();
+            work.track.leave();
             sub |= r?;
         }
         if !sub {

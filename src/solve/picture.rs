@@ -488,6 +488,13 @@ impl Pictures {
                 _ => {}
             }
         }
+        let castlers = homes.iter().enumerate().fold(0u32, |acc, (j, h)| {
+            if h.walk == Walk::Rook && castling_start(pos, victim, h.sq, Walk::Rook).is_some() {
+                acc | 1 << j
+            } else {
+                acc
+            }
+        });
         let mut finder = Finder {
             color,
             forms,
@@ -497,6 +504,7 @@ impl Pictures {
             homes,
             parry,
             unpinned: 0,
+            castlers,
             king: Square::new(0),
             tried: std::mem::take(&mut scratch.tried),
             steps: 0,
@@ -700,6 +708,9 @@ struct Finder {
     parry: Vec<[u32; 3]>,
     /// Mate, for the king square being tried: the defenders that cannot be pinned.
     unpinned: u32,
+    /// The victim's rooks (bits, the order of `holds`) that castling may take from their squares with the
+    /// king's move, none of their own.
+    castlers: u32,
     /// The placements being tried, one list for each depth of the search.
     tried: Vec<Vec<Placement>>,
     /// The victim's final king square.
@@ -894,7 +905,7 @@ impl Finder {
     /// Whether the pieces of `must` (see [`Finder::parriers`]) not among `held` can each move (one of `d`
     /// moves) or be captured (one of the attacker's moves, by a piece that can get to it).
     fn parriers_fit(&self, must: u32, held: u32, d: u32) -> bool {
-        let free = must & !held;
+        let free = must & !held & !self.castlers;
         if free == 0 {
             return true;
         }

@@ -12,7 +12,7 @@ use stipula::pieces::Kind;
 use stipula::square::{Color, Square};
 
 use crate::playout;
-use playout::{try_position, Rng};
+use playout::{board_fen, try_position, Rng};
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
@@ -58,33 +58,6 @@ fn series_help_mates(rules: &Rules, pos: &Position, left: u32) -> bool {
     found
 }
 
-/// The FEN of a board of pieces (one letter a square, rank 1 first) with `side` to move, no castling.
-fn fen_of(board: &[Option<char>; 64], side: &str) -> String {
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    format!("{fen} {side} - - 0 1")
-}
-
 /// Puts `c` on a free square of `squares` (pawns not on the first or last rank), if there is one.
 fn put(board: &mut [Option<char>; 64], c: char, squares: &[usize], rng: &mut Rng) {
     for _ in 0..100 {
@@ -99,7 +72,7 @@ fn put(board: &mut [Option<char>; 64], c: char, squares: &[usize], rng: &mut Rng
 /// The position of `board` with `side` to move, if it is legal with the kings apart and the side not to move
 /// not in check.
 fn legal_position(rules: &Rules, board: &[Option<char>; 64], side: &str) -> Option<Position> {
-    let pos = try_position(rules, &fen_of(board, side))?;
+    let pos = try_position(rules, &board_fen(board, side, "-", "-"))?;
     let kings_apart = {
         let (w, b) = (pos.king(Color::White)?, pos.king(Color::Black)?);
         w.file().abs_diff(b.file()) > 1 || w.rank().abs_diff(b.rank()) > 1

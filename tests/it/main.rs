@@ -31,6 +31,7 @@ mod input_errors;
 mod layers;
 mod perft;
 mod perft_fairy;
+mod planning_search;
 mod popeye_errors;
 mod popeye_reader;
 mod search_shortcuts;

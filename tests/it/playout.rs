@@ -36,3 +36,32 @@ pub fn try_position(rules: &Rules, fen: &str) -> Option<Position> {
     let (pieces, state) = parse_fen(fen).ok()?;
     build_position(&pieces, &state, state.side_to_move?, rules, &SetupOptions::default()).ok()
 }
+
+/// The FEN of a board of pieces (one letter a square, rank 1 first) with `side` (`w` or `b`) to move and the
+/// castling and en-passant fields given (`-` for none).
+#[allow(dead_code)]
+pub fn board_fen(board: &[Option<char>; 64], side: &str, castling: &str, ep: &str) -> String {
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    format!("{fen} {side} {castling} {ep} 0 1")
+}
