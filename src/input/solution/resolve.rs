@@ -35,7 +35,8 @@ pub struct Issue {
 }
 
 impl Issue {
-    /// The issue in words, its place given as line and column of `text` (the solution text it was read from).
+    /// The issue in words, its place given as line and column of `text` (the solution text it was read from):
+    /// ``line 2, column 5: `Rxd4` is no legal move here``.
     pub fn describe(&self, text: &str) -> String {
         let (line, col) = super::stated::line_col(text, self.at);
         let what = match &self.kind {
@@ -43,7 +44,7 @@ impl Issue {
             IssueKind::Ambiguous(c) => format!("is ambiguous: {}", c.join(", ")),
             IssueKind::UnknownPiece(l) => format!("names no piece (`{l}`)"),
         };
-        format!("stated solution, line {line}, column {col}: `{}` {what}", self.text)
+        format!("line {line}, column {col}: `{}` {what}", self.text)
     }
 }
 
