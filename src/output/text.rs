@@ -1,5 +1,5 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
-//! solutions, `solution finished.`.
+//! solutions, `solution finished.` (`solving interrupted.` when the time limit stopped the search).
 
 use crate::notation::piece_letters;
 use crate::problem::options::{Opt, OptionDef};
@@ -72,7 +72,12 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s += "zeroposition\n\n";
     }
     s += &solution_text(twins);
-    s += "solution finished.\n";
+    // Popeye's words for a solve its MaxTime stopped: the solutions are not all there.
+    if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+        s += "solving interrupted.\n";
+    } else {
+        s += "solution finished.\n";
+    }
     s
 }
 

@@ -95,7 +95,7 @@ fn body(text: &str) -> String {
         if board_end.is_some_and(|b| i > b) && in_header && t.is_empty() {
             in_header = false;
         }
-        if t.starts_with("solution finished") || t.starts_with("Loesung beendet") || t.starts_with("Solution terminee") {
+        if ["solution finished", "Loesung beendet", "Solution terminee", "solving interrupted"].iter().any(|e| t.starts_with(e)) {
             ended = true;
         }
         let blank = ended || in_header || board_end.is_some_and(|b| i <= b) || super::is_progress(line);
