@@ -420,7 +420,12 @@ fn judge_twin(
         r.stated_issues = s.issues.clone();
         if !s.unreadable.is_empty() {
             r.verdict = Verdict::BadInput;
-            r.note = Some(format!("the stated solution cannot be read: {}", s.unreadable.join("; ")));
+            r.note = Some(format!(
+                "the stated solution cannot be read: {} move{} of it name{} no one legal move",
+                s.unreadable.len(),
+                if s.unreadable.len() == 1 { "" } else { "s" },
+                if s.unreadable.len() == 1 { "s" } else { "" }
+            ));
             return r;
         }
         if s.items.is_empty() {

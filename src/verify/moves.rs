@@ -163,32 +163,44 @@ pub struct StatedReading {
 /// Reads a stated solution text for each twin of `labels` (by label where the text labels its twins, else by
 /// position), its moves against the twin's board. `None` for a twin the text does not cover.
 pub fn read_stated_solution(text: &str, p: &Problem, boards: &[Option<Board>], labels: &[String]) -> Vec<Option<StatedReading>> {
-    let style = style(p.stipulation.play);
-    let stated = read_stated(text, style);
+    // The text is read once per numbering style its twins need (a twin may change the stipulation).
+    let style_of = |i: usize| boards.get(i).and_then(Option::as_ref).map_or(style(p.stipulation.play), |b| style(b.stipulation.play));
+    let mut parsed: Vec<(Style, Vec<StatedTwin>)> = Vec::new();
+    for i in 0..labels.len() {
+        let s = style_of(i);
+        if !parsed.iter().any(|(x, _)| *x == s) {
+            parsed.push((s, read_stated(text, s)));
+        }
+    }
     let bare = |l: &str| l.trim_start_matches('+').to_string();
-    let chosen: Vec<Option<(&StatedTwin, &Board)>> = labels
+    let chosen: Vec<Option<(&StatedTwin, &Board, Style)>> = labels
         .iter()
         .enumerate()
         .map(|(i, label)| {
+            let s = style_of(i);
+            let stated = &parsed.iter().find(|(x, _)| *x == s)?.1;
             let by_label = (!label.is_empty()).then(|| stated.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label))).flatten();
             let t = by_label.or_else(|| stated.get(i))?;
-            Some((t, boards.get(i)?.as_ref()?))
+            Some((t, boards.get(i)?.as_ref()?, s))
         })
         .collect();
-    let positions: Vec<Box<dyn Fn(Color) -> Option<Position> + '_>> =
-        chosen.iter().map(|c| -> Box<dyn Fn(Color) -> Option<Position> + '_> { Box::new(move |side| c.and_then(|(_, b)| b.position(side))) }).collect();
+    let positions: Vec<Box<dyn Fn(Color) -> Option<Position> + '_>> = chosen
+        .iter()
+        .map(|c| -> Box<dyn Fn(Color) -> Option<Position> + '_> { Box::new(move |side| c.and_then(|(_, b, _)| b.position(side))) })
+        .collect();
     let starts: Vec<Option<Start>> = chosen
         .iter()
         .zip(&positions)
-        .map(|(c, pos)| c.map(|(_, b)| Start { rules: &b.rules, position: pos.as_ref(), first: b.first }))
+        .map(|(c, pos)| c.map(|(_, b, _)| Start { rules: &b.rules, position: pos.as_ref(), first: b.first }))
         .collect();
-    let pairs: Vec<(&StatedTwin, &Start)> = chosen.iter().zip(&starts).filter_map(|(c, s)| Some((c.as_ref()?.0, s.as_ref()?))).collect();
-    let (_, mut resolved) = resolve_all(&pairs, style);
+    let triples: Vec<(&StatedTwin, &Start, Style)> =
+        chosen.iter().zip(&starts).filter_map(|(c, s)| Some((c.as_ref()?.0, s.as_ref()?, c.as_ref()?.2))).collect();
+    let (_, mut resolved) = resolve_all(&triples);
     resolved.reverse();
     chosen
         .iter()
         .map(|c| {
-            let (t, board) = (*c)?;
+            let (t, board, style) = (*c)?;
             let r = resolved.pop()?;
             Some(reading(text, t, &r, style, board))
         })

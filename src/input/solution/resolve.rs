@@ -214,12 +214,12 @@ pub fn resolve_twin(t: &StatedTwin, style: Style, start: &Start, lang: Lang) -> 
     out
 }
 
-/// Resolves the stated twins, each with its start, in the language of piece letters under which the fewest
-/// moves fail (English first on a tie, then German, then French).
-pub fn resolve_all(twins: &[(&StatedTwin, &Start)], style: Style) -> (Lang, Vec<ResolvedTwin>) {
+/// Resolves the stated twins, each with its start and numbering style, in the language of piece letters under
+/// which the fewest moves fail (English first on a tie, then German, then French).
+pub fn resolve_all(twins: &[(&StatedTwin, &Start, Style)]) -> (Lang, Vec<ResolvedTwin>) {
     let mut best: Option<(usize, Lang, Vec<ResolvedTwin>)> = None;
     for lang in Lang::ALL {
-        let r: Vec<ResolvedTwin> = twins.iter().map(|(t, s)| resolve_twin(t, style, s, lang)).collect();
+        let r: Vec<ResolvedTwin> = twins.iter().map(|(t, s, style)| resolve_twin(t, *style, s, lang)).collect();
         let failed: usize = r.iter().map(|x| x.issues().len()).sum();
         if best.as_ref().is_none_or(|(b, _, _)| failed < *b) {
             best = Some((failed, lang, r));
