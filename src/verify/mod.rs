@@ -598,4 +598,15 @@ mod tests {
         let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(castling_5));
         assert!(keys.is_empty() && d.is_empty(), "{keys:?} {d:?}");
     }
+
+    #[test]
+    fn stated_lines_are_kept_in_the_solvers_own_notation() {
+        // BEISPIEL-castling_19 (h#2): the stated short-algebraic lines rendered as Popeye writes them
+        // (BEISPIEL-castling_19.out), so that the solver keeps them among its lines however many there are.
+        let p = problem("BeginProblem\nStipulation h#2\nPieces White Ke1 Ra1 Rh1 Pb3 Black Kd3 Rh2 Pf3\nEndProblem\n");
+        let bs = boards(&p);
+        let r = read_stated_solution("1.Rf2 0-0-0+ 2.Ke2 Rhe1# 1.Kc2 Ra2+ 2.Kc1 0-0#", &p, &bs, &[String::new()]).remove(0).unwrap();
+        let rendered: Vec<String> = r.rendered.iter().map(|l| normalise(l)).collect();
+        assert_eq!(rendered, ["1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #", "1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #"]);
+    }
 }
