@@ -184,7 +184,7 @@ pub fn resolve_twin(t: &StatedTwin, style: Style, start: &Start, lang: Lang) -> 
     for &r in &t.roots {
         let ply = t.nodes[r].ply;
         let sides = match style {
-            Style::Tree => vec![if ply % 2 == 0 { start.first } else { start.first.opposite() }],
+            Style::Tree => vec![if ply.is_multiple_of(2) { start.first } else { start.first.opposite() }],
             Style::Help | Style::Series => vec![start.first, start.first.opposite()],
         };
         let mut best: Option<(usize, ResolvedTwin)> = None;

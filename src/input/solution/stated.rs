@@ -225,6 +225,14 @@ fn move_number(w: &str) -> Option<(u32, bool, usize)> {
     Some((n, second, digits + dots.len()))
 }
 
+/// What a bracket saves of the builder's state: the path, whether a line runs, the last move, the threat base.
+struct Saved {
+    path: Vec<usize>,
+    run: bool,
+    last: Option<usize>,
+    threat_base: Option<u32>,
+}
+
 /// Builds the tree from the tokens.
 struct Builder {
     style: Style,
@@ -238,8 +246,8 @@ struct Builder {
     alt: bool,
     /// A number written apart from its move (`1.` `...` `Rc4`): (number, second half, its text, offset).
     pending: Option<(u32, bool, String, usize)>,
-    /// Open brackets: the state to restore at the close, and the half-move a threat in it follows.
-    groups: Vec<(Vec<usize>, bool, Option<usize>, Option<u32>)>,
+    /// Open brackets: the state to restore at the close.
+    groups: Vec<Saved>,
     threat_base: Option<u32>,
 }
 
@@ -384,16 +392,16 @@ pub fn read_stated(text: &str, style: Style) -> Vec<StatedTwin> {
         match tok {
             Tok::Word(at, w) => b.word(at, w),
             Tok::Open => {
-                b.groups.push((b.path.clone(), b.run, b.last, b.threat_base));
+                b.groups.push(Saved { path: b.path.clone(), run: b.run, last: b.last, threat_base: b.threat_base });
                 b.threat_base = b.last.map(|l| b.cur.nodes[l].ply);
                 b.run = false;
             }
             Tok::Close => {
-                if let Some((path, run, last, base)) = b.groups.pop() {
-                    b.path = path;
-                    b.run = run;
-                    b.last = last;
-                    b.threat_base = base;
+                if let Some(saved) = b.groups.pop() {
+                    b.path = saved.path;
+                    b.run = saved.run;
+                    b.last = saved.last;
+                    b.threat_base = saved.threat_base;
                     b.pending = None;
                 }
             }

@@ -191,7 +191,7 @@ pub fn read_written(tok: &str) -> Option<Written> {
             while i < chars.len() && chars[i].is_ascii_digit() {
                 i += 1;
             }
-            if i > start && !chars.get(i).is_some_and(|&c| file_of(c).is_some()) {
+            if i > start && chars.get(i).is_none_or(|&c| file_of(c).is_none()) {
                 return None;
             }
         }
