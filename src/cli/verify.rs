@@ -141,6 +141,9 @@ fn evidence(t: &TwinReport, pad: &str) -> String {
             s += &format!("{pad}{what}: {l}\n");
         }
     }
+    for i in &t.stated_issues {
+        s += &format!("{pad}in the stated solution, {i}\n");
+    }
     for d in &t.duals {
         s += &format!("{pad}dual after {} (key {}): {}\n", d.defence, d.key, d.continuations.join(" | "));
     }

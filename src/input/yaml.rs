@@ -177,6 +177,31 @@ fn saphyr_message(e: &serde_saphyr::Error) -> String {
     }
 }
 
+/// The key blocks of an entry written in flow style (`{algebraic: {white: [Kb6]}, stipulation: "#2"}`, on one
+/// line or several): the entry is read whole, and each field becomes a block of its own in block style (its
+/// value written as JSON, which YAML reads), placed on the line where the field is written.
+fn flow_blocks(ctx: &Ctx<'_>, lines: &[String], s: usize) -> Result<Vec<KeyBlock>, Diagnostic> {
+    let map = match serde_saphyr::from_str::<BTreeMap<String, Value>>(&lines.join("\n")) {
+        Ok(map) => map,
+        Err(err) => {
+            let (l, c) = err
+                .location()
+                .map(|loc| (s + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
+                .unwrap_or((s, 0));
+            return Err(ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err))));
+        }
+    };
+    Ok(map
+        .into_iter()
+        .map(|(key, value)| {
+            let spelled = [format!("{key}:"), format!("\"{key}\":"), format!("'{key}':")];
+            let k = lines.iter().position(|l| spelled.iter().any(|w| l.contains(w.as_str()))).unwrap_or(0);
+            let text = format!("{key}: {value}");
+            KeyBlock { key, line: s + k, text, indent: 0 }
+        })
+        .collect())
+}
+
 /// Splits one entry into key blocks and reads them.
 fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, Diagnostic> {
     let mut lines: Vec<String> = ctx.lines[s..e].iter().map(|l| l.to_string()).collect();
@@ -193,7 +218,11 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
     }
     let mut blocks: Vec<KeyBlock> = Vec::new();
     let mut stray: Option<usize> = None;
-    for (k, l) in lines.iter().enumerate() {
+    let flow = lines.iter().find(|l| !blank_or_comment(l)).is_some_and(|l| l.trim_start().starts_with('{'));
+    if flow {
+        blocks = flow_blocks(ctx, &lines, s)?;
+    }
+    for (k, l) in lines.iter().enumerate().filter(|_| !flow) {
         let lead = l.len() - l.trim_start().len();
         if lead == indent && !blank_or_comment(l) && !l.trim_start().starts_with('-') {
             if let Some(key) = key_at(l, indent) {
@@ -599,4 +628,25 @@ mod tests {
         assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
     }
 
+
+    #[test]
+    fn flow_style_entries() {
+        // YACPDB's and Olive's flow style: a whole entry in braces, alone, as a list item, or over several lines.
+        let t = "{algebraic: {white: [Kb6, Rh1], black: [Kb8]}, stipulation: \"#1\", solution: \"1.Rh8#\", keywords: [Miniature]}\n---\n- {authors: [A], algebraic: {white: [Kb6, Rh1], black: [Kb8]}, stipulation: \"#1\"}\n- {algebraic: {white: [Kb6, Rh1],\n     black: [Kb8]}, 'stipulation': '#2'}\n";
+        let v = read_yaml(t, "t.yaml");
+        assert_eq!(v.len(), 3);
+        let p: Vec<&Problem> = v.iter().map(|r| r.as_ref().unwrap_or_else(|d| panic!("{}", d.render()))).collect();
+        assert_eq!(p[0].pieces.len(), 3);
+        assert_eq!(p[0].intended.text.as_deref(), Some("1.Rh8#"));
+        assert_eq!(p[0].meta.keywords, ["Miniature"]);
+        assert_eq!(p[1].meta.authors, ["A"]);
+        assert_eq!(p[2].stipulation.to_string(), "#2");
+        assert_eq!((p[1].location.line, p[2].location.line), (3, 4));
+        // An error inside a flow entry points at its place in the text.
+        let v = read_yaml("{algebraic: {white: [Kb6, XYh1], black: [Kb8]}, stipulation: \"#1\"}\n", "t.yaml");
+        let d = v[0].as_ref().unwrap_err();
+        assert_eq!((d.location.line, d.location.column), (1, 27), "{}", d.render());
+        let v = read_yaml("{algebraic: {white: [Kb6], black: [Kb8]}, stipulation: \"#1\"\n", "t.yaml");
+        assert!(v[0].as_ref().unwrap_err().message.starts_with("YAML: "));
+    }
 }

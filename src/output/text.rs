@@ -1,5 +1,5 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
-//! solutions, `solution finished.`.
+//! solutions, `solution finished.` (`solving interrupted.` when the time limit stopped the search).
 
 use crate::notation::piece_letters;
 use crate::problem::options::{Opt, OptionDef};
@@ -71,9 +71,13 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s += "zeroposition\n\n";
     }
     s += &solution_text(twins);
-    // Popeye ends a problem that `MaxSolutions` or `StopOnShortSolutions` cut short with `Partial solution`
-    // instead (its completeness message, `output/plaintext/problem.c`).
-    if !partial(twins) {
+    // Popeye's words for a solve its MaxTime stopped: the solutions are not all there. A problem that
+    // `MaxSolutions` or `StopOnShortSolutions` cut short ends with `Partial solution` instead (its completeness
+    // message, `output/plaintext/problem.c`), which `solution_text` writes.
+    if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+        s += "solving interrupted.
+";
+    } else if !partial(twins) {
         s += "solution finished.\n";
     }
     s

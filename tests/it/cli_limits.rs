@@ -95,6 +95,8 @@ fn the_solutions_found_before_the_time_limit_are_printed() {
     let (code, out, err) = stipula(&["solve", &f, "--time-limit", "1", "--max-lines", "30"]);
     assert_eq!(code, 3, "{err}");
     assert!(out.contains("time limit reached"), "{out}");
+    // It ends as Popeye's does after its MaxTime (output/message.c: "solving interrupted."), not as a finished solve.
+    assert!(out.ends_with("solving interrupted.\n") && !out.contains("solution finished."), "{out}");
     assert_eq!(solution_lines(&out).len(), 30, "{out}");
     let (code, json, _) = stipula(&["solve", &f, "--time-limit", "1", "--max-lines", "30", "--format", "json"]);
     assert_eq!(code, 3);

@@ -35,5 +35,7 @@ mod planning_search;
 mod popeye_errors;
 mod popeye_reader;
 mod search_shortcuts;
+mod stated_solutions;
 mod vocabulary;
 mod yaml_round_trip;
+mod yacpdb_collection;

@@ -2,6 +2,10 @@
 //! solutions can be compared as sets: the conformance test against Popeye's own output, and `verify` against
 //! the solution text a collection stores. Piece letters are translated with the piece registry.
 
+pub mod resolve;
+pub mod stated;
+pub mod written;
+
 use crate::pieces::PieceWord;
 use crate::words::Lang;
 

@@ -1,16 +1,17 @@
 //! Verdicts: the solutions found, compared with the intended ones a problem states (a count such as `2` or
-//! `2.1.1.1`, or a solution text in Popeye's format as YACPDB stores it), per twin and per problem.
+//! `2.1.1.1`, or a solution text as YACPDB, Olive or Popeye write it), per twin and per problem.
 //!
-//! The comparison works on Popeye-format text on both sides: the intended text is read with
-//! [`parse_popeye_output`], the solver's lines come from [`SolvedTwin::phases`]. Help and series play compare
-//! solution lines as sets; direct, self and reflex play compare keys (`1.Xx-yy … !` lines) and look for duals
-//! in the variation tree with [`find_duals`], which reads Popeye's tree text (the solver is asked for the
-//! tree with `Variations` whatever the problem prints).
+//! The comparison works on moves: the stated text and the solver's Popeye-notation lines are both read into
+//! moves of their positions ([`moves`]), whatever the notation of the stated text (long or short algebraic,
+//! figurines, English, German or French letters). Help and series play compare solution lines as sets;
+//! direct, self and reflex play compare keys and look for duals in the variation tree (the solver is asked for
+//! the tree with `Variations` whatever the problem prints).
 
-use crate::input::solution::parse_popeye_output;
+pub mod moves;
+
 use crate::problem::{Fault, Location, Play, Problem, Stipulation};
-use crate::problem::twins::twin_diagrams;
 use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
+use moves::{boards, found_line, found_tree, read_stated_solution, Board, Ident, Item, StatedReading};
 use std::collections::BTreeSet;
 
 /// A verdict, for a twin or for a whole problem.
@@ -117,6 +118,9 @@ pub struct TwinReport {
     /// Why the twin was not solved, or what the intended count was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Moves of the stated solution that are not one legal move of their position: where and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stated_issues: Vec<String>,
 }
 
 /// One problem's verdict: the worst of its twins'.
@@ -145,6 +149,7 @@ impl ProblemReport {
                 short: Vec::new(),
                 duals: Vec::new(),
                 note: Some(why),
+                stated_issues: Vec::new(),
             }],
         }
     }
@@ -161,7 +166,10 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
     // hide them.
     let mut settings = settings.clone();
     if let Some(text) = &p.intended.text {
-        settings.keep_lines.extend(parse_solution_text(text).into_iter().flat_map(|t| t.lines));
+        let boards = boards(p);
+        let labels = twin_labels(p, boards.len());
+        let readings = read_stated_solution(text, p, &boards, &labels);
+        settings.keep_lines.extend(readings.into_iter().flatten().flat_map(|r| r.rendered));
     }
     let settings = &settings;
     let solved = solve_problem(&with_tree, settings);
@@ -194,21 +202,28 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
 /// Judges solved twins against the problem's intended solution. `short` holds, per twin, the keys that also
 /// work one move shorter (direct, self and reflex play; see [`verify_problem`]).
 pub fn judge(p: &Problem, solved: &[SolvedTwin], short: &[Option<Vec<String>>]) -> ProblemReport {
-    let stips: Vec<Option<Stipulation>> = match twin_diagrams(p) {
-        Ok(ds) => ds.into_iter().map(|(_, _, d)| Some(d.stipulation)).collect(),
-        Err(_) => Vec::new(),
-    };
-    let intended_twins = p.intended.text.as_deref().map(parse_solution_text);
+    let boards = boards(p);
+    let labels: Vec<String> = solved.iter().map(|t| t.label.clone()).collect();
+    let stated = p.intended.text.as_deref().map(|text| read_stated_solution(text, p, &boards, &labels));
     let count = p.intended.count.as_deref().map(|c| (c, parse_count(c)));
     let mut twins = Vec::new();
     for (i, t) in solved.iter().enumerate() {
-        let st = stips.get(i).cloned().flatten().unwrap_or_else(|| p.stipulation.clone());
-        let intended_text = intended_twins.as_ref().map(|tw| twin_text_for(tw, i, &t.label));
+        let board = boards.get(i).and_then(Option::as_ref);
+        let st = board.map(|b| b.stipulation.clone()).unwrap_or_else(|| p.stipulation.clone());
+        let reading = stated.as_ref().map(|s| s.get(i).cloned().flatten());
         let short_keys = short.get(i).cloned().flatten();
-        twins.push(judge_twin(p, &st, t, intended_text.as_ref(), count, short_keys.as_deref()));
+        twins.push(judge_twin(p, &st, t, board, reading.as_ref(), count, short_keys.as_deref()));
     }
     let verdict = twins.iter().map(|t| t.verdict).max_by_key(|v| severity(*v)).unwrap_or(Verdict::BadInput);
     ProblemReport { location: p.location.clone(), stipulation: p.stipulation.to_string(), verdict, twins }
+}
+
+/// The labels of a problem's twins as the solver gives them (`a)`, `+b)`; one empty label without twins).
+fn twin_labels(p: &Problem, n: usize) -> Vec<String> {
+    match crate::problem::twins::twin_diagrams(p) {
+        Ok(ds) => ds.into_iter().map(|(l, _, _)| l).collect(),
+        Err(_) => vec![String::new(); n.max(1)],
+    }
 }
 
 /// When the solutions are the intended ones: a short solution, else duals, else sound.
@@ -225,22 +240,6 @@ fn lesser_flaw(r: &TwinReport) -> Verdict {
 /// How bad a verdict is (the problem's verdict is its worst twin's).
 pub fn severity(v: Verdict) -> usize {
     Verdict::ALL.iter().position(|x| *x == v).unwrap_or(0)
-}
-
-/// The intended lines of twin `i`: by label when the text labels its twins, else by position.
-fn twin_text_for(tw: &[crate::input::solution::TwinText], i: usize, label: &str) -> Option<Vec<String>> {
-    let bare = |l: &str| l.trim_start_matches('+').to_string();
-    if !label.is_empty() {
-        if let Some(t) = tw.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label)) {
-            return Some(t.lines.clone());
-        }
-    }
-    tw.get(i).map(|t| t.lines.clone())
-}
-
-/// Reads an intended solution text (a bare YACPDB `solution` or a whole Popeye output) into lines per twin.
-pub fn parse_solution_text(text: &str) -> Vec<crate::input::solution::TwinText> {
-    parse_popeye_output(text)
 }
 
 /// A count such as `2` or `2.1.1.1`: the number of solutions it stands for. In the dotted form (help play),
@@ -306,58 +305,6 @@ fn is_attacker_move(t: &str) -> bool {
     digits > 0 && t[digits..].starts_with('.') && !t[digits..].starts_with("...")
 }
 
-/// A defence line: `1...Df1*b5 +`.
-fn is_defence(t: &str) -> bool {
-    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && t[digits..].starts_with("...")
-}
-
-fn indent(l: &str) -> usize {
-    l.len() - l.trim_start().len()
-}
-
-/// Duals in Popeye tree text (direct, self and reflex play): a defence (`1...Rc4`) followed by more than one
-/// continuation of the attacker at the next level. Only the solution counts: play under a key (` !`); tries
-/// (` ?`, ended by `but`) and set play before the first key are skipped. A threat with several moves is not a
-/// dual (it follows no defence), and neither are several final moves of the defender in self and reflex play
-/// (they are the defender's). At the mating move all mates count, as the issue defines it: "more than one
-/// continuation after a defence".
-pub fn find_duals(lines: &[String]) -> Vec<Dual> {
-    let mut out = Vec::new();
-    let mut key: Option<String> = None;
-    let mut i = 0;
-    while i < lines.len() {
-        let l = &lines[i];
-        let t = l.trim();
-        if indent(l) <= 4 && is_attacker_move(t) {
-            // A new first move: a key (` !`) or a try (` ?`).
-            let toks: Vec<&str> = t.split_whitespace().collect();
-            key = toks.iter().position(|w| *w == "!").map(|b| toks[..=b].join(" "));
-        } else if t == "but" {
-            key = None;
-        } else if let (Some(k), true) = (&key, is_defence(t)) {
-            let d = indent(l);
-            let mut conts: Vec<(usize, String)> = Vec::new();
-            let mut j = i + 1;
-            while j < lines.len() && indent(&lines[j]) > d && !lines[j].trim().is_empty() {
-                let u = lines[j].trim();
-                if is_attacker_move(u) {
-                    conts.push((indent(&lines[j]), normalise(u)));
-                }
-                j += 1;
-            }
-            if let Some(min) = conts.iter().map(|c| c.0).min() {
-                let direct: Vec<String> = conts.into_iter().filter(|c| c.0 == min).map(|c| c.1).collect();
-                if direct.len() > 1 {
-                    out.push(Dual { key: k.clone(), defence: normalise(t), continuations: direct });
-                }
-            }
-        }
-        i += 1;
-    }
-    out
-}
-
 /// All lines of a twin's phases.
 fn found_lines(t: &SolvedTwin) -> Vec<String> {
     t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect()
@@ -384,7 +331,8 @@ fn judge_twin(
     p: &Problem,
     st: &Stipulation,
     t: &SolvedTwin,
-    intended: Option<&Option<Vec<String>>>,
+    board: Option<&Board>,
+    stated: Option<&Option<StatedReading>>,
     count: Option<(&str, Option<u64>)>,
     short_keys: Option<&[String]>,
 ) -> TwinReport {
@@ -398,6 +346,7 @@ fn judge_twin(
         short: Vec::new(),
         duals: Vec::new(),
         note: None,
+        stated_issues: Vec::new(),
     };
     match &t.outcome {
         Outcome::Refused(why) => {
@@ -414,48 +363,96 @@ fn judge_twin(
         Outcome::Complete => {}
     }
     let tree = t.tree;
-    // What counts as a solution: keys in tree play; lines of the solution and duplex phases otherwise (set
-    // play lines are compared with an intended text, but never counted, nor short).
-    let all = found_lines(t);
-    let (found, counted): (Vec<String>, Vec<String>) = if tree {
-        let k = keys(&all);
-        (k.clone(), k)
+    let style = moves::style(st.play);
+    // What was found, read into moves: keys in tree play; lines of every phase otherwise. Set play is compared
+    // with a stated text, but never counted, nor short.
+    let mut found: Vec<(Item, bool)> = Vec::new();
+    let mut found_duals = Vec::new();
+    for ph in &t.phases {
+        let counted = ph.kind != PhaseKind::SetPlay;
+        match board {
+            Some(b) if tree => {
+                if counted {
+                    let (keys, duals) = found_tree(b, &ph.lines);
+                    found.extend(keys.into_iter().map(|k| (k, true)));
+                    found_duals.extend(duals);
+                }
+            }
+            Some(b) => found.extend(ph.lines.iter().map(|l| (found_line(b, l, style), counted))),
+            None if tree => {
+                if counted {
+                    found.extend(keys(&ph.lines).into_iter().map(|k| (Item { id: Ident::Text(k.clone()), text: k, second: false }, true)));
+                }
+            }
+            None => found.extend(ph.lines.iter().map(|l| (Item { id: Ident::Text(normalise(l)), text: normalise(l), second: false }, counted))),
+        }
+    }
+    let counted: Vec<&Item> = found.iter().filter(|(_, c)| *c).map(|(i, _)| i).collect();
+    r.solutions = if tree {
+        let mut k: Vec<String> = counted.iter().map(|i| i.text.clone()).collect();
+        k.sort();
+        k.dedup();
+        k
     } else {
-        let counted = t
-            .phases
-            .iter()
-            .filter(|ph| ph.kind != PhaseKind::SetPlay)
-            .flat_map(|ph| ph.lines.iter().map(|l| normalise(l)))
-            .collect();
-        (all.iter().map(|l| normalise(l)).collect(), counted)
+        found.iter().map(|(i, _)| i.text.clone()).collect()
     };
-    r.solutions = found.clone();
     r.short = if tree {
-        short_keys.map(|s| counted.iter().filter(|k| s.contains(k)).cloned().collect()).unwrap_or_default()
+        short_keys.map(|s| r.solutions.iter().filter(|k| s.contains(k)).cloned().collect()).unwrap_or_default()
     } else {
         let full = full_plies(p, st).unwrap_or(0);
-        counted.iter().filter(|l| plies(l) < full).cloned().collect()
+        counted.iter().filter(|i| plies(&i.text) < full).map(|i| i.text.clone()).collect()
     };
-    if tree {
-        // Duals the intended text shows too were declared by the composer.
-        let declared = intended.and_then(|i| i.as_ref()).map(|l| find_duals(l)).unwrap_or_default();
-        r.duals = find_duals(&all)
-            .into_iter()
-            .filter(|d| !declared.iter().any(|x| x.key == d.key && x.defence == d.defence))
-            .collect();
-    }
+    // Duals the stated text shows too were declared by the composer.
+    let declared: Vec<Ident> = stated.and_then(|s| s.as_ref()).map(|s| s.duals.iter().map(|d| d.path.clone()).collect()).unwrap_or_default();
+    r.duals = found_duals
+        .into_iter()
+        .filter(|d| !declared.contains(&d.path))
+        .map(|d| Dual { key: d.key, defence: d.defence, continuations: d.continuations })
+        .collect();
     // Help and series play: solutions found beyond the lines kept (`Settings::max_lines`), not listed.
     let left_out: usize = t.phases.iter().filter(|ph| ph.kind != PhaseKind::SetPlay).map(|ph| ph.left_out).sum();
     if counted.is_empty() && left_out == 0 {
         r.verdict = Verdict::NoSolution;
         return r;
     }
-    match (intended, count) {
-        (Some(Some(text)), _) => {
-            let want: BTreeSet<String> = if tree { keys(text).into_iter().collect() } else { text.iter().map(|l| normalise(l)).collect() };
-            let got: BTreeSet<String> = found.iter().cloned().collect();
-            r.missing = want.difference(&got).cloned().collect();
-            r.cooks = got.difference(&want).filter(|l| !r.short.contains(l)).cloned().collect();
+    let mut stated = stated.and_then(|s| s.as_ref());
+    if let Some(s) = stated {
+        r.stated_issues = s.issues.clone();
+        if !s.unreadable.is_empty() {
+            r.verdict = Verdict::BadInput;
+            r.note = Some(format!(
+                "the stated solution cannot be read: {} move{} of it name{} no one legal move",
+                s.unreadable.len(),
+                if s.unreadable.len() == 1 { "" } else { "s" },
+                if s.unreadable.len() == 1 { "s" } else { "" }
+            ));
+            return r;
+        }
+        if s.items.is_empty() {
+            // Nothing to compare: not a claim that there is no solution.
+            stated = None;
+            r.note = Some("the stated solution holds no move that could be read".into());
+        }
+    }
+    match (stated, count) {
+        (Some(s), _) => {
+            // A line the text starts with the other side is set play or the duplex: compared when solved.
+            let second_solved = t.phases.iter().any(|ph| ph.kind != PhaseKind::Solution);
+            let (want, unchecked): (Vec<&Item>, Vec<&Item>) = s.items.iter().partition(|i| tree || !i.second || second_solved);
+            if !unchecked.is_empty() {
+                r.note = Some(format!("{} stated line(s) of set play not checked: the problem does not ask for set play", unchecked.len()));
+            }
+            let want_ids: BTreeSet<&Ident> = want.iter().map(|i| &i.id).collect();
+            let got_ids: BTreeSet<&Ident> = found.iter().map(|(i, _)| &i.id).collect();
+            let mut missing: Vec<String> = want.iter().filter(|i| !got_ids.contains(&i.id)).map(|i| i.text.clone()).collect();
+            missing.sort();
+            missing.dedup();
+            r.missing = missing;
+            let mut cooks: Vec<String> =
+                counted.iter().filter(|i| !want_ids.contains(&i.id) && !r.short.contains(&i.text)).map(|i| i.text.clone()).collect();
+            cooks.sort();
+            cooks.dedup();
+            r.cooks = cooks;
             if left_out > 0 {
                 r.note = Some(format!("{left_out} more solutions found and not listed"));
             }
@@ -473,14 +470,14 @@ fn judge_twin(
                 r.note = Some(format!("the intended count `{c}` is not a number such as `2` or `2.1.1.1`"));
                 return r;
             };
-            let full = (counted.iter().filter(|l| !r.short.contains(l)).count() + left_out) as u64;
+            let full = (counted.iter().filter(|i| !r.short.contains(&i.text)).count() + left_out) as u64;
             let listed = if left_out > 0 { format!(" ({left_out} not listed)") } else { String::new() };
             r.note = Some(format!("intended {n} solution{}, found {full}{listed}", if n == 1 { "" } else { "s" }));
             r.verdict = if full < n {
                 Verdict::IntendedFails
             } else if full > n {
                 // Which ones the composer meant is not known: every solution is listed.
-                r.cooks = counted.iter().filter(|l| !r.short.contains(l)).cloned().collect();
+                r.cooks = counted.iter().filter(|i| !r.short.contains(&i.text)).map(|i| i.text.clone()).collect();
                 Verdict::Cooked
             } else {
                 lesser_flaw(&r)
@@ -488,7 +485,7 @@ fn judge_twin(
         }
         _ => {
             r.verdict = Verdict::Solved;
-            r.note = Some("no intended solution stated".into());
+            r.note.get_or_insert_with(|| "no intended solution stated".into());
         }
     }
     r
@@ -530,13 +527,24 @@ mod tests {
         assert_eq!(keys(&lines("   1.Rc6-c8 # !")), vec!["1.Rc6-c8 # !"]);
     }
 
-    /// Popeye's output for BEISPIEL-isardam_2 (#2 Isardam), read as `verify` reads it.
+    /// Popeye's output for BEISPIEL-isardam_2, read as `verify` reads it.
     const ISARDAM_2: &str = "+---a---b---c---d---e---f---g---h---+\n  #2                          5 + 5\n               Isardam\n\n   1.Td2*d4 ! Zugzwang.\n      1...Dg1-e3\n          2.Da7-a1 #\n      1...Dg1-f2\n          2.Da7-g7 #\n      1...Lc2-b1\n          2.Da7-a1 #\n          2.Da7-g7 #\n      1...Lc2-d3\n          2.Da7-d7 #\n      1...b4-b3\n          2.Da7-a4 #\n      1...Ke4-d3\n          2.Da7-d7 #\n\n\nLoesung beendet.\n";
+
+    /// The problem of a Popeye input file of ../shared/popeye, as stipula reads it.
+    fn problem(inp: &str) -> Problem {
+        crate::input::read_any("x.inp", inp).remove(0).expect("the problem reads")
+    }
+
+    const ISARDAM_2_INP: &str = "BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Ke8 Qa7 Rd2 Bg6 Pg4 Black Ke4 Qg1 Bc2 Pb4 Pd4\nEndProblem\n";
 
     #[test]
     fn a_dual_after_a_defence() {
-        let t = parse_popeye_output(ISARDAM_2);
-        let d = find_duals(&t[0].lines);
+        let p = problem(ISARDAM_2_INP);
+        let b = boards(&p).remove(0).unwrap();
+        let t = crate::input::solution::parse_popeye_output(ISARDAM_2);
+        let (keys, d) = found_tree(&b, &t[0].lines);
+        assert_eq!(keys.len(), 1);
+        assert!(matches!(keys[0].id, Ident::Moves(_)), "{keys:?}");
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].key, "1.Rd2*d4 !");
         assert_eq!(d[0].defence, "1...Bc2-b1");
@@ -544,15 +552,61 @@ mod tests {
     }
 
     #[test]
+    fn one_key_in_every_notation() {
+        // Popeye's key of BEISPIEL-isardam_2, written as problemists write it.
+        let p = problem(ISARDAM_2_INP);
+        let bs = boards(&p);
+        let b = bs[0].as_ref().unwrap();
+        let (keys, _) = found_tree(b, &crate::input::solution::parse_popeye_output(ISARDAM_2)[0].lines);
+        let labels = [String::new()];
+        for text in ["1.Rxd4! zz", "1.Txd4!", "1.♖d2xd4 !", "1.Rd2:d4", "1.Td2*d4 ! Zugzwang.", "{key} 1.R:d4 \"zugzwang\" 1...Bb1 2.Qa1#/Qg7#", "1.Rd2-d4"] {
+            let r = read_stated_solution(text, &p, &bs, &labels).remove(0).unwrap();
+            assert_eq!(r.items.len(), 1, "{text}");
+            assert_eq!(r.items[0].id, keys[0].id, "{text}");
+            assert!(r.issues.is_empty(), "{text}: {:?}", r.issues);
+        }
+        // The declared dual is the one found, by its moves.
+        let r = read_stated_solution("1.Rxd4! 1...Bb1 2.Qa1#/Qg7#", &p, &bs, &labels).remove(0).unwrap();
+        let (_, found) = found_tree(b, &crate::input::solution::parse_popeye_output(ISARDAM_2)[0].lines);
+        assert_eq!(r.duals.len(), 1);
+        assert_eq!(r.duals[0].path, found[0].path);
+        // A try marked `?` is not a key; an illegal key is read by its text and said where it is.
+        let r = read_stated_solution("1.Qb8? 1...b3!\n1.Rb2! 1...Kd3", &p, &bs, &labels).remove(0).unwrap();
+        assert_eq!(r.items.len(), 1);
+        assert_eq!(r.items[0].id, Ident::Text("1.Rb2!".into()));
+        assert_eq!(r.issues, ["line 2, column 1: `1.Rb2!` is no legal move here"]);
+        // No pawn goes to d7: the stated move is illegal (the key is missing), not unreadable.
+        let r = read_stated_solution("1.d7!", &p, &bs, &labels).remove(0).unwrap();
+        assert!(r.unreadable.is_empty() && r.issues.len() == 1, "{:?}", r.issues);
+    }
+
+    #[test]
     fn threats_tries_and_the_defenders_last_moves_are_not_duals() {
         // BEISPIEL-isardam_6.out: two threats, one mate after each defence.
+        let p = problem("BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Kh6 Sf2 Ph2 Ph7 Black Kh4 Pe2\nEndProblem\n");
         let isardam_6 = "   1.Kh6-g6 ! threat:\n          2.h7-h8=Q #\n          2.h7-h8=R #\n      1...e2-e1=Q\n          2.h7-h8=R #\n      1...e2-e1=R\n          2.h7-h8=Q #";
-        assert!(find_duals(&lines(isardam_6)).is_empty());
+        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(isardam_6));
+        assert!(matches!(keys[0].id, Ident::Moves(_)) && d.is_empty(), "{keys:?} {d:?}");
         // BEISPIEL-selfref_4.out (r#3), the start of the tree: Black's two mates after 3.Kg2-f1 are Black's.
+        let p = problem("BeginProblem\nStipulation r#3\nPieces White Rb7 Ra2 Pc7 Pb5 Bg7 Bd3 Sb6 Sc6 Kh3 Black Sa8 Sb1 Ra7 Rb2 Kf7 Bh7 Bh2 Pa6 Pd6 Pf6 Pf5 Pf4 Ph4 Pb3 Pd2 Qa5\nEndProblem\n");
         let selfref_4 = "   1.Sc6-d8 + !\n      1...Kf7-g6\n          2.Kh3-g2 threat:\n                  3.Kg2-f1\n                      3...d2-d1=Q #\n                      3...d2-d1=R #\n              2...d2-d1=Q +\n                  3.Kg2-h3\n                      3...Qd1-g4 #";
-        assert!(find_duals(&lines(selfref_4)).is_empty());
+        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(selfref_4));
+        assert!(matches!(keys[0].id, Ident::Moves(_)) && d.is_empty(), "{keys:?} {d:?}");
         // BEISPIEL-castling_5.out: the try 1.c5-c6? has three continuations after 1...Kc3, but it is a try.
+        let p = problem("BeginProblem\nStipulation #3\nPieces White Ke1 Qb6 Ra1 Pa4 Pc5 Pf2 Black Kc2 Pa5 Pa6 Pc4 Pf3\nEndProblem\n");
         let castling_5 = "   1.c5-c6 ? zugzwang.\n      1...Kc2-c3\n          2.Ra1-a2 zugzwang.\n          2.Ra1-c1 +\n          2.Ke1-d1 threat:\n                  3.Ra1-a3 #\n    but\n      1...Kc2-d3 !";
-        assert!(find_duals(&lines(castling_5)).is_empty());
+        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(castling_5));
+        assert!(keys.is_empty() && d.is_empty(), "{keys:?} {d:?}");
+    }
+
+    #[test]
+    fn stated_lines_are_kept_in_the_solvers_own_notation() {
+        // BEISPIEL-castling_19 (h#2): the stated short-algebraic lines rendered as Popeye writes them
+        // (BEISPIEL-castling_19.out), so that the solver keeps them among its lines however many there are.
+        let p = problem("BeginProblem\nStipulation h#2\nPieces White Ke1 Ra1 Rh1 Pb3 Black Kd3 Rh2 Pf3\nEndProblem\n");
+        let bs = boards(&p);
+        let r = read_stated_solution("1.Rf2 0-0-0+ 2.Ke2 Rhe1# 1.Kc2 Ra2+ 2.Kc1 0-0#", &p, &bs, &[String::new()]).remove(0).unwrap();
+        let rendered: Vec<String> = r.rendered.iter().map(|l| normalise(l)).collect();
+        assert_eq!(rendered, ["1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #", "1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #"]);
     }
 }
