@@ -22,7 +22,7 @@
 //! its guards' lines, between a pinned piece and its king) are remembered: no placed piece may stand there.
 
 use super::distance::{Distances, FAR};
-use crate::attacks::{between, orthodox_attacks, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, orthodox_attacks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
@@ -713,7 +713,7 @@ impl Gen<'_> {
 /// The squares from which a piece of `form` and `color` observes `q`, over the blockers `occ`.
 fn observers(form: Kind, color: Color, q: Square, occ: u64) -> u64 {
     match form {
-        Kind::PAWN => PAWN_ATTACKS[color.opposite().index()][q.index()] & !0xFF00_0000_0000_00FF,
+        Kind::PAWN => PAWN_OBSERVERS[color.index()][q.index()] & !0xFF00_0000_0000_00FF,
         _ => orthodox_attacks(form, color, q, Bitboard(occ)).map_or(0, |b| b.0),
     }
 }
