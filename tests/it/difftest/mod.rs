@@ -8,6 +8,8 @@
 
 pub mod gen;
 pub mod oracle;
+// Its own copy of the playout helpers: `examples/difftest.rs` includes this module without the test crate.
+#[allow(clippy::duplicate_mod)]
 #[path = "../playout.rs"]
 pub mod playout;
 pub mod regressions;
