@@ -4,7 +4,7 @@
 //! (English, German, French) is chosen per text: the one under which the fewest moves fail.
 
 use super::stated::{StatedTwin, Style};
-use super::written::{kinds_named, PieceMark, Stated, Written};
+use super::written::{kinds_coded, kinds_named, PieceMark, Stated, Written};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::notation::move_text;
@@ -142,7 +142,14 @@ fn find(w: &Written, text: &str, at: usize, rules: &Rules, pos: &Position, lang:
                 }
                 None => None,
             };
-            legal.into_iter().filter(|(m, _)| is_written(s, &kinds, &promo, pos, m)).collect()
+            let hits: Vec<(Move, Position)> = legal.into_iter().filter(|(m, _)| is_written(s, &kinds, &promo, pos, m)).collect();
+            // `N` is Popeye's nightrider and short algebraic's knight: where both fit, Popeye's code is meant
+            // (`1.a2-a1=N` in a problem with nightriders, BEISPIEL-pieces_26).
+            let coded = |mark: &PieceMark| kinds_coded(mark, lang);
+            let strict_promo = s.promotion.as_ref().map(coded);
+            let strict: Vec<(Move, Position)> =
+                hits.iter().filter(|(m, _)| is_written(s, &coded(&s.piece), &strict_promo, pos, m)).cloned().collect();
+            if hits.len() > 1 && strict.len() == 1 { strict } else { hits }
         }
     };
     match hits.len() {

@@ -119,20 +119,26 @@ pub fn figurine(c: char) -> Option<Kind> {
 /// The kinds piece letters name in `lang`: Popeye's codes of that language (`S`, German `D`, French `C`), and
 /// in English `N` for the knight as well (short algebraic). Empty when the letters name no kind stipula has.
 pub fn kinds_named(mark: &PieceMark, lang: Lang) -> Vec<Kind> {
+    let mut out = kinds_coded(mark, lang);
+    if lang == Lang::English && matches!(mark, PieceMark::Letters(l) if l == "N") && !out.contains(&Kind::KNIGHT) {
+        out.push(Kind::KNIGHT);
+    }
+    out
+}
+
+/// The kinds piece letters name as Popeye's codes of `lang` only (`N` the nightrider, not the knight).
+pub fn kinds_coded(mark: &PieceMark, lang: Lang) -> Vec<Kind> {
     match mark {
         PieceMark::Pawn => vec![Kind::PAWN],
         PieceMark::Figurine(k) => vec![*k],
         PieceMark::Letters(l) => {
-            let mut out: Vec<Kind> = Kind::all()
+            let out: Vec<Kind> = Kind::all()
                 .filter(|k| {
                     let d = k.def();
                     let code = if d.popeye { d.code_in(lang) } else { d.code };
                     code.eq_ignore_ascii_case(l)
                 })
                 .collect();
-            if lang == Lang::English && l == "N" && !out.contains(&Kind::KNIGHT) {
-                out.push(Kind::KNIGHT);
-            }
             out
         }
     }
