@@ -136,3 +136,13 @@ fn a_key_that_mates_sooner_is_a_short_solution() {
     assert!(out.contains(" #2: short solution\n  short: 1.Re1-e8 # !\n"), "{out}");
     assert!(out.ends_with("1 problem: 1 short_solution\n"), "{out}");
 }
+
+#[test]
+fn popeyes_n_is_the_nightrider_where_a_knight_also_fits() {
+    // BEISPIEL-pieces_26 (Petkov, Probleemblad 1967), ser-h#3 with a nightrider among the white pieces; its
+    // solution in problems/popeye-help.yaml is Popeye's output, where `1.a2-a1=N` promotes to a nightrider and
+    // `1.a2-a1=S` to a knight: both must be read as one legal move each, and the problem is sound.
+    let (code, out, _) = stipula(&["verify", "problems/popeye-help.yaml"]);
+    assert!(out.contains("problems/popeye-help.yaml:296:1 ser-h#3: sound\n"), "{out}");
+    assert_eq!(code, 0, "{out}");
+}
