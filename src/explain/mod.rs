@@ -186,6 +186,26 @@ pub struct TwinExplanation {
     pub refused: Option<String>,
 }
 
+impl TwinExplanation {
+    /// A twin's explanation before anything is walked through.
+    pub fn empty(label: String, heading: String, stipulation: String, pieces: Vec<Placed>) -> TwinExplanation {
+        TwinExplanation {
+            label,
+            heading,
+            stipulation,
+            conditions: Vec::new(),
+            pieces,
+            initial: None,
+            lines: Vec::new(),
+            tree: Vec::new(),
+            notes: Vec::new(),
+            timed_out: false,
+            left_out: 0,
+            refused: None,
+        }
+    }
+}
+
 /// Most tempting moves listed per position.
 const MAX_TEMPTING: usize = 8;
 

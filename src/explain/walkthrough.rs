@@ -25,39 +25,15 @@ pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation>
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
         Err(e) => {
-            return vec![TwinExplanation {
-                label: String::new(),
-                heading: String::new(),
-                stipulation: p.stipulation.to_string(),
-                conditions: Vec::new(),
-                pieces: p.pieces.clone(),
-                initial: None,
-                lines: Vec::new(),
-                tree: Vec::new(),
-                notes: Vec::new(),
-                timed_out: false,
-                left_out: 0,
-                refused: Some(e),
-            }]
+            let mut t = TwinExplanation::empty(String::new(), String::new(), p.stipulation.to_string(), p.pieces.clone());
+            t.refused = Some(e);
+            return vec![t];
         }
     };
     twins
         .into_iter()
         .map(|(label, heading, d)| {
-            let mut t = TwinExplanation {
-                label,
-                heading,
-                stipulation: d.stipulation.to_string(),
-                conditions: Vec::new(),
-                pieces: d.pieces.clone(),
-                initial: None,
-                lines: Vec::new(),
-                tree: Vec::new(),
-                notes: Vec::new(),
-                timed_out: false,
-                left_out: 0,
-                refused: None,
-            };
+            let mut t = TwinExplanation::empty(label, heading, d.stipulation.to_string(), d.pieces.clone());
             if let Err(e) = explain_diagram(p, &d, &mut t, settings, deadline) {
                 t.refused = Some(e);
             }
