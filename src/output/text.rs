@@ -1,12 +1,13 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
-//! solutions, `solution finished.`.
+//! solutions, `solution finished.` (the header also in Popeye's German and French, for `stipula-popeye`).
 
-use crate::notation::piece_letters;
+use crate::conditions::ConditionDef;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};
+use crate::words::{Found, Lang, Spelling};
 
 const WIDTH: usize = 37;
 
@@ -18,9 +19,14 @@ fn centred(text: &str) -> String {
 
 /// The ASCII diagram Popeye prints (`-X` for a black piece).
 pub fn diagram(pieces: &[Placed]) -> String {
+    diagram_in(pieces, Lang::English)
+}
+
+/// [`diagram`] with the piece codes of Popeye's `lang` (German `D` for the queen, `B` for the pawn).
+pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
     for p in pieces {
-        let letters = if p.kind == crate::pieces::Kind::PAWN { "P" } else { piece_letters(p.kind) };
+        let letters = p.kind.def().code_in(lang);
         grid[p.square.rank() as usize][p.square.file() as usize] =
             format!("{}{}", if p.color == Color::Black { "-" } else { "" }, letters);
     }
@@ -38,6 +44,17 @@ pub fn diagram(pieces: &[Placed]) -> String {
 
 /// The whole text output for one problem.
 pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
+    let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
+    let mut s = header(p, &stip, Lang::English);
+    s += &solution_text(twins);
+    s += "solution finished.\n";
+    s
+}
+
+/// What Popeye prints before the solutions: authors, source, award and title centred, the diagram, the
+/// stipulation line with the piece counts, the conditions and options, `zeroposition`; the words in Popeye's
+/// `lang` (a condition's parameters stay as stipula spells them).
+pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     let mut s = String::new();
     for a in &p.meta.authors {
         s += &centred(a);
@@ -48,31 +65,32 @@ pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
         s.push('\n');
     }
     s.push('\n');
-    s += &diagram(&p.pieces);
+    s += &diagram_in(&p.pieces, lang);
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
     let black = p.pieces.len() - white;
-    let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
     s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
     for c in &p.conditions {
-        let text = std::iter::once(c.name.clone()).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ");
+        let name = match ConditionDef::lookup(&c.name, Spelling::Statement) {
+            Found::One(def, _) => def.name_in(lang).to_string(),
+            _ => c.name.clone(),
+        };
+        let text = std::iter::once(name).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ");
         s += &centred(&text);
         s.push('\n');
     }
     if p.options.quodlibet {
-        s += &centred(OptionDef::of(Opt::Quodlibet).name());
+        s += &centred(OptionDef::of(Opt::Quodlibet).name_in(lang));
         s.push('\n');
     }
     if p.options.duplex {
-        s += &centred(OptionDef::of(Opt::Duplex).name());
+        s += &centred(OptionDef::of(Opt::Duplex).name_in(lang));
         s.push('\n');
     }
     s.push('\n');
-    // Popeye announces that the diagram itself is not solved (its English token; German `NullStellung`).
+    // Popeye announces that the diagram itself is not solved (its token `zeroposition`, German `NullStellung`).
     if p.zero_position {
-        s += "zeroposition\n\n";
+        s += if lang == Lang::German { "NullStellung\n\n" } else { "zeroposition\n\n" };
     }
-    s += &solution_text(twins);
-    s += "solution finished.\n";
     s
 }
 
@@ -84,38 +102,48 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
         if !t.label.is_empty() {
             s += &format!("{} {}\n\n", t.label, t.heading);
         }
-        match &t.outcome {
-            Outcome::Refused(why) => {
-                s += &format!("  refused: {why}\n\n");
-                continue;
-            }
-            Outcome::TimedOut => s += "  time limit reached: the solutions below are not all\n\n",
-            Outcome::Complete => {}
+        if let Outcome::Refused(why) = &t.outcome {
+            s += &format!("  refused: {why}\n\n");
+            continue;
         }
-        for (i, ph) in t.phases.iter().enumerate() {
-            if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
-                s.push('\n');
-            }
-            for (j, l) in ph.lines.iter().enumerate() {
-                // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
-                if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
-                    s.push('\n');
-                }
-                s += l;
-                s.push('\n');
-            }
-            if ph.left_out > 0 {
-                // Like Popeye's `Partial solution`, with the count.
-                let found = ph.lines.len() + ph.left_out;
-                s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
-            } else if ph.partial {
-                s += "Partial solution\n";
-            }
-        }
-        s.push('\n');
-        if t.tree {
+        s += &twin_solutions(t, true);
+    }
+    s
+}
+
+/// One twin's solutions as Popeye prints them below its heading; nothing for a refused twin. With `marks`,
+/// a line says where they are incomplete (the time limit, `MaxSolutions`, `--max-lines`); without, only what
+/// `--max-lines` left out is said, and the caller says the rest where Popeye does, in its closing line.
+pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
+    let mut s = String::new();
+    match &t.outcome {
+        Outcome::Refused(_) => return s,
+        Outcome::TimedOut if marks => s += "  time limit reached: the solutions below are not all\n\n",
+        _ => {}
+    }
+    for (i, ph) in t.phases.iter().enumerate() {
+        if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
+        for (j, l) in ph.lines.iter().enumerate() {
+            // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
+            if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
+                s.push('\n');
+            }
+            s += l;
+            s.push('\n');
+        }
+        if ph.left_out > 0 {
+            // Like Popeye's `Partial solution`, with the count.
+            let found = ph.lines.len() + ph.left_out;
+            s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+        } else if ph.partial && marks {
+            s += "Partial solution\n";
+        }
+    }
+    s.push('\n');
+    if t.tree {
+        s.push('\n');
     }
     s
 }

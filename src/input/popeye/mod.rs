@@ -102,6 +102,12 @@ fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec
     (out, warnings)
 }
 
+/// The language of a Popeye input: the one whose `BeginProblem` its first word is (Popeye answers in it).
+pub fn input_language(text: &str) -> Option<Lang> {
+    let mut reader = Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: false, ending_at: 0 };
+    reader.next_tok().ok().flatten().and_then(|t| begin_language(t.text))
+}
+
 /// The language whose `BeginProblem` word the first token abbreviates.
 fn begin_language(word: &str) -> Option<Lang> {
     let table = [
