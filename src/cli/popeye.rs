@@ -206,7 +206,7 @@ fn solve_file(a: &Args) -> i32 {
                     let what = if t.label.is_empty() { String::new() } else { format!("{} ", t.label) };
                     eprintln!("{what}{why}\n{}", in_lang(&PROBLEM_IGNORED, lang));
                 }
-                out!("{}", twin(&t, lang, twins.is_empty()));
+                out!("{}", twin(&t, lang, twins.is_empty() && !p.zero_position));
                 super::out::flush();
                 twins.push(t);
             })

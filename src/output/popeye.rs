@@ -117,8 +117,8 @@ fn first_stipulation(p: &Problem) -> String {
 /// One twin as Popeye writes it: its heading (`b) wQa7-->a6  `, each change followed by two blanks), then its
 /// solutions, in `lang`. Popeye's last blank line of a twin comes with what follows it (the next twin, or the
 /// closing line `\nsolution finished.`, but not `Partial solution`): the text of a twin that is not the `first`
-/// starts with the blank line of the twin before, and ends before its own, so that each twin is written as soon
-/// as it is solved.
+/// starts with the blank line of the twin before (or of the zero position's announcement), and ends before its
+/// own, so that each twin is written as soon as it is solved.
 pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
     let mut s = String::new();
     if !first {

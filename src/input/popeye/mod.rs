@@ -839,9 +839,8 @@ impl<'a> Reader<'a> {
 
     /// `Option Variations Defence 2 …`, looked up in the option registry; ends before the first non-option word
     /// that is a command.
-    fn options(&mut self, cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
+    fn options(&mut self, _cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let li = self.li();
-        let mut any = false;
         while let Some(tok) = self.peek_tok()? {
             let def = match self.classify(&tok, OptionDef::lookup(tok.text, Spelling::Popeye(self.lang)), "option")? {
                 Word::Is(def) => def,
@@ -859,7 +858,6 @@ impl<'a> Reader<'a> {
                 }
             };
             self.lex.next();
-            any = true;
             if def.support == Support::NotSupported {
                 return Err(self.unsupported(&tok, &format!("option {}", def.name_in(self.lang))));
             }
@@ -889,9 +887,8 @@ impl<'a> Reader<'a> {
             };
             o.set(def.opt, value);
         }
-        if !any {
-            return Err(self.diag(cmd, format!("`{}` without an option", cmd.text)).expected("an option such as `Variations`"));
-        }
+        // `Option` alone (Olive writes it for a problem without options) is nothing to read: Popeye says that the
+        // next command is not an option, and reads on.
         Ok(())
     }
 
