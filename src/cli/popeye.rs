@@ -203,8 +203,11 @@ fn solve_file(a: &Args) -> i32 {
         let solved = guard::problem(&name, index + 1, || {
             solve_problem_each(&p, &settings, |t| {
                 if let Outcome::Refused(why) = &t.outcome {
+                    // What stipula does not support is an input error; a position it cannot solve is refused as
+                    // Popeye refuses one (`the side to play can capture the king`, `problem ignored`).
+                    let lead = if why.fault == Fault::Unsupported { in_lang(&INPUT_ERROR, lang) } else { "" };
                     let what = if t.label.is_empty() { String::new() } else { format!("{} ", t.label) };
-                    eprintln!("{what}{why}\n{}", in_lang(&PROBLEM_IGNORED, lang));
+                    eprintln!("{lead}{what}{why}\n{}", in_lang(&PROBLEM_IGNORED, lang));
                 }
                 out!("{}", twin(&t, lang, twins.is_empty() && !p.zero_position));
                 super::out::flush();

@@ -133,7 +133,14 @@ pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
         }
         s += "\n\n";
     }
-    for line in text::twin_solutions(t, false).lines() {
+    let solutions = text::twin_solutions(t, false);
+    // Without solutions, Popeye writes nothing below the heading but the blank line between two phases (a duplex).
+    if solutions.trim().is_empty() {
+        let end = if t.tree { 2 } else { 1 };
+        s += &"\n".repeat(solutions.len().saturating_sub(end));
+        return s;
+    }
+    for line in solutions.lines() {
         s += &translate_line(line, lang);
         s.push('\n');
     }
