@@ -34,21 +34,33 @@ impl ConditionSpec {
     /// RexInclusive`, `Isardam    TypeB`: Popeye's `output/plaintext/condition.c`); conditions Popeye lacks as
     /// stipula names them.
     pub fn popeye_text(&self) -> String {
+        self.popeye_text_in(Lang::English)
+    }
+
+    /// [`ConditionSpec::popeye_text`] in Popeye's `lang` (`EiffelSchach`, `Madrasi RexInklusive`).
+    pub fn popeye_text_in(&self, lang: Lang) -> String {
+        let def = match ConditionDef::lookup(&self.name, Spelling::Statement) {
+            Found::One(def, _) => Some(def),
+            _ => None,
+        };
+        let word = |o: &str| -> String {
+            let param = def.and_then(|d| d.params.iter().find(|p| p.name == o));
+            param.and_then(|p| p.popeye).map_or_else(|| o.to_string(), |(names, _)| names[lang.index()].to_string())
+        };
+        let name = def.map_or_else(|| self.name.clone(), |d| d.name_in(lang).to_string());
         let has = |o: &str| self.options.iter().any(|x| x == o);
         match self.name.as_str() {
-            "Eiffel" => "EiffelChess".into(),
-            "Madrasi" if has("RexInclusive") => "Madrasi RexInclusive".into(),
             "Isardam" => {
-                let mut s = String::from("Isardam");
+                let mut s = name;
                 if has("TypeB") {
-                    s += "    TypeB";
+                    s += &format!("    {}", word("TypeB"));
                 }
                 if has("RexInclusive") {
-                    s += " RexInclusive";
+                    s += &format!(" {}", word("RexInclusive"));
                 }
                 s
             }
-            _ => std::iter::once(self.name.clone()).chain(self.options.iter().cloned()).collect::<Vec<_>>().join(" "),
+            _ => std::iter::once(name).chain(self.options.iter().map(|o| word(o))).collect::<Vec<_>>().join(" "),
         }
     }
 

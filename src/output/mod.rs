@@ -3,6 +3,7 @@
 pub mod board;
 pub mod figures;
 pub mod html;
+pub mod popeye;
 pub mod statement;
 pub mod text;
 pub mod yaml;

@@ -1,12 +1,13 @@
 //! Popeye's plain-text solution format in English: header, diagram, stipulation line, twin headings, the
-//! solutions, `solution finished.` (`solving interrupted.` when the time limit stopped the search).
+//! solutions, `solution finished.` (`solving interrupted.` when the time limit stopped the search); the header
+//! also in Popeye's German and French, for `stipula-popeye`.
 
-use crate::notation::piece_letters;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::square::{Color, Square};
+use crate::words::Lang;
 
 const WIDTH: usize = 37;
 
@@ -18,9 +19,14 @@ fn centred(text: &str) -> String {
 
 /// The ASCII diagram Popeye prints (`-X` for a black piece).
 pub fn diagram(pieces: &[Placed]) -> String {
+    diagram_in(pieces, Lang::English)
+}
+
+/// [`diagram`] with the piece codes of Popeye's `lang` (German `D` for the queen, `B` for the pawn).
+pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
     for p in pieces {
-        let letters = if p.kind == crate::pieces::Kind::PAWN { "P" } else { piece_letters(p.kind) };
+        let letters = p.kind.def().code_in(lang);
         grid[p.square.rank() as usize][p.square.file() as usize] =
             format!("{}{}", if p.color == Color::Black { "-" } else { "" }, letters);
     }
@@ -38,45 +44,14 @@ pub fn diagram(pieces: &[Placed]) -> String {
 
 /// The whole text output for one problem.
 pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
-    let mut s = String::new();
-    for a in &p.meta.authors {
-        s += &centred(a);
-        s.push('\n');
-    }
-    for line in [&p.meta.source, &p.meta.award, &p.meta.title].into_iter().flatten() {
-        s += &centred(line);
-        s.push('\n');
-    }
-    s.push('\n');
-    s += &diagram(&p.pieces);
-    let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
-    let black = p.pieces.len() - white;
     let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
-    s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
-    for c in &p.conditions {
-        s += &centred(&c.popeye_text());
-        s.push('\n');
-    }
-    if p.options.quodlibet {
-        s += &centred(OptionDef::of(Opt::Quodlibet).name());
-        s.push('\n');
-    }
-    if p.options.duplex {
-        s += &centred(OptionDef::of(Opt::Duplex).name());
-        s.push('\n');
-    }
-    s.push('\n');
-    // Popeye announces that the diagram itself is not solved (its English token; German `NullStellung`).
-    if p.zero_position {
-        s += "zeroposition\n\n";
-    }
+    let mut s = header(p, &stip, Lang::English);
     s += &solution_text(twins);
     // Popeye's words for a solve its MaxTime stopped: the solutions are not all there. A problem that
     // `MaxSolutions` or `StopOnShortSolutions` cut short ends with `Partial solution` instead (its completeness
     // message, `output/plaintext/problem.c`), which `solution_text` writes.
     if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
-        s += "solving interrupted.
-";
+        s += "solving interrupted.\n";
     } else if !partial(twins) {
         s += "solution finished.\n";
     }
@@ -88,6 +63,44 @@ fn partial(twins: &[SolvedTwin]) -> bool {
     twins.iter().any(|t| t.phases.iter().any(|p| p.partial))
 }
 
+/// What Popeye prints before the solutions: authors, source, award and title centred, the diagram, the
+/// stipulation line with the piece counts, the conditions and options, `zeroposition`; the words in Popeye's
+/// `lang` (a condition's parameters stay as stipula spells them).
+pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
+    let mut s = String::new();
+    for a in &p.meta.authors {
+        s += &centred(a);
+        s.push('\n');
+    }
+    for line in [&p.meta.source, &p.meta.award, &p.meta.title].into_iter().flatten() {
+        s += &centred(line);
+        s.push('\n');
+    }
+    s.push('\n');
+    s += &diagram_in(&p.pieces, lang);
+    let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
+    let black = p.pieces.len() - white;
+    s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
+    for c in &p.conditions {
+        s += &centred(&c.popeye_text_in(lang));
+        s.push('\n');
+    }
+    if p.options.quodlibet {
+        s += &centred(OptionDef::of(Opt::Quodlibet).name_in(lang));
+        s.push('\n');
+    }
+    if p.options.duplex {
+        s += &centred(OptionDef::of(Opt::Duplex).name_in(lang));
+        s.push('\n');
+    }
+    s.push('\n');
+    // Popeye announces that the diagram itself is not solved (its token `zeroposition`, German `NullStellung`).
+    if p.zero_position {
+        s += if lang == Lang::German { "NullStellung\n\n" } else { "zeroposition\n\n" };
+    }
+    s
+}
+
 /// The solution part of the text output (twin headings, the solutions, refusals, and at the end `Partial solution`
 /// when a twin was cut short), without the header and `solution finished.`: what a YACPDB entry's `solution` field holds.
 pub fn solution_text(twins: &[SolvedTwin]) -> String {
@@ -96,39 +109,49 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
         if !t.label.is_empty() {
             s += &format!("{} {}\n\n", t.label, t.heading);
         }
-        match &t.outcome {
-            Outcome::Refused(why) => {
-                s += &format!("  refused: {why}\n\n");
-                continue;
-            }
-            Outcome::TimedOut => s += "  time limit reached: the solutions below are not all\n\n",
-            Outcome::Complete => {}
+        if let Outcome::Refused(why) = &t.outcome {
+            s += &format!("  refused: {why}\n\n");
+            continue;
         }
-        for (i, ph) in t.phases.iter().enumerate() {
-            if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
-                s.push('\n');
-            }
-            for (j, l) in ph.lines.iter().enumerate() {
-                // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
-                if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
-                    s.push('\n');
-                }
-                s += l;
-                s.push('\n');
-            }
-            if ph.left_out > 0 {
-                // Like Popeye's `Partial solution`, with the count.
-                let found = ph.lines.len() + ph.left_out;
-                s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
-            }
-        }
-        s.push('\n');
-        if t.tree {
-            s.push('\n');
-        }
+        s += &twin_solutions(t, true);
     }
     if partial(twins) {
         s += "Partial solution\n";
+    }
+    s
+}
+
+/// One twin's solutions as Popeye prints them below its heading; nothing for a refused twin. What `--max-lines`
+/// left out is said after its phase; with `marks`, a line says that the time limit cut the twin short. That
+/// `MaxSolutions` or `StopOnShortSolutions` cut it short is said once, after all twins, by the caller.
+pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
+    let mut s = String::new();
+    match &t.outcome {
+        Outcome::Refused(_) => return s,
+        Outcome::TimedOut if marks => s += "  time limit reached: the solutions below are not all\n\n",
+        _ => {}
+    }
+    for (i, ph) in t.phases.iter().enumerate() {
+        if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
+            s.push('\n');
+        }
+        for (j, l) in ph.lines.iter().enumerate() {
+            // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
+            if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
+                s.push('\n');
+            }
+            s += l;
+            s.push('\n');
+        }
+        if ph.left_out > 0 {
+            // Like Popeye's `Partial solution`, with the count.
+            let found = ph.lines.len() + ph.left_out;
+            s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+        }
+    }
+    s.push('\n');
+    if t.tree {
+        s.push('\n');
     }
     s
 }

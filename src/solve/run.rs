@@ -80,8 +80,16 @@ pub struct SolvedTwin {
 
 /// Solves every twin of a problem.
 pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
+    let mut twins = Vec::new();
+    solve_problem_each(p, settings, |t| twins.push(t));
+    twins
+}
+
+/// [`solve_problem`], handing each twin to `each` as soon as it is solved (a front-end shows it while the next
+/// twin is searched).
+pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut(SolvedTwin)) {
     let refused = |why: Refusal| {
-        vec![SolvedTwin {
+        SolvedTwin {
             label: String::new(),
             heading: String::new(),
             stipulation: p.stipulation.to_string(),
@@ -90,48 +98,44 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
             outcome: Outcome::Refused(why),
             nodes: 0,
             millis: 0,
-        }]
+        }
     };
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
-        Err(e) => return refused(Refusal::bad_input(e)),
+        Err(e) => return each(refused(Refusal::bad_input(e))),
     };
     let limit = time_limit(p, settings);
-    let table = match Table::try_new(settings.hash_mb) {
+    let mut table = match Table::try_new(settings.hash_mb) {
         Ok(t) => t,
-        Err(e) => return refused(Refusal::bad_input(e)),
+        Err(e) => return each(refused(Refusal::bad_input(e))),
     };
-    let mut table = table;
     // The table's facts hold under the rules they were found with: a twin that changes the conditions starts
     // with an empty table (a fact of Madrasi RexInclusive is no fact of Madrasi).
     let mut rules_of_table = twins.first().map(|(_, _, d)| d.conditions.clone());
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
-    twins
-        .into_iter()
-        .map(|(label, heading, d)| {
-            if rules_of_table.as_ref() != Some(&d.conditions) {
-                table = Table::new(settings.hash_mb);
-                rules_of_table = Some(d.conditions.clone());
-            }
-            let t0 = Instant::now();
-            let stop = AtomicBool::new(false);
-            let (phases, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
-                Ok((phases, nodes, timed_out)) => (phases, if timed_out { Outcome::TimedOut } else { Outcome::Complete }, nodes),
-                Err(e) => (Vec::new(), Outcome::Refused(e), 0),
-            };
-            SolvedTwin {
-                label,
-                heading,
-                stipulation: display_stipulation(&d.stipulation, p),
-                tree: is_tree(d.stipulation.play),
-                phases,
-                outcome,
-                nodes,
-                millis: t0.elapsed().as_millis(),
-            }
-        })
-        .collect()
+    for (label, heading, d) in twins {
+        if rules_of_table.as_ref() != Some(&d.conditions) {
+            table = Table::new(settings.hash_mb);
+            rules_of_table = Some(d.conditions.clone());
+        }
+        let t0 = Instant::now();
+        let stop = AtomicBool::new(false);
+        let (phases, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
+            Ok((phases, nodes, timed_out)) => (phases, if timed_out { Outcome::TimedOut } else { Outcome::Complete }, nodes),
+            Err(e) => (Vec::new(), Outcome::Refused(e), 0),
+        };
+        each(SolvedTwin {
+            label,
+            heading,
+            stipulation: display_stipulation(&d.stipulation, p),
+            tree: is_tree(d.stipulation.play),
+            phases,
+            outcome,
+            nodes,
+            millis: t0.elapsed().as_millis(),
+        });
+    }
 }
 
 /// The time limit of a problem: the settings' and the problem's `MaxTime`, whichever is shorter.

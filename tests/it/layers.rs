@@ -2,7 +2,8 @@
 //! movegen/conditions → solve → verify/explain → output → cli): a module imports only modules of lower layers
 //! and its own top-level module, so no two top-level modules depend on each other by any chain, and no module of
 //! the library imports `naive`, the slow reference the tests check the move generator against. Read from the
-//! source text (`crate::…` paths outside comments and test modules); the binary (`src/cli`) is not a layer.
+//! source text (`crate::…` paths outside comments and test modules); the binaries (`src/cli`, `src/bin`) are not a
+//! layer.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -117,8 +118,8 @@ fn modules_import_only_lower_layers() {
     for file in &files {
         let rel = file.strip_prefix(&src).unwrap();
         let top = rel.components().next().unwrap().as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
-        // The binary, the crate root, and test modules kept in files of their own.
-        if ["cli", "main", "lib"].contains(&top.as_str()) || file.file_name().is_some_and(|n| n == "tests.rs") {
+        // The binaries, the crate root, and test modules kept in files of their own.
+        if ["cli", "bin", "main", "lib"].contains(&top.as_str()) || file.file_name().is_some_and(|n| n == "tests.rs") {
             continue;
         }
         seen.insert(top.clone());

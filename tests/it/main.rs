@@ -32,6 +32,7 @@ mod layers;
 mod perft;
 mod perft_fairy;
 mod planning_search;
+mod popeye_dropin;
 mod popeye_errors;
 mod popeye_reader;
 mod search_shortcuts;

@@ -102,6 +102,12 @@ fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec
     (out, warnings)
 }
 
+/// The language of a Popeye input: the one whose `BeginProblem` its first word is (Popeye answers in it).
+pub fn input_language(text: &str) -> Option<Lang> {
+    let mut reader = Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: false, ending_at: 0 };
+    reader.next_tok().ok().flatten().and_then(|t| begin_language(t.text))
+}
+
 /// The language whose `BeginProblem` word the first token abbreviates.
 fn begin_language(word: &str) -> Option<Lang> {
     let table = [
@@ -837,9 +843,8 @@ impl<'a> Reader<'a> {
 
     /// `Option Variations Defence 2 …`, looked up in the option registry; ends before the first non-option word
     /// that is a command.
-    fn options(&mut self, cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
+    fn options(&mut self, _cmd: &Tok, o: &mut Options, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let li = self.li();
-        let mut any = false;
         while let Some(tok) = self.peek_tok()? {
             let def = match self.classify(&tok, OptionDef::lookup(tok.text, Spelling::Popeye(self.lang)), "option")? {
                 Word::Is(def) => def,
@@ -857,7 +862,6 @@ impl<'a> Reader<'a> {
                 }
             };
             self.lex.next();
-            any = true;
             if def.support == Support::NotSupported {
                 return Err(self.unsupported(&tok, &format!("option {}", def.name_in(self.lang))));
             }
@@ -887,9 +891,8 @@ impl<'a> Reader<'a> {
             };
             o.set(def.opt, value);
         }
-        if !any {
-            return Err(self.diag(cmd, format!("`{}` without an option", cmd.text)).expected("an option such as `Variations`"));
-        }
+        // `Option` alone (Olive writes it for a problem without options) is nothing to read: Popeye says that the
+        // next command is not an option, and reads on.
         Ok(())
     }
 

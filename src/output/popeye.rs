@@ -1,0 +1,256 @@
+//! What Popeye itself writes around the solutions, for the drop-in `stipula-popeye`: the banner, the problem's
+//! header, each twin's heading and solutions, and the closing line with the time, in the language of the input
+//! (Popeye answers in the language of the problem's first word). The words are Popeye's own, from its message
+//! and keyword tables (`src/output/message.c`, `src/output/plaintext/language_dependant.c` of Popeye 4.104).
+
+use crate::conditions::ConditionDef;
+use crate::output::text;
+use crate::pieces::Kind;
+use crate::problem::Problem;
+use crate::solve::run::{Outcome, SolvedTwin};
+use crate::words::{in_lang, Found, Lang, Names, Spelling};
+use std::time::Duration;
+
+/// A word of Popeye's output: `[English, German, French]`.
+struct Word {
+    english: &'static str,
+    names: Names,
+}
+
+/// The words of the solutions and the twin headings stipula writes in English, with Popeye's German and French.
+const WORDS: &[Word] = &[
+    Word { english: "threat:", names: ["threat:", "Drohung:", "menace:"] },
+    Word { english: "but", names: ["but", "Aber", "mais"] },
+    Word { english: "zugzwang.", names: ["zugzwang.", "Zugzwang.", "blocus."] },
+    // Twinning (Popeye's `TwinningString`).
+    Word { english: "rotate", names: ["rotate", "Drehung", "rotation"] },
+    Word { english: "mirror", names: ["mirror", "Spiegelung", "miroir"] },
+    Word { english: "shift", names: ["shift", "Verschiebung", "translation"] },
+    Word { english: "PolishType", names: ["PolishType", "Farbwechsel", "CouleurEchange"] },
+];
+
+/// How a problem's solving ended, as Popeye's closing line says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completeness {
+    /// `solution finished.`
+    Complete,
+    /// `Partial solution`: `MaxSolutions` or `StopOnShortSolutions` cut the solutions short.
+    Partial,
+    /// `solving interrupted.`: the time limit stopped the search.
+    Interrupted,
+}
+
+impl Completeness {
+    /// How the solving of these twins ended.
+    pub fn of(twins: &[SolvedTwin]) -> Completeness {
+        if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
+            Completeness::Interrupted
+        } else if twins.iter().flat_map(|t| &t.phases).any(|ph| ph.partial) {
+            Completeness::Partial
+        } else {
+            Completeness::Complete
+        }
+    }
+
+    /// Popeye's words (its messages `SolvingComplete`, `SolvingPartial`, `SolvingInterrupted`).
+    fn names(self) -> Names {
+        match self {
+            Completeness::Complete => ["solution finished.", "Loesung beendet.", "solution terminee."],
+            Completeness::Partial => ["Partial solution", "Partielle Loesung", "solution partielle"],
+            Completeness::Interrupted => ["solving interrupted.", "Bearbeitung abgebrochen.", "solution interrompue."],
+        }
+    }
+}
+
+/// A table size in KB as Popeye writes it after its banner: `(512 MB)`; GB from 10 GB, MB from 10 MB, else KB.
+pub fn memory(kb: u64) -> String {
+    const MEGA: u64 = 1 << 10;
+    const GIGA: u64 = 1 << 20;
+    if kb >= 10 * GIGA {
+        format!("({} GB)", kb / GIGA)
+    } else if kb >= 10 * MEGA {
+        format!("({} MB)", kb / MEGA)
+    } else {
+        format!("({kb} KB)")
+    }
+}
+
+/// The first line, where Popeye names itself, its version and its table size: `stipula v0.1.0 (512 MB)`.
+pub fn banner(kb: u64) -> String {
+    format!("stipula v{} {}\n", env!("CARGO_PKG_VERSION"), memory(kb))
+}
+
+/// A solving time as Popeye writes it: `0.012 s`, `1:05.300 m:s`, `2:03:04 h:m:s`.
+pub fn time(d: Duration) -> String {
+    let secs = d.as_secs();
+    let (hours, minutes, seconds) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    let millis = d.subsec_millis();
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02} h:m:s")
+    } else if minutes > 0 {
+        format!("{minutes}:{seconds:02}.{millis:03} m:s")
+    } else {
+        format!("{seconds}.{millis:03} s")
+    }
+}
+
+/// The closing line of a problem: `solution finished. Time = 0.012 s` (without a time in regression mode), with
+/// the blank lines Popeye writes around it (`solution finished.` brings the blank line before it; see [`twin`]).
+pub fn closing(lang: Lang, how: Completeness, elapsed: Option<Duration>) -> String {
+    let time = elapsed.map(|d| format!(" {} = {}", in_lang(&["Time", "Zeit", "Temps"], lang), time(d))).unwrap_or_default();
+    let lead = if how == Completeness::Complete { "\n" } else { "" };
+    format!("{lead}{}{time}\n\n\n", in_lang(&how.names(), lang))
+}
+
+/// What Popeye writes of a problem before solving it: a blank line, then the header (authors, diagram,
+/// stipulation, conditions) in `lang`.
+pub fn problem_start(p: &Problem, lang: Lang) -> String {
+    format!("\n{}", text::header(p, &first_stipulation(p), lang))
+}
+
+/// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it.
+fn first_stipulation(p: &Problem) -> String {
+    let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next());
+    first.map_or_else(|| p.stipulation.to_string(), |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p))
+}
+
+/// One twin as Popeye writes it: its heading (`b) wQa7-->a6  `, each change followed by two blanks), then its
+/// solutions, in `lang`. Popeye's last blank line of a twin comes with what follows it (the next twin, or the
+/// closing line `\nsolution finished.`, but not `Partial solution`): the text of a twin that is not the `first`
+/// starts with the blank line of the twin before (or of the zero position's announcement), and ends before its
+/// own, so that each twin is written as soon as it is solved.
+pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
+    let mut s = String::new();
+    if !first {
+        s.push('\n');
+    }
+    if !t.label.is_empty() {
+        s += &t.label;
+        s.push(' ');
+        for change in t.heading.split("  ").filter(|c| !c.is_empty()) {
+            s += &translate_line(change, lang);
+            s += "  ";
+        }
+        s += "\n\n";
+    }
+    let solutions = text::twin_solutions(t, false);
+    // Without solutions, Popeye writes nothing below the heading but the blank line between two phases (a duplex).
+    if solutions.trim().is_empty() {
+        let end = if t.tree { 2 } else { 1 };
+        s += &"\n".repeat(solutions.len().saturating_sub(end));
+        return s;
+    }
+    for line in solutions.lines() {
+        s += &translate_line(line, lang);
+        s.push('\n');
+    }
+    // The last blank line is the closing line's (Popeye's `\nsolution finished.`) or the next twin's.
+    if s.ends_with("\n\n") {
+        s.pop();
+    }
+    s
+}
+
+/// One line of stipula's English solution text (a move line, a twin heading) in Popeye's `lang`: its words and
+/// the piece codes of its moves (and colours, in a heading).
+pub fn translate_line(line: &str, lang: Lang) -> String {
+    if lang == Lang::English {
+        return line.to_string();
+    }
+    line.split(' ')
+        .map(|tok| match WORDS.iter().find(|w| w.english == tok) {
+            Some(w) => in_lang(&w.names, lang).to_string(),
+            None => match ConditionDef::lookup(tok, Spelling::Popeye(Lang::English)) {
+                Found::One(def, name) if name == tok && def.popeye.is_some() => def.name_in(lang).to_string(),
+                _ => translate_token(tok, lang),
+            },
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The piece codes of one token (`Sg1-f3`, `e7-e8=Q`, `wQa7-->a6`, `-bSf1`) in `lang`: a code is a run of capitals
+/// and digits, starting with a capital, right before a square or right after `=`; a colour letter (`w`, `b`,
+/// `n`) right before a code that begins the token or follows `-`, `+` or `>` is a colour of a twin heading.
+fn translate_token(tok: &str, lang: Lang) -> String {
+    let chars: Vec<char> = tok.chars().collect();
+    let is_square = |i: usize| chars.get(i).is_some_and(|c| ('a'..='h').contains(c)) && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c));
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_uppercase() {
+            let end = (i..chars.len()).find(|&j| !(chars[j].is_ascii_uppercase() || chars[j].is_ascii_digit())).unwrap_or(chars.len());
+            let code: String = chars[i..end].iter().collect();
+            let is_code = is_square(end) || (i > 0 && chars[i - 1] == '=');
+            match Kind::from_code(&code) {
+                Some(kind) if is_code => out += kind.def().code_in(lang),
+                _ => out += &code,
+            }
+            i = end;
+            continue;
+        }
+        let colour_at = i == 0 || matches!(chars[i - 1], '-' | '+' | '>');
+        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase());
+        match c {
+            'w' | 'b' | 'n' if colour_at && before_code => out.push(colour_letter(c, lang)),
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// An English colour letter of a twin heading (`w`, `b`, `n`) in `lang`: the first letter of Popeye's colour
+/// word, lower case (German `w`, `s`, `n`; French `b`, `n`, `n`).
+fn colour_letter(english: char, lang: Lang) -> char {
+    let colours: [Names; 3] = [["White", "Weiss", "Blanc"], ["Black", "Schwarz", "Noir"], ["Neutral", "Neutral", "Neutre"]];
+    let row = match english {
+        'w' => 0,
+        'b' => 1,
+        _ => 2,
+    };
+    in_lang(&colours[row], lang).chars().next().map_or(english, |c| c.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Popeye's `format_allocated_memory` (src/output/plaintext/message.c) and its `format_time`.
+    #[test]
+    fn memory_and_time_as_popeye_writes_them() {
+        assert_eq!(memory(512 * 1024), "(512 MB)");
+        assert_eq!(memory(1024 * 1024), "(1024 MB)");
+        assert_eq!(memory(16 * 1024 * 1024), "(16 GB)");
+        assert_eq!(memory(512), "(512 KB)");
+        assert_eq!(memory(9 * 1024), "(9216 KB)");
+        assert_eq!(time(Duration::from_millis(12)), "0.012 s");
+        assert_eq!(time(Duration::from_millis(65_300)), "1:05.300 m:s");
+        assert_eq!(time(Duration::from_secs(7384)), "2:03:04 h:m:s");
+    }
+
+    /// The closing lines of Popeye's output (`-regression` leaves out the time), e.g. BEISPIEL-castling_1.out.
+    #[test]
+    fn closing_lines() {
+        assert_eq!(closing(Lang::German, Completeness::Complete, None), "\nLoesung beendet.\n\n\n");
+        assert_eq!(closing(Lang::English, Completeness::Complete, Some(Duration::from_millis(19))), "\nsolution finished. Time = 0.019 s\n\n\n");
+        assert_eq!(closing(Lang::French, Completeness::Interrupted, Some(Duration::ZERO)), "solution interrompue. Temps = 0.000 s\n\n\n");
+        assert_eq!(closing(Lang::German, Completeness::Partial, None), "Partielle Loesung\n\n\n");
+    }
+
+    /// German and French move text and twin headings as in Popeye's reference outputs (`Drohung:`, `sSh3-->h4`).
+    #[test]
+    fn lines_in_popeye_languages() {
+        assert_eq!(translate_line("   1.Qa7-f2 ! threat:", Lang::German), "   1.Da7-f2 ! Drohung:");
+        assert_eq!(translate_line("      1...Kc1-b2 +", Lang::German), "      1...Kc1-b2 +");
+        assert_eq!(translate_line("  1.b7-b5 Sb1-c3   2.e7-e8=Q c2*d3 ep.", Lang::German), "  1.b7-b5 Sb1-c3   2.e7-e8=D c2*d3 ep.");
+        assert_eq!(translate_line("   1.Rh1-h2 but", Lang::French), "   1.Th1-h2 mais");
+        assert_eq!(translate_line("wQa7-->a6", Lang::German), "wDa7-->a6");
+        assert_eq!(translate_line("-bSf1", Lang::German), "-sSf1");
+        assert_eq!(translate_line("wBh4<-->bRf8", Lang::German), "wLh4<-->sTf8");
+        assert_eq!(translate_line("-bBb5", Lang::French), "-nFb5");
+        assert_eq!(translate_line("rotate 90", Lang::German), "Drehung 90");
+        assert_eq!(translate_line("Madrasi", Lang::German), "Madrasi");
+    }
+}

@@ -1,0 +1,215 @@
+//! `stipula-popeye`, the drop-in for Popeye, as a front-end runs it: the problems of `tests/data/popeye-dropin/`
+//! are written the way Olive writes them (`BeginProblem`, `Stipulation`, `Option` — alone when there is none —,
+//! `Condition`, `Pieces` with a `white` and a `black` line, `Twin`/`Zero` lines, `EndProblem`; some in German
+//! and one in French), in files without an extension. Each is run as Olive runs Popeye,
+//! `stipula-popeye -maxmem 512M FILE`; the output's first line (the banner) and last line (the closing line with
+//! the time) are dropped as Olive drops them, and the rest is compared with Popeye's output of the same
+//! invocation: the header exactly, then each twin's heading exactly and its solutions as trees (siblings in
+//! canonical order, since Popeye's order is its move generator's) with the same number of blank lines.
+//!
+//! Popeye's outputs are kept beside the problems (`NAME.popeye`, made by Popeye 4.104 with
+//! `py -maxmem 512M NAME`), so that this test does not need Popeye. When Popeye's binary is there
+//! (`../shared/popeye-ref/py`, or the path in `STIPULA_POPEYE_BIN`), each problem is also run through it live and
+//! compared the same way; `STIPULA_DROPIN_REFRESH=1` then rewrites the kept outputs.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use stipula::input::solution::canonical_tree;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/popeye-dropin")
+}
+
+/// Runs a binary on the command line `args` (in `dir`), standard input `stdin`; returns exit code, stdout, stderr.
+fn run(bin: &Path, args: &[&str], dir: &Path, stdin: &str) -> (i32, String, String) {
+    use std::io::Write;
+    let mut child = Command::new(bin)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn dropin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    run(Path::new(env!("CARGO_BIN_EXE_stipula-popeye")), args, &data(), stdin)
+}
+
+/// Olive's reading of Popeye's output: blanks at both ends stripped, the first line and the last dropped.
+fn olive_lines(output: &str) -> Vec<String> {
+    let lines: Vec<String> = output.trim().split('\n').map(str::to_string).collect();
+    assert!(lines.len() >= 2, "output too short:\n{output}");
+    lines[1..lines.len() - 1].to_vec()
+}
+
+/// A twin heading (`a) `, `+b) wQa7-->a6  `).
+fn is_heading(line: &str) -> bool {
+    let t = line.strip_prefix('+').unwrap_or(line);
+    let mut c = t.chars();
+    matches!((c.next(), c.next()), (Some('a'..='z'), Some(')')))
+}
+
+/// The output as compared: the header (to the first blank line after the board) as it is, then per twin its
+/// heading, its solutions in canonical order and its number of blank lines.
+fn shape(lines: &[String]) -> Vec<String> {
+    let board_end = lines.iter().rposition(|l| l.starts_with("+---a---b")).expect("a board");
+    let header_end = (board_end..lines.len()).find(|&i| lines[i].is_empty()).unwrap_or(lines.len());
+    let mut out: Vec<String> = lines[..header_end].to_vec();
+    let mut block: Vec<String> = Vec::new();
+    let mut blanks = 0;
+    let flush = |block: &mut Vec<String>, blanks: &mut usize, out: &mut Vec<String>| {
+        out.extend(canonical_tree(block));
+        out.push(format!("({blanks} blank lines)"));
+        block.clear();
+        *blanks = 0;
+    };
+    for l in &lines[header_end..] {
+        if is_heading(l) {
+            flush(&mut block, &mut blanks, &mut out);
+            out.push(l.clone());
+        } else if l.trim().is_empty() {
+            blanks += 1;
+        } else {
+            block.push(l.clone());
+        }
+    }
+    flush(&mut block, &mut blanks, &mut out);
+    out
+}
+
+fn problems() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(data())
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| !n.contains('.'))
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn olive_sees_what_popeye_shows() {
+    let popeye = crate::difftest::popeye_binary();
+    if popeye.is_none() {
+        eprintln!("Popeye's binary is not there: compared with the kept outputs only");
+    }
+    let names = problems();
+    assert!(names.len() >= 15, "the problems of tests/data/popeye-dropin");
+    let mut wrong = Vec::new();
+    for name in &names {
+        let (code, out, err) = dropin(&["-maxmem", "512M", name], "");
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(err.is_empty(), "{name}: {err}");
+        let got = shape(&olive_lines(&out));
+        let kept_path = data().join(format!("{name}.popeye"));
+        if let Some(py) = &popeye {
+            let (_, live, _) = run(py, &["-maxmem", "512M", name], &data(), "");
+            if std::env::var_os("STIPULA_DROPIN_REFRESH").is_some() {
+                std::fs::write(&kept_path, &live).unwrap();
+            }
+            let want = shape(&olive_lines(&live));
+            if want != got {
+                wrong.push(format!("{name}: differs from Popeye's live output\n{}", diff(&want, &got)));
+            }
+        }
+        let kept = std::fs::read_to_string(&kept_path).unwrap_or_else(|e| panic!("{}: {e}", kept_path.display()));
+        let want = shape(&olive_lines(&kept));
+        if want != got {
+            wrong.push(format!("{name}: differs from Popeye's kept output {name}.popeye\n{}", diff(&want, &got)));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+fn diff(want: &[String], got: &[String]) -> String {
+    let missing: Vec<_> = want.iter().filter(|l| !got.contains(l)).collect();
+    let extra: Vec<_> = got.iter().filter(|l| !want.contains(l)).collect();
+    format!("  Popeye only: {missing:#?}\n  stipula only: {extra:#?}\n  Popeye: {want:#?}\n  stipula: {got:#?}")
+}
+
+/// The lines Olive drops: Popeye's banner names the program and its table size as Popeye does, `(512 MB)`
+/// (Popeye's `format_allocated_memory`); the closing line is Popeye's in the input's language
+/// (`src/output/message.c`: `solution finished.`, `Loesung beendet.`, `solution terminee.`, then the time).
+#[test]
+fn banner_and_closing_line() {
+    let time = |s: &str| {
+        let (secs, millis) = s.strip_suffix(" s").and_then(|t| t.split_once('.')).expect("`0.012 s`");
+        secs.chars().all(|c| c.is_ascii_digit()) && millis.len() == 3 && millis.chars().all(|c| c.is_ascii_digit())
+    };
+    for (name, closing) in [("en-direct-twins", "solution finished. Time = "), ("de-direct-twins", "Loesung beendet. Zeit = "), ("fr-direct-twins", "solution terminee. Temps = ")] {
+        let (_, out, _) = dropin(&["-maxmem", "512M", name], "");
+        let lines: Vec<&str> = out.trim().lines().collect();
+        assert_eq!(lines[0], format!("stipula v{} (512 MB)", env!("CARGO_PKG_VERSION")), "{name}");
+        let last = lines.last().unwrap();
+        assert!(last.strip_prefix(closing).is_some_and(time), "{name}: {last}");
+        // Popeye's blank lines around it (after a tree's last line, two).
+        assert!(out.ends_with(" s\n\n\n") && out.contains(&format!("#\n\n\n{}", closing.split(' ').next().unwrap())), "{name}: {out:?}");
+    }
+    for (size, shown) in [("2G", "(2048 MB)"), ("300", "(300 KB)"), ("16G", "(16 GB)")] {
+        let (_, out, _) = dropin(&["-maxmem", size, "en-direct-3"], "");
+        if size == "16G" && out.starts_with("Couldn't allocate") {
+            continue; // a machine with less than 32 GB
+        }
+        assert!(out.lines().next().unwrap().ends_with(shown), "{size}: {out}");
+    }
+}
+
+/// `-regression`: neither banner nor time, as Popeye writes it (its reference outputs `*.out` are such), the
+/// rest the same; standard input when no file is named.
+#[test]
+fn regression_mode_and_standard_input() {
+    let (_, full, _) = dropin(&["-maxmem", "512M", "en-help-twins"], "");
+    let (code, reg, _) = dropin(&["-regression", "-maxmem", "512M", "en-help-twins"], "");
+    assert_eq!(code, 0);
+    assert!(reg.starts_with("\n\n+---a---b"), "{reg}");
+    assert!(reg.ends_with("\nsolution finished.\n\n\n"), "{reg}");
+    let body = |s: &str| s.split_once('\n').unwrap().1.rsplit_once("solution finished.").unwrap().0.to_string();
+    assert_eq!(body(&full), reg.rsplit_once("solution finished.").unwrap().0);
+    if let Some(py) = crate::difftest::popeye_binary() {
+        let (_, live, _) = run(&py, &["-regression", "-maxmem", "512M", "en-help-twins"], &data(), "");
+        let lines = |s: &str| s.lines().map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(shape(&lines(&live)), shape(&lines(&reg)));
+        assert!(live.starts_with("\n\n+---a---b") && live.ends_with("\nsolution finished.\n\n\n"));
+    }
+    let text = std::fs::read_to_string(data().join("de-direct-twins")).unwrap();
+    let (code, piped, _) = dropin(&["-regression"], &text);
+    let (_, named, _) = dropin(&["-regression", "de-direct-twins"], "");
+    assert_eq!((code, &piped), (0, &named));
+    assert!(piped.ends_with("\nLoesung beendet.\n\n\n"));
+}
+
+/// The flags Popeye 4.104 accepts that do not apply are accepted (`-heartbeat`, `-maxtrace`, `-notraceptr`,
+/// `-maxpos`); a word that is not a flag is the input file's name, as Popeye reads it, so an unknown flag is a
+/// file that cannot be opened: Popeye's message, nothing on standard output, exit code 0 as Popeye's.
+#[test]
+fn flags_popeye_accepts_and_unknown_ones() {
+    let (code, out, err) = dropin(&["-heartbeat", "-maxtrace", "2", "-notraceptr", "-maxpos", "100", "-maxtime", "60", "-regression", "en-direct-3"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("\nsolution finished.\n\n\n") && out.contains("   1.0-0-0 ! threat:\n"), "{out}");
+    let (code, out, err) = dropin(&["-maxmem", "512M", "-foo", "en-direct-3"], "");
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.starts_with("error opening input file: No such file or directory\n"), "{err}");
+    // A table larger than the machine allows (`--hash`'s bound): Popeye's words on standard output.
+    let (code, out, err) = dropin(&["-maxmem", "100000G", "en-direct-3"], "");
+    assert_eq!((code, out.as_str()), (0, "Couldn't allocate the requested amount of memory\n"));
+    assert!(err.contains("half of this machine's memory") || err.contains("memory is unknown"), "{err}");
+}
+
+/// What stipula does not support goes where Popeye writes its input errors (standard error, `input-error:`,
+/// `problem ignored`); standard output still closes the problem, and the next problem is solved.
+#[test]
+fn unsupported_input_is_an_input_error() {
+    let text = "BeginProblem\nStipulation #2\nCondition Circe\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
+    let (code, out, err) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert!(err.starts_with("input-error:") && err.contains("Circe") && err.contains("problem ignored"), "{err}");
+    assert!(out.starts_with("\nsolution finished.\n\n\n\n\n+---a---b"), "{out}");
+    assert!(out.contains("\n   1.Qa7-f2 !\n"), "{out}");
+    let (_, _, err) = dropin(&["-regression"], &text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Condition", "Bedingung").replace("Pieces", "Steine").replace("white", "weiss").replace("black", "schwarz").replace("Qa7", "Da7").replace("Rh1", "Th1").replace("NextProblem", "WeiteresProblem").replace("EndProblem", "EndeProblem"));
+    assert!(err.starts_with("Eingabe-Fehler:") && err.contains("Problem uebersprungen"), "{err}");
+}
