@@ -128,7 +128,7 @@ pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
         s += &t.label;
         s.push(' ');
         for change in t.heading.split("  ").filter(|c| !c.is_empty()) {
-            s += &translate_line(change, lang);
+            s += &translate_heading(change, lang);
             s += "  ";
         }
         s += "\n\n";
@@ -164,6 +164,22 @@ pub fn translate_line(line: &str, lang: Lang) -> String {
                 Found::One(def, name) if name == tok && def.popeye.is_some() => def.name_in(lang).to_string(),
                 _ => translate_token(tok, lang),
             },
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One change of a twin heading in `lang`: as [`translate_line`], and a piece code standing alone (`Substitute`'s
+/// `Q ==> R`) is one too (German `D ==> T`).
+fn translate_heading(change: &str, lang: Lang) -> String {
+    change
+        .split(' ')
+        .map(|tok| {
+            let code = tok.starts_with(|c: char| c.is_ascii_uppercase()) && tok.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            match Kind::from_code(tok) {
+                Some(kind) if code && lang != Lang::English => kind.def().code_in(lang).to_string(),
+                _ => translate_line(tok, lang),
+            }
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -252,5 +268,7 @@ mod tests {
         assert_eq!(translate_line("-bBb5", Lang::French), "-nFb5");
         assert_eq!(translate_line("rotate 90", Lang::German), "Drehung 90");
         assert_eq!(translate_line("Madrasi", Lang::German), "Madrasi");
+        assert_eq!(translate_heading("Q ==> R", Lang::German), "D ==> T");
+        assert_eq!(translate_heading("S ==> B", Lang::French), "C ==> F");
     }
 }
