@@ -146,11 +146,10 @@ fn popeye_ref() -> Option<PathBuf> {
 }
 
 #[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN")]
 fn popeye_regression_problems() {
-    let (Some(dir), Some(bin)) = (popeye_ref(), difftest::popeye_binary()) else {
-        eprintln!("Popeye's source or binary not found (STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN): regression problems skipped");
-        return;
-    };
+    let dir = popeye_ref().expect("Popeye's source is not there (STIPULA_POPEYE_REF, ../shared/popeye-ref)");
+    let bin = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
     let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
     let started = Instant::now();

@@ -9,11 +9,9 @@ use crate::difftest;
 use std::time::Duration;
 
 #[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn random_problems_agree_with_popeye() {
-    let Some(popeye) = difftest::popeye_binary() else {
-        eprintln!("Popeye's binary not found (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py): differential test skipped");
-        return;
-    };
+    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
     let env = |name: &str, default: f64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
     let cfg = difftest::Config {
         seed: env("STIPULA_DIFF_SEED", 20261124.0) as u64,

@@ -4,7 +4,8 @@
 //!
 //! Tests that need a corpus outside the repository (the Popeye reference cases of `../shared/popeye`, or the folder
 //! `STIPULA_POPEYE_DIR` names) are ignored, with the reason, when it is not there, and fail when it is missing
-//! under CI (`CI` set): see `build.rs`. They are never a silent pass.
+//! under CI (`CI` set): see `build.rs`. The same for the tests that run Popeye's binary (the differential test,
+//! Popeye's regression problems). They are never a silent pass.
 
 mod common;
 mod playout;

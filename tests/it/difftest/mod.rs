@@ -123,12 +123,15 @@ fn solution_part(text: &str) -> String {
     }
 }
 
-/// Popeye's binary: `STIPULA_POPEYE_BIN`, else `../shared/popeye-ref/py` beside the repository.
+/// Popeye's binary: `STIPULA_POPEYE_BIN`, else `py` in `STIPULA_POPEYE_REF`, else `../shared/popeye-ref/py`
+/// beside the repository (as `build.rs` looks for it).
 pub fn popeye_binary() -> Option<PathBuf> {
     if let Ok(p) = std::env::var("STIPULA_POPEYE_BIN") {
         return Some(PathBuf::from(p));
     }
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye-ref/py");
+    let reference = std::env::var_os("STIPULA_POPEYE_REF")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye-ref"), PathBuf::from);
+    let p = reference.join("py");
     p.exists().then_some(p)
 }
 
