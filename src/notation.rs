@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, Special};
 use crate::movegen::Rules;
-use crate::pieces::Kind;
+use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -19,11 +19,18 @@ pub fn piece_letters(kind: Kind) -> &'static str {
 /// The move as Popeye writes it, without check or goal marks.
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv.special {
+        Special::CastleShort | Special::CastleLong => write_move(Piece { kind: Kind::KING, color: pos.side() }, mv),
+        _ => write_move(pos.piece_at(mv.from).expect("a move starts on an occupied square"), mv),
+    }
+}
+
+/// `piece`'s move `mv` as Popeye writes it, without check or goal marks.
+pub fn write_move(piece: Piece, mv: Move) -> String {
+    match mv.special {
         Special::CastleShort => return "0-0".into(),
         Special::CastleLong => return "0-0-0".into(),
         _ => {}
     }
-    let piece = pos.piece_at(mv.from).expect("a move starts on an occupied square");
     let mut s = String::new();
     if mv.special == Special::Insane {
         // Madness of Kings: the mover moves the opponent's king; mark whose king it is.

@@ -135,9 +135,10 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
-        for (j, l) in ph.lines.iter().enumerate() {
+        let lines = ph.lines();
+        for (j, l) in lines.iter().enumerate() {
             // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
-            if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
+            if t.tree && j > 0 && l.starts_with("   1.") && !lines[j - 1].ends_with("?!?") {
                 s.push('\n');
             }
             s += l;
@@ -145,8 +146,8 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         }
         if ph.left_out > 0 {
             // Like Popeye's `Partial solution`, with the count.
-            let found = ph.lines.len() + ph.left_out;
-            s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+            let found = lines.len() + ph.left_out;
+            s += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
         }
     }
     s.push('\n');
@@ -160,3 +161,12 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
 pub fn squares(list: &[Square]) -> String {
     list.iter().map(|s| s.to_string()).collect()
 }
+
+/// `--format text`, the default.
+pub const FORMAT: super::Format = super::Format {
+    name: "text",
+    about: "Popeye's solution format with the diagram and the problem's header",
+    part: |p, solved| solved.ok().map(|twins| render(p, twins)),
+    whole: |parts| parts.concat(),
+    streamed: true,
+};
