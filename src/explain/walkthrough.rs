@@ -212,28 +212,34 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
 /// A node of the solver's tree at half-move `ply`: an attacking move (a key marked ` !`) and the defences shown
 /// after it, each with the attacker's continuations; at most `budget` steps in all.
 fn attack_node(rules: &Rules, before: &Position, a: &Attack, ply: u32, budget: &mut usize) -> TreeNode {
-    *budget = budget.saturating_sub(1);
     let suffix = if a.role == Role::Key { " !" } else { "" };
-    let (s, after) = step(rules, before, &a.mv, format!("{}.", ply / 2 + 1), suffix);
-    let mut node = TreeNode { step: s, children: Vec::new() };
-    for d in &a.defences {
-        if *budget == 0 {
-            break;
-        }
-        node.children.push(defence_node(rules, &after, d, ply + 1, budget));
-    }
-    node
+    node(rules, before, &a.mv, (format!("{}.", ply / 2 + 1), suffix), ply, &a.defences, defence_node, budget)
 }
 
 fn defence_node(rules: &Rules, before: &Position, d: &Defence, ply: u32, budget: &mut usize) -> TreeNode {
-    *budget -= 1;
-    let (s, after) = step(rules, before, &d.mv, format!("{}...", ply / 2 + 1), "");
+    node(rules, before, &d.mv, (format!("{}...", ply / 2 + 1), ""), ply, &d.continuations, attack_node, budget)
+}
+
+/// The step of `mv` (numbered and marked as `label` says) and its children's nodes, while the budget lasts.
+#[allow(clippy::too_many_arguments)]
+fn node<T>(
+    rules: &Rules,
+    before: &Position,
+    mv: &PlayedMove,
+    label: (String, &str),
+    ply: u32,
+    children: &[T],
+    child: fn(&Rules, &Position, &T, u32, &mut usize) -> TreeNode,
+    budget: &mut usize,
+) -> TreeNode {
+    *budget = budget.saturating_sub(1);
+    let (s, after) = step(rules, before, mv, label.0, label.1);
     let mut node = TreeNode { step: s, children: Vec::new() };
-    for c in &d.continuations {
+    for c in children {
         if *budget == 0 {
             break;
         }
-        node.children.push(attack_node(rules, &after, c, ply + 1, budget));
+        node.children.push(child(rules, &after, c, ply + 1, budget));
     }
     node
 }

@@ -6,6 +6,7 @@ use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
+use crate::solve::solution::{Attack, Layout, PhasePlay, Role};
 use crate::square::{Color, Square};
 use crate::words::Lang;
 
@@ -135,16 +136,22 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
-        let lines = ph.lines();
-        for (j, l) in lines.iter().enumerate() {
-            // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
-            if t.tree && j > 0 && l.starts_with("   1.") && !lines[j - 1].ends_with("?!?") {
-                s.push('\n');
+        match &ph.play {
+            PhasePlay::Tree(firsts) => {
+                for (j, first) in firsts.iter().enumerate() {
+                    // Popeye leaves a blank line between the blocks of two first moves, not after a block that
+                    // ends with a goal move the attacker is forced to make (reflex play's ` ?!?`).
+                    if j > 0 && !ends_forced(&firsts[j - 1]) {
+                        s.push('\n');
+                    }
+                    let mut lines = Vec::new();
+                    first.layout(0, &mut lines);
+                    lines.iter().for_each(|l| s += &format!("{l}\n"));
+                }
             }
-            s += l;
-            s.push('\n');
+            play => play.lines().iter().for_each(|l| s += &format!("{l}\n")),
         }
-        if ph.left_out > 0 {
+        if let (PhasePlay::Lines(lines), true) = (&ph.play, ph.left_out > 0) {
             // Like Popeye's `Partial solution`, with the count.
             let found = lines.len() + ph.left_out;
             s += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
@@ -155,6 +162,12 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         s.push('\n');
     }
     s
+}
+
+/// Whether a first move's block ends with a goal move the attacker is forced to make: reflex play's first move
+/// that fails, or a try whose last refutation forces one.
+fn ends_forced(first: &Attack) -> bool {
+    first.role == Role::Fails || first.refutations.as_ref().and_then(|r| r.last()).is_some_and(|r| !r.forced.is_empty())
 }
 
 /// Square list helper for headings.

@@ -420,3 +420,90 @@ impl Layout for PlayedMove {
         out.push(tree_line(self, ply) + " ?!?");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pieces::Kind;
+    use crate::square::Square;
+
+    /// A quiet move of a white or black `kind` between two squares, marked `mark`.
+    fn mv(kind: Kind, color: Color, from: &str, to: &str, mark: Option<Mark>) -> PlayedMove {
+        let sq = |s: &str| Square::parse(s).expect("a square");
+        PlayedMove { mv: Move::new(sq(from), sq(to), None, Special::None), piece: Piece { kind, color }, mark }
+    }
+
+    fn attack(mv: PlayedMove, role: Role, threat: Threat, defences: Vec<Defence>) -> Attack {
+        Attack { mv, role, threat, defences, refutations: None }
+    }
+
+    const MATE: Option<Mark> = Some(Mark::Goal(Goal::Mate));
+
+    /// Popeye's tree layout: a key with its threat and a variation, a try with its refutation after `but`,
+    /// reflex play's forced goal move, post-key play's `refutes.`. The shapes are those of Popeye's outputs
+    /// (BEISPIEL-castling_5.out: `1.Ta1-a3 ? Zugzwang.` … `Aber` … `1...c4-c3 !`; BEISPIEL-postkey_1.out).
+    #[test]
+    fn trees_are_laid_out_as_popeye_prints_them() {
+        let (w, b) = (Color::White, Color::Black);
+        let threat = attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new());
+        let defence = Defence {
+            mv: mv(Kind::BISHOP, b, "c2", "b1", None),
+            continuations: vec![
+                attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new()),
+                attack(mv(Kind::QUEEN, w, "a7", "g7", MATE), Role::Continuation, Threat::NotShown, Vec::new()),
+            ],
+            refutes: false,
+        };
+        let key = attack(mv(Kind::ROOK, w, "d2", "d4", Some(Mark::Check)), Role::Key, Threat::Moves(vec![threat]), vec![defence]);
+        let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
+        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: vec![mv(Kind::KING, w, "e1", "d1", MATE)] }]);
+        let tree = PhasePlay::Tree(vec![key, try_]);
+        assert_eq!(
+            tree.lines(),
+            [
+                "   1.Rd2-d4 + ! threat:",
+                "          2.Qa7-a1 #",
+                "      1...Bc2-b1",
+                "          2.Qa7-a1 #",
+                "          2.Qa7-g7 #",
+                "   1.Ra1-a3 ? zugzwang.",
+                "    but",
+                "      1...c4-c3 !",
+                "          2.Ke1-d1 # ?!?",
+            ]
+        );
+        let post_key = PhasePlay::PostKey(PostKey {
+            check: false,
+            threat: Threat::Zugzwang,
+            defences: vec![Defence { mv: mv(Kind::KING, b, "e4", "d3", None), continuations: Vec::new(), refutes: true }],
+        });
+        assert_eq!(post_key.lines(), [" zugzwang.", "      1...Ke4-d3", "        refutes."]);
+        assert_eq!(PhasePlay::PostKey(PostKey { check: false, threat: Threat::NotShown, defences: Vec::new() }).lines(), Vec::<String>::new());
+    }
+
+    /// Help and series numbering (BEISPIEL-castling_19.out: `  1.Rh2-f2 0-0-0 +   2.Kd3-e2 Rh1-e1 #`).
+    #[test]
+    fn lines_are_numbered_as_popeye_numbers_them() {
+        let (w, b) = (Color::White, Color::Black);
+        let moves = vec![mv(Kind::ROOK, b, "h2", "f2", None), mv(Kind::ROOK, w, "h1", "h2", Some(Mark::Check)), mv(Kind::KING, b, "d3", "e2", None), mv(Kind::ROOK, w, "h2", "e2", MATE)];
+        let help = Line { style: LineStyle::Help, moves: moves.clone() };
+        assert_eq!(help.text(), "  1.Rh2-f2 Rh1-h2 +   2.Kd3-e2 Rh2-e2 #");
+        let odd = Line { style: LineStyle::Help, moves: moves[1..].to_vec() };
+        assert_eq!(odd.text(), "  1...Rh1-h2 +   2.Kd3-e2 Rh2-e2 #");
+        let passed = Line { style: LineStyle::HelpPassed, moves: moves[..2].to_vec() };
+        assert_eq!(passed.text(), "  1...  ...  2.Rh2-f2 Rh1-h2 +");
+        let series = Line { style: LineStyle::Series(3), moves };
+        assert_eq!(series.text(), "  1.Rh2-f2   2.Rh1-h2 +   3.Kd3-e2 Rh2-e2 #");
+    }
+
+    /// Siblings are sorted by their text whatever order they come in.
+    #[test]
+    fn siblings_are_sorted_by_their_text() {
+        let w = Color::White;
+        let a = attack(mv(Kind::QUEEN, w, "a7", "g7", MATE), Role::Continuation, Threat::NotShown, Vec::new());
+        let b = attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new());
+        let mut v = vec![a.clone(), b.clone()];
+        sort_canonically(&mut v, 2);
+        assert_eq!(v, [b, a]);
+    }
+}
