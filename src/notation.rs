@@ -6,6 +6,7 @@ use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
+use crate::words::{in_lang, Lang, Names};
 
 /// The letters of a kind in Popeye's English output (`S`, `CA`; the pawn has none).
 pub fn piece_letters(kind: Kind) -> &'static str {
@@ -26,6 +27,13 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 
 /// `piece`'s move `mv` as Popeye writes it, without check or goal marks.
 pub fn write_move(piece: Piece, mv: Move) -> String {
+    write_move_in(piece, mv, Lang::English)
+}
+
+/// [`write_move`] with the piece codes of Popeye's `lang` (German `Dd1-h5`, French `Fc1*g5`); the Madness of
+/// Kings' colour mark is the first letter of the colour's word in `lang` (German `sKd5-f3`).
+pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
+    let letters = |kind: Kind| if kind == Kind::PAWN { "" } else { kind.def().code_in(lang) };
     match mv.special {
         Special::CastleShort => return "0-0".into(),
         Special::CastleLong => return "0-0-0".into(),
@@ -34,9 +42,10 @@ pub fn write_move(piece: Piece, mv: Move) -> String {
     let mut s = String::new();
     if mv.special == Special::Insane {
         // Madness of Kings: the mover moves the opponent's king; mark whose king it is.
-        s.push(if piece.color == crate::square::Color::White { 'w' } else { 'b' });
+        let colour: Names = if piece.color == crate::square::Color::White { ["w", "w", "b"] } else { ["b", "s", "n"] };
+        s += in_lang(&colour, lang);
     }
-    s += piece_letters(piece.kind);
+    s += letters(piece.kind);
     s += &mv.from.to_string();
     match mv.capture() {
         Some(c) if c == mv.to => {
@@ -61,7 +70,7 @@ pub fn write_move(piece: Piece, mv: Move) -> String {
     }
     if let Some(k) = mv.promotion() {
         s.push('=');
-        s += piece_letters(k);
+        s += letters(k);
     }
     if mv.special == Special::EnPassant {
         s += " ep.";

@@ -126,6 +126,11 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
 /// left out is said after its phase; with `marks`, a line says that the time limit cut the twin short. That
 /// `MaxSolutions` or `StopOnShortSolutions` cut it short is said once, after all twins, by the caller.
 pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
+    twin_solutions_in(t, marks, Lang::English)
+}
+
+/// [`twin_solutions`] in Popeye's `lang` (its piece codes and words).
+pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
     let mut s = String::new();
     match &t.outcome {
         Outcome::Refused(_) => return s,
@@ -145,11 +150,11 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
                         s.push('\n');
                     }
                     let mut lines = Vec::new();
-                    first.layout(0, &mut lines);
+                    first.layout(0, lang, &mut lines);
                     lines.iter().for_each(|l| s += &format!("{l}\n"));
                 }
             }
-            play => play.lines().iter().for_each(|l| s += &format!("{l}\n")),
+            play => play.lines_in(lang).iter().for_each(|l| s += &format!("{l}\n")),
         }
         if let (PhasePlay::Lines(lines), true) = (&ph.play, ph.left_out > 0) {
             // Like Popeye's `Partial solution`, with the count.

@@ -8,11 +8,12 @@
 
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
-use crate::notation::write_move;
+use crate::notation::write_move_in;
 use crate::pieces::Piece;
 use crate::position::Position;
 use crate::problem::Goal;
 use crate::square::Color;
+use crate::words::{in_lang, Lang, Names};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// What Popeye writes after a move: ` +` for check, or the goal's symbol (` #`, ` =`).
@@ -77,12 +78,17 @@ impl PlayedMove {
 
     /// The move in Popeye's notation, without its mark (`Sf1-e3`, `e5*d6 ep.`, `0-0`).
     pub fn notation(&self) -> String {
-        write_move(self.piece, self.mv)
+        write_move_in(self.piece, self.mv, Lang::English)
     }
 
     /// The move with its mark (`Sf1-e3 +`, `Qa7-a1 #`).
     pub fn text(&self) -> String {
-        let mut s = self.notation();
+        self.text_in(Lang::English)
+    }
+
+    /// [`PlayedMove::text`] with the piece codes of Popeye's `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
+        let mut s = write_move_in(self.piece, self.mv, lang);
         if let Some(m) = self.mark {
             s.push(' ');
             s += m.symbol();
@@ -172,6 +178,11 @@ impl Line {
 
     /// The line in Popeye's line mode: `  1.Kd1-e2 Ka1-b1   2.Qh1-h8 #`.
     pub fn text(&self) -> String {
+        self.text_in(Lang::English)
+    }
+
+    /// [`Line::text`] with the piece codes of Popeye's `lang`.
+    pub fn text_in(&self, lang: Lang) -> String {
         let style = self.style;
         let mut s = String::new();
         // Popeye numbers help play so that the last move completes a number: an odd number of half-moves starts
@@ -198,7 +209,7 @@ impl Line {
             } else {
                 s.push(' ');
             }
-            s += &m.text();
+            s += &m.text_in(lang);
         }
         s
     }
@@ -292,18 +303,23 @@ pub enum PhasePlay {
 impl PhasePlay {
     /// The phase in Popeye's text, line by line (tree mode without the blank lines between first moves).
     pub fn lines(&self) -> Vec<String> {
+        self.lines_in(Lang::English)
+    }
+
+    /// [`PhasePlay::lines`] in Popeye's `lang`: its piece codes and its words (`Drohung:`, `Aber`).
+    pub fn lines_in(&self, lang: Lang) -> Vec<String> {
         let mut out = Vec::new();
         match self {
-            PhasePlay::Lines(lines) => out.extend(lines.iter().map(Line::text)),
-            PhasePlay::Tree(firsts) => firsts.iter().for_each(|a| a.layout(0, &mut out)),
-            PhasePlay::SetPlay(defences) => defences.iter().for_each(|d| d.layout(1, &mut out)),
+            PhasePlay::Lines(lines) => out.extend(lines.iter().map(|l| l.text_in(lang))),
+            PhasePlay::Tree(firsts) => firsts.iter().for_each(|a| a.layout(0, lang, &mut out)),
+            PhasePlay::SetPlay(defences) => defences.iter().for_each(|d| d.layout(1, lang, &mut out)),
             PhasePlay::PostKey(pk) => {
-                let head = format!("{}{}", if pk.check { " +" } else { "" }, pk.threat.suffix());
+                let head = format!("{}{}", if pk.check { " +" } else { "" }, pk.threat.suffix(lang));
                 if !head.is_empty() {
                     out.push(head);
                 }
-                pk.threat.layout(0, &mut out);
-                pk.defences.iter().for_each(|d| d.layout(1, &mut out));
+                pk.threat.layout(0, lang, &mut out);
+                pk.defences.iter().for_each(|d| d.layout(1, lang, &mut out));
             }
         }
         out
@@ -318,19 +334,24 @@ impl PhasePlay {
     }
 }
 
-/// A node of the tree laid out as Popeye prints it, at half-move `ply` (0: the key).
+/// A node of the tree laid out as Popeye prints it in `lang`, at half-move `ply` (0: the key).
 pub trait Layout {
-    fn layout(&self, ply: u32, out: &mut Vec<String>);
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>);
 }
 
-/// Sorts siblings at half-move `ply` by their text: the canonical order.
+/// Sorts siblings at half-move `ply` by their (English) text: the canonical order.
 pub fn sort_canonically<T: Layout>(items: &mut [T], ply: u32) {
     items.sort_by_cached_key(|x| {
         let mut lines = Vec::new();
-        x.layout(ply, &mut lines);
+        x.layout(ply, Lang::English, &mut lines);
         lines
     });
 }
+
+/// Popeye's words in its tree (its messages `Threat`, `But`, `Zugzwang`): `[English, German, French]`.
+pub const THREAT: Names = ["threat:", "Drohung:", "menace:"];
+pub const BUT: Names = ["but", "Aber", "mais"];
+pub const ZUGZWANG: Names = ["zugzwang.", "Zugzwang.", "blocus."];
 
 /// Popeye's indentation: the key at column 3, then four more per half-move; a move number of two digits takes
 /// one column of it.
@@ -341,13 +362,17 @@ fn indent(ply: u32) -> String {
 }
 
 /// A move's line in the tree at half-move `ply`: `      1...Kc2-c3`.
-pub fn tree_line(mv: &PlayedMove, ply: u32) -> String {
-    format!("{}{}", indent(ply), numbered(mv, ply))
+fn tree_line(mv: &PlayedMove, ply: u32, lang: Lang) -> String {
+    format!("{}{}", indent(ply), numbered_in(mv, ply, lang))
 }
 
 /// A move with its number in the tree at half-move `ply`, without indentation: `1...Kc2-c3`, `2.Qa7-a1 #`.
 pub fn numbered(mv: &PlayedMove, ply: u32) -> String {
-    format!("{}{}{}", ply / 2 + 1, if ply.is_multiple_of(2) { "." } else { "..." }, mv.text())
+    numbered_in(mv, ply, Lang::English)
+}
+
+fn numbered_in(mv: &PlayedMove, ply: u32, lang: Lang) -> String {
+    format!("{}{}{}", ply / 2 + 1, if ply.is_multiple_of(2) { "." } else { "..." }, mv.text_in(lang))
 }
 
 impl Role {
@@ -362,18 +387,18 @@ impl Role {
 }
 
 impl Threat {
-    fn suffix(&self) -> &'static str {
+    fn suffix(&self, lang: Lang) -> String {
         match self {
-            Threat::NotShown => "",
-            Threat::Zugzwang => " zugzwang.",
-            Threat::Moves(_) => " threat:",
+            Threat::NotShown => String::new(),
+            Threat::Zugzwang => format!(" {}", in_lang(&ZUGZWANG, lang)),
+            Threat::Moves(_) => format!(" {}", in_lang(&THREAT, lang)),
         }
     }
 
     /// The threats of an attacking move at `ply`.
-    fn layout(&self, ply: u32, out: &mut Vec<String>) {
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
         if let Threat::Moves(threats) = self {
-            threats.iter().for_each(|t| t.layout(ply + 2, out));
+            threats.iter().for_each(|t| t.layout(ply + 2, lang, out));
         }
     }
 }
@@ -386,21 +411,21 @@ impl Attack {
 }
 
 impl Layout for Attack {
-    fn layout(&self, ply: u32, out: &mut Vec<String>) {
-        out.push(format!("{}{}{}", indent(ply), self.head(ply), self.threat.suffix()));
-        self.threat.layout(ply, out);
-        self.defences.iter().for_each(|d| d.layout(ply + 1, out));
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
+        out.push(format!("{}{}{}{}", indent(ply), numbered_in(&self.mv, ply, lang), self.role.suffix(), self.threat.suffix(lang)));
+        self.threat.layout(ply, lang, out);
+        self.defences.iter().for_each(|d| d.layout(ply + 1, lang, out));
         if let Some(refutations) = &self.refutations {
-            out.push("    but".to_string());
-            refutations.iter().for_each(|r| r.layout(ply + 1, out));
+            out.push(format!("    {}", in_lang(&BUT, lang)));
+            refutations.iter().for_each(|r| r.layout(ply + 1, lang, out));
         }
     }
 }
 
 impl Layout for Defence {
-    fn layout(&self, ply: u32, out: &mut Vec<String>) {
-        out.push(tree_line(&self.mv, ply));
-        self.continuations.iter().for_each(|c| c.layout(ply + 1, out));
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
+        out.push(tree_line(&self.mv, ply, lang));
+        self.continuations.iter().for_each(|c| c.layout(ply + 1, lang, out));
         if self.refutes {
             out.push(format!("{}refutes.", " ".repeat(4 + 4 * ply as usize)));
         }
@@ -408,16 +433,16 @@ impl Layout for Defence {
 }
 
 impl Layout for Refutation {
-    fn layout(&self, ply: u32, out: &mut Vec<String>) {
-        out.push(tree_line(&self.mv, ply) + " !");
-        self.forced.iter().for_each(|f| f.layout(ply + 1, out));
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
+        out.push(tree_line(&self.mv, ply, lang) + " !");
+        self.forced.iter().for_each(|f| f.layout(ply + 1, lang, out));
     }
 }
 
 /// A goal move the attacker is forced to make after a refutation (reflex play).
 impl Layout for PlayedMove {
-    fn layout(&self, ply: u32, out: &mut Vec<String>) {
-        out.push(tree_line(self, ply) + " ?!?");
+    fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
+        out.push(tree_line(self, ply, lang) + " ?!?");
     }
 }
 
@@ -479,6 +504,24 @@ mod tests {
         });
         assert_eq!(post_key.lines(), [" zugzwang.", "      1...Ke4-d3", "        refutes."]);
         assert_eq!(PhasePlay::PostKey(PostKey { check: false, threat: Threat::NotShown, defences: Vec::new() }).lines(), Vec::<String>::new());
+    }
+
+    /// The layout in Popeye's German and French: piece codes and words as in its outputs (BEISPIEL-castling_5.out:
+    /// `1.Ta1-a3 ? Zugzwang.`, `Aber`, `1...c4-c3 !`; `Drohung:`; French `mais`, `blocus.`).
+    #[test]
+    fn trees_in_popeye_languages() {
+        let (w, b) = (Color::White, Color::Black);
+        let threat = attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new());
+        let key = attack(mv(Kind::KNIGHT, w, "d2", "f3", None), Role::Key, Threat::Moves(vec![threat]), Vec::new());
+        let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
+        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: Vec::new() }]);
+        let tree = PhasePlay::Tree(vec![key, try_]);
+        let german = ["   1.Sd2-f3 ! Drohung:", "          2.Da7-a1 #", "   1.Ta1-a3 ? Zugzwang.", "    Aber", "      1...c4-c3 !"];
+        assert_eq!(tree.lines_in(Lang::German), german);
+        let french = ["   1.Cd2-f3 ! menace:", "          2.Da7-a1 #", "   1.Ta1-a3 ? blocus.", "    mais", "      1...c4-c3 !"];
+        assert_eq!(tree.lines_in(Lang::French), french);
+        let line = Line { style: LineStyle::Help, moves: vec![mv(Kind::BISHOP, b, "c8", "g4", None), mv(Kind::QUEEN, w, "d1", "g4", MATE)] };
+        assert_eq!(line.text_in(Lang::German), "  1.Lc8-g4 Dd1-g4 #");
     }
 
     /// Help and series numbering (BEISPIEL-castling_19.out: `  1.Rh2-f2 0-0-0 +   2.Kd3-e2 Rh1-e1 #`).
