@@ -10,10 +10,15 @@ use crate::words::{in_lang, Lang, Names};
 
 /// The letters of a kind in Popeye's English output (`S`, `CA`; the pawn has none).
 pub fn piece_letters(kind: Kind) -> &'static str {
+    piece_letters_in(kind, Lang::English)
+}
+
+/// [`piece_letters`] in Popeye's `lang` (German `D` for the queen).
+pub fn piece_letters_in(kind: Kind, lang: Lang) -> &'static str {
     if kind == Kind::PAWN {
         ""
     } else {
-        kind.code()
+        kind.def().code_in(lang)
     }
 }
 
@@ -33,7 +38,7 @@ pub fn write_move(piece: Piece, mv: Move) -> String {
 /// [`write_move`] with the piece codes of Popeye's `lang` (German `Dd1-h5`, French `Fc1*g5`); the Madness of
 /// Kings' colour mark is the first letter of the colour's word in `lang` (German `sKd5-f3`).
 pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
-    let letters = |kind: Kind| if kind == Kind::PAWN { "" } else { kind.def().code_in(lang) };
+    let letters = |kind: Kind| piece_letters_in(kind, lang);
     match mv.special {
         Special::CastleShort => return "0-0".into(),
         Special::CastleLong => return "0-0-0".into(),
