@@ -3,33 +3,54 @@
 
 use crate::moves::{Move, Special};
 use crate::movegen::Rules;
-use crate::pieces::Kind;
+use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
+use crate::words::{in_lang, Lang, Names};
 
 /// The letters of a kind in Popeye's English output (`S`, `CA`; the pawn has none).
 pub fn piece_letters(kind: Kind) -> &'static str {
+    piece_letters_in(kind, Lang::English)
+}
+
+/// [`piece_letters`] in Popeye's `lang` (German `D` for the queen).
+pub fn piece_letters_in(kind: Kind, lang: Lang) -> &'static str {
     if kind == Kind::PAWN {
         ""
     } else {
-        kind.code()
+        kind.def().code_in(lang)
     }
 }
 
 /// The move as Popeye writes it, without check or goal marks.
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv.special {
+        Special::CastleShort | Special::CastleLong => write_move(Piece { kind: Kind::KING, color: pos.side() }, mv),
+        _ => write_move(pos.piece_at(mv.from).expect("a move starts on an occupied square"), mv),
+    }
+}
+
+/// `piece`'s move `mv` as Popeye writes it, without check or goal marks.
+pub fn write_move(piece: Piece, mv: Move) -> String {
+    write_move_in(piece, mv, Lang::English)
+}
+
+/// [`write_move`] with the piece codes of Popeye's `lang` (German `Dd1-h5`, French `Fc1*g5`); the Madness of
+/// Kings' colour mark is the first letter of the colour's word in `lang` (German `sKd5-f3`).
+pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
+    let letters = |kind: Kind| piece_letters_in(kind, lang);
+    match mv.special {
         Special::CastleShort => return "0-0".into(),
         Special::CastleLong => return "0-0-0".into(),
         _ => {}
     }
-    let piece = pos.piece_at(mv.from).expect("a move starts on an occupied square");
     let mut s = String::new();
     if mv.special == Special::Insane {
         // Madness of Kings: the mover moves the opponent's king; mark whose king it is.
-        s.push(if piece.color == crate::square::Color::White { 'w' } else { 'b' });
+        let colour: Names = if piece.color == crate::square::Color::White { ["w", "w", "b"] } else { ["b", "s", "n"] };
+        s += in_lang(&colour, lang);
     }
-    s += piece_letters(piece.kind);
+    s += letters(piece.kind);
     s += &mv.from.to_string();
     match mv.capture() {
         Some(c) if c == mv.to => {
@@ -54,7 +75,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
     }
     if let Some(k) = mv.promotion() {
         s.push('=');
-        s += piece_letters(k);
+        s += letters(k);
     }
     if mv.special == Special::EnPassant {
         s += " ep.";

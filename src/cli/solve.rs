@@ -1,23 +1,18 @@
 //! `stipula solve FILE`: solve every problem of a file and print the solutions.
 
 use super::{args, guard, worst};
-use clap::{Args, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::Args;
 use std::io::Read;
 use std::time::Duration;
 use stipula::input::{read_bytes, Reading};
-use stipula::output::yaml::entry_to_yaml;
-use stipula::output::text::{render, solution_text};
+use stipula::output::{Format, FORMATS};
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::{solve_problem, Outcome, Settings};
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Format {
-    /// Popeye's solution format with the diagram and the problem's header.
-    Text,
-    /// A versioned JSON document (`stipula.solve/1`).
-    Json,
-    /// The problems as YACPDB entries with the `solution` field filled in.
-    Yaml,
+/// The `--format` values: the formats of [`FORMATS`].
+fn formats() -> PossibleValuesParser {
+    PossibleValuesParser::new(FORMATS.iter().map(|f| PossibleValue::new(f.name).help(f.about)))
 }
 
 #[derive(Args, Debug)]
@@ -38,8 +33,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = stipula::solve::lines::DEFAULT_MAX_LINES, value_parser = args::max_lines)]
     pub max_lines: usize,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, default_value = FORMATS[0].name, value_parser = formats())]
+    pub format: String,
 }
 
 /// Reads a file (or standard input) and parses every problem in it; the warnings of the reading (a byte that is
@@ -78,9 +73,14 @@ pub fn run(args: SolveArgs) -> i32 {
         }
     };
     let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
+    let format: &Format = Format::named(&args.format).unwrap_or(&FORMATS[0]);
     let mut code = 0;
-    let mut json = Vec::new();
-    let mut yaml = Vec::new();
+    let mut parts = Vec::new();
+    let mut part = |text: Option<String>| match text {
+        Some(t) if format.streamed => out!("{t}"),
+        Some(t) => parts.push(t),
+        None => {}
+    };
     let total = problems.len();
     for (index, p) in problems.into_iter().enumerate() {
         match p {
@@ -96,14 +96,7 @@ pub fn run(args: SolveArgs) -> i32 {
                     Err(why) => {
                         eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
                         code = worst(code, guard::EXIT_INTERNAL);
-                        if let Format::Json = args.format {
-                            json.push(serde_json::json!({
-                                "location": p.location,
-                                "stipulation": p.stipulation.to_string(),
-                                "internal_error": why,
-                                "twins": [],
-                            }));
-                        }
+                        part((format.part)(&p, Err(&why)));
                         continue;
                     }
                 };
@@ -121,27 +114,12 @@ pub fn run(args: SolveArgs) -> i32 {
                         code = worst(code, super::EXIT_PARTIAL);
                     }
                 }
-                match args.format {
-                    Format::Text => out!("{}", render(&p, &twins)),
-                    Format::Json => json.push(serde_json::json!({
-                        "location": p.location,
-                        "stipulation": p.stipulation.to_string(),
-                        "twins": twins,
-                    })),
-                    Format::Yaml => {
-                        let text = solution_text(&twins);
-                        yaml.push(entry_to_yaml(&p, Some(&format!("{}\n", text.trim_end()))));
-                    }
-                }
+                part((format.part)(&p, Ok(&twins)));
             }
         }
     }
-    if let Format::Json = args.format {
-        let doc = serde_json::json!({ "schema": "stipula.solve/1", "problems": json });
-        outln!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
-    }
-    if let Format::Yaml = args.format {
-        out!("{}", yaml.join("---\n"));
+    if !format.streamed {
+        out!("{}", (format.whole)(&parts));
     }
     code
 }

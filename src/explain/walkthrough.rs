@@ -1,17 +1,19 @@
 //! The walk through a problem's solutions (`stipula explain FILE`): each twin's diagram, then every solution move
-//! by move with what each position shows, and the answer to `--why MOVE` in each twin's diagram.
+//! by move with what each position shows, and the answer to `--why MOVE` in each twin's diagram. The solutions
+//! walked are the solver's typed ones ([`crate::solve::solution`]): the lines of help and series play, the keys
+//! of direct, self and reflex play with every defence and the continuations Popeye shows.
 
 use super::prose::why_sentence;
 use super::{piece_moves, snapshot, why, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::movegen::Rules;
-use crate::moves::Move;
-use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::{Play, Problem};
 use crate::setup::build_position;
 use crate::problem::twins::{twin_diagrams, Diagram};
-use crate::solve::run::{collect_lines, diagram_rules, direct_keys, problem_search, series_end, series_moves, solving_refusal, time_limit, Settings};
-use crate::solve::{Search, Table};
+use crate::solve::run::{collect_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
+use crate::solve::solution::{Attack, Defence, Line, LineStyle, PlayedMove, Role};
+use crate::solve::tree::{Battle, TreeOptions};
+use crate::solve::Table;
 use std::sync::atomic::AtomicBool;
 
 /// Most steps a direct-play tree shows before it is cut.
@@ -125,11 +127,10 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     let search = problem_search(p, st, &rules, &table, deadline, &stop);
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (found, aborted) = collect_lines(&search, st, &pos, len, settings, true);
+            let (found, aborted) = collect_lines(&search, st, &pos, len, settings);
             t.timed_out = aborted;
-            let series = (st.play != Play::Help).then(|| series_end(st.play));
-            for (_, l) in &found.lines {
-                t.lines.push(steps(&rules, &pos, l, series.map(|end| series_moves(end, l)), st.goal));
+            for l in &found.lines {
+                t.lines.push(steps(&rules, &pos, l));
             }
             t.left_out = found.left_out();
             if t.left_out > 0 {
@@ -137,17 +138,17 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
             }
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
-            let mut budget = MAX_TREE_STEPS;
-            let (keys, aborted) = direct_keys(&search, st, &pos, len);
+            // The solver's tree with every defence shown (no threat computed, so none is left out for it).
+            let opts = TreeOptions { variations: true, no_threat: true, tries: false, ..TreeOptions::from_options(&p.options) };
+            let battle = Battle { search: &search, play: st.play, opts };
+            let (firsts, aborted) = battle.root_found(&pos, len);
             t.timed_out = aborted;
-            for (key, after) in keys {
-                match direct_node(&search, st.play, &pos, key, &after, len, 1, true, &mut budget) {
-                    Ok(node) => t.tree.push(node),
-                    Err(_) => {
-                        t.timed_out = true;
-                        break;
-                    }
+            let mut budget = MAX_TREE_STEPS;
+            for key in firsts.iter().filter(|a| a.role == Role::Key) {
+                if budget == 0 {
+                    break;
                 }
+                t.tree.push(attack_node(&rules, &pos, key, 0, &mut budget));
             }
             if budget == 0 {
                 t.notes.push(format!("the tree was cut after {MAX_TREE_STEPS} moves"));
@@ -165,30 +166,23 @@ fn line_key(l: &[Step]) -> Vec<String> {
     l.iter().map(|s| s.text.clone()).collect()
 }
 
-fn step(rules: &Rules, before: &Position, mv: Move, after: &Position, number: String, goal: crate::problem::Goal, last: bool) -> Step {
-    let mut text = move_text(before, mv);
-    let snap = snapshot(rules, after);
-    let goal_reached = match goal {
-        crate::problem::Goal::Mate => snap.mate,
-        crate::problem::Goal::Stalemate => snap.stalemate,
-    };
-    if last || goal_reached {
-        if goal_reached {
-            text += &format!(" {}", goal.symbol());
-        }
-    } else if rules.in_check(after, after.side()) {
-        text += " +";
-    }
-    Step { number, mv, text, after: snap }
+fn step(rules: &Rules, before: &Position, mv: &PlayedMove, number: String, suffix: &str) -> (Step, Position) {
+    let after = rules.make(before, mv.mv);
+    (Step { number, mv: mv.mv, text: mv.text() + suffix, after: snapshot(rules, &after) }, after)
 }
 
-/// A help or series line as steps (`series`: the number of series moves, the opponent passing between them).
-fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>, goal: crate::problem::Goal) -> Vec<Step> {
+/// A help or series line as steps, numbered as problemists write them (`1.Rc5-c4 Bd1-e2 2.…`, `1...Bf1-e2 2.…`
+/// when White begins; every series move numbered, the opponent passing between them).
+fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut out = Vec::new();
     let mut pos = start.clone();
-    let half_start = series.is_none() && moves.len() % 2 == 1;
+    let series = match line.style {
+        LineStyle::Series(n) => Some(n),
+        LineStyle::Help | LineStyle::HelpPassed => None,
+    };
+    let half_start = series.is_none() && line.moves.len() % 2 == 1;
     let mut number = 0;
-    for (i, &m) in moves.iter().enumerate() {
+    for (i, m) in line.moves.iter().enumerate() {
         let new_number = match series {
             None => if half_start { i == 0 || i % 2 == 1 } else { i % 2 == 0 },
             Some(n) => i < n,
@@ -196,7 +190,6 @@ fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>,
         if new_number {
             number += 1;
         }
-        // Help play as problemists write it: `1.Rc5-c4 Bd1-e2 2.…`, and `1...Bf1-e2 2.…` when White begins.
         let label = if half_start && i == 0 {
             format!("{number}...")
         } else if new_number || series.is_some() {
@@ -204,8 +197,8 @@ fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>,
         } else {
             String::new()
         };
-        let after = rules.make(&pos, m);
-        out.push(step(rules, &pos, m, &after, label, goal, i + 1 == moves.len()));
+        let (s, after) = step(rules, &pos, m, label, "");
+        out.push(s);
         pos = after;
         if let Some(n) = series {
             if i + 1 < n {
@@ -216,69 +209,37 @@ fn steps(rules: &Rules, start: &Position, moves: &[Move], series: Option<usize>,
     out
 }
 
-/// A node of direct, self or reflex play: the attacker's move `mv` (number `n` of the line, `left` moves
-/// counted from it), then every defence with the attacker's continuations that still force the goal; in self
-/// and reflex play the defender's forced goal moves end the line.
+/// A node of the solver's tree at half-move `ply`: an attacking move (a key marked ` !`) and the defences shown
+/// after it, each with the attacker's continuations; at most `budget` steps in all.
+fn attack_node(rules: &Rules, before: &Position, a: &Attack, ply: u32, budget: &mut usize) -> TreeNode {
+    let suffix = if a.role == Role::Key { " !" } else { "" };
+    node(rules, before, &a.mv, (format!("{}.", ply / 2 + 1), suffix), ply, &a.defences, defence_node, budget)
+}
+
+fn defence_node(rules: &Rules, before: &Position, d: &Defence, ply: u32, budget: &mut usize) -> TreeNode {
+    node(rules, before, &d.mv, (format!("{}...", ply / 2 + 1), ""), ply, &d.continuations, attack_node, budget)
+}
+
+/// The step of `mv` (numbered and marked as `label` says) and its children's nodes, while the budget lasts.
 #[allow(clippy::too_many_arguments)]
-fn direct_node(
-    search: &Search,
-    play: Play,
+fn node<T>(
+    rules: &Rules,
     before: &Position,
-    mv: Move,
-    after: &Position,
-    left: u32,
-    number: u32,
-    key: bool,
+    mv: &PlayedMove,
+    label: (String, &str),
+    ply: u32,
+    children: &[T],
+    child: fn(&Rules, &Position, &T, u32, &mut usize) -> TreeNode,
     budget: &mut usize,
-) -> Result<TreeNode, crate::solve::Aborted> {
-    let rules = search.rules;
+) -> TreeNode {
     *budget = budget.saturating_sub(1);
-    let mut s = step(rules, before, mv, after, format!("{number}."), search.goal, false);
-    if key {
-        s.text += " !";
-    }
+    let (s, after) = step(rules, before, mv, label.0, label.1);
     let mut node = TreeNode { step: s, children: Vec::new() };
-    let mut buf = Vec::new();
-    let direct = play == Play::Direct;
-    if direct && (left <= 1 || search.goal_reached(after, &mut buf)) {
-        return Ok(node);
-    }
-    let mut defences = Vec::new();
-    rules.for_each_legal(after, &mut buf, |m, p| defences.push((m, p)));
-    defences.sort_by_key(|(m, _)| move_text(after, *m));
-    let wins = |q: &Position, k: u32| match play {
-        Play::Direct => search.direct_after(q, k),
-        _ => search.self_after(q, k, play == Play::Reflex),
-    };
-    // Self and reflex play: at the last move, or when reflex play obliges the defender, its goal moves.
-    let forced = !direct && (left <= 1 || (play == Play::Reflex && search.can_reach_goal_in_1(after)));
-    for (d, p) in defences {
+    for c in children {
         if *budget == 0 {
             break;
         }
-        let reaches = !direct && search.goal_reached(&p, &mut buf);
-        if forced != reaches {
-            // A forced line shows only the goal moves; otherwise a goal move of the defender is not a defence.
-            continue;
-        }
-        *budget -= 1;
-        if forced {
-            node.children.push(TreeNode { step: step(rules, after, d, &p, format!("{number}..."), search.goal, true), children: Vec::new() });
-            continue;
-        }
-        let mut dn = TreeNode { step: step(rules, after, d, &p, format!("{number}..."), search.goal, false), children: Vec::new() };
-        let mut conts = Vec::new();
-        rules.for_each_legal(&p, &mut buf, |m, q| conts.push((m, q)));
-        conts.sort_by_key(|(m, _)| move_text(&p, *m));
-        for (c, q) in conts {
-            if *budget == 0 {
-                break;
-            }
-            if wins(&q, left - 1)? {
-                dn.children.push(direct_node(search, play, &p, c, &q, left - 1, number + 1, false, budget)?);
-            }
-        }
-        node.children.push(dn);
+        node.children.push(child(rules, &after, c, ply + 1, budget));
     }
-    Ok(node)
+    node
 }

@@ -17,11 +17,9 @@ struct Word {
     names: Names,
 }
 
-/// The words of the solutions and the twin headings stipula writes in English, with Popeye's German and French.
+/// The words of the twin headings stipula writes in English, with Popeye's German and French (the solutions'
+/// words are written in the language by [`crate::solve::solution::PhasePlay::lines_in`]).
 const WORDS: &[Word] = &[
-    Word { english: "threat:", names: ["threat:", "Drohung:", "menace:"] },
-    Word { english: "but", names: ["but", "Aber", "mais"] },
-    Word { english: "zugzwang.", names: ["zugzwang.", "Zugzwang.", "blocus."] },
     // Twinning (Popeye's `TwinningString`).
     Word { english: "rotate", names: ["rotate", "Drehung", "rotation"] },
     Word { english: "mirror", names: ["mirror", "Spiegelung", "miroir"] },
@@ -133,17 +131,14 @@ pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
         }
         s += "\n\n";
     }
-    let solutions = text::twin_solutions(t, false);
+    let solutions = text::twin_solutions_in(t, false, lang);
     // Without solutions, Popeye writes nothing below the heading but the blank line between two phases (a duplex).
     if solutions.trim().is_empty() {
         let end = if t.tree { 2 } else { 1 };
         s += &"\n".repeat(solutions.len().saturating_sub(end));
         return s;
     }
-    for line in solutions.lines() {
-        s += &translate_line(line, lang);
-        s.push('\n');
-    }
+    s += &solutions;
     // The last blank line is the closing line's (Popeye's `\nsolution finished.`) or the next twin's.
     if s.ends_with("\n\n") {
         s.pop();
@@ -151,7 +146,7 @@ pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
     s
 }
 
-/// One line of stipula's English solution text (a move line, a twin heading) in Popeye's `lang`: its words and
+/// A twin heading's text (stipula's English) in Popeye's `lang`: its words and
 /// the piece codes of its moves (and colours, in a heading).
 pub fn translate_line(line: &str, lang: Lang) -> String {
     if lang == Lang::English {
@@ -255,13 +250,9 @@ mod tests {
         assert_eq!(closing(Lang::German, Completeness::Partial, None), "Partielle Loesung\n\n\n");
     }
 
-    /// German and French move text and twin headings as in Popeye's reference outputs (`Drohung:`, `sSh3-->h4`).
+    /// German and French twin headings as in Popeye's reference outputs (`sSh3-->h4`).
     #[test]
     fn lines_in_popeye_languages() {
-        assert_eq!(translate_line("   1.Qa7-f2 ! threat:", Lang::German), "   1.Da7-f2 ! Drohung:");
-        assert_eq!(translate_line("      1...Kc1-b2 +", Lang::German), "      1...Kc1-b2 +");
-        assert_eq!(translate_line("  1.b7-b5 Sb1-c3   2.e7-e8=Q c2*d3 ep.", Lang::German), "  1.b7-b5 Sb1-c3   2.e7-e8=D c2*d3 ep.");
-        assert_eq!(translate_line("   1.Rh1-h2 but", Lang::French), "   1.Th1-h2 mais");
         assert_eq!(translate_line("wQa7-->a6", Lang::German), "wDa7-->a6");
         assert_eq!(translate_line("-bSf1", Lang::German), "-sSf1");
         assert_eq!(translate_line("wBh4<-->bRf8", Lang::German), "wLh4<-->sTf8");

@@ -6,6 +6,7 @@ use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
+use crate::solve::solution::{Attack, Layout, PhasePlay, Role};
 use crate::square::{Color, Square};
 use crate::words::Lang;
 
@@ -125,6 +126,11 @@ pub fn solution_text(twins: &[SolvedTwin]) -> String {
 /// left out is said after its phase; with `marks`, a line says that the time limit cut the twin short. That
 /// `MaxSolutions` or `StopOnShortSolutions` cut it short is said once, after all twins, by the caller.
 pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
+    twin_solutions_in(t, marks, Lang::English)
+}
+
+/// [`twin_solutions`] in Popeye's `lang` (its piece codes and words).
+pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
     let mut s = String::new();
     match &t.outcome {
         Outcome::Refused(_) => return s,
@@ -135,18 +141,25 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
-        for (j, l) in ph.lines.iter().enumerate() {
-            // Tree mode: Popeye leaves a blank line between the blocks of two first moves.
-            if t.tree && j > 0 && l.starts_with("   1.") && !ph.lines[j - 1].ends_with("?!?") {
-                s.push('\n');
+        match &ph.play {
+            PhasePlay::Tree(firsts) => {
+                for (j, first) in firsts.iter().enumerate() {
+                    // Popeye leaves a blank line between the blocks of two first moves, not after a block that
+                    // ends with a goal move the attacker is forced to make (reflex play's ` ?!?`).
+                    if j > 0 && !ends_forced(&firsts[j - 1]) {
+                        s.push('\n');
+                    }
+                    let mut lines = Vec::new();
+                    first.layout(0, lang, &mut lines);
+                    lines.iter().for_each(|l| s += &format!("{l}\n"));
+                }
             }
-            s += l;
-            s.push('\n');
+            play => play.lines_in(lang).iter().for_each(|l| s += &format!("{l}\n")),
         }
-        if ph.left_out > 0 {
+        if let (PhasePlay::Lines(lines), true) = (&ph.play, ph.left_out > 0) {
             // Like Popeye's `Partial solution`, with the count.
-            let found = ph.lines.len() + ph.left_out;
-            s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
+            let found = lines.len() + ph.left_out;
+            s += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
         }
     }
     s.push('\n');
@@ -156,7 +169,22 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
     s
 }
 
+/// Whether a first move's block ends with a goal move the attacker is forced to make: reflex play's first move
+/// that fails, or a try whose last refutation forces one.
+fn ends_forced(first: &Attack) -> bool {
+    first.role == Role::Fails || first.refutations.as_ref().and_then(|r| r.last()).is_some_and(|r| !r.forced.is_empty())
+}
+
 /// Square list helper for headings.
 pub fn squares(list: &[Square]) -> String {
     list.iter().map(|s| s.to_string()).collect()
 }
+
+/// `--format text`, the default.
+pub const FORMAT: super::Format = super::Format {
+    name: "text",
+    about: "Popeye's solution format with the diagram and the problem's header",
+    part: |p, solved| solved.ok().map(|twins| render(p, twins)),
+    whole: |parts| parts.concat(),
+    streamed: true,
+};

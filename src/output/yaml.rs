@@ -126,6 +126,18 @@ pub fn write_yaml(problems: &[Problem]) -> String {
     problems.iter().map(|p| entry_to_yaml(p, None)).collect::<Vec<_>>().join("---\n")
 }
 
+/// `--format yaml`: each problem as a YACPDB entry with its `solution` field filled in (the text rendering).
+pub const FORMAT: super::Format = super::Format {
+    name: "yaml",
+    about: "The problems as YACPDB entries with the `solution` field filled in",
+    part: |p, solved| {
+        let text = super::text::solution_text(solved.ok()?);
+        Some(entry_to_yaml(p, Some(&format!("{}\n", text.trim_end()))))
+    },
+    whole: |parts| parts.join("---\n"),
+    streamed: false,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,3 +171,4 @@ mod tests {
         }
     }
 }
+

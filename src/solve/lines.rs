@@ -1,9 +1,10 @@
 //! The solutions of help and series play as the search finds them, with memory bounded by a number of lines:
-//! each line is rendered in Popeye's notation as it is found, the canonically first `cap` (the smallest texts,
-//! so the same ones whatever the thread count) are kept, the others only counted. Lines a caller wants whatever
-//! their place (`verify`'s intended solutions) are kept besides. What was kept is there even when the search
-//! is stopped by its time limit.
+//! each line is made a [`Line`] as it is found, the canonically first `cap` (the smallest texts, so the same
+//! ones whatever the thread count) are kept, the others only counted. Lines a caller wants whatever their place
+//! (`verify`'s intended solutions) are kept besides. What was kept is there even when the search is stopped by
+//! its time limit.
 
+use super::solution::Line;
 use super::{Aborted, Search, SeriesEnd, Work};
 use crate::moves::Move;
 use crate::position::Position;
@@ -13,34 +14,31 @@ use std::sync::Mutex;
 /// The default for `cap`: lines kept per phase (a line of h#200 is about 5 KB, so at most about 50 MB).
 pub const DEFAULT_MAX_LINES: usize = 10_000;
 
-type Render<'a> = Box<dyn Fn(&[Move]) -> String + Send + Sync + 'a>;
-type Wanted<'a> = Box<dyn Fn(&str) -> bool + Send + Sync + 'a>;
+type Make<'a> = Box<dyn Fn(&[Move]) -> Line + Send + Sync + 'a>;
+type Wanted<'a> = Box<dyn Fn(&[Move]) -> bool + Send + Sync + 'a>;
 
 /// Where the search puts the lines it finds (shared by its threads).
 pub struct LineSink<'a> {
-    render: Render<'a>,
+    make: Make<'a>,
     wanted: Option<Wanted<'a>>,
     cap: usize,
-    /// Whether the moves of the lines kept are kept too (else only their text).
-    moves: bool,
     kept: Mutex<Kept>,
 }
 
 #[derive(Default)]
 struct Kept {
-    /// The canonically first lines, at most `cap`.
-    first: BTreeMap<String, Vec<Move>>,
+    /// The canonically first lines, at most `cap`, by their text.
+    first: BTreeMap<String, Line>,
     /// Wanted lines, kept beyond the cap.
-    wanted: BTreeMap<String, Vec<Move>>,
+    wanted: BTreeMap<String, Line>,
     /// Every line found.
     found: usize,
 }
 
-/// What a sink collected: the lines kept in canonical order (text, and moves when asked for), and how many were
-/// found.
+/// What a sink collected: the lines kept in canonical order, and how many were found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Collected {
-    pub lines: Vec<(String, Vec<Move>)>,
+    pub lines: Vec<Line>,
     pub found: usize,
 }
 
@@ -52,39 +50,33 @@ impl Collected {
 }
 
 impl<'a> LineSink<'a> {
-    /// A sink keeping the first `cap` lines in the order of their text, `render` giving a line's text.
-    pub fn new(cap: usize, render: impl Fn(&[Move]) -> String + Send + Sync + 'a) -> Self {
-        LineSink { render: Box::new(render), wanted: None, cap, moves: false, kept: Mutex::new(Kept::default()) }
+    /// A sink keeping the first `cap` lines in the order of their text, `make` giving a line.
+    pub fn new(cap: usize, make: impl Fn(&[Move]) -> Line + Send + Sync + 'a) -> Self {
+        LineSink { make: Box::new(make), wanted: None, cap, kept: Mutex::new(Kept::default()) }
     }
 
-    /// With `on`, also keeps the moves of the lines kept.
-    pub fn keeping_moves(mut self, on: bool) -> Self {
-        self.moves = on;
-        self
-    }
-
-    /// Also keeps, beyond the cap, every line whose text `wanted` accepts.
-    pub fn wanting(mut self, wanted: impl Fn(&str) -> bool + Send + Sync + 'a) -> Self {
+    /// Also keeps, beyond the cap, every line whose moves `wanted` accepts.
+    pub fn wanting(mut self, wanted: impl Fn(&[Move]) -> bool + Send + Sync + 'a) -> Self {
         self.wanted = Some(Box::new(wanted));
         self
     }
 
-    /// A line found (rendered here, outside the lock). The same text twice counts once.
+    /// A line found (made here, outside the lock). The same text twice counts once.
     pub fn push(&self, moves: &[Move]) {
-        let text = (self.render)(moves);
-        let wanted = self.wanted.as_ref().is_some_and(|w| w(&text));
+        let line = (self.make)(moves);
+        let text = line.text();
+        let wanted = self.wanted.as_ref().is_some_and(|w| w(moves));
         let mut k = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         if k.first.contains_key(&text) || k.wanted.contains_key(&text) {
             return;
         }
         k.found += 1;
-        let moves = if self.moves { moves.to_vec() } else { Vec::new() };
         if wanted {
-            k.wanted.insert(text, moves);
+            k.wanted.insert(text, line);
         } else if k.first.len() < self.cap {
-            k.first.insert(text, moves);
+            k.first.insert(text, line);
         } else if k.first.last_key_value().is_some_and(|(last, _)| text < *last) {
-            k.first.insert(text, moves);
+            k.first.insert(text, line);
             k.first.pop_last();
         }
     }
@@ -92,9 +84,9 @@ impl<'a> LineSink<'a> {
     /// The lines kept, in canonical order, and the count of all found.
     pub fn finish(self) -> Collected {
         let k = self.kept.into_inner().unwrap_or_else(|e| e.into_inner());
-        let mut lines: Vec<(String, Vec<Move>)> = k.first.into_iter().chain(k.wanted).collect();
-        lines.sort();
-        Collected { lines, found: k.found }
+        let mut lines: Vec<(String, Line)> = k.first.into_iter().chain(k.wanted).collect();
+        lines.sort_by(|a, b| a.0.cmp(&b.0));
+        Collected { lines: lines.into_iter().map(|(_, l)| l).collect(), found: k.found }
     }
 }
 
@@ -139,22 +131,30 @@ mod tests {
     /// The kept lines are the first `cap` in text order whatever order they come in, and all are counted.
     #[test]
     fn keeps_the_canonically_first() {
-        let render = |l: &[Move]| format!("line {:02}", l[0].to.index());
-        let mut orders: Vec<Vec<u8>> = vec![(1..40).collect(), (1..40).rev().collect()];
-        orders.push((1..40u32).map(|i| ((i * 7) % 39 + 1) as u8).collect());
+        use crate::pieces::{Kind, Piece};
+        use crate::solve::solution::{LineStyle, PlayedMove};
+        // A rook on a1 going up the file and along the first rank: `Ra1-a2` … `Ra1-h1`, sorted by their text.
+        let rook = Piece { kind: Kind::ROOK, color: crate::square::Color::White };
+        let make = move |l: &[Move]| Line { style: LineStyle::Series(1), moves: vec![PlayedMove { mv: l[0], piece: rook, mark: None }] };
+        let text = |i: u8| make(&[mv(i)]).text();
+        let mut all: Vec<u8> = (1..16).collect();
+        all.sort_by_key(|&i| text(i));
+        let wanted = all[10];
+        let mut orders: Vec<Vec<u8>> = vec![(1..16).collect(), (1..16).rev().collect()];
+        orders.push((1..16u32).map(|i| ((i * 7) % 15 + 1) as u8).collect());
         for order in orders {
-            let sink = LineSink::new(5, render).wanting(|t: &str| t == "line 30").keeping_moves(true);
+            let sink = LineSink::new(5, make).wanting(move |m: &[Move]| m[0] == mv(wanted));
             for &i in &order {
                 sink.push(&[mv(i)]);
             }
-            sink.push(&[mv(3)]);
+            sink.push(&[mv(all[0])]);
             let c = sink.finish();
-            let texts: Vec<&str> = c.lines.iter().map(|(t, _)| t.as_str()).collect();
-            assert_eq!(texts, ["line 01", "line 02", "line 03", "line 04", "line 05", "line 30"]);
-            assert!(c.lines.iter().all(|(t, m)| *t == render(m)), "the moves kept are the line's");
-            assert_eq!((c.found, c.left_out()), (39, 33));
+            let kept: Vec<Move> = c.lines.iter().map(|l| l.moves[0].mv).collect();
+            let want: Vec<Move> = all[..5].iter().chain([&wanted]).map(|&i| mv(i)).collect();
+            assert_eq!(kept, want);
+            assert_eq!((c.found, c.left_out()), (15, 9));
         }
-        let none = LineSink::new(0, render);
+        let none = LineSink::new(0, make);
         none.push(&[mv(1)]);
         assert_eq!(none.finish(), Collected { lines: Vec::new(), found: 1 });
     }

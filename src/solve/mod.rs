@@ -6,6 +6,7 @@ pub mod lines;
 pub mod picture;
 pub mod plan;
 pub mod run;
+pub mod solution;
 pub mod table;
 pub mod tree;
 

@@ -1,17 +1,18 @@
-//! Solving a whole problem: twins one after another, each phase (set play, solution, duplex) searched, the
-//! solutions rendered in Popeye's notation and sorted canonically.
+//! Solving a whole problem: twins one after another, each phase (set play, solution, duplex) searched, its
+//! solutions typed ([`super::solution`]) and sorted canonically.
 
 use super::lines::{Collected, LineSink, DEFAULT_MAX_LINES};
+use super::solution::{Line, LineStyle, PhasePlay, Role};
 use super::tree::{Battle, TreeOptions};
 use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
 use crate::setup::{build_position, Culprit, SetupOptions};
+use crate::square::Color;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -24,8 +25,8 @@ pub struct Settings {
     pub time_limit: Option<Duration>,
     /// Help and series play: the solution lines kept per phase, the canonically first (the others are counted).
     pub max_lines: usize,
-    /// Lines kept beyond `max_lines` when found (compared word by word): `verify`'s intended solutions.
-    pub keep_lines: Vec<String>,
+    /// Lines kept beyond `max_lines` when found (by their moves): `verify`'s intended solutions.
+    pub keep_lines: Vec<Vec<Move>>,
 }
 
 impl Default for Settings {
@@ -48,18 +49,43 @@ pub enum Outcome {
 
 pub use crate::problem::PhaseKind;
 
-/// One phase's solutions, rendered.
-#[derive(Clone, Debug, serde::Serialize)]
+/// One phase's solutions.
+#[derive(Clone, Debug)]
 pub struct Phase {
     pub kind: PhaseKind,
-    /// Popeye-format lines, sorted canonically.
-    pub lines: Vec<String>,
+    /// The side that moves first in the phase.
+    pub side: Color,
+    /// The solutions, in canonical order.
+    pub play: PhasePlay,
     /// Number of solutions (help/series lines, or keys in direct play).
     pub solutions: usize,
     /// `MaxSolutions` or `StopOnShortSolutions` cut the list short (Popeye's `Partial solution`).
     pub partial: bool,
     /// Help and series play: solutions found but not listed, beyond [`Settings::max_lines`].
     pub left_out: usize,
+}
+
+impl Phase {
+    /// The phase in Popeye's text, line by line ([`PhasePlay::lines`]).
+    pub fn lines(&self) -> Vec<String> {
+        self.play.lines()
+    }
+}
+
+/// JSON: the phase's Popeye text as `lines` beside the typed solutions (`play`).
+impl serde::Serialize for Phase {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Phase", 7)?;
+        m.serialize_field("kind", &self.kind)?;
+        m.serialize_field("side", if self.side == Color::White { "white" } else { "black" })?;
+        m.serialize_field("lines", &self.lines())?;
+        m.serialize_field("play", &self.play)?;
+        m.serialize_field("solutions", &self.solutions)?;
+        m.serialize_field("partial", &self.partial)?;
+        m.serialize_field("left_out", &self.left_out)?;
+        m.end()
+    }
 }
 
 /// One twin's result.
@@ -235,14 +261,13 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
     let mut timed_out = false;
     let mut nodes = 0;
     let search = problem_search(p, st, &rules, table, deadline, stop);
-    let tree = is_tree(st.play);
     // A phase whose side not to move is in check is left out, as Popeye leaves it out (with its message `the side
     // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
     let mut playable = Vec::new();
     let mut illegal = None;
     for (kind, side, len) in p.phase_plan(st) {
         match build_position(&d.pieces, &p.state, side, &rules, &setup) {
-            Ok(pos) => playable.push((kind, pos, len)),
+            Ok(pos) => playable.push((kind, side, pos, len)),
             Err(e) if e.culprit == Culprit::Position => {
                 illegal.get_or_insert(e.message);
             }
@@ -254,25 +279,30 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
             return Err(Refusal::bad_input(why));
         }
     }
-    for (kind, pos, plies_or_moves) in playable {
-        let PhaseOut { mut lines, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
+    for (kind, side, pos, plies_or_moves) in playable {
+        let PhaseOut { mut play, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;
         let mut partial = false;
         if let Some(max) = p.options.max_solutions {
             partial = if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
                 // Reflex play is counted as one solution whatever its keys and tries (Popeye: `r#2` with fifteen
                 // keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1 it is partial).
-                lines.iter().any(|l| l.starts_with("   1.")) && max <= 1
+                matches!(&play, PhasePlay::Tree(firsts) if !firsts.is_empty()) && max <= 1
             } else {
-                cut_to(&mut lines, &mut count, max as usize, tree)
+                cut_to(&mut play, &mut count, max as usize)
             };
         }
-        if p.options.stop_on_short && !tree {
-            partial |= keep_shortest(&mut lines, &mut count, st, plies_or_moves);
+        if p.options.stop_on_short {
+            if let PhasePlay::Lines(lines) = &mut play {
+                partial |= keep_shortest(lines, &mut count, st, plies_or_moves);
+            }
         }
         // Help and series play count lines: those not listed were left out by `max_lines`.
-        let left_out = if tree { 0 } else { count.saturating_sub(lines.len()) };
-        phases.push(Phase { kind, lines, solutions: count, partial, left_out });
+        let left_out = match &play {
+            PhasePlay::Lines(lines) => count.saturating_sub(lines.len()),
+            _ => 0,
+        };
+        phases.push(Phase { kind, side, play, solutions: count, partial, left_out });
     }
     nodes += search.nodes();
     Ok((phases, nodes, timed_out))
@@ -300,31 +330,31 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
 }
 
-/// One phase's rendered lines, its number of solutions (help/series lines found, or keys), and whether the
-/// time limit stopped it (the lines are then those found before).
+/// One phase's solutions, its number of solutions (help/series lines found, or keys), and whether the time
+/// limit stopped it (the solutions are then those found before).
 struct PhaseOut {
-    lines: Vec<String>,
+    play: PhasePlay,
     count: usize,
     aborted: bool,
 }
 
 impl PhaseOut {
     fn collected(c: Collected, aborted: bool) -> PhaseOut {
-        PhaseOut { count: c.found, lines: c.lines.into_iter().map(|(text, _)| text).collect(), aborted }
+        PhaseOut { count: c.found, play: PhasePlay::Lines(c.lines), aborted }
     }
 
-    fn stopped() -> PhaseOut {
-        PhaseOut { lines: Vec::new(), count: 0, aborted: true }
+    fn stopped(play: PhasePlay) -> PhaseOut {
+        PhaseOut { play, count: 0, aborted: true }
     }
 }
 
 /// The sink of a help or series phase under `settings`: its first `max_lines` lines and the ones to keep.
-pub fn line_sink<'a>(settings: &'a Settings, render: impl Fn(&[Move]) -> String + Send + Sync + 'a) -> LineSink<'a> {
-    let sink = LineSink::new(settings.max_lines, render);
+pub fn line_sink<'a>(settings: &'a Settings, make: impl Fn(&[Move]) -> Line + Send + Sync + 'a) -> LineSink<'a> {
+    let sink = LineSink::new(settings.max_lines, make);
     if settings.keep_lines.is_empty() {
         return sink;
     }
-    sink.wanting(|text: &str| settings.keep_lines.iter().any(|k| k.split_whitespace().eq(text.split_whitespace())))
+    sink.wanting(|moves: &[Move]| settings.keep_lines.iter().any(|k| k == moves))
 }
 
 /// The number of series moves of a series line (its last move is the opponent's in ser-h# and ser-s#).
@@ -342,20 +372,20 @@ pub fn series_end(play: Play) -> SeriesEnd {
 }
 
 /// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise): help play
-/// also the shorter lengths, unless `exact-`; with `moves`, the moves of the lines kept too. What was found is
-/// kept when the time limit stops the search (then `true`).
-pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool) -> (Collected, bool) {
-    collect_phase_lines(search, st, pos, len, settings, moves, PhaseKind::Solution)
+/// also the shorter lengths, unless `exact-`. What was found is kept when the time limit stops the search
+/// (then `true`).
+pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
+    collect_phase_lines(search, st, pos, len, settings, PhaseKind::Solution)
 }
 
 /// [`collect_lines`] for a phase of kind `kind`: the set play of `h#n.5` skips the attacker's first half-move
 /// (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move at once (`  1...Rh1-h8 #`;
 /// ser-s#: every move, when all reach the goal), as Popeye prints them.
-fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, moves: bool, kind: PhaseKind) -> (Collected, bool) {
+fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
         let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
-        let sink = line_sink(settings, |l| render_line(rules, pos, l, style, goal)).keeping_moves(moves);
+        let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
         let mut plies = len;
         let aborted = loop {
             if search.help_into(pos, plies, &sink).is_err() {
@@ -370,7 +400,7 @@ fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u
     }
     let end = series_end(st.play);
     if kind == PhaseKind::SetPlay {
-        let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Help, goal)).keeping_moves(moves);
+        let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Help, goal));
         let finals = match end {
             SeriesEnd::HelpGoal => search.goal_moves(pos, false),
             _ if search.all_replies_reach_goal(pos) => search.goal_moves(pos, false),
@@ -381,7 +411,7 @@ fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u
         }
         return (sink.finish(), false);
     }
-    let sink = line_sink(settings, |l| render_line(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal)).keeping_moves(moves);
+    let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
 }
@@ -391,27 +421,27 @@ fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, false, kind);
+            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
             if kind == PhaseKind::SetPlay {
-                let Ok(lines) = battle.set_play(pos, len) else { return Ok(PhaseOut::stopped()) };
-                let count = lines.iter().filter(|l| l.starts_with("      1...")).count();
-                return Ok(PhaseOut { lines, count, aborted: false });
+                let Ok(defences) = battle.set_play(pos, len) else { return Ok(PhaseOut::stopped(PhasePlay::SetPlay(Vec::new()))) };
+                let count = defences.len();
+                return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
             }
             if p.options.post_key_play {
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
                 return match battle.post_key(pos, len) {
-                    Ok(lines) => Ok(PhaseOut { lines, count: 1, aborted: false }),
-                    Err(Aborted) => Ok(PhaseOut::stopped()),
+                    Ok(pk) => Ok(PhaseOut { play: PhasePlay::PostKey(pk), count: 1, aborted: false }),
+                    Err(Aborted) => Ok(PhaseOut::stopped(PhasePlay::Tree(Vec::new()))),
                 };
             }
             // At the time limit, the keys searched to their end are kept.
-            let (blocks, aborted) = battle.root_found(pos, len);
-            let count = blocks.iter().filter(|b| b.key).count();
-            Ok(PhaseOut { lines: blocks.into_iter().flat_map(|b| b.lines).collect(), count, aborted })
+            let (firsts, aborted) = battle.root_found(pos, len);
+            let count = firsts.iter().filter(|a| a.role == Role::Key).count();
+            Ok(PhaseOut { play: PhasePlay::Tree(firsts), count, aborted })
         }
     }
 }
@@ -419,35 +449,32 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
 /// `MaxSolutions n`: keeps the first `n` solutions in canonical order (the search still runs to its end, so
 /// that which ones are kept does not depend on the thread count). Returns whether the list is partial: as Popeye,
 /// which stops at the `n`-th solution, once `n` are listed, whether or not more exist.
-fn cut_to(lines: &mut Vec<String>, count: &mut usize, max: usize, tree: bool) -> bool {
-    if tree {
-        // Keep the blocks of the first `max` first moves: Popeye counts the tries it prints too.
-        let total = lines.iter().filter(|l| l.starts_with("   1.")).count();
-        let mut firsts = 0;
-        let end = lines
-            .iter()
-            .position(|l| {
-                if l.starts_with("   1.") {
-                    firsts += 1;
-                }
-                firsts > max
-            })
-            .unwrap_or(lines.len());
-        lines.truncate(end);
-        *count = lines.iter().filter(|l| l.starts_with("   1.") && l.contains(" !")).count();
-        return total >= max;
+fn cut_to(play: &mut PhasePlay, count: &mut usize, max: usize) -> bool {
+    match play {
+        PhasePlay::Lines(lines) => {
+            lines.truncate(max);
+            *count = (*count).min(max);
+            *count >= max
+        }
+        PhasePlay::Tree(firsts) => {
+            // Keep the first `max` first moves: Popeye counts the tries it prints too.
+            let total = firsts.len();
+            firsts.truncate(max);
+            *count = firsts.iter().filter(|a| a.role == Role::Key).count();
+            total >= max
+        }
+        // Set play and post-key play have no first moves of the attacker's: nothing is cut, no key counted.
+        PhasePlay::SetPlay(_) | PhasePlay::PostKey(_) => {
+            *count = 0;
+            max == 0
+        }
     }
-    lines.truncate(max);
-    *count = (*count).min(max);
-    *count >= max
 }
 
 /// `StopOnShortSolutions` in help and series play: when solutions shorter than the stipulation exist, only
 /// the shortest are listed (Popeye stops there). Returns whether longer ones were dropped.
-fn keep_shortest(lines: &mut Vec<String>, count: &mut usize, st: &Stipulation, full: u32) -> bool {
-    // The number of moves of a rendered line: its half-moves in help play, its numbered moves in series play.
-    let length = |l: &str| l.split_whitespace().filter(|w| w.contains('-') || w.contains('*') || w.starts_with('0')).count();
-    let Some(shortest) = lines.iter().map(|l| length(l)).min() else {
+fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, full: u32) -> bool {
+    let Some(shortest) = lines.iter().map(|l| l.moves.len()).min() else {
         return false;
     };
     let full_len = match st.play {
@@ -458,147 +485,59 @@ fn keep_shortest(lines: &mut Vec<String>, count: &mut usize, st: &Stipulation, f
     if shortest >= full_len {
         return false;
     }
-    lines.retain(|l| length(l) == shortest);
+    lines.retain(|l| l.moves.len() == shortest);
     *count = lines.len();
     true
-}
-
-/// The keys of direct, self or reflex play: first moves that force the stipulation in at most `n` moves; when
-/// the search is stopped, those proven by then (and `true`).
-pub fn direct_keys(search: &Search, st: &Stipulation, pos: &Position, n: u32) -> (Vec<(Move, Position)>, bool) {
-    use rayon::prelude::*;
-    let mut buf = Vec::new();
-    let mut moves = Vec::new();
-    search.rules.for_each_legal(pos, &mut buf, |m, p| moves.push((m, p)));
-    if st.play == Play::Reflex && search.can_reach_goal_in_1(pos) {
-        return (Vec::new(), false);
-    }
-    let results: Vec<Result<Option<(Move, Position)>, Aborted>> = moves
-        .into_par_iter()
-        .map(|(m, after)| {
-            let ok = match st.play {
-                Play::Direct => search.direct_after(&after, n)?,
-                Play::Self_ => search.self_after(&after, n, false)?,
-                _ => search.self_after(&after, n, true)?,
-            };
-            Ok(ok.then_some((m, after)))
-        })
-        .collect();
-    let mut keys = Vec::new();
-    let mut aborted = false;
-    for r in results {
-        match r {
-            Ok(k) => keys.extend(k),
-            Err(Aborted) => aborted = true,
-        }
-    }
-    (keys, aborted)
-}
-
-/// How move numbers run in a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LineStyle {
-    /// Help play: two half-moves per number; the side to move at the start may be the second of the pair
-    /// (then the line starts with `1...`).
-    Help,
-    /// Series play: one number per series move; moves after the first `n` (the opponent's final move) share
-    /// the last number.
-    Series(usize),
-    /// Help play after a passed first half-move (the set play of `h#n.5`): `  1...  ...  2.Bc4-a2 Bb7-c6 +   3.…`.
-    HelpPassed,
-}
-
-/// Renders a line of moves in Popeye's line mode: `  1.Kd1-e2 Ka1-b1   2.Qh1-h8 #`.
-pub fn render_line(rules: &Rules, start: &Position, moves: &[Move], style: LineStyle, goal: Goal) -> String {
-    let mut s = String::new();
-    let mut pos = start.clone();
-    // Popeye numbers help play so that the last move completes a number: an odd number of half-moves starts
-    // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
-    let half_start = style == LineStyle::Help && moves.len() % 2 == 1;
-    let mut number = 1;
-    if style == LineStyle::HelpPassed {
-        s += "  1...  ...";
-        number = 2;
-    }
-    for (i, &m) in moves.iter().enumerate() {
-        let new_number = match style {
-            LineStyle::HelpPassed => i % 2 == 0,
-            LineStyle::Help => {
-                if half_start {
-                    i == 0 || i % 2 == 1
-                } else {
-                    i % 2 == 0
-                }
-            }
-            LineStyle::Series(n) => i < n,
-        };
-        if new_number {
-            if i > 0 {
-                s.push(' ');
-            }
-            if half_start && i == 0 {
-                s += &format!("{:>3}...", number);
-            } else {
-                s += &format!("{:>3}.", number);
-            }
-            number += 1;
-        } else {
-            s.push(' ');
-        }
-        let after = rules.make(&pos, m);
-        s += &move_text(&pos, m);
-        if i + 1 == moves.len() {
-            s += &format!(" {}", goal.symbol());
-        } else if rules.in_check(&after, after.side()) {
-            s += " +";
-        }
-        pos = after;
-        // Series play: the opponent passes between two series moves.
-        if let LineStyle::Series(n) = style {
-            if i + 1 < n {
-                pos = pos.null_move();
-            }
-        }
-    }
-    s
 }
 
 #[cfg(test)]
 mod cut_tests {
     use super::*;
+    use crate::pieces::{Kind, Piece};
+    use crate::solve::solution::{Attack, PlayedMove, Threat};
+    use crate::square::Square;
 
     fn help(moves: u32) -> Stipulation {
         Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0 }
     }
 
+    /// A line of `n` rook moves (`Ra1-a2 …`), the `i`-th first move.
+    fn line(i: u8, n: usize) -> Line {
+        let rook = Piece { kind: Kind::ROOK, color: Color::White };
+        let mv = Move::new(Square::from_coords(0, 0), Square::from_coords(0, i), None, crate::moves::Special::None);
+        Line { style: LineStyle::Help, moves: vec![PlayedMove { mv, piece: rook, mark: None }; n] }
+    }
+
+    fn first(i: u8, role: Role) -> Attack {
+        Attack { mv: line(i, 1).moves[0], role, threat: Threat::NotShown, defences: Vec::new(), refutations: None }
+    }
+
     #[test]
     fn max_solutions_keeps_the_first_in_canonical_order() {
-        let mut lines: Vec<String> = ["  1.a", "  1.b", "  1.c"].iter().map(|s| s.to_string()).collect();
+        let mut play = PhasePlay::Lines(vec![line(1, 2), line(2, 2), line(3, 2)]);
         let mut count = 3;
-        assert!(cut_to(&mut lines, &mut count, 2, false));
-        assert_eq!((lines.len(), count), (2, 2));
-        assert!(!cut_to(&mut lines, &mut count, 5, false));
+        assert!(cut_to(&mut play, &mut count, 2));
+        assert_eq!(play, PhasePlay::Lines(vec![line(1, 2), line(2, 2)]));
+        assert_eq!(count, 2);
+        assert!(!cut_to(&mut play, &mut count, 5));
         // Popeye stops at the n-th solution and calls the list partial even when no more exist (h#1 with one
         // solution and MaxSolutions 1: `Partial solution`, Popeye 4.104's output).
-        assert!(cut_to(&mut lines, &mut count, 2, false));
-        // Tree mode: whole key blocks are kept.
-        let mut tree: Vec<String> = ["   1.Qa1-a2 !", "      1...Kb1", "          2.Qa2-b2 #", "   1.Qa1-a3 !", "      1...Kb1"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        assert!(cut_to(&mut play, &mut count, 2));
+        // Tree mode: whole first moves are kept, tries counted among them, keys counted as solutions.
+        let mut tree = PhasePlay::Tree(vec![first(1, Role::Try), first(2, Role::Key), first(3, Role::Key)]);
         let mut keys = 2;
-        assert!(cut_to(&mut tree, &mut keys, 1, true));
-        assert_eq!(tree.len(), 3);
+        assert!(cut_to(&mut tree, &mut keys, 2));
+        assert_eq!(tree, PhasePlay::Tree(vec![first(1, Role::Try), first(2, Role::Key)]));
+        assert_eq!(keys, 1);
     }
 
     #[test]
     fn stop_on_short_solutions_keeps_the_shortest() {
-        let mut lines: Vec<String> =
-            ["  1.Ka1-b1 Kc3-b3   2.a2-a1=Q Rh8-h1 #", "  1.Ka1-b2 Rh8-b8 #"].iter().map(|s| s.to_string()).collect();
+        let mut lines = vec![line(1, 4), line(2, 2)];
         let mut count = 2;
         assert!(keep_shortest(&mut lines, &mut count, &help(2), 4));
-        assert_eq!(lines, vec!["  1.Ka1-b2 Rh8-b8 #".to_string()]);
-        let mut full: Vec<String> = vec!["  1.Ka1-b1 Kc3-b3   2.a2-a1=Q Rh8-h1 #".into()];
+        assert_eq!((lines, count), (vec![line(2, 2)], 1));
+        let mut full = vec![line(1, 4)];
         let mut c = 1;
         assert!(!keep_shortest(&mut full, &mut c, &help(2), 4));
     }

@@ -6,11 +6,11 @@
 //! continuation is longer than `L`, or of length `L` but at least one threat no longer works (variations
 //! shorter than the threat are not reported); without a threat (zugzwang) every defence is shown. After a defence every attacking
 //! move that wins in the shortest possible number of moves is shown (a second one is a dual). Siblings are
-//! sorted by their text so that the output does not depend on the thread count.
+//! kept in canonical order ([`sort_canonically`]) so that the output does not depend on the thread count.
 
+use super::solution::{sort_canonically, Attack, Defence, PlayedMove, PostKey, Refutation, Role, Threat};
 use super::{Aborted, Search};
 use crate::moves::Move;
-use crate::notation::move_text;
 use crate::position::Position;
 use crate::problem::Play;
 use crate::problem::options::Options;
@@ -47,33 +47,11 @@ impl TreeOptions {
     }
 }
 
-/// One first move's block of lines.
-#[derive(Clone, Debug)]
-pub struct Block {
-    /// A key (`!`) rather than a try (`?`).
-    pub key: bool,
-    pub lines: Vec<String>,
-}
-
 /// Tree-mode solver for one stipulation of direct (`#n`, `=n`), self (`s#n`) or reflex (`r#n`) play.
 pub struct Battle<'s, 'a> {
     pub search: &'s Search<'a>,
     pub play: Play,
     pub opts: TreeOptions,
-}
-
-/// Popeye's indentation: the key at column 3, then four more per half-move; a move number of two digits takes
-/// one column of it.
-fn indent(ply: u32) -> String {
-    let number = ply / 2 + 1;
-    let digits = number.to_string().len();
-    " ".repeat(if ply == 0 { 3 } else { 2 + 4 * ply as usize } + 1 - digits)
-}
-
-/// Sorts sibling blocks by their text and joins them.
-fn join_sorted(mut blocks: Vec<Vec<String>>) -> Vec<String> {
-    blocks.sort();
-    blocks.into_iter().flatten().collect()
 }
 
 impl<'s, 'a> Battle<'s, 'a> {
@@ -140,45 +118,43 @@ impl<'s, 'a> Battle<'s, 'a> {
         self.search.goal_reached(pos, &mut buf)
     }
 
-    /// A move's text with ` #`/` =` when it reaches the goal (`goal_counts`) or ` +` when it checks.
-    fn move_line(&self, before: &Position, mv: Move, after: &Position, ply: u32, goal_counts: bool) -> String {
-        let number = ply / 2 + 1;
-        let dots = if ply.is_multiple_of(2) { "." } else { "..." };
-        let mut s = format!("{}{}{}{}", indent(ply), number, dots, move_text(before, mv));
-        if goal_counts && self.goal(after) {
-            s += &format!(" {}", self.search.goal.symbol());
-        } else if self.search.rules.in_check(after, after.side()) {
-            s += " +";
-        }
-        s
+    /// A move marked with ` #`/` =` when it reaches the goal (`goal_counts`) or ` +` when it checks.
+    fn played(&self, before: &Position, mv: Move, after: &Position, goal_counts: bool) -> PlayedMove {
+        let goal = (goal_counts && self.goal(after)).then_some(self.search.goal);
+        PlayedMove::marked(self.search.rules, before, mv, after, goal)
     }
 
-    /// The first-move blocks from `pos` (attacker to move) for `n` moves: every key, and the tries when asked.
-    /// Blocks come sorted, keys and tries mixed by their text as Popeye mixes them by generation order.
-    pub fn root(&self, pos: &Position, n: u32) -> Result<Vec<Block>, Aborted> {
+    /// The first moves from `pos` (attacker to move) for `n` moves: every key, and the tries when asked, in
+    /// canonical order, keys and tries mixed by their text as Popeye mixes them by generation order.
+    pub fn root(&self, pos: &Position, n: u32) -> Result<Vec<Attack>, Aborted> {
         match self.root_found(pos, n) {
             (blocks, false) => Ok(blocks),
             (_, true) => Err(Aborted),
         }
     }
 
-    /// [`Battle::root`] keeping, when the search is stopped, the blocks of the first moves searched to their end
-    /// (and `true`).
-    pub fn root_found(&self, pos: &Position, n: u32) -> (Vec<Block>, bool) {
+    /// [`Battle::root`] keeping, when the search is stopped, the first moves searched to their end (and `true`).
+    pub fn root_found(&self, pos: &Position, n: u32) -> (Vec<Attack>, bool) {
         let moves = self.legal(pos);
         if self.reflex() && self.search.can_reach_goal_in_1(pos) {
             // Reflex play: the attacker must reach the goal itself and so fails at once; Popeye shows those
             // moves marked `?!?`.
-            let mut lines: Vec<String> = moves
+            let mut fails: Vec<Attack> = moves
                 .iter()
                 .filter(|(_, p)| self.goal(p))
-                .map(|(m, p)| self.move_line(pos, *m, p, 0, true) + " ?!?")
+                .map(|(m, p)| Attack {
+                    mv: self.played(pos, *m, p, true),
+                    role: Role::Fails,
+                    threat: Threat::NotShown,
+                    defences: Vec::new(),
+                    refutations: None,
+                })
                 .collect();
-            lines.sort();
-            return (vec![Block { key: false, lines }], false);
+            sort_canonically(&mut fails, 0);
+            return (fails, false);
         }
         let b = self.search.budget();
-        let blocks: Vec<Result<Option<Block>, Aborted>> = moves
+        let blocks: Vec<Result<Option<Attack>, Aborted>> = moves
             .into_par_iter()
             .map(|(m, after)| {
                 if self.after_wins(&after, n, b)? {
@@ -193,8 +169,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                             }
                         }
                     }
-                    let lines = self.attack(pos, m, &after, k, 0, Mark::Key, b)?;
-                    return Ok(Some(Block { key: true, lines }));
+                    return Ok(Some(self.attack(pos, m, &after, k, 0, Role::Key, b)?));
                 }
                 // `#1`, `=1` and `r#1` have no tries: in Popeye's one-move direct play no defence refutes a move,
                 // and in reflex play the defender's last move is forced.
@@ -211,8 +186,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
                     return Ok(None);
                 }
-                let lines = self.attack(pos, m, &after, n, 0, Mark::Try, b)?;
-                Ok(Some(Block { key: false, lines }))
+                Ok(Some(self.attack(pos, m, &after, n, 0, Role::Try, b)?))
             })
             .collect();
         let mut out = Vec::new();
@@ -223,7 +197,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 Err(Aborted) => aborted = true,
             }
         }
-        out.sort_by(|a, b| a.lines.cmp(&b.lines));
+        sort_canonically(&mut out, 0);
         (out, aborted)
     }
 
@@ -232,12 +206,13 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// ` zugzwang.`, alone on the first line: BEISPIEL-postkey_1), the defences shown with their continuations,
     /// and each defence after which the attacker fails, followed by `refutes.` (Popeye's refuting variation
     /// writer).
-    pub fn post_key(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
+    pub fn post_key(&self, pos: &Position, n: u32) -> Result<PostKey, Aborted> {
         let b = self.search.budget();
-        let head = if self.search.rules.in_check(pos, pos.side()) { " +".to_string() } else { String::new() };
+        let check = self.search.rules.in_check(pos, pos.side());
+        let shown = |check: bool| PostKey { check, threat: Threat::NotShown, defences: Vec::new() };
         // `#1` and `=1` end with the key: no defence follows it.
         if self.play == Play::Direct && n <= 1 {
-            return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
+            return Ok(shown(check));
         }
         // `MaxFlightsquares` judges the key by the position it leaves, from three moves on (Popeye: nothing is
         // shown when the defending king has too many flights).
@@ -245,23 +220,20 @@ impl<'s, 'a> Battle<'s, 'a> {
         // check).
         let selfplay = self.play != Play::Direct;
         let Some(b) = self.search.non_trivial_guard(pos, n, selfplay, b)? else {
-            return Ok(Vec::new());
+            return Ok(shown(false));
         };
         if n >= 3 && self.search.too_many_flights(pos) {
-            return Ok(if head.is_empty() { Vec::new() } else { vec![head] });
+            return Ok(shown(check));
         }
-        let mut lines = self.after_attack(head, pos, n, 0, Mark::PostKey, b)?;
-        if lines.first().is_some_and(|l| l.is_empty()) {
-            lines.remove(0);
-        }
-        Ok(lines)
+        let below = self.after_attack(pos, n, 0, Role::Continuation, true, b)?;
+        Ok(PostKey { check, threat: below.threat, defences: below.defences })
     }
 
     /// Set play: the defender moves first in the diagram; every defence after which the attacker wins in
     /// `n - 1` moves, with its continuations. In self play of one move the set play is the defender's moves that
     /// reach the goal; in reflex play, when the defender can reach the goal at once, it must, and those moves
     /// are the set play.
-    pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<String>, Aborted> {
+    pub fn set_play(&self, pos: &Position, n: u32) -> Result<Vec<Defence>, Aborted> {
         if n < 2 && self.play == Play::Direct {
             return Ok(Vec::new());
         }
@@ -277,13 +249,13 @@ impl<'s, 'a> Battle<'s, 'a> {
         // (Popeye's TESTS/battle_play.inp, "s#2 with complete short set play": `1...b3-b2 #`).
         let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
         let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
-        let mut blocks = Vec::new();
+        let mut shown = Vec::new();
         for (d, after) in defences {
             // Self play: a defence that reaches the goal before the end is not shown (Popeye), unless with
             // MatesIn1 (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
             if self.play != Play::Direct && self.goal(&after) {
                 if forced_goal || self.opts.mates_in_1 {
-                    blocks.push(vec![self.move_line(pos, d, &after, 1, true)]);
+                    shown.push(self.last_defence(pos, d, &after));
                 }
                 continue;
             }
@@ -295,10 +267,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                 // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
                 let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
                 let battle = Battle { opts, ..*self };
-                blocks.push(battle.defence(pos, d, &after, k, 1, b)?);
+                shown.push(battle.defence(pos, d, &after, k, 1, b)?);
             }
         }
-        Ok(join_sorted(blocks))
+        sort_canonically(&mut shown, 1);
+        Ok(shown)
     }
 
     /// The defences of `after` (defender to move) that refute an attacking move with `m` moves counted from
@@ -326,26 +299,27 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(out)
     }
 
-    /// The lines of an attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it,
-    /// at half-move `ply`: the move, its threats, the defences shown and, for a try, its refutations.
+    /// An attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it, at half-move
+    /// `ply`: the move, its threats, the defences shown and, for a try, its refutations.
     #[allow(clippy::too_many_arguments)]
-    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, mark: Mark, b: u32) -> Result<Vec<String>, Aborted> {
-        let mut head = self.move_line(before, mv, after, ply, self.attacker_goal());
-        match mark {
-            Mark::Key => head += " !",
-            Mark::Try => head += " ?",
-            Mark::PostKey | Mark::None => {}
-        }
-        self.after_attack(head, after, m, ply, mark, b)
+    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, role: Role, b: u32) -> Result<Attack, Aborted> {
+        let mv = self.played(before, mv, after, self.attacker_goal());
+        let below = self.after_attack(after, m, ply, role, false, b)?;
+        Ok(Attack { mv, role, threat: below.threat, defences: below.defences, refutations: below.refutations })
     }
 
-    /// The lines below an attacking move whose line is `head` (empty in post-key play, where the key is not
-    /// shown): its threats, the defences shown and, for a try, its refutations.
-    fn after_attack(&self, head: String, after: &Position, m: u32, ply: u32, mark: Mark, b: u32) -> Result<Vec<String>, Aborted> {
+    /// A defence that ends the play (it reaches the goal, or in reflex play must): no continuation.
+    fn last_defence(&self, before: &Position, d: Move, after: &Position) -> Defence {
+        Defence { mv: self.played(before, d, after, true), continuations: Vec::new(), refutes: false }
+    }
+
+    /// What follows an attacking move `role` at `ply` that led to `after` (in post-key play, `post_key`, the
+    /// key, which is not shown): its threats, the defences shown and, for a try, its refutations.
+    fn after_attack(&self, after: &Position, m: u32, ply: u32, role: Role, post_key: bool, b: u32) -> Result<Below, Aborted> {
         let direct = self.play == Play::Direct;
-        let mut lines = vec![head];
+        let mut below = Below { threat: Threat::NotShown, defences: Vec::new(), refutations: None };
         if self.attacker_goal() && self.goal(after) {
-            return Ok(lines);
+            return Ok(below);
         }
         let (m, b) = self.level(after, m, b)?;
         let show_tree = self.opts.variations || ply > 0;
@@ -353,18 +327,18 @@ impl<'s, 'a> Battle<'s, 'a> {
         // Self and reflex play at the last move: the defender's forced goal moves.
         let forced_goal = self.reflex() && defences.iter().any(|(_, p)| self.goal(p));
         if !direct && (m <= 1 || forced_goal) {
-            let mut blocks: Vec<Vec<String>> = Vec::new();
             if show_tree {
-                blocks = defences.iter().filter(|(_, p)| self.goal(p)).map(|(d, p)| vec![self.move_line(after, *d, p, ply + 1, true)]).collect();
+                below.defences = defences.iter().filter(|(_, p)| self.goal(p)).map(|(d, p)| self.last_defence(after, *d, p)).collect();
             }
             // Self play's last move: a defence that does not reach the goal refutes (a try's `but`, post-key
             // play's `refutes.`).
             if !forced_goal && !self.reflex() {
                 let refuted: Vec<(Move, Position)> = defences.iter().filter(|(_, p)| !self.goal(p)).cloned().collect();
-                return Ok(self.with_refutations(after, lines, blocks, &refuted, ply, mark));
+                self.with_refutations(after, &mut below, &refuted, ply, role, post_key);
+                return Ok(below);
             }
-            lines.extend(join_sorted(blocks));
-            return Ok(lines);
+            sort_canonically(&mut below.defences, ply + 1);
+            return Ok(below);
         }
         let check = self.search.rules.in_check(after, after.side());
         // Threats: what the attacker would do if the defender could pass.
@@ -373,23 +347,22 @@ impl<'s, 'a> Battle<'s, 'a> {
             let null = after.null_move();
             match self.shortest_win(&null, m - 1, b)? {
                 Some(len) => {
-                    let mut blocks = Vec::new();
+                    let mut threats = Vec::new();
                     let mut moves = Vec::new();
                     for (t, p) in self.legal(&null) {
                         if self.after_wins(&p, len, b)? {
                             moves.push(t);
-                            blocks.push(self.attack(&null, t, &p, len, ply + 2, Mark::None, b)?);
+                            threats.push(self.attack(&null, t, &p, len, ply + 2, Role::Continuation, b)?);
                         }
                     }
-                    lines[0] += " threat:";
-                    lines.extend(join_sorted(blocks));
+                    sort_canonically(&mut threats, ply + 2);
+                    below.threat = Threat::Moves(threats);
                     threat = Some((len, moves));
                 }
-                None => lines[0] += " zugzwang.",
+                None => below.threat = Threat::Zugzwang,
             }
         }
         let mut refuted = Vec::new();
-        let mut blocks = Vec::new();
         for (d, p) in &defences {
             if !direct && self.goal(p) {
                 // `exact-`: the defender reaching the goal before the end refutes (TESTS/battle_play.inp of
@@ -401,7 +374,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 // Self play: the defender reaches the goal before the end; harmless, and not shown (Popeye),
                 // unless with MatesIn1, which shows it whatever the threat (BEISPIEL-selfref_6: `1...Sh1-f2 #`).
                 if show_tree && self.opts.mates_in_1 {
-                    blocks.push(vec![self.move_line(after, *d, p, ply + 1, true)]);
+                    below.defences.push(self.last_defence(after, *d, p));
                 }
                 continue;
             }
@@ -418,37 +391,37 @@ impl<'s, 'a> Battle<'s, 'a> {
                 Some((len, moves)) => k > *len || (k == *len && self.defeats_a_threat(p, moves, *len, b)?),
             };
             if shown {
-                blocks.push(self.defence(after, *d, p, k, ply + 1, b)?);
+                below.defences.push(self.defence(after, *d, p, k, ply + 1, b)?);
             }
         }
-        Ok(self.with_refutations(after, lines, blocks, &refuted, ply, mark))
+        self.with_refutations(after, &mut below, &refuted, ply, role, post_key);
+        Ok(below)
     }
 
-    /// `lines` followed by the defence blocks and the refuting defences of `refuted`, as the mark asks: after
-    /// `but` for a try (with, in reflex play, the attacker's goal moves it is then forced to make, ` ?!?`),
-    /// among the defences with `refutes.` in post-key play, not at all otherwise.
-    fn with_refutations(&self, before: &Position, mut lines: Vec<String>, mut blocks: Vec<Vec<String>>, refuted: &[(Move, Position)], ply: u32, mark: Mark) -> Vec<String> {
-        if mark == Mark::PostKey {
+    /// The refuting defences of `refuted` added as the role asks: after `but` for a try (with, in reflex play,
+    /// the attacker's goal moves it is then forced to make, ` ?!?`), among the defences with `refutes.` in
+    /// post-key play, not at all otherwise; the defences put in canonical order.
+    fn with_refutations(&self, before: &Position, below: &mut Below, refuted: &[(Move, Position)], ply: u32, role: Role, post_key: bool) {
+        let goal_counts = self.play != Play::Direct;
+        if post_key {
             for (d, p) in refuted {
-                blocks.push(vec![self.move_line(before, *d, p, ply + 1, self.play != Play::Direct), format!("{}refutes.", " ".repeat(8 + 4 * ply as usize))]);
+                below.defences.push(Defence { mv: self.played(before, *d, p, goal_counts), continuations: Vec::new(), refutes: true });
             }
         }
-        lines.extend(join_sorted(blocks));
-        if mark == Mark::Try {
-            lines.push("    but".to_string());
-            let mut blocks = Vec::new();
+        sort_canonically(&mut below.defences, ply + 1);
+        if role == Role::Try {
+            let mut refutations = Vec::new();
             for (d, p) in refuted {
-                let mut block = vec![self.move_line(before, *d, p, ply + 1, self.play != Play::Direct) + " !"];
+                let mut forced = Vec::new();
                 if self.reflex() {
-                    let forced: Vec<Vec<String>> =
-                        self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| vec![self.move_line(p, *g, q, ply + 2, true) + " ?!?"]).collect();
-                    block.extend(join_sorted(forced));
+                    forced = self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| self.played(p, *g, q, true)).collect();
+                    sort_canonically(&mut forced, ply + 2);
                 }
-                blocks.push(block);
+                refutations.push(Refutation { mv: self.played(before, *d, p, goal_counts), forced });
             }
-            lines.extend(join_sorted(blocks));
+            sort_canonically(&mut refutations, ply + 1);
+            below.refutations = Some(refutations);
         }
-        lines
     }
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
@@ -465,25 +438,23 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(false)
     }
 
-    /// A defence's lines: the defence and every attacking move that wins in `k` (the shortest) after it.
-    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32, b: u32) -> Result<Vec<String>, Aborted> {
-        let mut lines = vec![self.move_line(before, d, after, ply, self.play != Play::Direct)];
-        let mut blocks = Vec::new();
+    /// A defence and every attacking move that wins in `k` (the shortest) after it.
+    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32, b: u32) -> Result<Defence, Aborted> {
+        let mv = self.played(before, d, after, self.play != Play::Direct);
+        let mut continuations = Vec::new();
         for (c, p) in self.legal(after) {
             if self.after_wins(&p, k, b)? {
-                blocks.push(self.attack(after, c, &p, k, ply + 1, Mark::None, b)?);
+                continuations.push(self.attack(after, c, &p, k, ply + 1, Role::Continuation, b)?);
             }
         }
-        lines.extend(join_sorted(blocks));
-        Ok(lines)
+        sort_canonically(&mut continuations, ply + 1);
+        Ok(Defence { mv, continuations, refutes: false })
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mark {
-    Key,
-    Try,
-    /// The key of post-key play, which is not shown.
-    PostKey,
-    None,
+/// What follows an attacking move.
+struct Below {
+    threat: Threat,
+    defences: Vec<Defence>,
+    refutations: Option<Vec<Refutation>>,
 }

@@ -1,17 +1,18 @@
 //! Verdicts: the solutions found, compared with the intended ones a problem states (a count such as `2` or
 //! `2.1.1.1`, or a solution text as YACPDB, Olive or Popeye write it), per twin and per problem.
 //!
-//! The comparison works on moves: the stated text and the solver's Popeye-notation lines are both read into
-//! moves of their positions ([`moves`]), whatever the notation of the stated text (long or short algebraic,
-//! figurines, English, German or French letters). Help and series play compare solution lines as sets;
-//! direct, self and reflex play compare keys and look for duals in the variation tree (the solver is asked for
-//! the tree with `Variations` whatever the problem prints).
+//! The comparison works on moves: the stated text is read into moves of its positions ([`moves`]), whatever
+//! its notation (long or short algebraic, figurines, English, German or French letters), and compared with the
+//! moves of the solver's typed solutions ([`crate::solve::solution`]). Help and series play compare solution
+//! lines as sets; direct, self and reflex play compare keys and look for duals in the variation tree (the
+//! solver is asked for the tree with `Variations` whatever the problem prints).
 
 pub mod moves;
 
 use crate::problem::{Fault, Location, Play, Problem, Stipulation};
 use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
-use moves::{boards, found_line, found_tree, read_stated_solution, Board, Ident, Item, StatedReading};
+use crate::solve::solution::PhasePlay;
+use moves::{boards, read_stated_solution, solved_duals, solved_keys, Board, Ident, Item, StatedReading};
 use std::collections::BTreeSet;
 
 /// A verdict, for a twin or for a whole problem.
@@ -169,7 +170,7 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
         let boards = boards(p);
         let labels = twin_labels(p, boards.len());
         let readings = read_stated_solution(text, p, &boards, &labels);
-        settings.keep_lines.extend(readings.into_iter().flatten().flat_map(|r| r.rendered));
+        settings.keep_lines.extend(readings.into_iter().flatten().flat_map(|r| r.wanted));
     }
     let settings = &settings;
     let solved = solve_problem(&with_tree, settings);
@@ -193,7 +194,7 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
     let shorter = solve_problem(&q, settings);
     shorter
         .iter()
-        .map(|t| (t.outcome == Outcome::Complete).then(|| keys(&found_lines(t))))
+        .map(|t| (t.outcome == Outcome::Complete).then(|| keys(t)))
         .chain(std::iter::repeat(None))
         .take(solved.len())
         .collect()
@@ -263,51 +264,17 @@ pub fn normalise(line: &str) -> String {
     line.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// The number of half-moves a Popeye solution line shows (`1.Kd4-c5 Rc3-c4 2.Se4-c3 Bg3-f2 #` has 4):
-/// tokens naming a square or castling, after their move number.
-pub fn plies(line: &str) -> usize {
-    line.split_whitespace()
-        .map(|tok| {
-            // Drop a move number (`12.`, `3...`), not the `0` of castling `0-0`.
-            let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
-            if tok[digits..].starts_with('.') { tok[digits..].trim_start_matches('.') } else { tok }
-        })
-        .filter(|m| {
-            let b = m.as_bytes();
-            m.starts_with("0-0") || b.windows(2).any(|w| (b'a'..=b'h').contains(&w[0]) && (b'1'..=b'8').contains(&w[1]))
-        })
-        .count()
-}
-
-/// The keys in Popeye tree text: top-level `1.…` lines marked ` !`, cut after the `!` and normalised
-/// (`   1.Ke5-d4 ! threat:` → `1.Ke5-d4 !`). Tries (` ?`) and refutations (`1...x !`) are not keys.
-pub fn keys(lines: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = lines
-        .iter()
-        .filter_map(|l| {
-            let t = l.trim_start();
-            if !is_attacker_move(t) || !t.starts_with("1.") {
-                return None;
-            }
-            let toks: Vec<&str> = t.split_whitespace().collect();
-            let bang = toks.iter().position(|w| *w == "!")?;
-            Some(toks[..=bang].join(" "))
-        })
-        .collect();
+/// The keys of a twin's tree as `verify` names them (`1.Ke5-d4 !`), sorted, each once.
+pub fn keys(t: &SolvedTwin) -> Vec<String> {
+    let mut out: Vec<String> = t.phases.iter().flat_map(|ph| ph.play.keys()).map(|k| k.head(0)).collect();
     out.sort();
     out.dedup();
     out
 }
 
-/// A move line of the side that plays first in the tree: `2.Te5-e6 #` (not `1...`).
-fn is_attacker_move(t: &str) -> bool {
-    let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && t[digits..].starts_with('.') && !t[digits..].starts_with("...")
-}
-
-/// All lines of a twin's phases.
+/// All lines of a twin's phases in Popeye's text, whitespace normalised.
 fn found_lines(t: &SolvedTwin) -> Vec<String> {
-    t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect()
+    t.phases.iter().flat_map(|ph| ph.lines()).map(|l| normalise(&l)).collect()
 }
 
 /// The full number of half-moves of a help or series solution of `st` (`None` in tree play).
@@ -357,34 +324,33 @@ fn judge_twin(
         Outcome::TimedOut => {
             r.verdict = Verdict::Unsolved;
             r.note = Some("the time limit stopped the search".into());
-            r.solutions = found_lines(t).iter().map(|l| normalise(l)).collect();
+            r.solutions = found_lines(t);
             return r;
         }
         Outcome::Complete => {}
     }
     let tree = t.tree;
-    let style = moves::style(st.play);
-    // What was found, read into moves: keys in tree play; lines of every phase otherwise. Set play is compared
-    // with a stated text, but never counted, nor short.
+    // What was found: keys in tree play; lines of every phase otherwise, with their lengths. Set play is
+    // compared with a stated text, but never counted, nor short.
     let mut found: Vec<(Item, bool)> = Vec::new();
+    let mut lengths = Vec::new();
     let mut found_duals = Vec::new();
     for ph in &t.phases {
         let counted = ph.kind != PhaseKind::SetPlay;
-        match board {
-            Some(b) if tree => {
-                if counted {
-                    let (keys, duals) = found_tree(b, &ph.lines);
-                    found.extend(keys.into_iter().map(|k| (k, true)));
-                    found_duals.extend(duals);
+        match &ph.play {
+            PhasePlay::Lines(lines) => {
+                let second = board.is_some_and(|b| b.first != ph.side);
+                for l in lines {
+                    found.push((Item { id: Ident::Moves(l.moves()), text: normalise(&l.text()), second }, counted));
+                    lengths.push(l.moves.len());
                 }
             }
-            Some(b) => found.extend(ph.lines.iter().map(|l| (found_line(b, l, style), counted))),
-            None if tree => {
-                if counted {
-                    found.extend(keys(&ph.lines).into_iter().map(|k| (Item { id: Ident::Text(k.clone()), text: k, second: false }, true)));
-                }
+            play if counted => {
+                let keys = play.keys();
+                found.extend(solved_keys(&keys).into_iter().map(|k| (k, true)));
+                found_duals.extend(solved_duals(&keys));
             }
-            None => found.extend(ph.lines.iter().map(|l| (Item { id: Ident::Text(normalise(l)), text: normalise(l), second: false }, counted))),
+            _ => {}
         }
     }
     let counted: Vec<&Item> = found.iter().filter(|(_, c)| *c).map(|(i, _)| i).collect();
@@ -400,7 +366,7 @@ fn judge_twin(
         short_keys.map(|s| r.solutions.iter().filter(|k| s.contains(k)).cloned().collect()).unwrap_or_default()
     } else {
         let full = full_plies(p, st).unwrap_or(0);
-        counted.iter().filter(|i| plies(&i.text) < full).map(|i| i.text.clone()).collect()
+        found.iter().zip(&lengths).filter(|((_, c), &n)| *c && n < full).map(|((i, _), _)| i.text.clone()).collect()
     };
     // Duals the stated text shows too were declared by the composer.
     let declared: Vec<Ident> = stated.and_then(|s| s.as_ref()).map(|s| s.duals.iter().map(|d| d.path.clone()).collect()).unwrap_or_default();
@@ -495,10 +461,6 @@ fn judge_twin(
 mod tests {
     use super::*;
 
-    fn lines(s: &str) -> Vec<String> {
-        s.lines().map(String::from).collect()
-    }
-
     #[test]
     fn counts() {
         assert_eq!(parse_count("2"), Some(2));
@@ -509,46 +471,51 @@ mod tests {
         assert_eq!(parse_count(""), None);
     }
 
-    #[test]
-    fn half_moves() {
-        assert_eq!(plies("  1.Kd4-c5 Rc3-c4   2.Se4-c3 Bg3-f2 #"), 4);
-        assert_eq!(plies("  1...Kb1-a1 2.Qa8-h1 #"), 2);
-        assert_eq!(plies("  1.0-0-0 Ke8-f7 2.e5*d6 ep. a7-a8=Q +"), 4);
-        // BEISPIEL-castling_19.out: castling after a move number and on its own.
-        assert_eq!(plies("  1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #"), 4);
-        assert_eq!(plies("  1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"), 4);
-    }
-
-    #[test]
-    fn keys_of_a_tree() {
-        // Popeye's output, BEISPIEL-castling_5.out (tries) and BEISPIEL-castling_1.out (key with a threat).
-        let t = lines("   1.Ta1-a3 ? zugzwang.\n      1...Kc2-c1\n          2.Ta3-c3 #\n    but\n      1...c4-c3 !\n   1.Qa7-f2 ! threat:\n          2.0-0 #");
-        assert_eq!(keys(&t), vec!["1.Qa7-f2 !"]);
-        assert_eq!(keys(&lines("   1.Rc6-c8 # !")), vec!["1.Rc6-c8 # !"]);
-    }
-
-    /// Popeye's output for BEISPIEL-isardam_2, read as `verify` reads it.
-    const ISARDAM_2: &str = "+---a---b---c---d---e---f---g---h---+\n  #2                          5 + 5\n               Isardam\n\n   1.Td2*d4 ! Zugzwang.\n      1...Dg1-e3\n          2.Da7-a1 #\n      1...Dg1-f2\n          2.Da7-g7 #\n      1...Lc2-b1\n          2.Da7-a1 #\n          2.Da7-g7 #\n      1...Lc2-d3\n          2.Da7-d7 #\n      1...b4-b3\n          2.Da7-a4 #\n      1...Ke4-d3\n          2.Da7-d7 #\n\n\nLoesung beendet.\n";
-
     /// The problem of a Popeye input file of ../shared/popeye, as stipula reads it.
     fn problem(inp: &str) -> Problem {
         crate::input::read_any("x.inp", inp).remove(0).expect("the problem reads")
+    }
+
+    /// The twins of `p` solved as `verify` solves them (with `Variations`).
+    fn solved(p: &Problem) -> Vec<SolvedTwin> {
+        let mut q = p.clone();
+        q.options.variations = true;
+        solve_problem(&q, &Settings { hash_mb: 16, ..Settings::default() })
+    }
+
+    /// The keys and the duals under them of a solved twin.
+    fn keys_and_duals(t: &SolvedTwin) -> (Vec<Item>, Vec<moves::TreeDual>) {
+        let keys: Vec<_> = t.phases.iter().flat_map(|ph| ph.play.keys()).collect();
+        (solved_keys(&keys), solved_duals(&keys))
     }
 
     const ISARDAM_2_INP: &str = "BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Ke8 Qa7 Rd2 Bg6 Pg4 Black Ke4 Qg1 Bc2 Pb4 Pd4\nEndProblem\n";
 
     #[test]
     fn a_dual_after_a_defence() {
+        // Popeye's output, BEISPIEL-isardam_2.out: `1.Td2*d4 ! Zugzwang.` and after `1...Lc2-b1` both
+        // `2.Da7-a1 #` and `2.Da7-g7 #`.
         let p = problem(ISARDAM_2_INP);
-        let b = boards(&p).remove(0).unwrap();
-        let t = crate::input::solution::parse_popeye_output(ISARDAM_2);
-        let (keys, d) = found_tree(&b, &t[0].lines);
+        let t = solved(&p);
+        assert_eq!(keys(&t[0]), ["1.Rd2*d4 !"]);
+        let (keys, d) = keys_and_duals(&t[0]);
         assert_eq!(keys.len(), 1);
         assert!(matches!(keys[0].id, Ident::Moves(_)), "{keys:?}");
         assert_eq!(d.len(), 1, "{d:?}");
         assert_eq!(d[0].key, "1.Rd2*d4 !");
         assert_eq!(d[0].defence, "1...Bc2-b1");
         assert_eq!(d[0].continuations, ["2.Qa7-a1 #", "2.Qa7-g7 #"]);
+        // The verdict: the dual is found from the tree; declared by the stated text, it is none.
+        let mut stated = p.clone();
+        stated.intended.text = Some("1.Rxd4! zz".into());
+        let r = judge(&stated, &t, &[None]);
+        assert_eq!((r.verdict, r.twins[0].duals.len()), (Verdict::Duals, 1), "{r:?}");
+        stated.intended.text = Some("1.Rxd4! 1...Bb1 2.Qa1#/Qg7#".into());
+        assert_eq!(judge(&stated, &t, &[None]).verdict, Verdict::Sound);
+        // A stated key that is not the solver's: the solver's key is a cook, the stated one missing.
+        stated.intended.text = Some("1.Qa7-a8!".into());
+        let r = judge(&stated, &t, &[None]);
+        assert_eq!((r.verdict, r.twins[0].cooks.clone()), (Verdict::IntendedFails, vec!["1.Rd2*d4 !".to_string()]), "{r:?}");
     }
 
     #[test]
@@ -556,8 +523,7 @@ mod tests {
         // Popeye's key of BEISPIEL-isardam_2, written as problemists write it.
         let p = problem(ISARDAM_2_INP);
         let bs = boards(&p);
-        let b = bs[0].as_ref().unwrap();
-        let (keys, _) = found_tree(b, &crate::input::solution::parse_popeye_output(ISARDAM_2)[0].lines);
+        let (keys, found) = keys_and_duals(&solved(&p)[0]);
         let labels = [String::new()];
         for text in ["1.Rxd4! zz", "1.Txd4!", "1.♖d2xd4 !", "1.Rd2:d4", "1.Td2*d4 ! Zugzwang.", "{key} 1.R:d4 \"zugzwang\" 1...Bb1 2.Qa1#/Qg7#", "1.Rd2-d4"] {
             let r = read_stated_solution(text, &p, &bs, &labels).remove(0).unwrap();
@@ -567,7 +533,6 @@ mod tests {
         }
         // The declared dual is the one found, by its moves.
         let r = read_stated_solution("1.Rxd4! 1...Bb1 2.Qa1#/Qg7#", &p, &bs, &labels).remove(0).unwrap();
-        let (_, found) = found_tree(b, &crate::input::solution::parse_popeye_output(ISARDAM_2)[0].lines);
         assert_eq!(r.duals.len(), 1);
         assert_eq!(r.duals[0].path, found[0].path);
         // A try marked `?` is not a key; an illegal key is read by its text and said where it is.
@@ -584,29 +549,39 @@ mod tests {
     fn threats_tries_and_the_defenders_last_moves_are_not_duals() {
         // BEISPIEL-isardam_6.out: two threats, one mate after each defence.
         let p = problem("BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Kh6 Sf2 Ph2 Ph7 Black Kh4 Pe2\nEndProblem\n");
-        let isardam_6 = "   1.Kh6-g6 ! threat:\n          2.h7-h8=Q #\n          2.h7-h8=R #\n      1...e2-e1=Q\n          2.h7-h8=R #\n      1...e2-e1=R\n          2.h7-h8=Q #";
-        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(isardam_6));
-        assert!(matches!(keys[0].id, Ident::Moves(_)) && d.is_empty(), "{keys:?} {d:?}");
-        // BEISPIEL-selfref_4.out (r#3), the start of the tree: Black's two mates after 3.Kg2-f1 are Black's.
+        let (keys, d) = keys_and_duals(&solved(&p)[0]);
+        assert_eq!(keys.iter().map(|k| k.text.as_str()).collect::<Vec<_>>(), ["1.Kh6-g6 !"]);
+        assert!(d.is_empty(), "{d:?}");
+        // BEISPIEL-selfref_4.out (r#3): Black's two mates after 3.Kg2-f1 are Black's.
         let p = problem("BeginProblem\nStipulation r#3\nPieces White Rb7 Ra2 Pc7 Pb5 Bg7 Bd3 Sb6 Sc6 Kh3 Black Sa8 Sb1 Ra7 Rb2 Kf7 Bh7 Bh2 Pa6 Pd6 Pf6 Pf5 Pf4 Ph4 Pb3 Pd2 Qa5\nEndProblem\n");
-        let selfref_4 = "   1.Sc6-d8 + !\n      1...Kf7-g6\n          2.Kh3-g2 threat:\n                  3.Kg2-f1\n                      3...d2-d1=Q #\n                      3...d2-d1=R #\n              2...d2-d1=Q +\n                  3.Kg2-h3\n                      3...Qd1-g4 #";
-        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(selfref_4));
-        assert!(matches!(keys[0].id, Ident::Moves(_)) && d.is_empty(), "{keys:?} {d:?}");
+        let (keys, d) = keys_and_duals(&solved(&p)[0]);
+        assert_eq!(keys.iter().map(|k| k.text.as_str()).collect::<Vec<_>>(), ["1.Sc6-d8 + !"]);
+        assert!(d.is_empty(), "{d:?}");
         // BEISPIEL-castling_5.out: the try 1.c5-c6? has three continuations after 1...Kc3, but it is a try.
-        let p = problem("BeginProblem\nStipulation #3\nPieces White Ke1 Qb6 Ra1 Pa4 Pc5 Pf2 Black Kc2 Pa5 Pa6 Pc4 Pf3\nEndProblem\n");
-        let castling_5 = "   1.c5-c6 ? zugzwang.\n      1...Kc2-c3\n          2.Ra1-a2 zugzwang.\n          2.Ra1-c1 +\n          2.Ke1-d1 threat:\n                  3.Ra1-a3 #\n    but\n      1...Kc2-d3 !";
-        let (keys, d) = found_tree(boards(&p)[0].as_ref().unwrap(), &lines(castling_5));
-        assert!(keys.is_empty() && d.is_empty(), "{keys:?} {d:?}");
+        let p = problem("BeginProblem\nStipulation #3\nOption Try\nPieces White Ke1 Qb6 Ra1 Pa4 Pc5 Pf2 Black Kc2 Pa5 Pa6 Pc4 Pf3\nEndProblem\n");
+        let t = solved(&p);
+        let (keys, d) = keys_and_duals(&t[0]);
+        assert_eq!(keys.iter().map(|k| k.text.as_str()).collect::<Vec<_>>(), ["1.Qb6-f6 !"]);
+        assert!(d.is_empty(), "{d:?}");
+        let PhasePlay::Tree(firsts) = &t[0].phases[0].play else { panic!("direct play gives a tree") };
+        let try_ = firsts.iter().find(|a| a.head(0) == "1.c5-c6 ?").expect("the try is found");
+        assert_eq!(try_.defences[0].continuations.len(), 3);
     }
 
     #[test]
-    fn stated_lines_are_kept_in_the_solvers_own_notation() {
-        // BEISPIEL-castling_19 (h#2): the stated short-algebraic lines rendered as Popeye writes them
-        // (BEISPIEL-castling_19.out), so that the solver keeps them among its lines however many there are.
+    fn stated_lines_are_kept_by_their_moves() {
+        // BEISPIEL-castling_19 (h#2): the stated short-algebraic lines are the moves of the solver's lines
+        // `1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #` and `1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #` (BEISPIEL-castling_19.out),
+        // so that the solver keeps them among its lines however many there are.
         let p = problem("BeginProblem\nStipulation h#2\nPieces White Ke1 Ra1 Rh1 Pb3 Black Kd3 Rh2 Pf3\nEndProblem\n");
         let bs = boards(&p);
         let r = read_stated_solution("1.Rf2 0-0-0+ 2.Ke2 Rhe1# 1.Kc2 Ra2+ 2.Kc1 0-0#", &p, &bs, &[String::new()]).remove(0).unwrap();
-        let rendered: Vec<String> = r.rendered.iter().map(|l| normalise(l)).collect();
-        assert_eq!(rendered, ["1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #", "1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #"]);
+        let mut settings = Settings { hash_mb: 16, max_lines: 0, ..Settings::default() };
+        settings.keep_lines = r.wanted.clone();
+        let t = solve_problem(&p, &settings);
+        let PhasePlay::Lines(lines) = &t[0].phases[0].play else { panic!("help play gives lines") };
+        let texts: Vec<String> = lines.iter().map(|l| normalise(&l.text())).collect();
+        assert_eq!(texts, ["1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #", "1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"]);
+        assert_eq!(lines.iter().map(|l| l.moves()).collect::<Vec<_>>(), [r.wanted[1].clone(), r.wanted[0].clone()]);
     }
 }

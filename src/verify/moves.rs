@@ -1,8 +1,9 @@
-//! The moves behind solution texts: each twin set up with its rules, the stated solution and the solver's
-//! lines read into moves ([`crate::input::solution::stated`], [`crate::input::solution::resolve`]), so that
-//! verdicts compare moves with moves (`1.Nxd3!` and `1.Sf4*d3 !` are the same key).
+//! The moves behind solutions: each twin set up with its rules, the stated solution read into moves
+//! ([`crate::input::solution::stated`], [`crate::input::solution::resolve`]) and the solver's typed solutions
+//! ([`crate::solve::solution`]) taken as they are, so that verdicts compare moves with moves (`1.Nxd3!` and
+//! `1.Sf4*d3 !` are the same key).
 
-use crate::input::solution::resolve::{resolve_all, resolve_twin, Found, IssueKind, ResolvedTwin, Start};
+use crate::input::solution::resolve::{resolve_all, Found, IssueKind, ResolvedTwin, Start};
 use crate::input::solution::stated::{read_stated, StatedTwin, Style};
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -11,9 +12,9 @@ use crate::position::Position;
 use crate::problem::twins::twin_diagrams;
 use crate::problem::{Play, Problem, Stipulation};
 use crate::setup::{build_position, SetupOptions};
-use crate::solve::run::{diagram_rules, render_line, LineStyle};
+use crate::solve::run::diagram_rules;
+use crate::solve::solution::{numbered, Attack, Threat};
 use crate::square::Color;
-use crate::words::Lang;
 
 /// A twin's diagram with its rules: where its moves are read.
 pub struct Board {
@@ -30,11 +31,6 @@ impl Board {
     /// The diagram with `side` to move, if it can be set up so.
     pub fn position(&self, side: Color) -> Option<Position> {
         build_position(&self.pieces, &self.state, side, &self.rules, &self.setup).ok()
-    }
-
-    fn read(&self, t: &StatedTwin, style: Style, lang: Lang) -> ResolvedTwin {
-        let pos = |side: Color| self.position(side);
-        resolve_twin(t, style, &Start { rules: &self.rules, position: &pos, first: self.first }, lang)
     }
 }
 
@@ -155,9 +151,8 @@ pub struct StatedReading {
     pub issues: Vec<String>,
     /// Those of the issues that leave a key or line unknown (ambiguous, or letters naming no piece).
     pub unreadable: Vec<String>,
-    /// Help and series play: the lines in the solver's rendering (Popeye's notation), for
-    /// [`crate::solve::run::Settings::keep_lines`].
-    pub rendered: Vec<String>,
+    /// Help and series play: the moves of the lines, for [`crate::solve::run::Settings::keep_lines`].
+    pub wanted: Vec<Vec<Move>>,
 }
 
 /// Reads a stated solution text for each twin of `labels` (by label where the text labels its twins, else by
@@ -225,12 +220,8 @@ fn reading(text: &str, t: &StatedTwin, r: &ResolvedTwin, style: Style, board: &B
         }
         let side = r.side[line[0]];
         let id = ident(t, r, line);
-        if let (Ident::Moves(moves), Some(side), false) = (&id, side, style == Style::Tree) {
-            if let Some(start) = board.position(side) {
-                let numbered = line.iter().filter(|&&i| t.nodes[i].numbered).count();
-                let ls = if style == Style::Series { LineStyle::Series(numbered) } else { LineStyle::Help };
-                out.rendered.push(render_line(&board.rules, &start, moves, ls, board.stipulation.goal));
-            }
+        if let (Ident::Moves(moves), false) = (&id, style == Style::Tree) {
+            out.wanted.push(moves.clone());
         }
         out.items.push(Item { id, text: norm(&t.line_text(line)), second: side.is_some_and(|s| s != board.first) });
     }
@@ -240,23 +231,41 @@ fn reading(text: &str, t: &StatedTwin, r: &ResolvedTwin, style: Style, board: &B
     out
 }
 
-/// The solver's keys and the duals under them (tree play), from its lines in Popeye's notation.
-pub fn found_tree(board: &Board, lines: &[String]) -> (Vec<Item>, Vec<TreeDual>) {
-    let t = read_stated(&lines.join("\n"), Style::Tree).into_iter().next().unwrap_or_default();
-    let r = board.read(&t, Style::Tree, Lang::English);
-    let keys: Vec<usize> = t.roots.iter().copied().filter(|&k| is_key(&t, k)).collect();
-    let items = keys.iter().map(|&k| Item { id: ident(&t, &r, &[k]), text: norm(&t.nodes[k].text), second: false }).collect();
-    (items, tree_duals(&t, &r, &keys))
+/// The solver's keys (tree play) as items.
+pub fn solved_keys(keys: &[&Attack]) -> Vec<Item> {
+    keys.iter().map(|k| Item { id: Ident::Moves(vec![k.mv.mv]), text: k.head(0), second: false }).collect()
 }
 
-/// One of the solver's lines (help and series play) read into moves; by its text if it cannot be.
-pub fn found_line(board: &Board, line: &str, style: Style) -> Item {
-    let t = read_stated(line, style).into_iter().next().unwrap_or_default();
-    let r = board.read(&t, style, Lang::English);
-    let paths = t.lines();
-    let (id, second) = match paths.as_slice() {
-        [one] => (ident(&t, &r, one), r.side[one[0]].is_some_and(|s| s != board.first)),
-        _ => (Ident::Text(norm(line)), false),
-    };
-    Item { id, text: norm(line), second }
+/// The duals under the solver's keys: a defence followed by more than one continuation of the attacker's
+/// (anywhere in the key's tree, threats' trees included; threats themselves are not continuations).
+pub fn solved_duals(keys: &[&Attack]) -> Vec<TreeDual> {
+    fn attack(key: &Attack, a: &Attack, ply: u32, path: &mut Vec<Move>, out: &mut Vec<TreeDual>) {
+        path.push(a.mv.mv);
+        if let Threat::Moves(threats) = &a.threat {
+            for t in threats {
+                attack(key, t, ply + 2, path, out);
+            }
+        }
+        for d in &a.defences {
+            path.push(d.mv.mv);
+            if d.continuations.len() > 1 {
+                out.push(TreeDual {
+                    path: Ident::Moves(path.clone()),
+                    key: key.head(0),
+                    defence: numbered(&d.mv, ply + 1),
+                    continuations: d.continuations.iter().map(|c| c.head(ply + 2)).collect(),
+                });
+            }
+            for c in &d.continuations {
+                attack(key, c, ply + 2, path, out);
+            }
+            path.pop();
+        }
+        path.pop();
+    }
+    let mut out = Vec::new();
+    for k in keys {
+        attack(k, k, 0, &mut Vec::new(), &mut out);
+    }
+    out
 }

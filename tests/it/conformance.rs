@@ -96,7 +96,7 @@ fn reference_cases() {
             for (e, t) in expected.iter().zip(&twins) {
                 // Trees (direct, self, reflex play) and line sets alike, siblings sorted at every level.
                 let want = canonical_tree(&e.lines);
-                let got: Vec<String> = t.phases.iter().flat_map(|ph| ph.lines.iter().cloned()).collect();
+                let got: Vec<String> = t.phases.iter().flat_map(|ph| ph.lines()).collect();
                 let got = canonical_tree(&got);
                 if want != got {
                     let missing: Vec<_> = want.iter().filter(|l| !got.contains(l)).collect();

@@ -37,6 +37,7 @@ mod popeye_dropin;
 mod popeye_errors;
 mod popeye_reader;
 mod search_shortcuts;
+mod solution_model;
 mod stated_solutions;
 mod vocabulary;
 mod yaml_round_trip;
