@@ -8,7 +8,7 @@ use clap::Args;
 use std::fmt::Write as _;
 use stipula::explain::prose::position_facts;
 use stipula::explain::walkthrough::{explain_problem, explain_problem_in_full, why_in_problem, WhyError};
-use stipula::explain::{Snapshot, Step, TreeNode, TwinExplanation};
+use stipula::explain::{PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use std::time::Duration;
 use stipula::solve::run::Settings;
 use stipula::output::board::{svg, unicode};
@@ -173,22 +173,15 @@ pub fn run(args: ExplainArgs) -> i32 {
             if t.timed_out {
                 code = worst(code, super::EXIT_PARTIAL);
             }
+            for ph in t.phases.iter().filter(|ph| ph.before_solution) {
+                phase_text(ph, &mut out);
+            }
             if t.lines.is_empty() && t.tree.is_empty() && t.left_out == 0 {
                 out += if t.timed_out { "\nNo solution found before the time limit.\n" } else { "\nNo solution.\n" };
             }
-            for (i, line) in t.lines.iter().enumerate() {
-                let _ = writeln!(out, "\nSolution {}: {}", i + 1, line.iter().map(|s| format!("{}{}", s.number, s.text)).collect::<Vec<_>>().join(" "));
-                let mut prev = initial;
-                for s in line {
-                    out += &step_text(s, prev, "  ");
-                    prev = &s.after;
-                }
-            }
-            if !t.tree.is_empty() {
-                out += "\nSolution:\n";
-                for n in &t.tree {
-                    tree_text(n, initial, 1, &mut out);
-                }
+            walk_text(&t.lines, &t.tree, initial, "Solution", true, &mut out);
+            for ph in t.phases.iter().filter(|ph| !ph.before_solution) {
+                phase_text(ph, &mut out);
             }
             for n in &t.notes {
                 let _ = writeln!(out, "\nNote: {n}.");
@@ -273,6 +266,36 @@ fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {
     let mut out = format!("{indent}{}{}\n", s.number, s.text);
     out += &describe(&s.after, Some(prev), &format!("{indent}    "));
     out
+}
+
+/// A phase's lines (`Solution 1: …`, each move with what it shows) or tree (under `Solution:`, unless `tree_heading`
+/// is false), `name` naming them.
+fn walk_text(lines: &[Vec<Step>], tree: &[TreeNode], initial: &Snapshot, name: &str, tree_heading: bool, out: &mut String) {
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(out, "\n{name} {}: {}", i + 1, line.iter().map(|s| format!("{}{}", s.number, s.text)).collect::<Vec<_>>().join(" "));
+        let mut prev = initial;
+        for s in line {
+            *out += &step_text(s, prev, "  ");
+            prev = &s.after;
+        }
+    }
+    if !tree.is_empty() && tree_heading {
+        let _ = writeln!(out, "\n{name}:");
+    }
+    for n in tree {
+        tree_text(n, initial, 1, out);
+    }
+}
+
+/// A set play or a duplex: its heading and diagram's facts, then its solutions.
+fn phase_text(ph: &PhaseWalk, out: &mut String) {
+    let title = ph.title();
+    let _ = writeln!(out, "\n{title}:");
+    *out += &describe(&ph.initial, None, "  ");
+    if ph.lines.is_empty() && ph.tree.is_empty() {
+        *out += "  No solution.\n";
+    }
+    walk_text(&ph.lines, &ph.tree, &ph.initial, "Line", false, out);
 }
 
 fn tree_text(n: &TreeNode, prev: &Snapshot, depth: usize, out: &mut String) {

@@ -162,6 +162,29 @@ pub struct TreeNode {
     pub children: Vec<TreeNode>,
 }
 
+/// A phase walked through beside the solution: a set play or a duplex, from its own diagram.
+#[derive(Clone, Debug)]
+pub struct PhaseWalk {
+    pub kind: crate::problem::PhaseKind,
+    /// The side that moves first in the phase.
+    pub side: crate::square::Color,
+    /// Popeye prints it before the solution (the set play of the side that begins).
+    pub before_solution: bool,
+    /// The phase's diagram, its first side to move.
+    pub initial: Snapshot,
+    /// Help and series play: each line of steps.
+    pub lines: Vec<Vec<Step>>,
+    /// Direct, self and reflex play: the keys (a set play: the defender's moves) and what follows.
+    pub tree: Vec<TreeNode>,
+}
+
+impl PhaseWalk {
+    /// Its heading: `Set play, Black to move`, `Duplex: Black begins`.
+    pub fn title(&self) -> String {
+        walkthrough::phase_title(self.kind, self.side)
+    }
+}
+
 /// The explanation of one twin.
 #[derive(Clone, Debug)]
 pub struct TwinExplanation {
@@ -176,6 +199,8 @@ pub struct TwinExplanation {
     pub lines: Vec<Vec<Step>>,
     /// Direct play: each key with the defences and the continuations that still reach the goal.
     pub tree: Vec<TreeNode>,
+    /// The set play and the duplex, when the problem asks for them, in Popeye's order.
+    pub phases: Vec<PhaseWalk>,
     /// Remarks on what is not walked (self play, a cut tree, lines left out, a time-out).
     pub notes: Vec<String>,
     /// The time limit stopped the search: the solutions walked through are not all.
@@ -198,6 +223,7 @@ impl TwinExplanation {
             initial: None,
             lines: Vec::new(),
             tree: Vec::new(),
+            phases: Vec::new(),
             notes: Vec::new(),
             timed_out: false,
             left_out: 0,

@@ -4,16 +4,17 @@
 //! of direct, self and reflex play with every defence and the continuations Popeye shows.
 
 use super::prose::why_sentence;
-use super::{piece_moves, snapshot, why, Snapshot, Step, TreeNode, TwinExplanation};
+use super::{piece_moves, snapshot, why, PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::movegen::Rules;
 use crate::position::Position;
-use crate::problem::{Play, Problem};
+use crate::problem::{PhaseKind, Play, Problem, Stipulation};
 use crate::setup::build_position;
 use crate::problem::twins::{twin_diagrams, Diagram};
-use crate::solve::run::{collect_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
+use crate::solve::run::{collect_phase_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
 use crate::solve::solution::{Attack, Defence, Line, LineStyle, PlayedMove, Role};
 use crate::solve::tree::{Battle, TreeOptions};
-use crate::solve::Table;
+use crate::solve::{Search, Table};
+use crate::square::Color;
 use std::sync::atomic::AtomicBool;
 
 /// Most steps a direct-play tree shows before it is cut.
@@ -58,7 +59,13 @@ pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExpl
         for step in t.lines.iter_mut().flatten() {
             fill(&mut step.after);
         }
-        let mut stack: Vec<&mut TreeNode> = t.tree.iter_mut().collect();
+        for ph in &mut t.phases {
+            fill(&mut ph.initial);
+            for step in ph.lines.iter_mut().flatten() {
+                fill(&mut step.after);
+            }
+        }
+        let mut stack: Vec<&mut TreeNode> = t.tree.iter_mut().chain(t.phases.iter_mut().flat_map(|ph| ph.tree.iter_mut())).collect();
         while let Some(n) = stack.pop() {
             fill(&mut n.step.after);
             stack.extend(n.children.iter_mut());
@@ -111,55 +118,118 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
 }
 
 fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: &Settings, deadline: Option<std::time::Instant>) -> Result<(), String> {
-    // The walkthrough solves as `solve` does: the same refusals, the same options.
+    // The walkthrough solves as `solve` does: the same refusals, the same options, the same phases.
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why.message);
     }
-    let (rules, pos, len) = prepare(p, d)?;
+    if let Some(why) = p.options.contradiction(&d.stipulation) {
+        return Err(why);
+    }
+    let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
     let st = &d.stipulation;
-    t.initial = Some(snapshot(&rules, &pos));
-    if p.options.set_play || p.options.duplex || p.options.half_duplex {
-        t.notes.push("set play and duplex are not walked through; the main solution is".into());
-    }
     let table = Table::try_new(settings.hash_mb)?;
     let stop = AtomicBool::new(false);
     let search = problem_search(p, st, &rules, &table, deadline, &stop);
-    match st.play {
-        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (found, aborted) = collect_lines(&search, st, &pos, len, settings);
-            t.timed_out = aborted;
-            for l in &found.lines {
-                t.lines.push(steps(&rules, &pos, l));
+    // The solution is the walk's main phase (the duplex's with `HalfDuplex`); the set play and the duplex are
+    // walked beside it, each from its own diagram (its first side to move), in Popeye's order.
+    let plan = p.phase_plan(st);
+    let main = [PhaseKind::Solution, PhaseKind::Duplex].iter().find_map(|k| plan.iter().position(|x| x.0 == *k)).unwrap_or(0);
+    for (i, &(kind, side, len)) in plan.iter().enumerate() {
+        let pos = match build_position(&d.pieces, &p.state, side, &rules, &setup) {
+            Ok(pos) => pos,
+            Err(e) if i == main => return Err(e.to_string()),
+            Err(e) => {
+                // As `solve`: a phase whose side not to move is in check is left out.
+                t.notes.push(format!("{} is left out: {}", phase_title(kind, side).to_lowercase(), e.message));
+                continue;
             }
-            t.left_out = found.left_out();
-            if t.left_out > 0 {
-                t.notes.push(format!("the first {} of {} solutions are walked through", found.lines.len(), found.found));
-            }
+        };
+        let walk = walk_phase(&search, p, &rules, st, &pos, len, kind, settings);
+        t.timed_out |= walk.timed_out;
+        if walk.left_out > 0 {
+            t.notes.push(format!("{}: the first {} of {} solutions are walked through", phase_title(kind, side), walk.lines.len(), walk.lines.len() + walk.left_out));
         }
-        Play::Direct | Play::Self_ | Play::Reflex => {
-            // The solver's tree with every defence shown (no threat computed, so none is left out for it).
-            let opts = TreeOptions { variations: true, no_threat: true, tries: false, ..TreeOptions::from_options(&p.options) };
-            let battle = Battle { search: &search, play: st.play, opts };
-            let (firsts, aborted) = battle.root_found(&pos, len);
-            t.timed_out = aborted;
-            let mut budget = MAX_TREE_STEPS;
-            for key in firsts.iter().filter(|a| a.role == Role::Key) {
-                if budget == 0 {
-                    break;
-                }
-                t.tree.push(attack_node(&rules, &pos, key, 0, &mut budget));
-            }
-            if budget == 0 {
-                t.notes.push(format!("the tree was cut after {MAX_TREE_STEPS} moves"));
-            }
+        if walk.cut {
+            t.notes.push(format!("{}: the tree was cut after {MAX_TREE_STEPS} moves", phase_title(kind, side)));
+        }
+        if i == main {
+            t.initial = Some(snapshot(&rules, &pos));
+            t.lines = walk.lines;
+            t.tree = walk.tree;
+            t.left_out = walk.left_out;
+        } else {
+            t.phases.push(PhaseWalk { kind, side, before_solution: i < main, initial: snapshot(&rules, &pos), lines: walk.lines, tree: walk.tree });
         }
     }
     if t.timed_out {
         t.notes.push("the time limit stopped the search: the solutions walked through are not all".into());
     }
-    t.lines.sort_by_key(|l| line_key(l));
     Ok(())
+}
+
+/// A phase's name as the walkthrough heads it: `Set play, Black to move`, `Duplex: Black begins`.
+pub fn phase_title(kind: PhaseKind, side: Color) -> String {
+    match kind {
+        PhaseKind::SetPlay => format!("Set play, {} to move", side.name()),
+        PhaseKind::Solution => "Solution".into(),
+        PhaseKind::Duplex => format!("Duplex: {} begins", side.name()),
+    }
+}
+
+/// What one phase's walk found.
+struct Walked {
+    lines: Vec<Vec<Step>>,
+    tree: Vec<TreeNode>,
+    left_out: usize,
+    timed_out: bool,
+    cut: bool,
+}
+
+/// Walks one phase from `pos` (`len`: half-moves in help play, moves otherwise): the lines of help and series
+/// play in canonical order; in direct, self and reflex play the keys with every defence and the continuations
+/// the solver shows (no threat computed, so none is left out for it), or, in a set play, the defender's moves.
+#[allow(clippy::too_many_arguments)]
+fn walk_phase(search: &Search, p: &Problem, rules: &Rules, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Walked {
+    let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
+    match st.play {
+        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+            let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind);
+            w.timed_out = aborted;
+            w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();
+            w.left_out = found.left_out();
+            w.lines.sort_by_key(|l| line_key(l));
+        }
+        Play::Direct | Play::Self_ | Play::Reflex => {
+            let opts = TreeOptions { variations: true, no_threat: true, tries: false, ..TreeOptions::from_options(&p.options) };
+            let battle = Battle { search, play: st.play, opts };
+            let mut budget = MAX_TREE_STEPS;
+            if kind == PhaseKind::SetPlay {
+                match battle.set_play(pos, len) {
+                    Ok(defences) => {
+                        for d in &defences {
+                            if budget == 0 {
+                                break;
+                            }
+                            w.tree.push(defence_node(rules, pos, d, 1, &mut budget));
+                        }
+                    }
+                    Err(_) => w.timed_out = true,
+                }
+            } else {
+                let (firsts, aborted) = battle.root_found(pos, len);
+                w.timed_out = aborted;
+                for key in firsts.iter().filter(|a| a.role == Role::Key) {
+                    if budget == 0 {
+                        break;
+                    }
+                    w.tree.push(attack_node(rules, pos, key, 0, &mut budget));
+                }
+            }
+            w.cut = budget == 0;
+        }
+    }
+    w
 }
 
 fn line_key(l: &[Step]) -> Vec<String> {

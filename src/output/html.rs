@@ -5,7 +5,7 @@
 
 use super::figures::{piece_code, symbol};
 use crate::explain::prose::{paralysis_sentence, piece_phrase, position_facts, why_sentence};
-use crate::explain::{CheckStatus, Snapshot, Step, TreeNode, TwinExplanation};
+use crate::explain::{CheckStatus, PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::pieces::Piece;
 use crate::problem::Problem;
 use crate::square::Color;
@@ -52,11 +52,18 @@ struct TwinData {
 struct Row {
     indent: usize,
     nodes: Vec<usize>,
+    /// A phase's heading (`Set play, Black to move`, `Duplex: Black begins`) with its diagram, the row's only
+    /// node; the rows below it, up to the next heading, are that phase's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heading: Option<String>,
 }
 
 #[derive(Serialize)]
 struct NodeData {
     parent: Option<usize>,
+    /// A phase's diagram: the phase's heading (`Set play, Black to move`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<String>,
     /// `1.`, `1...`, or empty (the second move of a help-play pair).
     num: String,
     /// The move (empty for the diagram).
@@ -191,8 +198,31 @@ fn twin_data(t: &TwinExplanation, used: &mut Vec<Piece>) -> TwinData {
     };
     let Some(initial) = &t.initial else { return d };
     d.nodes.push(node(initial, None, None, None, used));
-    for line in &t.lines {
-        let mut parent = 0;
+    for ph in t.phases.iter().filter(|ph| ph.before_solution) {
+        phase_rows(ph, &mut d, used);
+    }
+    if !t.phases.is_empty() {
+        d.rows.push(Row { indent: 0, nodes: vec![0], heading: Some("Solution".into()) });
+    }
+    walk_rows(&t.lines, &t.tree, initial, 0, &mut d, used);
+    for ph in t.phases.iter().filter(|ph| !ph.before_solution) {
+        phase_rows(ph, &mut d, used);
+    }
+    d
+}
+
+/// A set play or a duplex: its diagram as a node of its own, under its heading, then its solutions.
+fn phase_rows(ph: &PhaseWalk, d: &mut TwinData, used: &mut Vec<Piece>) {
+    d.nodes.push(NodeData { title: Some(ph.title()), ..node(&ph.initial, None, None, None, used) });
+    let start = d.nodes.len() - 1;
+    d.rows.push(Row { indent: 0, nodes: vec![start], heading: Some(ph.title()) });
+    walk_rows(&ph.lines, &ph.tree, &ph.initial, start, d, used);
+}
+
+/// The rows of a phase's lines or tree, its moves' positions as nodes below `start` (its diagram's node).
+fn walk_rows(lines: &[Vec<Step>], tree: &[TreeNode], initial: &Snapshot, start: usize, d: &mut TwinData, used: &mut Vec<Piece>) {
+    for line in lines {
+        let mut parent = start;
         let mut row = Vec::new();
         let mut prev = initial;
         for s in line {
@@ -201,18 +231,17 @@ fn twin_data(t: &TwinExplanation, used: &mut Vec<Piece>) -> TwinData {
             row.push(parent);
             prev = &s.after;
         }
-        d.rows.push(Row { indent: 0, nodes: row });
+        d.rows.push(Row { indent: 0, nodes: row, heading: None });
     }
-    for n in &t.tree {
-        tree_rows(n, initial, 0, 0, &mut d, used);
+    for n in tree {
+        tree_rows(n, initial, start, 0, d, used);
     }
-    d
 }
 
 fn tree_rows(n: &TreeNode, prev: &Snapshot, parent: usize, depth: usize, d: &mut TwinData, used: &mut Vec<Piece>) {
     d.nodes.push(node(&n.step.after, Some(prev), Some(&n.step), Some(parent), used));
     let me = d.nodes.len() - 1;
-    d.rows.push(Row { indent: depth, nodes: vec![me] });
+    d.rows.push(Row { indent: depth, nodes: vec![me], heading: None });
     for c in &n.children {
         tree_rows(c, &n.step.after, me, depth + 1, d, used);
     }
@@ -251,6 +280,7 @@ fn node(s: &Snapshot, prev: Option<&Snapshot>, step: Option<&Step>, parent: Opti
         .collect();
     NodeData {
         parent,
+        title: None,
         num: step.map(|s| s.number.clone()).unwrap_or_default(),
         text: step.map(|s| s.text.clone()).unwrap_or_default(),
         last: step.map(|s| [s.mv.from.to_string(), s.mv.to.to_string()]),

@@ -371,17 +371,12 @@ pub fn series_end(play: Play) -> SeriesEnd {
     }
 }
 
-/// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise): help play
-/// also the shorter lengths, unless `exact-`. What was found is kept when the time limit stops the search
-/// (then `true`).
-pub fn collect_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
-    collect_phase_lines(search, st, pos, len, settings, PhaseKind::Solution)
-}
-
-/// [`collect_lines`] for a phase of kind `kind`: the set play of `h#n.5` skips the attacker's first half-move
-/// (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move at once (`  1...Rh1-h8 #`;
-/// ser-s#: every move, when all reach the goal), as Popeye prints them.
-fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind) -> (Collected, bool) {
+/// The lines of help or series play from `pos` (`len`: plies in help play, series moves otherwise) in a phase of
+/// kind `kind`: help play also the shorter lengths, unless `exact-`; the set play of `h#n.5` skips the
+/// attacker's first half-move (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move
+/// at once (`  1...Rh1-h8 #`; ser-s#: every move, when all reach the goal), as Popeye prints them. What was found
+/// is kept when the time limit stops the search (then `true`).
+pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
         let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };

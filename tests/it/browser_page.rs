@@ -150,3 +150,49 @@ fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
     assert_eq!((w, h), (1200, 900));
     assert!(png.len() > 40_000, "the screenshot looks blank ({} bytes)", png.len());
 }
+
+/// Popeye's BEISPIEL-selfref_2 (Uri Avner, 1st Prize IRT 1981), s#3 with set play, as its input file gives it.
+pub const SELFREF_2: &str = "AnfangProblem\nforderung s#3\noption varianten satzspiel\nsteine weiss ta7d5 bf7h7a5b5f4g3 sg5f1 ka4 lh4h1 db3\n       schwarz bg7g6b4d2 kf6 la3d1 ta2b2 sa1b1\nEndeProblem\n";
+
+#[test]
+fn the_page_walks_the_set_play_from_its_own_diagram() {
+    let Some(exe) = chromium() else {
+        if std::env::var_os("CI").is_some() {
+            panic!("CI must run the browser test: install Debian's chromium (.ci/run does)");
+        }
+        eprintln!("SKIPPED the_page_walks_the_set_play_from_its_own_diagram: no chromium on PATH (apt-get install chromium, or set STIPULA_CHROMIUM)");
+        return;
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser_page_set_play");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (input, page) = (dir.join("selfref_2.inp"), dir.join("selfref_2.html"));
+    std::fs::write(&input, SELFREF_2).unwrap();
+    let (code, _, err) = stipula(&["explain", input.to_str().unwrap(), "--html", page.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let url = format!("file://{}", page.display());
+    // From the diagram, one step forward is the set play's diagram (Black to move), the next its first defence;
+    // Popeye's set play of this problem begins `1...Sa1-c2  2.Ta7-a6 +` (BEISPIEL-selfref_2.out).
+    let dom = run_chromium(&exe, &dir, &format!("{url}#do=key:ArrowRight"), &["--dump-dom"]);
+    assert!(dom.contains("data-ready=\"yes\""), "the script did not finish:\n{dom}");
+    assert_eq!(element_text(&dom, "where"), "Set play, Black to move");
+    // The solution text: what stands from the solution box up to the notes below it, tags removed.
+    let (from, to) = (dom.find("id=\"solution\"").expect("#solution"), dom.find("id=\"notes\"").expect("#notes"));
+    let mut solution = String::new();
+    let mut in_tag = false;
+    for c in dom[from..to].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => solution.push(c),
+            _ => {}
+        }
+    }
+    let (set, main) = (solution.find("Set play, Black to move").expect("the set play's heading"), solution.find("Solution").expect("the solution's heading"));
+    assert!(set < main, "Popeye shows the set play before the solution: {solution}");
+    assert!(solution[set..main].contains("1...Sa1-c2") && solution[set..main].contains("2.Ra7-a6 +"), "{solution}");
+    // Two steps more: the canonically first defence of the set play and its first continuation, Popeye's
+    // `1...Ld1-e2  2.Db3-c3 +` (BEISPIEL-selfref_2.out, line 69).
+    let dom = run_chromium(&exe, &dir, &format!("{url}#do=key:ArrowRight,key:ArrowRight,key:ArrowRight"), &["--dump-dom"]);
+    assert_eq!(element_text(&dom, "where"), "2.Qb3-c3 +");
+    assert!(element_text(&dom, "position-title").contains("Black to move"));
+}

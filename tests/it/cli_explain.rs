@@ -344,3 +344,30 @@ fn html_page_name_and_bad_arguments() {
     let page = std::fs::read_to_string(&all).unwrap();
     assert_eq!(page.matches("\"twins\":").count(), 9, "the nine problems of problems/madrasi.yaml");
 }
+
+#[test]
+fn set_play_and_duplex_are_walked_through() {
+    // BEISPIEL-selfref_2 (s#3, set play): Popeye's set play begins `1...Sa1-c2  2.Ta7-a6 +  2...Kf6-e7
+    // 3.Db3*b4 +` and has the defence `1...Sa1*b3  2.Sg5-e4 +` (BEISPIEL-selfref_2.out), walked before the solution.
+    let (code, out, err) = common::stipula(&["explain", "-"], crate::browser_page::SELFREF_2);
+    assert_eq!(code, 0, "{err}");
+    let (set, main) = (out.find("\nSet play, Black to move:\n").expect("the set play"), out.find("\nSolution:\n").expect("the solution"));
+    assert!(set < main, "{out}");
+    let set_play: Vec<&str> = out[set..main].lines().map(str::trim).collect();
+    for mv in ["1...Sa1-c2", "2.Ra7-a6 +", "2...Kf6-e7", "3.Qb3*b4 +", "1...Sa1*b3", "2.Sg5-e4 +"] {
+        assert!(set_play.contains(&mv), "{mv} not in the set play:\n{}", &out[set..main]);
+    }
+    assert!(!out.contains("not walked through"), "{out}");
+    // A helpmate with Duplex: Popeye 4.104 (`py -maxmem 256M -regression`) finds fourteen lines with Black
+    // beginning (among them `1.a7-a5 Kc5-b6 2.Bb7-h1 Rd1-d8 #`) and none with White beginning, nor in the set play.
+    let hduplex = "BeginProblem\nStipulation h#2\nOption SetPlay Duplex\nPieces White Kc5 Rd1 Black Ka8 Pa7 Bb7\nEndProblem\n";
+    let (code, out, err) = common::stipula(&["explain", "-"], hduplex);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("\nSolution ").count(), 14, "{out}");
+    assert!(out.contains("Solution 14: 1.a7-a6 Kc5-b6 2.Bb7-h1 Rd1-d8 #"), "{out}");
+    for phase in ["\nSet play, White to move:\n", "\nDuplex: White begins:\n"] {
+        let at = out.find(phase).unwrap_or_else(|| panic!("{phase} missing:\n{out}")) + phase.len();
+        let section = &out[at..out[at..].find("\n\n").map_or(out.len(), |e| at + e)];
+        assert!(section.trim_end().ends_with("No solution."), "{phase}{section}");
+    }
+}

@@ -112,6 +112,12 @@
     d.dataset.n = 0;
     if (!t.rows.length) html("span", " — no solution", top);
     for (const row of t.rows) {
+      if (row.heading) {
+        // A phase (set play, duplex, the solution beside them): its heading leads to its diagram.
+        const h = html("div", null, box, "row phase");
+        html("a", row.heading, h, "diagram-link").dataset.n = row.nodes[0];
+        continue;
+      }
       const div = html("div", null, box, "row");
       div.style.paddingLeft = row.indent * 1.5 + "em";
       row.nodes.forEach((i, k) => {
@@ -130,9 +136,10 @@
     for (const a of $("solution").querySelectorAll("a")) a.classList.toggle("current", +a.dataset.n === state.n);
     const facts = $("facts");
     facts.textContent = "";
-    $("where").textContent = !n ? "" : state.n === 0 ? "Diagram" : moveText(n);
+    $("where").textContent = !n ? "" : state.n === 0 ? "Diagram" : n.title || moveText(n);
     if (!n) { $("position-title").textContent = ""; return; }
-    $("position-title").textContent = (state.n === 0 ? "The diagram" : "After " + moveText(n)) + ", " + sideName(n.side) + " to move";
+    $("position-title").textContent = state.n === 0 ? "The diagram, " + sideName(n.side) + " to move"
+      : n.title ? n.title : "After " + moveText(n) + ", " + sideName(n.side) + " to move";
     let list = facts;
     for (const [depth, text] of n.facts) {
       if (depth === 0) { list = facts; html("li", text, facts); }
