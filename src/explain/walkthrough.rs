@@ -147,11 +147,13 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
         };
         let walk = walk_phase(&search, p, &rules, st, &pos, len, kind, settings);
         t.timed_out |= walk.timed_out;
+        // A note on another phase than the solution names it.
+        let of = if i == main { String::new() } else { format!("{}: ", phase_title(kind, side)) };
         if walk.left_out > 0 {
-            t.notes.push(format!("{}: the first {} of {} solutions are walked through", phase_title(kind, side), walk.lines.len(), walk.lines.len() + walk.left_out));
+            t.notes.push(format!("{of}the first {} of {} solutions are walked through", walk.lines.len(), walk.lines.len() + walk.left_out));
         }
         if walk.cut {
-            t.notes.push(format!("{}: the tree was cut after {MAX_TREE_STEPS} moves", phase_title(kind, side)));
+            t.notes.push(format!("{of}the tree was cut after {MAX_TREE_STEPS} moves"));
         }
         if i == main {
             t.initial = Some(snapshot(&rules, &pos));
