@@ -67,17 +67,22 @@ impl Rules {
         let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
-        let paralysis_only = conditions.iter().all(|c| c.hooks() == Hooks::PARALYSIS);
-        let shortcut = if !conditions.is_empty() {
-            if paralysis_only && kinds.complex.is_empty() {
-                Shortcut::UnobservedPins
+        // Which conditions leave the pin reasoning about the king's safety standing: those that only take
+        // observations away (paralysis, observations that do not count), add tests after the move, keep state or
+        // restrict pawns' moves; a condition that adds checks (Parsi's king leap) takes the plain test.
+        let check_as_walks = Hooks(Hooks::AFTER_MOVE.0 | Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0);
+        let fewer_checks = Hooks(check_as_walks.0 | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0);
+        let only = |allowed: Hooks| conditions.iter().all(|c| c.hooks().0 & !allowed.0 == 0);
+        let shortcut = if only(check_as_walks) {
+            if kinds.complex.is_empty() {
+                Shortcut::Pins
             } else {
-                Shortcut::None
+                Shortcut::Sensitive
             }
-        } else if kinds.complex.is_empty() {
-            Shortcut::Pins
+        } else if only(fewer_checks) && kinds.complex.is_empty() {
+            Shortcut::UnobservedPins
         } else {
-            Shortcut::Sensitive
+            Shortcut::None
         };
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
