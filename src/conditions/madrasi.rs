@@ -75,6 +75,27 @@ pub fn madrasi_pairs(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Vec<
     out
 }
 
+/// The pieces of `color` observed by an opposing piece of the kind `by` names for their own kind (none: never
+/// paralysed): Madrasi's and Eiffel's paralysed pieces all at once, kind by kind, so that the pieces of a kind
+/// whose paralysing kind the opponent lacks are not asked one by one.
+#[inline]
+pub fn paralysed_by(rules: &Rules, pos: &Position, color: Color, by: impl Fn(Kind) -> Option<Kind>) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &kind in &rules.kinds.present {
+        let Some(paralyser) = by(kind) else { continue };
+        let ours = pos.pieces_bb(color, kind);
+        if ours.is_empty() || pos.pieces_bb(color.opposite(), paralyser).is_empty() {
+            continue;
+        }
+        for sq in ours {
+            if observed_by_kind(rules, pos, sq, color, paralyser) {
+                out.set(sq);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `piece` on `sq` is paralysed by the Madrasi rule: observed by an opposing piece of its own kind.
 #[inline]
 pub fn is_madrasi_paralysed(rules: &Rules, pos: &Position, sq: Square, piece: Piece, rex_inclusive: bool) -> bool {
@@ -159,6 +180,10 @@ impl Condition for Madrasi {
         }
     }
 
+    fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
+        paralysed_by(rules, pos, color, |k| (k != Kind::KING || self.rex_inclusive).then_some(k))
+    }
+
     fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {
         match pos.piece_at(sq) {
             Some(piece) if piece.kind != Kind::KING || self.rex_inclusive => {
@@ -235,20 +260,56 @@ pub(crate) mod tests {
         starts.push((rules, pos));
         let mut checked = 0;
         for (rules, pos) in starts {
-            let mut stack = vec![(pos, 0)];
-            while let Some((p, depth)) = stack.pop() {
+            checked += for_each_position(&rules, &pos, 3, |p| {
                 for rex in [false, true] {
-                    assert_eq!(any_madrasi_paralysis(&rules, &p, rex), any_madrasi_paralysis_naive(&rules, &p, rex), "{p:?} rex {rex}");
+                    assert_eq!(any_madrasi_paralysis(&rules, p, rex), any_madrasi_paralysis_naive(&rules, p, rex), "{p:?} rex {rex}");
                 }
-                checked += 1;
-                if depth < 3 {
-                    let mut moves = Vec::new();
-                    rules.legal_moves(&p, &mut moves);
-                    stack.extend(moves.into_iter().map(|m| (rules.make(&p, m), depth + 1)));
-                }
-            }
+            });
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Calls `f` on every position of the legal move tree of `pos` to `depth` plies; returns how many.
+    fn for_each_position(rules: &Rules, pos: &Position, depth: u32, mut f: impl FnMut(&Position)) -> usize {
+        let mut stack = vec![(pos.clone(), 0)];
+        let mut n = 0;
+        while let Some((p, d)) = stack.pop() {
+            f(&p);
+            n += 1;
+            if d < depth {
+                let mut moves = Vec::new();
+                rules.legal_moves(&p, &mut moves);
+                stack.extend(moves.into_iter().map(|m| (rules.make(&p, m), d + 1)));
+            }
+        }
+        n
+    }
+
+    /// The paralysed pieces asked all at once ([`Rules::paralysed`]) against piece by piece
+    /// ([`Rules::is_paralysed`]), for both colours, on the legal move trees under Madrasi, Madrasi RI and Eiffel.
+    #[test]
+    fn paralysed_pieces_at_once_agree_with_piece_by_piece() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/2p1p3/8/3P1P2/1p6/8/P1P5/4K3 w - - 0 1",
+            "g3k2g/8/2L5/8/3p4/1G3l2/8/R3K2R w KQ - 0 1",
+            "8/3p4/3k4/8/3K4/4P3/8/8 w - - 0 1",
+        ];
+        let mut paralysed = 0;
+        for condition in ["Madrasi", "Madrasi RI", "Eiffel"] {
+            for fen in fens {
+                let (rules, pos) = setup(fen, &[condition]);
+                for_each_position(&rules, &pos, 3, |p| {
+                    for color in [Color::White, Color::Black] {
+                        let one_by_one: Vec<Square> = p.color_bb(color).into_iter().filter(|&s| rules.is_paralysed(p, s)).collect();
+                        let at_once: Vec<Square> = rules.paralysed(p, color).into_iter().collect();
+                        assert_eq!(at_once, one_by_one, "{condition} {p:?}");
+                        paralysed += at_once.len();
+                    }
+                });
+            }
+        }
+        assert!(paralysed > 1000, "{paralysed}");
     }
 
     /// Seed 002's worked example (reconstructed in seeds/README.md).

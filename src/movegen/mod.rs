@@ -143,6 +143,21 @@ impl Rules {
             && self.conditions.iter().any(|c| c.hooks().has(Hooks::PARALYSIS) && c.is_paralysed(self, pos, sq))
     }
 
+    /// The pieces of `color` paralysed under the conditions in force, all at once.
+    #[inline]
+    pub fn paralysed(&self, pos: &Position, color: Color) -> Bitboard {
+        if !self.hooks.has(Hooks::PARALYSIS) {
+            return Bitboard::EMPTY;
+        }
+        let mut out = Bitboard::EMPTY;
+        for c in &self.conditions {
+            if c.hooks().has(Hooks::PARALYSIS) {
+                out |= c.paralysed(self, pos, color);
+            }
+        }
+        out
+    }
+
     /// The squares of the pieces that paralyse the piece on `sq`, sorted (empty when it is not paralysed). For
     /// explanations; the solver asks [`Rules::is_paralysed`].
     pub fn paralysers(&self, pos: &Position, sq: Square) -> Vec<Square> {
@@ -231,8 +246,9 @@ impl Rules {
     /// Pseudo-legal moves of the side to move (paralysed pieces excluded, the mover's king safety not tested).
     pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
         out.clear();
-        for from in pos.color_bb(pos.side()) {
-            self.piece_pseudo_moves(pos, from, out);
+        // The paralysed pieces asked once for the position, not piece by piece.
+        for from in pos.color_bb(pos.side()) & !self.paralysed(pos, pos.side()) {
+            self.free_piece_moves(pos, from, out);
         }
         self.extra_moves(pos, out);
     }
@@ -245,6 +261,12 @@ impl Rules {
         if self.hooks.has(Hooks::PARALYSIS) && self.is_paralysed(pos, from) {
             return;
         }
+        self.free_piece_moves(pos, from, out);
+    }
+
+    /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
+    #[inline]
+    fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
         let us = pos.side();
         let piece = pos.piece_at(from).expect("occupied");
         if piece.kind == Kind::PAWN {
