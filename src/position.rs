@@ -399,6 +399,23 @@ impl Position {
         self.side = src.side.opposite();
         self.key = key;
         let capture = mv.capture();
+        if mv.special == Special::None && mv.promotion().is_none() && (capture.is_none() || capture == Some(mv.to)) {
+            // The common move: an orthodox piece from one square to another, perhaps taking there.
+            let from = mv.from;
+            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+            let kind = src.kind_on(from);
+            if kind.index() < 6 {
+                if let Some(taken) = src.piece_at(mv.to) {
+                    self.lift(mv.to, taken);
+                }
+                let both = from.bb() | mv.to.bb();
+                self.by_color[color.index()] ^= both;
+                self.by_kind[kind.index()] ^= both;
+                let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
+                self.key ^= keys[from.index()] ^ keys[mv.to.index()];
+                return;
+            }
+        }
         if let Some(cap) = capture {
             if let Some(taken) = src.piece_at(cap) {
                 self.lift(cap, taken);
