@@ -122,7 +122,7 @@ impl Rules {
     }
 
     /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
-    #[inline]
+    #[inline(always)]
     fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
         if node.shortcut == Shortcut::None || !matches!(mv.special, Special::None | Special::DoubleStep) {
             return None;
