@@ -2,7 +2,7 @@
 //! (seeds 000, 002, 003; `RULES.md`). Also the observation service Isardam and Eiffel share:
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
-use crate::attacks::{Occupancy, PAWN_ATTACKS};
+use crate::attacks::{pawn_attacks_of, Occupancy, PAWN_ATTACKS};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
@@ -128,10 +128,9 @@ pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool)
             continue;
         }
         if kind == Kind::PAWN {
-            let attacked = |pawns: Bitboard, color: Color| {
-                pawns.into_iter().fold(Bitboard::EMPTY, |a, sq| a | Bitboard(PAWN_ATTACKS[color.index()][sq.index()]))
-            };
-            if (attacked(white, Color::White) & black).non_empty() || (attacked(black, Color::Black) & white).non_empty() {
+            if (pawn_attacks_of(white, Color::White) & black).non_empty()
+                || (pawn_attacks_of(black, Color::Black) & white).non_empty()
+            {
                 return true;
             }
             let mover = pos.side().opposite();
