@@ -1,7 +1,7 @@
 //! Perft speed: stipula against cozy-chess and shakmaty on the six standard positions (all three without bulk
 //! counting: every leaf move is made), stipula on fairy positions against its own orthodox rate, and perft
 //! under Madrasi, Isardam and Eiffel against plain perft of the same position. Node counts are asserted, so a
-//! fast wrong run fails. `cargo bench --bench perft`; median of 5 runs each, the engines interleaved run by run.
+//! fast wrong run fails. `cargo bench --bench perft`; median of 5 runs each, the runs compared interleaved.
 
 use std::time::{Duration, Instant};
 use stipula::conditions::build_all;
@@ -69,36 +69,33 @@ fn shakmaty_position(fen: &str) -> sm::Chess {
 }
 
 /// Median wall times of `RUNS` runs of each of `fs`, run in turn (one run of each, then the next round), so
-/// that a change of the machine's load falls on all of them alike; each must return `expected` every time.
-fn medians<const N: usize>(expected: u64, mut fs: [&mut dyn FnMut() -> u64; N]) -> [Duration; N] {
+/// that a change of the machine's load falls on all of them alike; each must return its expected count every
+/// time.
+/// A short run is repeated so that each timed sample takes a tenth of a second at least (the time of one run is
+/// returned).
+fn medians<const N: usize>(mut fs: [(u64, &mut dyn FnMut() -> u64); N]) -> [Duration; N] {
+    let reps: Vec<u32> = fs
+        .iter_mut()
+        .map(|(_, f)| {
+            let start = Instant::now();
+            f();
+            (0.1 / start.elapsed().as_secs_f64().max(1e-6)).ceil().clamp(1.0, 1000.0) as u32
+        })
+        .collect();
     let mut times = [(); N].map(|_| Vec::with_capacity(RUNS));
     for _ in 0..RUNS {
-        for (f, t) in fs.iter_mut().zip(times.iter_mut()) {
+        for (((expected, f), t), &k) in fs.iter_mut().zip(times.iter_mut()).zip(&reps) {
             let start = Instant::now();
-            let n = f();
-            t.push(start.elapsed());
-            assert_eq!(n, expected, "wrong node count");
+            for _ in 0..k {
+                assert_eq!(f(), *expected, "wrong node count");
+            }
+            t.push(start.elapsed() / k);
         }
     }
     times.map(|mut t| {
         t.sort();
         t[RUNS / 2]
     })
-}
-
-/// Median wall time of `RUNS` runs of `f`, which must return `expected` every time.
-fn median(expected: u64, mut f: impl FnMut() -> u64) -> Duration {
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let t = Instant::now();
-            let n = f();
-            let dt = t.elapsed();
-            assert_eq!(n, expected, "wrong node count");
-            dt
-        })
-        .collect();
-    times.sort();
-    times[RUNS / 2]
 }
 
 fn rate(nodes: u64, t: Duration) -> f64 {
@@ -128,10 +125,11 @@ fn main() {
         let (rules, pos) = setup(fen);
         let board = cz::Board::from_fen(fen, false).unwrap();
         let chess = shakmaty_position(fen);
-        let [t_ours, t_cozy, t_shak] = medians(
-            nodes,
-            [&mut || perft(&rules, &pos, depth), &mut || cozy_perft(&board, depth), &mut || shakmaty_perft(&chess, depth)],
-        );
+        let [t_ours, t_cozy, t_shak] = medians([
+            (nodes, &mut || perft(&rules, &pos, depth)),
+            (nodes, &mut || cozy_perft(&board, depth)),
+            (nodes, &mut || shakmaty_perft(&chess, depth)),
+        ]);
         let (r_ours, r_cozy, r_shak) = (rate(nodes, t_ours), rate(nodes, t_cozy), rate(nodes, t_shak));
         println!(
             "{name:<16} {depth:>5} {nodes:>10} {r_ours:>12.0} {r_cozy:>12.0} {r_shak:>12.0} {:>9.2} {:>9.2}",
@@ -166,7 +164,7 @@ fn main() {
     let (mut f_nodes, mut f_time) = (0u64, Duration::ZERO);
     for &(name, fen, depth, nodes) in fairy {
         let (rules, pos) = setup(fen);
-        let t = median(nodes, || perft(&rules, &pos, depth));
+        let [t] = medians([(nodes, &mut || perft(&rules, &pos, depth))]);
         let r = rate(nodes, t);
         println!("{name:<28} {depth:>5} {nodes:>10} {r:>12.0} {:>12.2}", ortho_rate / r);
         f_nodes += nodes;
@@ -194,8 +192,8 @@ fn main() {
     for &(name, fen, condition, depth, plain_nodes, nodes) in conditioned {
         let (plain, pos) = setup(fen);
         let (rules, pos_c) = setup_with(fen, &[condition]);
-        let t_plain = median(plain_nodes, || perft(&plain, &pos, depth));
-        let t_cond = median(nodes, || perft(&rules, &pos_c, depth));
+        let [t_plain, t_cond] =
+            medians([(plain_nodes, &mut || perft(&plain, &pos, depth)), (nodes, &mut || perft(&rules, &pos_c, depth))]);
         let (r_plain, r_cond) = (rate(plain_nodes, t_plain), rate(nodes, t_cond));
         println!("{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}", t_cond.as_secs_f64() / t_plain.as_secs_f64());
     }
