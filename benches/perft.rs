@@ -1,7 +1,7 @@
-//! Perft speed: stipula against cozy-chess on orthodox positions (both without bulk counting: every leaf
-//! move is made), stipula on fairy positions against its own orthodox rate, and perft under Madrasi and Eiffel
-//! against plain perft of the same position. Node counts are asserted, so a fast wrong run fails.
-//! `cargo bench --bench perft`; median of 5 runs each.
+//! Perft speed: stipula against cozy-chess and shakmaty on the six standard positions (all three without bulk
+//! counting: every leaf move is made), stipula on fairy positions against its own orthodox rate, and perft
+//! under Madrasi, Isardam and Eiffel against plain perft of the same position. Node counts are asserted, so a
+//! fast wrong run fails. `cargo bench --bench perft`; median of 5 runs each, the runs compared interleaved.
 
 use std::time::{Duration, Instant};
 use stipula::conditions::build_all;
@@ -13,6 +13,8 @@ use stipula::setup::{build_position, SetupOptions};
 use stipula::{Color, Position};
 
 use cozy_chess as cz;
+use shakmaty as sm;
+use shakmaty::Position as _;
 
 const RUNS: usize = 5;
 
@@ -47,19 +49,53 @@ fn cozy_perft(board: &cz::Board, depth: u32) -> u64 {
     n
 }
 
-/// Median wall time of `RUNS` runs of `f`, which must return `expected` every time.
-fn median(expected: u64, mut f: impl FnMut() -> u64) -> Duration {
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let t = Instant::now();
-            let n = f();
-            let dt = t.elapsed();
-            assert_eq!(n, expected, "wrong node count");
-            dt
+/// shakmaty perft without bulk counting: the legal moves, each played on a copy, counting at depth 0.
+fn shakmaty_perft(pos: &sm::Chess, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for mv in pos.legal_moves() {
+        let mut p = pos.clone();
+        p.play_unchecked(&mv);
+        n += shakmaty_perft(&p, depth - 1);
+    }
+    n
+}
+
+fn shakmaty_position(fen: &str) -> sm::Chess {
+    let fen: sm::fen::Fen = fen.parse().unwrap();
+    fen.into_position(sm::CastlingMode::Standard).unwrap()
+}
+
+/// Median wall times of `RUNS` runs of each of `fs`, run in turn (one run of each, then the next round), so
+/// that a change of the machine's load falls on all of them alike; each must return its expected count every
+/// time.
+/// A short run is repeated so that each timed sample takes a tenth of a second at least (the time of one run is
+/// returned).
+fn medians<const N: usize>(mut fs: [(u64, &mut dyn FnMut() -> u64); N]) -> [Duration; N] {
+    let reps: Vec<u32> = fs
+        .iter_mut()
+        .map(|(_, f)| {
+            let start = Instant::now();
+            f();
+            (0.1 / start.elapsed().as_secs_f64().max(1e-6)).ceil().clamp(1.0, 1000.0) as u32
         })
         .collect();
-    times.sort();
-    times[RUNS / 2]
+    let mut times = [(); N].map(|_| Vec::with_capacity(RUNS));
+    for _ in 0..RUNS {
+        for (((expected, f), t), &k) in fs.iter_mut().zip(times.iter_mut()).zip(&reps) {
+            let start = Instant::now();
+            for _ in 0..k {
+                assert_eq!(f(), *expected, "wrong node count");
+            }
+            t.push(start.elapsed() / k);
+        }
+    }
+    times.map(|mut t| {
+        t.sort();
+        t[RUNS / 2]
+    })
 }
 
 fn rate(nodes: u64, t: Duration) -> f64 {
@@ -67,27 +103,54 @@ fn rate(nodes: u64, t: Duration) -> f64 {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; a name filter is not supported, the whole bench takes ~half a minute.
+    // `cargo bench` passes `--bench`; a name filter is not supported, the whole bench takes about a minute.
+    // The six positions of the Chess Programming Wiki's "Perft Results" page with their published counts (as
+    // tests/data/perft.txt).
     let orthodox: &[(&str, &str, u32, u64)] = &[
         ("start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
         ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+        ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
+        ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422_333),
+        ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2_103_487),
+        ("position 6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3_894_594),
     ];
-    println!("{:<28} {:>5} {:>10} {:>12} {:>12} {:>7}", "orthodox", "depth", "nodes", "stipula n/s", "cozy n/s", "ratio");
+    println!(
+        "{:<16} {:>5} {:>10} {:>12} {:>12} {:>12} {:>9} {:>9}",
+        "orthodox", "depth", "nodes", "stipula n/s", "cozy n/s", "shakmaty n/s", "÷ cozy", "÷ shakm."
+    );
     let (mut ours_nodes, mut ours_time, mut cozy_time) = (0u64, Duration::ZERO, Duration::ZERO);
+    let mut kiwipete_cozy = 0.0;
+    let mut worst_shakmaty = f64::INFINITY;
     for &(name, fen, depth, nodes) in orthodox {
         let (rules, pos) = setup(fen);
         let board = cz::Board::from_fen(fen, false).unwrap();
-        let t_ours = median(nodes, || perft(&rules, &pos, depth));
-        let t_cozy = median(nodes, || cozy_perft(&board, depth));
-        let (r_ours, r_cozy) = (rate(nodes, t_ours), rate(nodes, t_cozy));
-        println!("{name:<28} {depth:>5} {nodes:>10} {:>12.0} {:>12.0} {:>7.2}", r_ours, r_cozy, r_ours / r_cozy);
+        let chess = shakmaty_position(fen);
+        let [t_ours, t_cozy, t_shak] = medians([
+            (nodes, &mut || perft(&rules, &pos, depth)),
+            (nodes, &mut || cozy_perft(&board, depth)),
+            (nodes, &mut || shakmaty_perft(&chess, depth)),
+        ]);
+        let (r_ours, r_cozy, r_shak) = (rate(nodes, t_ours), rate(nodes, t_cozy), rate(nodes, t_shak));
+        println!(
+            "{name:<16} {depth:>5} {nodes:>10} {r_ours:>12.0} {r_cozy:>12.0} {r_shak:>12.0} {:>9.2} {:>9.2}",
+            r_ours / r_cozy,
+            r_ours / r_shak
+        );
+        if name == "Kiwipete" {
+            kiwipete_cozy = r_ours / r_cozy;
+        }
+        worst_shakmaty = worst_shakmaty.min(r_ours / r_shak);
         ours_nodes += nodes;
         ours_time += t_ours;
         cozy_time += t_cozy;
     }
     let ortho_rate = rate(ours_nodes, ours_time);
-    let ratio = ortho_rate / rate(ours_nodes, cozy_time);
-    println!("orthodox total: stipula {ortho_rate:.0} n/s, {ratio:.2} × cozy-chess (target ≥ 0.5)");
+    println!(
+        "orthodox total: stipula {ortho_rate:.0} n/s, {:.2} × cozy-chess; Kiwipete {kiwipete_cozy:.2} × cozy-chess (target ≥ 0.8), \
+         slowest against shakmaty {worst_shakmaty:.2} × (target ≥ 1)",
+        ortho_rate / rate(ours_nodes, cozy_time)
+    );
+    println!("load average now: {}", load_average());
 
     // Counts from tests/data/perft_fairy.txt (produced by the naive reference).
     let fairy: &[(&str, &str, u32, u64)] = &[
@@ -101,7 +164,7 @@ fn main() {
     let (mut f_nodes, mut f_time) = (0u64, Duration::ZERO);
     for &(name, fen, depth, nodes) in fairy {
         let (rules, pos) = setup(fen);
-        let t = median(nodes, || perft(&rules, &pos, depth));
+        let [t] = medians([(nodes, &mut || perft(&rules, &pos, depth))]);
         let r = rate(nodes, t);
         println!("{name:<28} {depth:>5} {nodes:>10} {r:>12.0} {:>12.2}", ortho_rate / r);
         f_nodes += nodes;
@@ -110,27 +173,35 @@ fn main() {
     let fairy_rate = rate(f_nodes, f_time);
     println!("fairy total: {fairy_rate:.0} n/s; orthodox is {:.2} × faster (target ≤ 3)", ortho_rate / fairy_rate);
 
-    // Conditions: the cost of the paralysis hook against plain perft of the same position. Counts: plain
-    // perft's from the published tables, the conditions' from the naive reference (tests/data/
-    // condition_perft.txt); the last position has no kind but the king on both sides, so no paralysis can
-    // arise and its count must be cozy-chess's orthodox one.
+    // Conditions: their cost against plain perft of the same position. Counts: plain perft's from the published
+    // tables, the conditions' from the naive reference (tests/data/condition_perft.txt); the last position has
+    // no kind but the king on both sides, so no paralysis can arise and its count must be cozy-chess's orthodox
+    // one.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let disjoint = "1n2k1n1/pppp1ppp/8/8/8/8/8/R2QKB1R w KQ - 0 1";
     let disjoint_nodes = cozy_perft(&cz::Board::from_fen(disjoint, false).unwrap(), 4);
     let conditioned: &[(&str, &str, &str, u32, u64, u64)] = &[
         ("start position", start, "Madrasi", 4, 197_281, 195_475),
-        ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "Eiffel", 3, 97_862, 77_657),
+        ("start position", start, "Isardam", 4, 197_281, 171_470),
+        ("Kiwipete", kiwipete, "Eiffel", 3, 97_862, 77_657),
         ("no shared kind (no paralysis)", disjoint, "Madrasi", 4, disjoint_nodes, disjoint_nodes),
     ];
     println!();
-    println!("{:<30} {:>8} {:>5} {:>10} {:>12} {:>12} {:>7}", "condition", "", "depth", "nodes", "plain n/s", "cond. n/s", "slower");
+    println!("{:<30} {:>8} {:>5} {:>10} {:>12} {:>12} {:>7}", "condition", "", "depth", "nodes", "plain n/s", "cond. n/s", "time ×");
     for &(name, fen, condition, depth, plain_nodes, nodes) in conditioned {
         let (plain, pos) = setup(fen);
         let (rules, pos_c) = setup_with(fen, &[condition]);
-        let t_plain = median(plain_nodes, || perft(&plain, &pos, depth));
-        let t_cond = median(nodes, || perft(&rules, &pos_c, depth));
+        let [t_plain, t_cond] =
+            medians([(plain_nodes, &mut || perft(&plain, &pos, depth)), (nodes, &mut || perft(&rules, &pos_c, depth))]);
         let (r_plain, r_cond) = (rate(plain_nodes, t_plain), rate(nodes, t_cond));
-        println!("{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}", r_plain / r_cond);
+        println!("{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}", t_cond.as_secs_f64() / t_plain.as_secs_f64());
     }
-    println!("Madrasi without paralysis: target ≤ 1.5 × plain perft's time");
+    println!("time under the condition ÷ plain perft's time on the same position: target ≤ 1.3");
+    println!("load average now: {}", load_average());
+}
+
+/// The machine's load averages (1, 5, 15 minutes), to read the timings by.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg").map_or_else(|_| "unknown".into(), |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
 }

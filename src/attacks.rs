@@ -65,6 +65,19 @@ pub const PAWN_ATTACKS: [[u64; 64]; 2] = [without_rank(PAWN_STEPS[0], BASE_RANK[
 /// observed square): [`PAWN_ATTACKS`] read backwards.
 pub const PAWN_OBSERVERS: [[u64; 64]; 2] = [outside_rank(PAWN_STEPS[1], BASE_RANK[0]), outside_rank(PAWN_STEPS[0], BASE_RANK[1])];
 
+/// The squares the pawns `pawns` of `color` attack, all at once by shifts: the union of their [`PAWN_ATTACKS`]
+/// (a pawn on its own first rank attacks nothing).
+#[inline]
+pub fn pawn_attacks_of(pawns: Bitboard, color: Color) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let p = pawns.0 & !BASE_RANK[color.index()];
+    Bitboard(match color {
+        Color::White => ((p & !FILE_A) << 7) | ((p & !FILE_H) << 9),
+        Color::Black => ((p & !FILE_A) >> 9) | ((p & !FILE_H) >> 7),
+    })
+}
+
 /// Ray directions: N, NE, E, SE, S, SW, W, NW. The first four … are "positive" when the step increases the
 /// square index: N (+8), NE (+9), E (+1), NW (+7).
 const DIRS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -498,6 +511,23 @@ mod tests {
         assert_eq!(line(Square::parse("b2").unwrap(), Square::parse("d4").unwrap()).count(), 8);
         assert_eq!(line(Square::parse("e1").unwrap(), Square::parse("e5").unwrap()).count(), 8);
         assert!(line(Square::parse("a1").unwrap(), Square::parse("b3").unwrap()).is_empty());
+    }
+
+    /// The pawns' attacks by shifts against the table, square by square, and for a set of pawns the union.
+    #[test]
+    fn pawn_attacks_by_shifts_match_the_table() {
+        for color in [Color::White, Color::Black] {
+            let mut all = Bitboard::EMPTY;
+            let mut union = 0;
+            for sq in Square::all() {
+                assert_eq!(pawn_attacks_of(sq.bb(), color), Bitboard(PAWN_ATTACKS[color.index()][sq.index()]), "{sq}");
+                if sq.index() % 3 == 0 {
+                    all.set(sq);
+                    union |= PAWN_ATTACKS[color.index()][sq.index()];
+                }
+            }
+            assert_eq!(pawn_attacks_of(all, color), Bitboard(union));
+        }
     }
 
     /// The tables of `between` and `beyond` against stepping from one square to the other: for every pair on a

@@ -1,6 +1,12 @@
 //! A position: placement, side to move, castling rights, en-passant square and the per-side state some
 //! conditions need, with an incremental 64-bit Zobrist key covering all of it. Copy-make: `make` returns a new
 //! position. No rules live here beyond the mechanics of making a move.
+//!
+//! Layout (no mailbox): a bitboard per colour, one per orthodox kind, and the fairy kinds in binary over a few
+//! bit planes (a fairy piece's square is set in the planes of the bits of its number among the fairy kinds,
+//! counted from 1), so that the position's size grows with the logarithm of the registry's kind count, not
+//! with the count: 128 bytes, which the compiler copies inline (one bitboard per kind and a mailbox made it 304
+//! bytes, and the library call copying it the largest cost of perft).
 
 use crate::attacks::Occupancy;
 use crate::moves::{Move, Special};
@@ -56,12 +62,23 @@ pub mod castle {
     pub const BQ: u8 = 8;
 }
 
+/// Bit planes numbering the fairy kinds from 1: enough bits for `NUM_KINDS - 6`.
+const FAIRY_PLANES: usize = (usize::BITS - (NUM_KINDS - 6).leading_zeros()) as usize;
+
+/// A fairy kind's number in the planes (1 for the first fairy kind of the registry).
+#[inline]
+const fn fairy_number(kind: Kind) -> usize {
+    kind.index() - 5
+}
+
 /// A chess position. Small and `Copy`-like (cloned on every move).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
-    board: [u8; 64],
     by_color: [Bitboard; 2],
-    by_kind: [Bitboard; NUM_KINDS],
+    /// The squares of each orthodox kind, by kind index.
+    by_kind: [Bitboard; 6],
+    /// Fairy pieces: plane `i` holds the squares of the pieces whose [`fairy_number`] has bit `i` set.
+    planes: [Bitboard; FAIRY_PLANES],
     side: Color,
     castling: u8,
     ep: u8,
@@ -89,7 +106,7 @@ impl Occupancy for Position {
     }
     #[inline]
     fn pieces_bb(&self, color: Color, kind: Kind) -> Bitboard {
-        self.by_kind[kind.index()] & self.by_color[color.index()]
+        self.kind_bb(kind) & self.by_color[color.index()]
     }
 }
 
@@ -97,9 +114,9 @@ impl Position {
     /// An empty board, White to move, no rights.
     pub fn empty() -> Position {
         Position {
-            board: [0; 64],
             by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; NUM_KINDS],
+            by_kind: [Bitboard::EMPTY; 6],
+            planes: [Bitboard::EMPTY; FAIRY_PLANES],
             side: Color::White,
             castling: 0,
             ep: NO_SQ,
@@ -111,13 +128,44 @@ impl Position {
     /// The piece on a square.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.board[sq.index()])
+        let color = if self.by_color[0].has(sq) {
+            Color::White
+        } else if self.by_color[1].has(sq) {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, self.kind_on(sq)))
+    }
+
+    /// The kind of the piece on an occupied square.
+    #[inline]
+    fn kind_on(&self, sq: Square) -> Kind {
+        // Pawns first: the commonest.
+        for k in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
+            if self.by_kind[k.index()].has(sq) {
+                return k;
+            }
+        }
+        let mut n = 0;
+        for (i, plane) in self.planes.iter().enumerate() {
+            n |= (plane.has(sq) as usize) << i;
+        }
+        Kind((n + 5) as u8)
     }
 
     /// Squares holding pieces of `kind` (both colours).
     #[inline]
     pub fn kind_bb(&self, kind: Kind) -> Bitboard {
-        self.by_kind[kind.index()]
+        if kind.index() < 6 {
+            return self.by_kind[kind.index()];
+        }
+        let n = fairy_number(kind);
+        let mut bb = Bitboard(!0);
+        for (i, &plane) in self.planes.iter().enumerate() {
+            bb &= if n >> i & 1 != 0 { plane } else { !plane };
+        }
+        bb
     }
 
     /// The side to move.
@@ -159,20 +207,45 @@ impl Position {
     /// Puts a piece on a square (replacing what stood there).
     pub fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
-        self.board[sq.index()] = piece.code();
+        self.place(sq, piece);
+    }
+
+    /// Puts a piece on an empty square.
+    #[inline]
+    fn place(&mut self, sq: Square, piece: Piece) {
         self.by_color[piece.color.index()].set(sq);
-        self.by_kind[piece.kind.index()].set(sq);
+        if piece.kind.index() < 6 {
+            self.by_kind[piece.kind.index()].set(sq);
+        } else {
+            let n = fairy_number(piece.kind);
+            for (i, plane) in self.planes.iter_mut().enumerate() {
+                if n >> i & 1 != 0 {
+                    plane.set(sq);
+                }
+            }
+        }
         self.key ^= PIECE_KEYS[piece.code() as usize][sq.index()];
     }
 
     /// Empties a square, returning what stood there.
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let p = self.piece_at(sq)?;
-        self.board[sq.index()] = 0;
-        self.by_color[p.color.index()].clear(sq);
-        self.by_kind[p.kind.index()].clear(sq);
-        self.key ^= PIECE_KEYS[p.code() as usize][sq.index()];
+        self.lift(sq, p);
         Some(p)
+    }
+
+    /// Takes `p`, which stands on `sq`, off the board.
+    #[inline]
+    fn lift(&mut self, sq: Square, p: Piece) {
+        self.by_color[p.color.index()].clear(sq);
+        if p.kind.index() < 6 {
+            self.by_kind[p.kind.index()].clear(sq);
+        } else {
+            for plane in &mut self.planes {
+                plane.clear(sq);
+            }
+        }
+        self.key ^= PIECE_KEYS[p.code() as usize][sq.index()];
     }
 
     pub fn set_side(&mut self, side: Color) {
@@ -236,7 +309,7 @@ impl Position {
     #[inline]
     pub fn make(&self, mv: Move) -> Position {
         let mut p = self.clone();
-        p.apply(mv);
+        p.apply(self, mv);
         p
     }
 
@@ -245,7 +318,7 @@ impl Position {
     #[inline]
     pub fn make_into(&self, mv: Move, out: &mut Position) {
         out.clone_from(self);
-        out.apply(mv);
+        out.apply(self, mv);
     }
 
     /// The key of the position [`Position::make`] would give (condition flags aside: the rules update those),
@@ -264,7 +337,7 @@ impl Position {
 
     #[inline]
     fn key_after_inner(&self, mv: Move, pass: bool) -> u64 {
-        let code = |sq: Square| self.board[sq.index()] as usize;
+        let code = |sq: Square| self.piece_at(sq).map_or(0, |p| p.code() as usize);
         let mut k = if pass { self.key } else { self.key ^ SIDE_KEY };
         if self.ep != NO_SQ {
             k ^= EP_KEYS[self.ep as usize];
@@ -299,45 +372,82 @@ impl Position {
     /// The castling rights left after `mv`: a king or rook that moves or is taken loses its own.
     #[inline]
     fn castling_after(&self, mv: Move) -> u8 {
-        let mut rights = self.castling;
-        for sq in [mv.from, mv.to] {
-            rights &= !castle_mask(sq);
+        if self.castling == 0 {
+            return 0;
         }
+        let mut lost = CASTLE_MASKS[mv.from.index()] | CASTLE_MASKS[mv.to.index()];
         if let Some(c) = mv.capture() {
-            rights &= !castle_mask(c);
+            lost |= CASTLE_MASKS[c.index()];
         }
-        rights
+        self.castling & !lost
     }
 
-    /// The mechanics of [`Position::make`], in place.
-    fn apply(&mut self, mv: Move) {
-        let p = self;
-        let mover = p.side;
-        p.set_ep(None);
-        if let Some(cap) = mv.capture() {
-            p.remove(cap);
+    /// The mechanics of [`Position::make`] on `self`, a copy of `src` just made: what stands where and the
+    /// state are read from `src` (not from the copy being written, which would wait for the copy's stores).
+    #[inline]
+    fn apply(&mut self, src: &Position, mv: Move) {
+        let mut key = src.key ^ SIDE_KEY;
+        if src.ep != NO_SQ {
+            key ^= EP_KEYS[src.ep as usize];
         }
-        let piece = p.remove(mv.from).expect("a move starts on an occupied square");
+        self.ep = NO_SQ;
+        let rights = src.castling_after(mv);
+        if rights != src.castling {
+            key ^= CASTLE_KEYS[src.castling as usize] ^ CASTLE_KEYS[rights as usize];
+        }
+        self.castling = rights;
+        self.side = src.side.opposite();
+        self.key = key;
+        let capture = mv.capture();
+        if mv.special == Special::None && mv.promotion().is_none() && (capture.is_none() || capture == Some(mv.to)) {
+            // The common move: an orthodox piece from one square to another, perhaps taking there.
+            let from = mv.from;
+            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+            let kind = src.kind_on(from);
+            if kind.index() < 6 {
+                if let Some(taken) = src.piece_at(mv.to) {
+                    self.lift(mv.to, taken);
+                }
+                let both = from.bb() | mv.to.bb();
+                self.by_color[color.index()] ^= both;
+                self.by_kind[kind.index()] ^= both;
+                let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
+                self.key ^= keys[from.index()] ^ keys[mv.to.index()];
+                return;
+            }
+        }
+        if let Some(cap) = capture {
+            if let Some(taken) = src.piece_at(cap) {
+                self.lift(cap, taken);
+            }
+        }
+        let piece = src.piece_at(mv.from).expect("a move starts on an occupied square");
+        self.lift(mv.from, piece);
         let placed = match mv.promotion() {
             Some(kind) => Piece::new(piece.color, kind),
             None => piece,
         };
-        p.put(mv.to, placed);
+        if capture != Some(mv.to) {
+            if let Some(old) = src.piece_at(mv.to) {
+                self.lift(mv.to, old);
+            }
+        }
+        self.place(mv.to, placed);
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
                 let (rf, rt) = castling_rook(mv);
-                if let Some(rook) = p.remove(rf) {
-                    p.put(rt, rook);
+                if let Some(rook) = src.piece_at(rf) {
+                    self.lift(rf, rook);
+                    self.put(rt, rook);
                 }
             }
-            Special::DoubleStep => p.set_ep(Some(double_step_middle(mv))),
+            Special::DoubleStep => {
+                let middle = double_step_middle(mv);
+                self.ep = middle.index() as u8;
+                self.key ^= EP_KEYS[middle.index()];
+            }
             _ => {}
         }
-        if p.castling != 0 {
-            let rights = p.castling_after(mv);
-            p.set_castling(rights);
-        }
-        p.set_side(mover.opposite());
     }
 
     /// The key of [`Position::null_move`], without making it.
@@ -380,16 +490,56 @@ fn double_step_middle(mv: Move) -> Square {
     Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2)
 }
 
-/// The castling rights a move from or to this square removes.
-#[inline]
-fn castle_mask(sq: Square) -> u8 {
-    match sq.index() {
-        4 => castle::WK | castle::WQ,
-        7 => castle::WK,
-        0 => castle::WQ,
-        60 => castle::BK | castle::BQ,
-        63 => castle::BK,
-        56 => castle::BQ,
-        _ => 0,
+/// The castling rights a move from or to each square removes.
+static CASTLE_MASKS: [u8; 64] = {
+    let mut t = [0u8; 64];
+    t[4] = castle::WK | castle::WQ;
+    t[7] = castle::WK;
+    t[0] = castle::WQ;
+    t[60] = castle::BK | castle::BQ;
+    t[63] = castle::BK;
+    t[56] = castle::BQ;
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The position is copied inline on every move: it stays within 128 bytes whatever the registry holds.
+    #[test]
+    fn size_stays_within_128_bytes() {
+        assert!(std::mem::size_of::<Position>() <= 128, "{}", std::mem::size_of::<Position>());
+    }
+
+    /// Every kind of the registry, of both colours, on the board at once: each square tells its piece back,
+    /// each kind's and colour's squares are exactly its own, and removing gives the empty board with key 0.
+    #[test]
+    fn every_kind_keeps_its_squares() {
+        let mut pos = Position::empty();
+        let mut placed = Vec::new();
+        for (i, kind) in Kind::all().enumerate() {
+            for color in [Color::White, Color::Black] {
+                let sq = Square::new((2 * i + color.index()) as u8 % 64);
+                pos.put(sq, Piece::new(color, kind));
+                placed.push((sq, Piece::new(color, kind)));
+            }
+        }
+        assert_eq!(pos.key(), pos.key_from_scratch());
+        for &(sq, p) in &placed {
+            assert_eq!(pos.piece_at(sq), Some(p));
+            assert_eq!(pos.pieces_bb(p.color, p.kind), sq.bb(), "{p:?}");
+            assert_eq!(pos.kind_bb(p.kind).count(), 2, "{p:?}");
+        }
+        // Replacing a fairy piece by another clears its planes.
+        let (sq, _) = placed[placed.len() - 1];
+        pos.put(sq, Piece::new(Color::White, Kind::GRASSHOPPER));
+        assert_eq!(pos.piece_at(sq), Some(Piece::new(Color::White, Kind::GRASSHOPPER)));
+        assert_eq!(pos.kind_bb(Kind::GRASSHOPPER).count(), 3);
+        for &(sq, _) in &placed {
+            pos.remove(sq);
+        }
+        assert_eq!(pos, Position::empty());
+        assert_eq!(pos.key(), 0);
     }
 }

@@ -1,13 +1,13 @@
 //! Eiffel chess: a piece observed by an opposing piece of the next kind in the cycle pawn → knight → bishop →
 //! rook → queen → pawn is paralysed (seed 003 "see also"; `RULES.md`).
 
-use crate::conditions::madrasi::{observed_by_kind, observers_by_kind};
+use crate::conditions::madrasi::{observed_by_kind, observers_by_kind, paralysed_by};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;
 use crate::conditions::{ConditionError, ConditionSpec};
-use crate::square::Square;
+use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Eiffel` (Popeye: `EiffelChess`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +52,10 @@ impl Condition for Eiffel {
             Some(k) => observed_by_kind(rules, pos, sq, piece.color, k),
             None => false,
         }
+    }
+
+    fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
+        paralysed_by(rules, pos, color, paralyser)
     }
 
     fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {

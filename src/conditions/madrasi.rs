@@ -2,7 +2,7 @@
 //! (seeds 000, 002, 003; `RULES.md`). Also the observation service Isardam and Eiffel share:
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
-use crate::attacks::{Occupancy, PAWN_ATTACKS};
+use crate::attacks::{pawn_attacks_of, Occupancy, PAWN_ATTACKS};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
@@ -75,6 +75,27 @@ pub fn madrasi_pairs(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Vec<
     out
 }
 
+/// The pieces of `color` observed by an opposing piece of the kind `by` names for their own kind (none: never
+/// paralysed): Madrasi's and Eiffel's paralysed pieces all at once, kind by kind, so that the pieces of a kind
+/// whose paralysing kind the opponent lacks are not asked one by one.
+#[inline]
+pub fn paralysed_by(rules: &Rules, pos: &Position, color: Color, by: impl Fn(Kind) -> Option<Kind>) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &kind in &rules.kinds.present {
+        let Some(paralyser) = by(kind) else { continue };
+        let ours = pos.pieces_bb(color, kind);
+        if ours.is_empty() || pos.pieces_bb(color.opposite(), paralyser).is_empty() {
+            continue;
+        }
+        for sq in ours {
+            if observed_by_kind(rules, pos, sq, color, paralyser) {
+                out.set(sq);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `piece` on `sq` is paralysed by the Madrasi rule: observed by an opposing piece of its own kind.
 #[inline]
 pub fn is_madrasi_paralysed(rules: &Rules, pos: &Position, sq: Square, piece: Piece, rex_inclusive: bool) -> bool {
@@ -85,7 +106,10 @@ pub fn is_madrasi_paralysed(rules: &Rules, pos: &Position, sq: Square, piece: Pi
     observed_by_kind(rules, pos, sq, piece.color, piece.kind)
 }
 
-/// Whether some piece of either colour in `pos` is paralysed by the Madrasi rule (Isardam's test).
+/// Whether some piece of either colour in `pos` is paralysed by the Madrasi rule (Isardam's test). Kinds whose
+/// walk is symmetric (leaps and rook/bishop lines) and pawns are asked in bulk: a white piece of such a kind
+/// observes a black one exactly when the black one observes it, so one colour's targets tell; pawns by the
+/// squares each colour's pawns attack, and the pawn that has just made its double step by the en-passant test.
 pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool) -> bool {
     for &kind in &rules.kinds.present {
         if kind == Kind::KING && !rex_inclusive {
@@ -96,6 +120,27 @@ pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool)
         if white.is_empty() || black.is_empty() {
             continue;
         }
+        let walk = rules.walks.get(kind);
+        if walk.simple {
+            if white.into_iter().any(|sq| (walk.simple_targets(pos, sq) & black).non_empty()) {
+                return true;
+            }
+            continue;
+        }
+        if kind == Kind::PAWN {
+            if (pawn_attacks_of(white, Color::White) & black).non_empty()
+                || (pawn_attacks_of(black, Color::Black) & white).non_empty()
+            {
+                return true;
+            }
+            let mover = pos.side().opposite();
+            if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())) {
+                if en_passant_observed(pos, sq, mover) {
+                    return true;
+                }
+            }
+            continue;
+        }
         // Paralysis need not be mutual (seed 003, diagrams C and D): test both colours.
         if white.into_iter().any(|sq| observed_by_kind(rules, pos, sq, Color::White, kind))
             || black.into_iter().any(|sq| observed_by_kind(rules, pos, sq, Color::Black, kind))
@@ -104,6 +149,14 @@ pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool)
         }
     }
     false
+}
+
+/// [`any_madrasi_paralysis`] asked piece by piece through [`observed_by_kind`]: the reference its bulk tests are
+/// checked against.
+#[cfg(test)]
+fn any_madrasi_paralysis_naive(rules: &Rules, pos: &Position, rex_inclusive: bool) -> bool {
+    pos.pieces()
+        .any(|(sq, p)| (p.kind != Kind::KING || rex_inclusive) && observed_by_kind(rules, pos, sq, p.color, p.kind))
 }
 
 impl Condition for Madrasi {
@@ -124,6 +177,10 @@ impl Condition for Madrasi {
             Some(piece) => is_madrasi_paralysed(rules, pos, sq, piece, self.rex_inclusive),
             None => false,
         }
+    }
+
+    fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
+        paralysed_by(rules, pos, color, |k| (k != Kind::KING || self.rex_inclusive).then_some(k))
     }
 
     fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {
@@ -179,6 +236,79 @@ pub(crate) mod tests {
 
     pub(crate) fn is_mate(rules: &Rules, pos: &Position) -> bool {
         rules.in_check(pos, pos.side()) && !rules.has_legal_move(pos, &mut Vec::new())
+    }
+
+    /// The bulk paralysis test against the piece-by-piece one on every position of the legal move trees (three
+    /// plies, orthodox rules so that paralyses arise freely) of positions with symmetric fairy kinds, hoppers,
+    /// riders, pawns able to take en passant, and under Madrasi RI of kings that may stand side by side.
+    #[test]
+    fn bulk_paralysis_test_agrees_with_the_naive_one() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/2p1p3/8/3P1P2/1p6/8/P1P5/4K3 w - - 0 1",
+            "g3k2g/8/2L5/8/3p4/1G3l2/8/R3K2R w KQ - 0 1",
+            "(n)3k2(n)/pp2(ca)1pp/8/8/8/8/PP1(ca)2PP/(N)3K2(N) w - - 0 1",
+            "8/3p4/3k4/3K4/4P3/8/8/8 w - - 0 1",
+        ];
+        let mut starts: Vec<(Rules, Position)> =
+            fens.iter().map(|fen| setup(fen, if fen.starts_with("8/3p4") { &["Madrasi RI"] } else { &[] })).collect();
+        // A pawn on its own first rank (a twin may put it there) observes nothing: pawns' paralysis not mutual.
+        let (rules, mut pos) = setup("4k3/6P1/8/8/8/8/1p6/4K3 w - - 0 1", &[]);
+        pos.put(sq("a1"), Piece::new(Color::White, Kind::PAWN));
+        pos.put(sq("h8"), Piece::new(Color::Black, Kind::PAWN));
+        starts.push((rules, pos));
+        let mut checked = 0;
+        for (rules, pos) in starts {
+            checked += for_each_position(&rules, &pos, 3, |p| {
+                for rex in [false, true] {
+                    assert_eq!(any_madrasi_paralysis(&rules, p, rex), any_madrasi_paralysis_naive(&rules, p, rex), "{p:?} rex {rex}");
+                }
+            });
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Calls `f` on every position of the legal move tree of `pos` to `depth` plies; returns how many.
+    fn for_each_position(rules: &Rules, pos: &Position, depth: u32, mut f: impl FnMut(&Position)) -> usize {
+        let mut stack = vec![(pos.clone(), 0)];
+        let mut n = 0;
+        while let Some((p, d)) = stack.pop() {
+            f(&p);
+            n += 1;
+            if d < depth {
+                let mut moves = Vec::new();
+                rules.legal_moves(&p, &mut moves);
+                stack.extend(moves.into_iter().map(|m| (rules.make(&p, m), d + 1)));
+            }
+        }
+        n
+    }
+
+    /// The paralysed pieces asked all at once ([`Rules::paralysed`]) against piece by piece
+    /// ([`Rules::is_paralysed`]), for both colours, on the legal move trees under Madrasi, Madrasi RI and Eiffel.
+    #[test]
+    fn paralysed_pieces_at_once_agree_with_piece_by_piece() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/2p1p3/8/3P1P2/1p6/8/P1P5/4K3 w - - 0 1",
+            "g3k2g/8/2L5/8/3p4/1G3l2/8/R3K2R w KQ - 0 1",
+            "8/3p4/3k4/8/3K4/4P3/8/8 w - - 0 1",
+        ];
+        let mut paralysed = 0;
+        for condition in ["Madrasi", "Madrasi RI", "Eiffel"] {
+            for fen in fens {
+                let (rules, pos) = setup(fen, &[condition]);
+                for_each_position(&rules, &pos, 3, |p| {
+                    for color in [Color::White, Color::Black] {
+                        let one_by_one: Vec<Square> = p.color_bb(color).into_iter().filter(|&s| rules.is_paralysed(p, s)).collect();
+                        let at_once: Vec<Square> = rules.paralysed(p, color).into_iter().collect();
+                        assert_eq!(at_once, one_by_one, "{condition} {p:?}");
+                        paralysed += at_once.len();
+                    }
+                });
+            }
+        }
+        assert!(paralysed > 1000, "{paralysed}");
     }
 
     /// Seed 002's worked example (reconstructed in seeds/README.md).

@@ -6,7 +6,8 @@ use super::Rules;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::square::Square;
+use crate::attacks::Occupancy;
+use crate::square::{Bitboard, Color, Square};
 use std::fmt;
 
 /// The hooks a condition uses, as bits.
@@ -62,6 +63,18 @@ pub trait Condition: Send + Sync + fmt::Debug {
         false
     }
 
+    /// The pieces of `color` that [`Condition::is_paralysed`] finds paralysed, all at once: the move generator
+    /// asks once per position (called only with [`Hooks::PARALYSIS`]); must agree with `is_paralysed`.
+    fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in pos.color_bb(color) {
+            if self.is_paralysed(rules, pos, sq) {
+                out.set(sq);
+            }
+        }
+        out
+    }
+
     /// The squares of the pieces that paralyse the piece on `sq` (empty when it is not paralysed). For
     /// explanations (`stipula explain`), off the solver's hot path; must agree with [`Condition::is_paralysed`].
     fn paralysers(&self, _rules: &Rules, _pos: &Position, _sq: Square) -> Vec<Square> {
@@ -94,7 +107,7 @@ pub trait Condition: Send + Sync + fmt::Debug {
 
     /// Whether a piece of colour `by` gives check to `sq` by a capture its walk does not have (called only with
     /// [`Hooks::EXTRA_CHECK`]).
-    fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: crate::square::Color) -> bool {
+    fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: Color) -> bool {
         false
     }
 

@@ -9,21 +9,26 @@ use crate::pieces::Kind;
 use crate::position::Position;
 use crate::square::{Bitboard, Square};
 
-/// How the legality of a move may be decided without asking whether the king is observed after it.
+/// How the legality of a move may be decided without asking whether the king is observed after it. A move the
+/// shortcut finds safe for the king is still shown to the conditions that test the position after it
+/// ([`Rules::tests_after_move`]: Isardam).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Shortcut {
-    /// Conditions in force: always the plain test (make the move, ask for check, ask the conditions).
+    /// Some condition adds checks the walks do not give (Parsi's king leap) or moves of its own (Madness of
+    /// Kings): always the plain test (make the move, ask for check, ask the conditions).
     None,
-    /// No condition, every kind observes by leaps and rook/bishop lines only (symmetric, blockable only on
+    /// Check as the walks give it (no condition, or conditions that only test after the move, keep state or
+    /// restrict pawns), every kind observing by leaps and rook/bishop lines only (symmetric, blockable only on
     /// the line): pin reasoning.
     Pins,
-    /// No condition, some hopper, locust, other rider or lame leaper: a move that touches no square
-    /// sensitive for the king's observation cannot expose it.
+    /// As [`Shortcut::Pins`] but with some hopper, locust, other rider or lame leaper: a move that touches no
+    /// square sensitive for the king's observation cannot expose it.
     Sensitive,
-    /// Conditions whose only hook is paralysis (Madrasi, Eiffel: paralysis only cancels checks) and kinds as
-    /// for [`Shortcut::Pins`]: when no enemy piece observes the king at all, a move that is not pinned (or stays
-    /// on its pin line) cannot make it observed, so it is legal; a pinned piece leaving its line takes the plain
-    /// test (its pinner may be paralysed).
+    /// Conditions that may also take observations away (Madrasi, Eiffel: paralysis cancels checks; Isardam:
+    /// an observation whose capture would be illegal gives no check) and kinds as for [`Shortcut::Pins`]: when
+    /// no enemy piece observes the king at all, a move that is not pinned (or stays on its pin line) cannot
+    /// make it observed, so it is safe; a pinned piece leaving its line takes the plain test (its pinner may be
+    /// paralysed).
     UnobservedPins,
 }
 
@@ -97,7 +102,10 @@ impl Rules {
     #[inline]
     pub fn legal_after_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<Position> {
         match self.shortcut_verdict(pos, mv, node) {
-            Some(true) => Some(self.make(pos, mv)),
+            Some(true) => {
+                let after = self.make(pos, mv);
+                self.conditions_accept(pos, mv, &after).then_some(after)
+            }
             Some(false) => None,
             None => self.legal_after(pos, mv),
         }
@@ -107,13 +115,14 @@ impl Rules {
     #[inline]
     pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> bool {
         match self.shortcut_verdict(pos, mv, node) {
+            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv)),
             Some(legal) => legal,
             None => self.legal_after(pos, mv).is_some(),
         }
     }
 
     /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
-    #[inline]
+    #[inline(always)]
     fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
         if node.shortcut == Shortcut::None || !matches!(mv.special, Special::None | Special::DoubleStep) {
             return None;
@@ -150,10 +159,11 @@ impl Rules {
     #[inline]
     pub fn legal_into(&self, pos: &Position, mv: Move, node: &NodeFacts, out: &mut Position) -> bool {
         if let Some(legal) = self.shortcut_verdict(pos, mv, node) {
-            if legal {
-                self.make_into(pos, mv, out);
+            if !legal {
+                return false;
             }
-            return legal;
+            self.make_into(pos, mv, out);
+            return self.conditions_accept(pos, mv, out);
         }
         self.make_into(pos, mv, out);
         if self.in_check(out, pos.side()) {
@@ -162,10 +172,17 @@ impl Rules {
         self.conditions_accept(pos, mv, out)
     }
 
+    /// Whether some condition tests a move on the position after it ([`Hooks::LEGALITY`], [`Hooks::REPLIES`]):
+    /// then a move the shortcut finds safe for the king must still be made and shown to the conditions.
+    #[inline]
+    pub(super) fn tests_after_move(&self) -> bool {
+        self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0))
+    }
+
     /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`].
     #[inline]
     fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position) -> bool {
-        if !self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0)) {
+        if !self.tests_after_move() {
             return true;
         }
         self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, after))

@@ -67,17 +67,22 @@ impl Rules {
         let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
-        let paralysis_only = conditions.iter().all(|c| c.hooks() == Hooks::PARALYSIS);
-        let shortcut = if !conditions.is_empty() {
-            if paralysis_only && kinds.complex.is_empty() {
-                Shortcut::UnobservedPins
+        // Which conditions leave the pin reasoning about the king's safety standing: those that only take
+        // observations away (paralysis, observations that do not count), add tests after the move, keep state or
+        // restrict pawns' moves; a condition that adds checks (Parsi's king leap) takes the plain test.
+        let check_as_walks = Hooks(Hooks::AFTER_MOVE.0 | Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0);
+        let fewer_checks = Hooks(check_as_walks.0 | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0);
+        let only = |allowed: Hooks| conditions.iter().all(|c| c.hooks().0 & !allowed.0 == 0);
+        let shortcut = if only(check_as_walks) {
+            if kinds.complex.is_empty() {
+                Shortcut::Pins
             } else {
-                Shortcut::None
+                Shortcut::Sensitive
             }
-        } else if kinds.complex.is_empty() {
-            Shortcut::Pins
+        } else if only(fewer_checks) && kinds.complex.is_empty() {
+            Shortcut::UnobservedPins
         } else {
-            Shortcut::Sensitive
+            Shortcut::None
         };
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
@@ -136,6 +141,21 @@ impl Rules {
     pub fn is_paralysed(&self, pos: &Position, sq: Square) -> bool {
         self.hooks.has(Hooks::PARALYSIS)
             && self.conditions.iter().any(|c| c.hooks().has(Hooks::PARALYSIS) && c.is_paralysed(self, pos, sq))
+    }
+
+    /// The pieces of `color` paralysed under the conditions in force, all at once.
+    #[inline]
+    pub fn paralysed(&self, pos: &Position, color: Color) -> Bitboard {
+        if !self.hooks.has(Hooks::PARALYSIS) {
+            return Bitboard::EMPTY;
+        }
+        let mut out = Bitboard::EMPTY;
+        for c in &self.conditions {
+            if c.hooks().has(Hooks::PARALYSIS) {
+                out |= c.paralysed(self, pos, color);
+            }
+        }
+        out
     }
 
     /// The squares of the pieces that paralyse the piece on `sq`, sorted (empty when it is not paralysed). For
@@ -226,8 +246,9 @@ impl Rules {
     /// Pseudo-legal moves of the side to move (paralysed pieces excluded, the mover's king safety not tested).
     pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
         out.clear();
-        for from in pos.color_bb(pos.side()) {
-            self.piece_pseudo_moves(pos, from, out);
+        // The paralysed pieces asked once for the position, not piece by piece.
+        for from in pos.color_bb(pos.side()) & !self.paralysed(pos, pos.side()) {
+            self.free_piece_moves(pos, from, out);
         }
         self.extra_moves(pos, out);
     }
@@ -240,6 +261,12 @@ impl Rules {
         if self.hooks.has(Hooks::PARALYSIS) && self.is_paralysed(pos, from) {
             return;
         }
+        self.free_piece_moves(pos, from, out);
+    }
+
+    /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
+    #[inline]
+    fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
         let us = pos.side();
         let piece = pos.piece_at(from).expect("occupied");
         if piece.kind == Kind::PAWN {

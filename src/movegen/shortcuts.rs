@@ -398,6 +398,7 @@ impl Rules {
         for from in own & !king {
             let kind = pos.piece_at(from).expect("occupied").kind;
             let bitboard = node.shortcut == Shortcut::Pins
+                && !self.tests_after_move()
                 && kind != Kind::PAWN
                 && kind != Kind::KING
                 && kind.index() < 6

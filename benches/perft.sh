@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs `cargo bench --bench perft` (stipula beside cozy-chess and shakmaty on the six standard perft positions,
+# fairy positions, perft under Madrasi, Isardam and Eiffel beside plain perft; every node count asserted) and
+# writes its tables to benches/PERFT.md with the date, the machine and its load. Usage: benches/perft.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+cores=$(nproc)
+out=$(mktemp)
+cargo bench --locked --bench perft 2>/dev/null | tee "$out"
+[ "${PIPESTATUS[0]}" -eq 0 ] || { rm -f "$out"; echo "the bench failed"; exit 1; }
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+{
+  echo "# Perft benchmark"
+  echo
+  echo "Written by \`benches/perft.sh\`; do not edit. Started $started; machine: $cores cores, $cpu; load average"
+  echo "$load_before at the start, $load_after at the end. Nodes per second, without bulk counting (every leaf move"
+  echo "is made), the median of 5 runs; the runs compared (the three move generators, a condition and plain perft) run in turn. Node"
+  echo "counts are asserted (published counts, or the naive reference's). Compare ratios within one run."
+  echo
+  echo '```'
+  grep -v '^load average now' "$out" | grep -v '^ *Running\|^$' | sed -n '/^orthodox /,$p'
+  echo '```'
+} > benches/PERFT.md
+rm -f "$out"
+echo "written benches/PERFT.md"
