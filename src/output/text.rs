@@ -85,13 +85,12 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         s += &centred(&c.popeye_text_in(lang));
         s.push('\n');
     }
-    if p.options.quodlibet {
-        s += &centred(OptionDef::of(Opt::Quodlibet).name_in(lang));
-        s.push('\n');
-    }
-    if p.options.duplex {
-        s += &centred(OptionDef::of(Opt::Duplex).name_in(lang));
-        s.push('\n');
+    // Popeye's order (its slice_insertion.c): Duplex, HalfDuplex, Quodlibet.
+    for (on, opt) in [(p.options.duplex, Opt::Duplex), (p.options.half_duplex, Opt::HalfDuplex), (p.options.quodlibet, Opt::Quodlibet)] {
+        if on {
+            s += &centred(OptionDef::of(opt).name_in(lang));
+            s.push('\n');
+        }
     }
     s.push('\n');
     // Popeye announces that the diagram itself is not solved (its token `zeroposition`, German `NullStellung`).
