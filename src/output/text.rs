@@ -130,8 +130,12 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
         Outcome::TimedOut if marks => s += "  time limit reached: the solutions below are not all\n\n",
         _ => {}
     }
+    // Tree mode (Popeye): a set play, even an empty one, ends with a blank line, a solution with lines with two;
+    // the twin ends with two unless a solution just did (r#2 with SetPlay and Duplex: the duplex side's set play
+    // stands apart from the keys above it).
+    let mut solution_last = false;
     for (i, ph) in t.phases.iter().enumerate() {
-        if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
+        if !t.tree && i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
         for (j, l) in ph.lines.iter().enumerate() {
@@ -147,10 +151,18 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
             let found = ph.lines.len() + ph.left_out;
             s += &format!("Partial solution: the first {} of {found} solutions listed\n", ph.lines.len());
         }
+        if t.tree && ph.kind == PhaseKind::SetPlay {
+            s.push('\n');
+            solution_last = false;
+        } else if t.tree && !ph.lines.is_empty() {
+            s += "\n\n";
+            solution_last = true;
+        }
     }
-    s.push('\n');
-    if t.tree {
+    if !t.tree {
         s.push('\n');
+    } else if !solution_last {
+        s += "\n\n";
     }
     s
 }

@@ -101,7 +101,7 @@ pub fn popeye_with(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Ans
 
 /// Popeye's output (standard output and standard error) read back.
 pub fn read_back(text: String, errors: &str) -> Answer {
-    let mut twins = parse_popeye_output(&text);
+    let mut twins = read_twins(&text);
     // Messages in a twin's text (`SetPlay not applicable - ignored`) start at the margin, solutions do not.
     for t in &mut twins {
         t.lines.retain(|l| l.starts_with(' '));
@@ -113,6 +113,24 @@ pub fn read_back(text: String, errors: &str) -> Answer {
     // only, the rest being solved. A twin or phase it refuses shows no solution.
     let refused = vec![None; twins.len()];
     Answer::Solved { text, twins, refused, messages: msgs }
+}
+
+/// An output read back per twin, each set play of tree play (defences at the margin of a set play, after a blank
+/// line) under a line of its own: a duplex side's set play follows the keys of the first side, and would
+/// otherwise read as play after the last of them (Popeye's last key is its generation order's, stipula's the
+/// canonical order's).
+fn read_twins(text: &str) -> Vec<TwinText> {
+    let mut marked = String::with_capacity(text.len());
+    let mut blank = false;
+    for line in text.lines() {
+        if blank && line.starts_with("      1...") && !line.starts_with("       ") {
+            marked += " set play\n";
+        }
+        blank = line.trim().is_empty();
+        marked += line;
+        marked.push('\n');
+    }
+    parse_popeye_output(&marked)
 }
 
 /// Solves one problem with stipula's library (what `stipula solve` prints), within `limit`.
@@ -134,7 +152,7 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
     }
-    let mut parsed = parse_popeye_output(&text);
+    let mut parsed = read_twins(&text);
     // A refused twin's line is stipula's message, not a solution.
     for (t, r) in parsed.iter_mut().zip(&refused) {
         if r.is_some() {
