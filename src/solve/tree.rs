@@ -292,6 +292,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             }
             let b = self.search.budget();
             if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
+                // NoShortVariations: as after a key (Popeye's filter stands in the set play too).
+                if self.opts.no_short_variations && k < n - 1 {
+                    continue;
+                }
                 // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
                 let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
                 let battle = Battle { opts, ..*self };
