@@ -265,6 +265,13 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// `KeepMatingPiece` in battle play after an attacking move (`after`, defender to move): whether the side that
+    /// must mate still has a piece that could. Popeye's filter stands before the defence, so a move that fails it
+    /// is no try either.
+    pub fn keeps_mating_piece_after(&self, after: &Position) -> bool {
+        self.keeps_mating_piece(after, after.side().opposite())
+    }
+
     /// The part of a table key that the `NonTrivial` budget adds: none when no count can happen below (fewer
     /// than `k+2` moves), so that those entries are shared.
     fn budget_salt(&self, n: u32, budget: u32) -> u64 {

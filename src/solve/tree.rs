@@ -201,10 +201,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                 if !self.opts.tries || (self.play != Play::Self_ && n == 1) {
                     return Ok(None);
                 }
-                // An attacking move that `Threat`, `MaxFlightsquares` or `NonTrivial`'s count rules out fails before
-                // any defence: no try.
+                // An attacking move that `Threat`, `MaxFlightsquares`, `NonTrivial`'s count or `KeepMatingPiece`
+                // rules out fails before any defence: no try.
                 let selfplay = (self.play != Play::Direct).then_some(self.reflex());
-                if !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
+                if !self.search.keeps_mating_piece_after(&after)
+                    || !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
                     return Ok(None);
                 }
                 let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
