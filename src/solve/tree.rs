@@ -266,11 +266,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         if n < 2 && self.play == Play::Direct {
             return Ok(Vec::new());
         }
-        // The set play stands where a key would have been played: `Threat`, `MaxFlightsquares` and `NonTrivial`
-        // judge the diagram as they judge the position after an attacking move (Popeye shows no set play then).
+        // The set play stands where a key would have been played: `Threat` and `MaxFlightsquares` judge the diagram
+        // as they judge the position after an attacking move (Popeye shows no set play then). `NonTrivial`'s count
+        // does not: Popeye's guard is not in its set play (`#3` with `NonTrivial 0 0`: 14 set defences shown).
         let selfplay = (self.play != Play::Direct).then_some(self.reflex());
-        let b = self.search.budget();
-        if !self.search.limits_allow(pos, n, selfplay)? || self.search.non_trivial_guard(pos, n, selfplay.is_some(), b)?.is_none() {
+        if !self.search.limits_allow(pos, n, selfplay)? {
             return Ok(Vec::new());
         }
         let defences = self.legal(pos);
