@@ -207,7 +207,12 @@ impl<'a> Search<'a> {
     /// The planning search's start for `goal` against `victim` from `pos`, with `budget` moves left to each side
     /// (by colour index): none when planning is off or does not apply.
     fn plan_track(&self, pos: &Position, victim: crate::square::Color, budget: [u32; 2]) -> plan::Track {
-        if !self.planning {
+        // A twin may put a pawn on the first or last rank (Popeye); the planner's pawn walks do not foresee one, so
+        // the plain search solves such a position (`h#2`, a black pawn on f8: `1.Ke7-e8 Qf6*f5 2.Rg1*g3 Qf5-d7 #`
+        // was lost).
+        const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
+        let pawns = pos.pieces_bb(crate::square::Color::White, crate::pieces::Kind::PAWN).0 | pos.pieces_bb(crate::square::Color::Black, crate::pieces::Kind::PAWN).0;
+        if !self.planning || pawns & EDGE_RANKS != 0 {
             return plan::Track::default();
         }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
