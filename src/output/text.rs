@@ -86,13 +86,12 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         s += &centred(&c.popeye_text_in(lang));
         s.push('\n');
     }
-    if p.options.quodlibet {
-        s += &centred(OptionDef::of(Opt::Quodlibet).name_in(lang));
-        s.push('\n');
-    }
-    if p.options.duplex {
-        s += &centred(OptionDef::of(Opt::Duplex).name_in(lang));
-        s.push('\n');
+    // Popeye's order (its slice_insertion.c): Duplex, HalfDuplex, Quodlibet.
+    for (on, opt) in [(p.options.duplex, Opt::Duplex), (p.options.half_duplex, Opt::HalfDuplex), (p.options.quodlibet, Opt::Quodlibet)] {
+        if on {
+            s += &centred(OptionDef::of(opt).name_in(lang));
+            s.push('\n');
+        }
     }
     s.push('\n');
     // Popeye announces that the diagram itself is not solved (its token `zeroposition`, German `NullStellung`).
@@ -137,8 +136,12 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
         Outcome::TimedOut if marks => s += "  time limit reached: the solutions below are not all\n\n",
         _ => {}
     }
+    // Tree mode (Popeye): a set play, even an empty one, ends with a blank line, a solution with lines with two;
+    // the twin ends with two unless a solution just did (r#2 with SetPlay and Duplex: the duplex side's set play
+    // stands apart from the keys above it).
+    let mut solution_last = false;
     for (i, ph) in t.phases.iter().enumerate() {
-        if i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
+        if !t.tree && i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
         match &ph.play {
@@ -161,10 +164,18 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
             let found = lines.len() + ph.left_out;
             s += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
         }
+        if t.tree && ph.kind == PhaseKind::SetPlay {
+            s.push('\n');
+            solution_last = false;
+        } else if t.tree && !ph.lines.is_empty() {
+            s += "\n\n";
+            solution_last = true;
+        }
     }
-    s.push('\n');
-    if t.tree {
+    if !t.tree {
         s.push('\n');
+    } else if !solution_last {
+        s += "\n\n";
     }
     s
 }

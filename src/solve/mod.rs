@@ -208,11 +208,21 @@ impl<'a> Search<'a> {
     /// The planning search's start for `goal` against `victim` from `pos`, with `budget` moves left to each side
     /// (by colour index): none when planning is off or does not apply.
     fn plan_track(&self, pos: &Position, victim: crate::square::Color, budget: [u32; 2]) -> plan::Track {
-        if !self.planning {
+        if !self.planning || Self::edge_pawns(pos) {
             return plan::Track::default();
         }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
         plan::Track::new(plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new))
+    }
+
+    /// Whether a pawn stands on the first or last rank, as a twin may put one (Popeye). The planner's and the goal
+    /// picture's pawn walks do not foresee one, so the plain search solves such a position (`h#2`, a black pawn on
+    /// f8: `1.Ke7-e8 Qf6*f5 2.Rg1*g3 Qf5-d7 #` was lost; `h=3`, a white pawn on e8: `2.Re7*e8`).
+    fn edge_pawns(pos: &Position) -> bool {
+        use crate::pieces::Kind;
+        use crate::square::Color;
+        const EDGE_RANKS: u64 = 0xFF00_0000_0000_00FF;
+        (pos.pieces_bb(Color::White, Kind::PAWN).0 | pos.pieces_bb(Color::Black, Kind::PAWN).0) & EDGE_RANKS != 0
     }
 
     /// The goal picture's tables, built at the first question.
@@ -264,6 +274,13 @@ impl<'a> Search<'a> {
             Some(Mater::Attacker) => Self::has_mating_piece(pos, attacker),
             Some(Mater::Defender) => Self::has_mating_piece(pos, attacker.opposite()),
         }
+    }
+
+    /// `KeepMatingPiece` in battle play after an attacking move (`after`, defender to move): whether the side that
+    /// must mate still has a piece that could. Popeye's filter stands before the defence, so a move that fails it
+    /// is no try either.
+    pub fn keeps_mating_piece_after(&self, after: &Position) -> bool {
+        self.keeps_mating_piece(after, after.side().opposite())
     }
 
     /// The part of a table key that the `NonTrivial` budget adds: none when no count can happen below (fewer
@@ -472,7 +489,7 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
-        if self.pictures && !work.track.planned() && plies >= 2 {
+        if self.pictures && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
@@ -683,7 +700,7 @@ impl<'a> Search<'a> {
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one. (Not from a
         // stalemate already reached: the picture asks for the moves that make one, not for waiting moves.)
-        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached {
+        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached && !Self::edge_pawns(&next) {
             let (victim, moves, victim_moves) = match end {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),

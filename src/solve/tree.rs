@@ -176,10 +176,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                 if !self.opts.tries || (self.play != Play::Self_ && n == 1) {
                     return Ok(None);
                 }
-                // An attacking move that `Threat`, `MaxFlightsquares` or `NonTrivial`'s count rules out fails before
-                // any defence: no try.
+                // An attacking move that `Threat`, `MaxFlightsquares`, `NonTrivial`'s count or `KeepMatingPiece`
+                // rules out fails before any defence: no try.
                 let selfplay = (self.play != Play::Direct).then_some(self.reflex());
-                if !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
+                if !self.search.keeps_mating_piece_after(&after)
+                    || !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
                     return Ok(None);
                 }
                 let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
@@ -237,11 +238,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         if n < 2 && self.play == Play::Direct {
             return Ok(Vec::new());
         }
-        // The set play stands where a key would have been played: `Threat`, `MaxFlightsquares` and `NonTrivial`
-        // judge the diagram as they judge the position after an attacking move (Popeye shows no set play then).
+        // The set play stands where a key would have been played: `Threat` and `MaxFlightsquares` judge the diagram
+        // as they judge the position after an attacking move (Popeye shows no set play then). `NonTrivial`'s count
+        // does not: Popeye's guard is not in its set play (`#3` with `NonTrivial 0 0`: 14 set defences shown).
         let selfplay = (self.play != Play::Direct).then_some(self.reflex());
-        let b = self.search.budget();
-        if !self.search.limits_allow(pos, n, selfplay)? || self.search.non_trivial_guard(pos, n, selfplay.is_some(), b)?.is_none() {
+        if !self.search.limits_allow(pos, n, selfplay)? {
             return Ok(Vec::new());
         }
         let defences = self.legal(pos);
@@ -264,6 +265,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             }
             let b = self.search.budget();
             if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
+                // NoShortVariations: as after a key (Popeye's filter stands in the set play too).
+                if self.opts.no_short_variations && k < n - 1 {
+                    continue;
+                }
                 // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
                 let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
                 let battle = Battle { opts, ..*self };
