@@ -167,7 +167,7 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
         if t.tree && ph.kind == PhaseKind::SetPlay {
             s.push('\n');
             solution_last = false;
-        } else if t.tree && !ph.lines.is_empty() {
+        } else if t.tree && !ph.lines().is_empty() {
             s += "\n\n";
             solution_last = true;
         }
