@@ -23,6 +23,18 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
+/// Chromium for the test `name`; without it the test says so and passes, except in CI (`CI` set), where it fails.
+fn chromium_for(name: &str) -> Option<PathBuf> {
+    let exe = chromium();
+    if exe.is_none() {
+        if std::env::var_os("CI").is_some() {
+            panic!("CI must run the browser test: install Debian's chromium (.ci/run does)");
+        }
+        eprintln!("SKIPPED {name}: no chromium on PATH (apt-get install chromium, or set STIPULA_CHROMIUM)");
+    }
+    exe
+}
+
 /// Chromium headless on `url` with `extra` arguments (`--dump-dom`, `--screenshot=…`); its standard output.
 /// Killed after two minutes.
 fn run_chromium(exe: &Path, dir: &Path, url: &str, extra: &[&str]) -> String {
@@ -91,13 +103,7 @@ fn element_text(dom: &str, id: &str) -> String {
 
 #[test]
 fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
-    let Some(exe) = chromium() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI must run the browser test: install Debian's chromium (.ci/run does)");
-        }
-        eprintln!("SKIPPED the_page_steps_through_the_worked_example_and_explains_a_clicked_piece: no chromium on PATH (apt-get install chromium, or set STIPULA_CHROMIUM)");
-        return;
-    };
+    let Some(exe) = chromium_for("the_page_steps_through_the_worked_example_and_explains_a_clicked_piece") else { return };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser_page");
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("worked.html");
@@ -156,13 +162,7 @@ pub const SELFREF_2: &str = "AnfangProblem\nforderung s#3\noption varianten satz
 
 #[test]
 fn the_page_walks_the_set_play_from_its_own_diagram() {
-    let Some(exe) = chromium() else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI must run the browser test: install Debian's chromium (.ci/run does)");
-        }
-        eprintln!("SKIPPED the_page_walks_the_set_play_from_its_own_diagram: no chromium on PATH (apt-get install chromium, or set STIPULA_CHROMIUM)");
-        return;
-    };
+    let Some(exe) = chromium_for("the_page_walks_the_set_play_from_its_own_diagram") else { return };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser_page_set_play");
     std::fs::create_dir_all(&dir).unwrap();
     let (input, page) = (dir.join("selfref_2.inp"), dir.join("selfref_2.html"));
