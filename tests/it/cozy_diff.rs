@@ -13,16 +13,9 @@ use cozy_chess as cz;
 use crate::playout;
 use playout::{position, Rng};
 
-/// Start positions: the chessprogramming wiki's six, and a few with promotions, en passant and castling
+/// Start positions beside the wiki's ([`playout::PERFT_FENS`]): a few with promotions, en passant and castling
 /// through attacked squares.
-const FENS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+const MORE_FENS: &[&str] = &[
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
     "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
@@ -138,7 +131,7 @@ fn random_playouts_agree_with_cozy() {
     let mut rng = Rng(0xC02E);
     let mut compared = 0;
     let mut filtered = 0u64;
-    for fen in FENS {
+    for fen in playout::PERFT_FENS.iter().chain(MORE_FENS) {
         let (rules, start) = stipula_position(fen);
         let cozy_start = cz::Board::from_fen(fen, false).unwrap();
         for game in 0..60 {
@@ -216,7 +209,7 @@ fn cozy_perft(board: &cz::Board, depth: u32) -> u64 {
 
 #[test]
 fn perft_agrees_with_cozy() {
-    for fen in FENS {
+    for fen in playout::PERFT_FENS.iter().chain(MORE_FENS) {
         let (rules, pos) = stipula_position(fen);
         let board = cz::Board::from_fen(fen, false).unwrap();
         for depth in 1..=3 {

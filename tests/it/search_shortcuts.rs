@@ -18,15 +18,8 @@ use stipula::position::Position;
 use crate::playout;
 use playout::{position, Rng};
 
-/// The chessprogramming wiki's perft positions, and some with promotions, en passant, pins and checks.
-const FENS: &[&str] = &[
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+/// Start positions beside the wiki's ([`playout::PERFT_FENS`]): some with promotions, en passant, pins and checks.
+const MORE_FENS: &[&str] = &[
     "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1",
     // Few defending pieces, as in self-mates and stalemate problems: the witnesses are scarce and pinned.
     "k7/2Q5/1B6/8/8/8/1p6/1K5R w - - 0 1",
@@ -75,7 +68,7 @@ fn witnessed_replies_exist() {
     let rules = Rules::orthodox();
     let mut rng = Rng(0x5EED_0003);
     let (mut positions, mut passed) = (0usize, [0usize; 2]);
-    for fen in FENS {
+    for fen in playout::PERFT_FENS.iter().chain(MORE_FENS) {
         for _ in 0..60 {
             let mut pos = position(&rules, fen);
             for _ in 0..40 {
@@ -101,7 +94,7 @@ fn keys_ahead_are_the_keys_of_the_positions_made() {
     let rules = Rules::orthodox();
     let mut rng = Rng(0x5EED_0004);
     let mut checked = 0usize;
-    for fen in FENS {
+    for fen in playout::PERFT_FENS.iter().chain(MORE_FENS) {
         for _ in 0..30 {
             let mut pos = position(&rules, fen);
             for _ in 0..40 {
