@@ -90,6 +90,11 @@ const INPUT_ERROR: [&str; 3] = ["input-error:", "Eingabe-Fehler:", "erreur d'ent
 const OFFENDING_ITEM: [&str; 3] = ["offending item: ", "Stoerende Eingabe: ", "element d'offenser: "];
 const PROBLEM_IGNORED: [&str; 3] = ["problem ignored", "Problem uebersprungen", "probleme ignoree"];
 
+/// Popeye's message (src/output/message.c, KingCapture) for a phase it leaves out because the side not to move
+/// in it is in check.
+const KING_CAPTURE: [&str; 3] =
+    ["the side to play can capture the king", "Die am Zug befindliche Partei kann den Koenig schlagen", "le camp au trait peut prendre le roi"];
+
 /// A problem that could not be read, in Popeye's form (`input-error:…`, `offending item: …`), with stipula's
 /// location and hint after it.
 fn input_error(d: &Diagnostic, lang: Lang) -> String {
@@ -211,6 +216,10 @@ fn solve_file(a: &Args) -> i32 {
                 }
                 out!("{}", twin(&t, lang, twins.is_empty() && !p.zero_position));
                 super::out::flush();
+                for _ in &t.unplayable {
+                    // As Popeye writes it: a blank line before, none after.
+                    eprint!("\n{}", in_lang(&KING_CAPTURE, lang));
+                }
                 twins.push(t);
             })
         });

@@ -8,7 +8,8 @@ use std::time::Duration;
 use stipula::input::{read_bytes, Reading};
 use stipula::output::{Format, FORMATS};
 use stipula::problem::{Diagnostic, Problem};
-use stipula::solve::run::{solve_problem, Outcome, Settings};
+use stipula::solve::run::{solve_problem, Outcome, PhaseKind, Settings};
+use stipula::Color;
 
 /// The `--format` values: the formats of [`FORMATS`].
 fn formats() -> PossibleValuesParser {
@@ -110,6 +111,14 @@ pub fn run(args: SolveArgs) -> i32 {
                         eprint!("{}", d.render());
                         code = worst(code, super::EXIT_BAD_INPUT);
                     }
+                    // A phase left out (its side not to move in check) while the others are solved: said, as
+                    // Popeye says it (`the side to play can capture the king`), without changing the exit code.
+                    for u in &t.unplayable {
+                        let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
+                        let d = Diagnostic::new(p.location.clone(), format!("{what}{} is left out: {}", phase_name(u.kind, u.side), u.why))
+                            .hint("the other phases are solved");
+                        eprint!("{}", d.render_as("warning"));
+                    }
                     if t.outcome == Outcome::TimedOut {
                         code = worst(code, super::EXIT_PARTIAL);
                     }
@@ -122,6 +131,15 @@ pub fn run(args: SolveArgs) -> i32 {
         out!("{}", (format.whole)(&parts));
     }
     code
+}
+
+/// A phase as a warning names it: `the solution`, `the set play (Black to move)`, `the duplex (Black begins)`.
+fn phase_name(kind: PhaseKind, side: Color) -> String {
+    match kind {
+        PhaseKind::Solution => "the solution".into(),
+        PhaseKind::SetPlay => format!("the set play ({} to move)", side.name()),
+        PhaseKind::Duplex => format!("the duplex ({} begins)", side.name()),
+    }
 }
 
 /// Runs `work` with a spinner on standard error (problem, elapsed time) that appears only when the work takes

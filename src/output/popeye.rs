@@ -6,6 +6,7 @@
 use crate::conditions::ConditionDef;
 use crate::output::text;
 use crate::pieces::Kind;
+use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
 use crate::solve::run::{Outcome, SolvedTwin};
 use crate::words::{in_lang, Found, Lang, Names, Spelling};
@@ -103,6 +104,12 @@ pub fn closing(lang: Lang, how: Completeness, elapsed: Option<Duration>) -> Stri
 /// What Popeye writes of a problem before solving it: a blank line, then the header (authors, diagram,
 /// stipulation, conditions) in `lang`.
 pub fn problem_start(p: &Problem, lang: Lang) -> String {
+    // `NoBoard` takes away every writer of the position (authors, diagram, stipulation line, conditions, options:
+    // src/output/plaintext/position.c, output_plaintext_remove_position_writers) and the header's blank line.
+    let no_board = OptionDef::of(Opt::NoBoard).name_in(Lang::English);
+    if p.options.ignored.iter().any(|o| o == no_board) {
+        return "\n".into();
+    }
     format!("\n{}", text::header(p, &first_stipulation(p), lang))
 }
 
@@ -132,10 +139,10 @@ pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
         s += "\n\n";
     }
     let solutions = text::twin_solutions_in(t, false, lang);
-    // Without solutions, Popeye writes nothing below the heading but the blank line between two phases (a duplex).
+    // Without solutions, Popeye writes nothing below the heading but the newlines its phases end with, the last
+    // one being the closing line's.
     if solutions.trim().is_empty() {
-        let end = if t.tree { 2 } else { 1 };
-        s += &"\n".repeat(solutions.len().saturating_sub(end));
+        s += &"\n".repeat(solutions.len().saturating_sub(1));
         return s;
     }
     s += &solutions;

@@ -136,47 +136,56 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
         Outcome::TimedOut if marks => s += "  time limit reached: the solutions below are not all\n\n",
         _ => {}
     }
-    // Tree mode (Popeye): a set play, even an empty one, ends with a blank line, a solution with lines with two;
-    // the twin ends with two unless a solution just did (r#2 with SetPlay and Duplex: the duplex side's set play
-    // stands apart from the keys above it).
-    let mut solution_last = false;
+    // Popeye writes each line after a newline, a blank line after each key's block (its end-of-solution writer)
+    // and one newline at the end of each phase it plays (its end-of-phase writer; a phase whose side not to move
+    // is in check is not played, and writes nothing). In tree mode the twin is that text less its first newline
+    // (the header's blank line), with the closing line's newline after it: a set play, even an empty one, ends
+    // with a blank line, a phase with keys with two, an empty phase adds one. Help and series play: a blank line
+    // between phases, and one at the end.
+    let mut tree = String::new();
     for (i, ph) in t.phases.iter().enumerate() {
         if !t.tree && i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }
+        let mut block = String::new();
         match &ph.play {
             PhasePlay::Tree(firsts) => {
                 for (j, first) in firsts.iter().enumerate() {
                     // Popeye leaves a blank line between the blocks of two first moves, not after a block that
                     // ends with a goal move the attacker is forced to make (reflex play's ` ?!?`).
                     if j > 0 && !ends_forced(&firsts[j - 1]) {
-                        s.push('\n');
+                        block.push('\n');
                     }
                     let mut lines = Vec::new();
                     first.layout(0, lang, &mut lines);
-                    lines.iter().for_each(|l| s += &format!("{l}\n"));
+                    lines.iter().for_each(|l| block += &format!("{l}\n"));
                 }
             }
-            play => play.lines_in(lang).iter().for_each(|l| s += &format!("{l}\n")),
+            play => play.lines_in(lang).iter().for_each(|l| block += &format!("{l}\n")),
         }
         if let (PhasePlay::Lines(lines), true) = (&ph.play, ph.left_out > 0) {
             // Like Popeye's `Partial solution`, with the count.
             let found = lines.len() + ph.left_out;
-            s += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
+            block += &format!("Partial solution: the first {} of {found} solutions listed\n", lines.len());
         }
-        if t.tree && ph.kind == PhaseKind::SetPlay {
-            s.push('\n');
-            solution_last = false;
-        } else if t.tree && !ph.lines().is_empty() {
-            s += "\n\n";
-            solution_last = true;
+        if !t.tree {
+            s += &block;
+            continue;
         }
+        if !block.is_empty() {
+            // The block's lines, each after a newline; the last key's blank line.
+            tree.push('\n');
+            tree += block.strip_suffix('\n').unwrap_or(&block);
+            if ph.kind != PhaseKind::SetPlay {
+                tree.push('\n');
+            }
+        }
+        tree.push('\n');
     }
-    if !t.tree {
-        s.push('\n');
-    } else if !solution_last {
-        s += "\n\n";
+    if t.tree {
+        s += tree.strip_prefix('\n').unwrap_or(&tree);
     }
+    s.push('\n');
     s
 }
 

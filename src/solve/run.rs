@@ -88,6 +88,27 @@ impl serde::Serialize for Phase {
     }
 }
 
+/// A phase left out: its side not to move is in check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unplayable {
+    pub kind: PhaseKind,
+    /// The side that would move first in the phase.
+    pub side: Color,
+    /// Why: `Black, not to move, is in check`.
+    pub why: String,
+}
+
+impl serde::Serialize for Unplayable {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut m = s.serialize_struct("Unplayable", 3)?;
+        m.serialize_field("kind", &self.kind)?;
+        m.serialize_field("side", if self.side == Color::White { "white" } else { "black" })?;
+        m.serialize_field("why", &self.why)?;
+        m.end()
+    }
+}
+
 /// One twin's result.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SolvedTwin {
@@ -99,6 +120,9 @@ pub struct SolvedTwin {
     /// Direct, self or reflex play (Popeye's tree mode), as opposed to help and series play (line mode).
     pub tree: bool,
     pub phases: Vec<Phase>,
+    /// Phases that cannot be played because the side not to move in them is in check: left out, as Popeye leaves
+    /// them out (with its message `the side to play can capture the king`) while it solves the others.
+    pub unplayable: Vec<Unplayable>,
     pub outcome: Outcome,
     pub nodes: u64,
     pub millis: u128,
@@ -121,6 +145,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             stipulation: p.stipulation.to_string(),
             tree: is_tree(p.stipulation.play),
             phases: Vec::new(),
+            unplayable: Vec::new(),
             outcome: Outcome::Refused(why),
             nodes: 0,
             millis: 0,
@@ -147,9 +172,9 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
         }
         let t0 = Instant::now();
         let stop = AtomicBool::new(false);
-        let (phases, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
-            Ok((phases, nodes, timed_out)) => (phases, if timed_out { Outcome::TimedOut } else { Outcome::Complete }, nodes),
-            Err(e) => (Vec::new(), Outcome::Refused(e), 0),
+        let (phases, unplayable, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
+            Ok(s) => (s.phases, s.unplayable, if s.timed_out { Outcome::TimedOut } else { Outcome::Complete }, s.nodes),
+            Err(e) => (Vec::new(), Vec::new(), Outcome::Refused(e), 0),
         };
         each(SolvedTwin {
             label,
@@ -157,6 +182,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             stipulation: display_stipulation(&d.stipulation, p),
             tree: is_tree(d.stipulation.play),
             phases,
+            unplayable,
             outcome,
             nodes,
             millis: t0.elapsed().as_millis(),
@@ -220,7 +246,15 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     o.intelligent.and_then(|i| i.max_solutions).map(|n| format!("Intelligent {n}"))
 }
 
-type PhaseResult = Result<(Vec<Phase>, u64, bool), Refusal>;
+/// A diagram's solved phases, the phases it cannot play, its nodes, and whether the time limit stopped it.
+struct Solved {
+    phases: Vec<Phase>,
+    unplayable: Vec<Unplayable>,
+    nodes: u64,
+    timed_out: bool,
+}
+
+type PhaseResult = Result<Solved, Refusal>;
 
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
@@ -264,19 +298,17 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
     // A phase whose side not to move is in check is left out, as Popeye leaves it out (with its message `the side
     // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
     let mut playable = Vec::new();
-    let mut illegal = None;
+    let mut unplayable = Vec::new();
     for (kind, side, len) in p.phase_plan(st) {
         match build_position(&d.pieces, &p.state, side, &rules, &setup) {
             Ok(pos) => playable.push((kind, side, pos, len)),
-            Err(e) if e.culprit == Culprit::Position => {
-                illegal.get_or_insert(e.message);
-            }
+            Err(e) if e.culprit == Culprit::Position => unplayable.push(Unplayable { kind, side, why: e.message }),
             Err(e) => return Err(Refusal::bad_input(e.message)),
         }
     }
     if playable.is_empty() {
-        if let Some(why) = illegal {
-            return Err(Refusal::bad_input(why));
+        if let Some(u) = unplayable.first() {
+            return Err(Refusal::bad_input(u.why.clone()));
         }
     }
     for (kind, side, pos, plies_or_moves) in playable {
@@ -305,7 +337,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
         phases.push(Phase { kind, side, play, solutions: count, partial, left_out });
     }
     nodes += search.nodes();
-    Ok((phases, nodes, timed_out))
+    Ok(Solved { phases, unplayable, nodes, timed_out })
 }
 
 /// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count

@@ -94,6 +94,30 @@ fn unsolvable_position_is_bad_input_with_location() {
     assert!(err.contains("-:3:15"), "the conflicting option is pointed at: {err}");
 }
 
+/// A #2 with set play whose diagram has Black in check: the solution (White to move) cannot be played, the set play
+/// can. Popeye 4.104 (`py -maxmem 1G`) prints the set play `1...Kh8-h7 2.Rg1-h1 #` and writes `the side to play can
+/// capture the king` on standard error; stipula prints the same play and says which phase it left out, and why.
+const SET_PLAY_ONLY: &str = "BeginProblem\nStipulation #2\nOption SetPlay\nPieces White Kf6 Ra8 Rg1 Black Kh8 Pa7\nEndProblem\n";
+
+#[test]
+fn a_phase_that_cannot_be_played_is_left_out_and_said() {
+    let (code, out, err) = stipula(&["solve", "-"], SET_PLAY_ONLY);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("      1...Kh8-h7\n          2.Rg1-h1 #\n"), "{out}");
+    assert!(err.contains("warning: the solution is left out: Black, not to move, is in check"), "{err}");
+    assert!(err.contains("-:1:1"), "{err}");
+    let (code, json, _) = stipula(&["solve", "-", "--format", "json"], SET_PLAY_ONLY);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let twin = &v["problems"][0]["twins"][0];
+    assert_eq!(twin["unplayable"], serde_json::json!([{"kind": "solution", "side": "white", "why": "Black, not to move, is in check"}]));
+    assert_eq!(twin["phases"].as_array().unwrap().len(), 1, "{json}");
+    // A problem whose phases can all be played says nothing of the kind.
+    let (_, json, err) = stipula(&["solve", "-", "--format", "json"], &SET_PLAY_ONLY.replace("Ra8", "Rb1"));
+    assert!(!err.contains("left out"), "{err}");
+    assert!(json.contains("\"unplayable\": []"), "{json}");
+}
+
 #[test]
 fn convert_refuses_a_problem_that_cannot_be_solved() {
     for (input, place, what) in [

@@ -213,3 +213,43 @@ fn unsupported_input_is_an_input_error() {
     let (_, _, err) = dropin(&["-regression"], &text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Condition", "Bedingung").replace("Pieces", "Steine").replace("white", "weiss").replace("black", "schwarz").replace("Qa7", "Da7").replace("Rh1", "Th1").replace("NextProblem", "WeiteresProblem").replace("EndProblem", "EndeProblem"));
     assert!(err.starts_with("Eingabe-Fehler:") && err.contains("Problem uebersprungen"), "{err}");
 }
+
+/// A phase left out because the side not to move in it is in check: Popeye 4.104 solves the others and writes its
+/// message (src/output/message.c, KingCapture) on standard error, a blank line before it; so does the drop-in,
+/// in the input's language. The set play is Popeye's (`py -maxmem 1G`).
+#[test]
+fn a_phase_that_cannot_be_played_gets_popeyes_message() {
+    let text = "BeginProblem\nStipulation #2\nOption SetPlay\nPieces White Kf6 Ra8 Rg1 Black Kh8 Pa7\nEndProblem\n";
+    let (code, out, err) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n      1...Kh8-h7\n          2.Rg1-h1 #\n\nsolution finished.\n"), "{out}");
+    assert_eq!(err, "\nthe side to play can capture the king");
+    if let Some(py) = crate::difftest::popeye_binary() {
+        let (_, live_out, live_err) = run(&py, &["-regression", "-maxmem", "512M"], &data(), text);
+        assert_eq!((live_out.as_str(), live_err.as_str()), (out.as_str(), err.as_str()));
+    }
+    let german = text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Option SetPlay", "Option Satzspiel").replace("Pieces", "Steine").replace("White", "weiss").replace("Black", "schwarz").replace("Ra8 Rg1", "Ta8 Tg1").replace("Pa7", "Ba7").replace("EndProblem", "EndeProblem");
+    let (_, _, err) = dropin(&["-regression"], &german);
+    assert_eq!(err, "\nDie am Zug befindliche Partei kann den Koenig schlagen");
+}
+
+/// `NoBoard`: Popeye 4.104 writes no header at all (no diagram, stipulation line, conditions), twin headings and
+/// solutions as usual; its output for this problem, byte for byte (`py -regression`). And a phase left out (the
+/// solution of a #2 with SetPlay and Duplex whose diagram has Black in check, and the duplex's set play) writes
+/// nothing, not even the newline a phase that is played ends with.
+#[test]
+fn no_board_and_the_newlines_of_phases() {
+    let text = "BeginProblem\nStipulation #2\nOption NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nTwin Move f6 e6\nEndProblem\n";
+    let (code, out, _) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert_eq!(out, "\na) \n\n   1.Kf6-f7 !\n\n\nb) wKf6-->e6  \n\n   1.Ke6-f7 !\n\n\nsolution finished.\n\n\n");
+    let text = "BeginProblem\nStipulation #2\nOption SetPlay Duplex NoBoard\nPieces White Kf6 Ra8 Rg1 Black Kh8 Pa7\nEndProblem\n";
+    let (code, out, err) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert_eq!(out, "\n      1...Kh8-h7\n          2.Rg1-h1 #\n\n\nsolution finished.\n\n\n");
+    assert_eq!(err, "\nthe side to play can capture the king".repeat(2));
+    if let Some(py) = crate::difftest::popeye_binary() {
+        let (_, live, live_err) = run(&py, &["-regression", "-maxmem", "512M"], &data(), text);
+        assert_eq!((live.as_str(), live_err.as_str()), (out.as_str(), err.as_str()));
+    }
+}
