@@ -106,17 +106,29 @@ pub fn closing(lang: Lang, how: Completeness, elapsed: Option<Duration>) -> Stri
 pub fn problem_start(p: &Problem, lang: Lang) -> String {
     // `NoBoard` takes away every writer of the position (authors, diagram, stipulation line, conditions, options:
     // src/output/plaintext/position.c, output_plaintext_remove_position_writers) and the header's blank line.
+    // Popeye writes a remark (`Remark`, `Bemerkung`, `Remarque`) as soon as it reads it, before the header.
+    let remarks: String = p.meta.remarks.iter().map(|r| format!("{r}\n")).collect();
     let no_board = OptionDef::of(Opt::NoBoard).name_in(Lang::English);
     if p.options.ignored.iter().any(|o| o == no_board) {
-        return "\n".into();
+        return format!("{remarks}\n");
     }
-    format!("\n{}", text::header(p, &first_stipulation(p), lang))
+    format!("{remarks}\n{}", text::header(p, &first_stipulation(p), lang))
 }
 
 /// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it.
 fn first_stipulation(p: &Problem) -> String {
     let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next());
     first.map_or_else(|| p.stipulation.to_string(), |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p))
+}
+
+/// A whole problem as Popeye writes it with `-regression` (no times): its start, each twin, the closing line;
+/// what `stipula-popeye` writes twin by twin as they are solved.
+pub fn problem_text(p: &Problem, twins: &[SolvedTwin], lang: Lang) -> String {
+    let mut s = problem_start(p, lang);
+    for (i, t) in twins.iter().enumerate() {
+        s += &twin(t, lang, i == 0 && !p.zero_position);
+    }
+    s + &closing(lang, Completeness::of(twins), None)
 }
 
 /// One twin as Popeye writes it: its heading (`b) wQa7-->a6  `, each change followed by two blanks), then its

@@ -64,16 +64,24 @@ fn partial(twins: &[SolvedTwin]) -> bool {
     twins.iter().any(|t| t.phases.iter().any(|p| p.partial))
 }
 
+/// The stipulation line: the stipulation after two blanks, the piece counts right-aligned so that the line is 35
+/// characters long where it fits (Popeye's WritePieceCounts: `W + B\n` written right-aligned in a field of 36 less
+/// the characters already on the line).
+fn stipulation_line(stip: &str, white: usize, black: usize) -> String {
+    let start = format!("  {stip}");
+    let counts = format!("{white} + {black}\n");
+    let width = 36usize.saturating_sub(start.len());
+    format!("{start}{}{counts}", " ".repeat(width.saturating_sub(counts.len())))
+}
+
 /// What Popeye prints before the solutions: authors, source, award and title centred, the diagram, the
 /// stipulation line with the piece counts, the conditions and options, `zeroposition`; the words in Popeye's
 /// `lang` (a condition's parameters stay as stipula spells them).
 pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     let mut s = String::new();
-    for a in &p.meta.authors {
-        s += &centred(a);
-        s.push('\n');
-    }
-    for line in [&p.meta.source, &p.meta.award, &p.meta.title].into_iter().flatten() {
+    // Each line centred on its own (Popeye's fputs_c_multi: a source given on two lines is two centred lines).
+    let fields = [&p.meta.source, &p.meta.award, &p.meta.title];
+    for line in p.meta.authors.iter().chain(fields.into_iter().flatten()).flat_map(|f| f.lines()) {
         s += &centred(line);
         s.push('\n');
     }
@@ -81,12 +89,25 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     s += &diagram_in(&p.pieces, lang);
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
     let black = p.pieces.len() - white;
-    s += &format!("  {:<27}{:>2} + {}\n", stip, white, black);
+    s += &stipulation_line(stip, white, black);
     for c in &p.conditions {
         s += &centred(&c.popeye_text_in(lang));
         s.push('\n');
     }
-    // Popeye's order (its slice_insertion.c): Duplex, HalfDuplex, Quodlibet.
+    // Popeye's order (its slice_insertion.c): the mutually exclusive castlings (not centred, in its order a1a8,
+    // a1h8, h1a8, h1h8: WriteCastlingMutuallyExclusive), Duplex, HalfDuplex, Quodlibet.
+    let exclusive = &p.options.castling_mutually_exclusive;
+    if !exclusive.is_empty() {
+        s += OptionDef::of(Opt::CastlingMutuallyExclusive).name_in(lang);
+        // A pair as Popeye writes it: the white rook's square first.
+        let mut pairs: Vec<(Square, Square)> = exclusive.iter().map(|&(a, b)| if a.rank() == 0 { (a, b) } else { (b, a) }).collect();
+        pairs.sort_by_key(|&(w, b)| (w.file(), b.file()));
+        pairs.dedup();
+        for (w, b) in pairs {
+            s += &format!(" {w}{b}");
+        }
+        s.push('\n');
+    }
     for (on, opt) in [(p.options.duplex, Opt::Duplex), (p.options.half_duplex, Opt::HalfDuplex), (p.options.quodlibet, Opt::Quodlibet)] {
         if on {
             s += &centred(OptionDef::of(opt).name_in(lang));
@@ -176,7 +197,9 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
             // The block's lines, each after a newline; the last key's blank line.
             tree.push('\n');
             tree += block.strip_suffix('\n').unwrap_or(&block);
-            if ph.kind != PhaseKind::SetPlay {
+            // The blank line after a key's block: not after a set play or post-key play (no key), nor after a
+            // block that ends with a forced goal move (reflex play's ` ?!?`: nothing solved).
+            if matches!(&ph.play, PhasePlay::Tree(firsts) if firsts.last().is_some_and(|f| !ends_forced(f))) {
                 tree.push('\n');
             }
         }
@@ -208,3 +231,20 @@ pub const FORMAT: super::Format = super::Format {
     whole: |parts| parts.concat(),
     streamed: true,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Popeye 4.104's stipulation lines (BEISPIEL-castling_11.out: `  #6/1` with 6 + 11 pieces; the usual one-digit
+    /// counts); a line longer than the field gets no padding.
+    #[test]
+    fn stipulation_line_as_popeye_aligns_it() {
+        assert_eq!(stipulation_line("#6/1", 6, 11), "  #6/1                       6 + 11\n");
+        assert_eq!(stipulation_line("#2", 3, 2), "  #2                          3 + 2\n");
+        assert_eq!(stipulation_line("#2", 10, 2), "  #2                         10 + 2\n");
+        assert_eq!(stipulation_line("exact-ser-s#10/2/3;1,2", 16, 16), "  exact-ser-s#10/2/3;1,2    16 + 16\n");
+        let long = "ser-s#10/2/3;1,2 with a text longer than the field";
+        assert_eq!(stipulation_line(long, 16, 16), format!("  {long}16 + 16\n"));
+    }
+}

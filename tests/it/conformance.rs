@@ -18,7 +18,9 @@ use crate::difftest;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use stipula::input::popeye::read_popeye;
+use stipula::input::popeye::{input_language, read_popeye};
+use stipula::output::popeye;
+use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output};
 use stipula::problem::Fault;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
@@ -104,6 +106,14 @@ fn reference_cases() {
                     diff.push(format!("twin {:?}: missing {missing:#?}\n extra {extra:#?}", t.label));
                 }
             }
+            // The drop-in's output (`stipula-popeye -regression`) is Popeye's, byte for byte but for the order of
+            // lines (canonical in stipula, Popeye's move generator's in Popeye) and the lines of Popeye's that
+            // stipula-popeye does not write (docs/popeye-dropin.md).
+            let lang = input_language(&input).unwrap_or(Lang::English);
+            let dropin = popeye::problem_text(&p, &twins, lang);
+            if let Some(why) = dropin_differs(&dropin, expected_all.get(k).copied().unwrap_or("")) {
+                diff.push(format!("stipula-popeye: {why}"));
+            }
             if diff.is_empty() {
                 r.agree.push(case);
             } else {
@@ -134,6 +144,34 @@ fn reference_cases() {
     // The harness hides a passing test's output: keep the report where CI prints it from.
     let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/conformance-report.txt"), &report);
     assert!(r.wrong.is_empty(), "{} cases disagree with Popeye (see above)", r.wrong.len());
+}
+
+/// How stipula-popeye's text of a problem differs from Popeye's, other than in the order of lines: the same
+/// lines (trailing blanks aside), the same number of blank lines between the first line and the last; Popeye's
+/// `MoveNumbers` lines (`  3  (Ta1*d1 )`) and `Intelligent` statistics (`24 moegliche Stellungen in 2+2`) left out.
+fn dropin_differs(ours: &str, popeye: &str) -> Option<String> {
+    let extra = |l: &str| {
+        let t = l.trim();
+        let numbered = t.split_once(char::is_whitespace).is_some_and(|(n, rest)| {
+            n.chars().all(|c| c.is_ascii_digit()) && rest.trim_start().starts_with('(') && rest.ends_with(')')
+        });
+        numbered || ["moegliche Stellungen", "possible positions", "positions possibles"].iter().any(|w| t.contains(w))
+    };
+    fn shape(text: &str, drop_extra: bool, extra: impl Fn(&str) -> bool) -> (Vec<&str>, usize) {
+        let lines: Vec<&str> = text.trim_matches('\n').lines().map(str::trim_end).filter(|l| !(drop_extra && extra(l))).collect();
+        let blanks = lines.iter().filter(|l| l.is_empty()).count();
+        let mut words: Vec<&str> = lines.into_iter().filter(|l| !l.is_empty()).collect();
+        words.sort_unstable();
+        (words, blanks)
+    }
+    let (want, want_blanks) = shape(popeye, true, extra);
+    let (got, got_blanks) = shape(ours, false, extra);
+    if want != got {
+        let missing: Vec<_> = want.iter().filter(|l| !got.contains(l)).take(5).collect();
+        let added: Vec<_> = got.iter().filter(|l| !want.contains(l)).take(5).collect();
+        return Some(format!("Popeye only {missing:?}, stipula-popeye only {added:?}"));
+    }
+    (want_blanks != got_blanks).then(|| format!("{got_blanks} blank lines, Popeye {want_blanks}"))
 }
 
 /// Popeye's source and binary folder: `STIPULA_POPEYE_REF`, else `../shared/popeye-ref` beside the repository.

@@ -87,11 +87,12 @@ fn formats_come_from_the_registry() {
 
 #[test]
 fn reflex_plays_failing_first_moves_stand_together() {
-    // BEISPIEL-stip_71.out: White must mate at once and so fails; the two moves without a blank line between.
+    // BEISPIEL-stip_71.out: White must mate at once and so fails; the two moves without a blank line between, and
+    // one blank line before the closing line (nothing solved: no key's blank line).
     let inp = "BeginProblem\nPieces White Ka6 Pc7 Black Ka8 Pa5\nStipulation r#2\nOption Variation\nEndProblem\n";
     let p = stipula::input::read_any("stip_71.inp", inp).remove(0).expect("the problem reads");
     let twins = solve_problem(&p, &Settings { hash_mb: 16, ..Settings::default() });
-    assert_eq!(twin_solutions(&twins[0], true), "   1.c7-c8=Q # ?!?\n   1.c7-c8=R # ?!?\n\n\n");
+    assert_eq!(twin_solutions(&twins[0], true), "   1.c7-c8=Q # ?!?\n   1.c7-c8=R # ?!?\n\n");
     let PhasePlay::Tree(firsts) = &twins[0].phases[0].play else { panic!("r#2 gives a tree") };
     assert!(firsts.iter().all(|a| a.role == Role::Fails));
 }
