@@ -13,7 +13,7 @@ use super::{args, guard};
 use std::ffi::OsString;
 use std::io::Read;
 use std::time::{Duration, Instant};
-use stipula::input::{decode, popeye::input_language, popeye::read_popeye_spans};
+use stipula::input::{decode, popeye::input_language, popeye::read_popeye_spans_as_popeye};
 use stipula::output::popeye::{banner, closing, problem_start, twin, Completeness};
 use stipula::problem::{Diagnostic, Fault};
 use stipula::solve::run::{solve_problem_each, Outcome, Settings};
@@ -182,7 +182,7 @@ fn solve_file(a: &Args) -> i32 {
     let settings = Settings { hash_mb, time_limit, max_lines: args::max_lines("10000000").unwrap_or(usize::MAX), ..Settings::default() };
     let (text, decoding) = decode(&name, &bytes);
     let lang = input_language(&text).unwrap_or(Lang::English);
-    let (problems, warnings) = read_popeye_spans(&text, &name);
+    let (problems, warnings) = read_popeye_spans_as_popeye(&text, &name);
     for w in decoding.iter().chain(&warnings) {
         eprint!("{}", w.render_as("warning"));
     }
@@ -207,14 +207,16 @@ fn solve_file(a: &Args) -> i32 {
         let mut twins = Vec::new();
         let solved = guard::problem(&name, index + 1, || {
             solve_problem_each(&p, &settings, |t| {
-                if let Outcome::Refused(why) = &t.outcome {
+                if let (Outcome::Refused(_), false) = (&t.outcome, t.unplayable.is_empty()) {
+                    // No phase can be played: Popeye writes its message for each (below), nothing else.
+                } else if let Outcome::Refused(why) = &t.outcome {
                     // What stipula does not support is an input error; a position it cannot solve is refused as
                     // Popeye refuses one (`the side to play can capture the king`, `problem ignored`).
                     let lead = if why.fault == Fault::Unsupported { in_lang(&INPUT_ERROR, lang) } else { "" };
                     let what = if t.label.is_empty() { String::new() } else { format!("{} ", t.label) };
                     eprintln!("{lead}{what}{why}\n{}", in_lang(&PROBLEM_IGNORED, lang));
                 }
-                out!("{}", twin(&t, lang, twins.is_empty() && !p.zero_position));
+                out!("{}", twin(&t, lang));
                 super::out::flush();
                 for _ in &t.unplayable {
                     // As Popeye writes it: a blank line before, none after.

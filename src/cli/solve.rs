@@ -7,7 +7,9 @@ use std::io::Read;
 use std::time::Duration;
 use stipula::input::{read_bytes, Reading};
 use stipula::output::{Format, FORMATS};
+use stipula::problem::options::OptionDef;
 use stipula::problem::{Diagnostic, Problem};
+use stipula::words::Lang;
 use stipula::solve::run::{solve_problem, Outcome, PhaseKind, Settings};
 use stipula::Color;
 
@@ -113,10 +115,18 @@ pub fn run(args: SolveArgs) -> i32 {
                     }
                     // A phase left out (its side not to move in check) while the others are solved: said, as
                     // Popeye says it (`the side to play can capture the king`), without changing the exit code.
-                    for u in &t.unplayable {
+                    for u in t.unplayable.iter().filter(|_| !matches!(t.outcome, Outcome::Refused(_))) {
                         let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
                         let d = Diagnostic::new(p.location.clone(), format!("{what}{} is left out: {}", phase_name(u.kind, u.side), u.why))
                             .hint("the other phases are solved");
+                        eprint!("{}", d.render_as("warning"));
+                    }
+                    // An option that does not apply to the stipulation is ignored, as Popeye ignores it, and said.
+                    for o in t.ignored.iter().filter(|_| !matches!(t.outcome, Outcome::Refused(_))) {
+                        let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
+                        let name = OptionDef::of(*o).name_in(Lang::English);
+                        let d = Diagnostic::new(p.location.clone(), format!("{what}option {name} does not apply to `{}`: ignored", t.stipulation))
+                            .hint("Popeye ignores it too (`not applicable - ignored`)");
                         eprint!("{}", d.render_as("warning"));
                     }
                     if t.outcome == Outcome::TimedOut {

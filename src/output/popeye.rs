@@ -102,17 +102,27 @@ pub fn closing(lang: Lang, how: Completeness, elapsed: Option<Duration>) -> Stri
 }
 
 /// What Popeye writes of a problem before solving it: a blank line, then the header (authors, diagram,
-/// stipulation, conditions) in `lang`.
+/// stipulation, conditions) in `lang`, without its last newline: that one is the first phase's (a twin none of
+/// whose phases can be played has none), written with the first twin.
 pub fn problem_start(p: &Problem, lang: Lang) -> String {
     // `NoBoard` takes away every writer of the position (authors, diagram, stipulation line, conditions, options:
     // src/output/plaintext/position.c, output_plaintext_remove_position_writers) and the header's blank line.
     // Popeye writes a remark (`Remark`, `Bemerkung`, `Remarque`) as soon as it reads it, before the header.
-    let remarks: String = p.meta.remarks.iter().map(|r| format!("{r}\n")).collect();
+    let mut remarks: String = p.meta.remarks.iter().map(|r| format!("{r}\n")).collect();
+    // Its messages for Quodlibet and PostKeyPlay ignored come when it starts solving, before the header (those for
+    // SetPlay and Try with each twin).
+    let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next()).map(|(_, _, d)| d.stipulation);
+    let ignored = p.ignored_options(first.as_ref().unwrap_or(&p.stipulation));
+    remarks.extend(ignored.into_iter().filter(|o| matches!(o, Opt::Quodlibet | Opt::PostKeyPlay)).map(|o| not_applicable(o, lang)));
     let no_board = OptionDef::of(Opt::NoBoard).name_in(Lang::English);
     if p.options.ignored.iter().any(|o| o == no_board) {
-        return format!("{remarks}\n");
+        return remarks;
     }
-    format!("{remarks}\n{}", text::header(p, &first_stipulation(p), lang))
+    let mut s = format!("{remarks}\n{}", text::header(p, &first_stipulation(p), lang));
+    if !p.zero_position {
+        s.pop();
+    }
+    s
 }
 
 /// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it.
@@ -125,31 +135,51 @@ fn first_stipulation(p: &Problem) -> String {
 /// what `stipula-popeye` writes twin by twin as they are solved.
 pub fn problem_text(p: &Problem, twins: &[SolvedTwin], lang: Lang) -> String {
     let mut s = problem_start(p, lang);
-    for (i, t) in twins.iter().enumerate() {
-        s += &twin(t, lang, i == 0 && !p.zero_position);
+    for t in twins {
+        s += &twin(t, lang);
     }
     s + &closing(lang, Completeness::of(twins), None)
 }
 
-/// One twin as Popeye writes it: its heading (`b) wQa7-->a6  `, each change followed by two blanks), then its
-/// solutions, in `lang`. Popeye's last blank line of a twin comes with what follows it (the next twin, or the
-/// closing line `\nsolution finished.`, but not `Partial solution`): the text of a twin that is not the `first`
-/// starts with the blank line of the twin before (or of the zero position's announcement), and ends before its
-/// own, so that each twin is written as soon as it is solved.
-pub fn twin(t: &SolvedTwin, lang: Lang, first: bool) -> String {
+/// Popeye's message for an option it ignores (src/output/message.c: QuodlibetNotApplicable, PostKeyPlayNotApplicable,
+/// SetPlayNotApplicable, TryPlayNotApplicable), with its newline (the French `jeu d'essai` has none).
+fn not_applicable(o: Opt, lang: Lang) -> &'static str {
+    let words: [&str; 3] = match o {
+        Opt::Quodlibet => ["Quodlibet not applicable - ignored\n", "Quodlibet nicht anwendbar - ignoriert\n", "Quodlibet pas applicable - ignore\n"],
+        Opt::PostKeyPlay => ["PostKeyPlay not applicable - ignored\n", "NachSchluessel nicht anwendbar - ignoriert\n", "ApresCle pas applicable - ignore\n"],
+        Opt::SetPlay => ["SetPlay not applicable - ignored\n", "Satzspiel nicht anwendbar - ignoriert\n", "Apparent pas applicable - ignore\n"],
+        Opt::Try => ["try play not applicable\n", "Verfuehrung nicht anwendbar\n", "jeu d'essai pas applicable"],
+        _ => return "",
+    };
+    in_lang(&words, lang)
+}
+
+/// One twin as Popeye writes it, in `lang`: its heading (`b) wQa7-->a6  `, each change followed by two blanks),
+/// Popeye's messages for the options it ignores, then its solutions; its last newline comes with what follows
+/// (the next heading, or the closing line `\nsolution finished.`), so that each twin is written as soon as it is
+/// solved.
+pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     let mut s = String::new();
-    if !first {
-        s.push('\n');
-    }
+    // A heading starts with its blank line. Popeye's messages for options it ignores follow it; then each phase
+    // played, which starts with a newline (that of the first phase ends the line above), the last phase's last
+    // newline being the closing line's or the next heading's. A twin none of whose phases can be played writes
+    // no phase.
     if !t.label.is_empty() {
+        s.push('\n');
         s += &t.label;
         s.push(' ');
-        for change in t.heading.split("  ").filter(|c| !c.is_empty()) {
-            s += &translate_heading(change, lang);
+        // Each change followed by two blanks; the blanks within a change kept (`Isardam    TypeB`).
+        if !t.heading.is_empty() {
+            s += &translate_heading(&t.heading, lang);
             s += "  ";
         }
-        s += "\n\n";
+        s.push('\n');
     }
+    s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
+    if matches!(t.outcome, Outcome::Refused(_)) && !t.unplayable.is_empty() {
+        return s;
+    }
+    s.push('\n');
     let solutions = text::twin_solutions_in(t, false, lang);
     // Without solutions, Popeye writes nothing below the heading but the newlines its phases end with, the last
     // one being the closing line's.

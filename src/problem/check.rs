@@ -59,6 +59,12 @@ impl Unsolvable {
 /// The first reason `p` cannot be solved as given, if any. Conditions stipula does not implement are not
 /// refused here (the solver reports them as unsupported); twins are checked when they are solved.
 pub fn check(p: &Problem) -> Option<Unsolvable> {
+    check_with(p, true)
+}
+
+/// [`check`], but with `unplayable` false a diagram none of whose phases can be played (the side not to move in
+/// check in each) passes, as Popeye reads it: it writes the diagram, then `the side to play can capture the king`.
+pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
     if let Some((message, opts)) = p.options.contradicting_option(&p.stipulation) {
         return Some(Unsolvable { message, culprit: Culprit::Option(opts) });
     }
@@ -95,5 +101,5 @@ pub fn check(p: &Problem) -> Option<Unsolvable> {
             Err(e) => return Some(Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) }),
         }
     }
-    in_check.filter(|_| !playable && p.twins.is_empty()).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+    in_check.filter(|_| unplayable && !playable && p.twins.is_empty()).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

@@ -10,7 +10,7 @@ use crate::conditions::{ConditionError, ConditionSpec};
 use crate::pieces::Placed;
 use crate::setup::ExplicitState;
 use crate::square::Color;
-use self::options::Options;
+use self::options::{Opt, Options};
 use self::twins::Twin;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -344,16 +344,43 @@ impl Problem {
         (first, if st.play == Play::Help { help_plies } else { st.moves })
     }
 
+    /// The options given that do not apply to `st` and are ignored, as Popeye ignores them, in the order Popeye
+    /// says so (`Quodlibet not applicable - ignored`, then PostKeyPlay, SetPlay, `try play not applicable`):
+    /// Quodlibet outside self and reflex play (and series self play); PostKeyPlay outside direct, self and reflex
+    /// play; SetPlay in series direct play (`ser-#`, `ser-=`), in help play of half a move (`h#0.5`) and in post-key
+    /// play; Try in post-key play.
+    pub fn ignored_options(&self, st: &Stipulation) -> Vec<Opt> {
+        let o = &self.options;
+        let battle = matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex);
+        let post_key = o.post_key_play && battle;
+        let mut out = Vec::new();
+        if o.quodlibet && !matches!(st.play, Play::Self_ | Play::Reflex | Play::SeriesSelf) {
+            out.push(Opt::Quodlibet);
+        }
+        if o.post_key_play && !battle {
+            out.push(Opt::PostKeyPlay);
+        }
+        let half_move_help = st.play == Play::Help && self.start(st).1 <= 1;
+        if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
+            out.push(Opt::SetPlay);
+        }
+        if o.tries && post_key {
+            out.push(Opt::Try);
+        }
+        out
+    }
+
     /// The phases of a twin in the order Popeye prints them, each with the side that moves first and its length
     /// (half-moves in help play, moves otherwise): the set play (`SetPlay`) and the solution, then, with `Duplex`
     /// or `HalfDuplex`, the same for the other side (with `HalfDuplex` only that).
     pub fn phase_plan(&self, st: &Stipulation) -> Vec<(PhaseKind, Color, u32)> {
         let (first, main_len) = self.start(st);
+        let ignored = self.ignored_options(st);
         // PostKeyPlay: the key has been played, so the defender moves first (and, in the duplex, White defends).
-        let (first, second) = if self.options.post_key_play { (first.opposite(), first) } else { (first, first.opposite()) };
+        let post_key = self.options.post_key_play && !ignored.contains(&Opt::PostKeyPlay);
+        let (first, second) = if post_key { (first.opposite(), first) } else { (first, first.opposite()) };
         let set_play = |side: Color| -> Option<(PhaseKind, Color, u32)> {
-            // Popeye: "SetPlay not applicable - ignored" in post-key play.
-            if !self.options.set_play || self.options.post_key_play {
+            if !self.options.set_play || ignored.contains(&Opt::SetPlay) {
                 return None;
             }
             match st.play {

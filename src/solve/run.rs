@@ -10,7 +10,9 @@ use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram};
+use crate::problem::options::{Opt, OptionDef};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
+use crate::words::Lang;
 use crate::setup::{build_position, Culprit, SetupOptions};
 use crate::square::Color;
 use std::sync::atomic::AtomicBool;
@@ -109,6 +111,10 @@ impl serde::Serialize for Unplayable {
     }
 }
 
+fn option_names<S: serde::Serializer>(opts: &[Opt], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(opts.iter().map(|&o| OptionDef::of(o).name_in(Lang::English)))
+}
+
 /// One twin's result.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SolvedTwin {
@@ -123,6 +129,10 @@ pub struct SolvedTwin {
     /// Phases that cannot be played because the side not to move in them is in check: left out, as Popeye leaves
     /// them out (with its message `the side to play can capture the king`) while it solves the others.
     pub unplayable: Vec<Unplayable>,
+    /// Options given that do not apply to this twin's stipulation and are ignored
+    /// ([`Problem::ignored_options`]); JSON: their English names.
+    #[serde(serialize_with = "option_names")]
+    pub ignored: Vec<Opt>,
     pub outcome: Outcome,
     pub nodes: u64,
     pub millis: u128,
@@ -146,6 +156,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             tree: is_tree(p.stipulation.play),
             phases: Vec::new(),
             unplayable: Vec::new(),
+            ignored: Vec::new(),
             outcome: Outcome::Refused(why),
             nodes: 0,
             millis: 0,
@@ -173,6 +184,11 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
         let t0 = Instant::now();
         let stop = AtomicBool::new(false);
         let (phases, unplayable, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
+            // A twin none of whose phases can be played is refused, its phases said.
+            Ok(s) if s.phases.is_empty() && !s.unplayable.is_empty() => {
+                let why = Refusal::bad_input(s.unplayable[0].why.clone());
+                (Vec::new(), s.unplayable, Outcome::Refused(why), 0)
+            }
             Ok(s) => (s.phases, s.unplayable, if s.timed_out { Outcome::TimedOut } else { Outcome::Complete }, s.nodes),
             Err(e) => (Vec::new(), Vec::new(), Outcome::Refused(e), 0),
         };
@@ -183,6 +199,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             tree: is_tree(d.stipulation.play),
             phases,
             unplayable,
+            ignored: p.ignored_options(&d.stipulation),
             outcome,
             nodes,
             millis: t0.elapsed().as_millis(),
@@ -210,6 +227,11 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
         return twin_stipulation(s, p);
     }
     let mut text = s.to_string();
+    // Popeye writes `exact-` only where the play is longer than two half-moves (src/output/plaintext/
+    // stipulation.c: `length>slack_length+2`): `exact-h#1`, `exact-#1`, `exact-ser-#1` read `h#1`, `#1`, `ser-#1`.
+    if s.exact && (s.moves == 0 || (s.moves == 1 && !s.half)) {
+        text = text.replacen("exact-", "", 1);
+    }
     // Popeye echoes `Threat n` and `MaxFlightsquares n` in the stipulation: `#6/1`, `#10/1/1`, `#3//2`.
     match (p.options.threat, p.options.max_flights) {
         (Some(t), Some(f)) => text += &format!("/{t}/{f}"),
@@ -227,9 +249,6 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.post_key_play && !is_tree(st.play) {
-        return Some("PostKeyPlay in help or series play".into());
-    }
     if o.mates_in_1 && st.play != Play::Self_ {
         return Some(format!("MatesIn1 in `{st}` (only s# is)"));
     }
@@ -306,11 +325,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
             Err(e) => return Err(Refusal::bad_input(e.message)),
         }
     }
-    if playable.is_empty() {
-        if let Some(u) = unplayable.first() {
-            return Err(Refusal::bad_input(u.why.clone()));
-        }
-    }
+
     for (kind, side, pos, plies_or_moves) in playable {
         let PhaseOut { mut play, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;

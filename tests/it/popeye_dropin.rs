@@ -253,3 +253,22 @@ fn no_board_and_the_newlines_of_phases() {
         assert_eq!((live.as_str(), live_err.as_str()), (out.as_str(), err.as_str()));
     }
 }
+
+/// Options that do not apply, ignored with Popeye's messages where Popeye writes them (byte for byte its output,
+/// `py -regression`): Quodlibet and PostKeyPlay once, before the problem; SetPlay after each twin's heading. Both
+/// twins' ser-#2 solution is Popeye's.
+#[test]
+fn ignored_options_are_said_where_popeye_says_it() {
+    let text = "BeginProblem\nStipulation ser-#2\nOption Quodlibet PostKeyPlay SetPlay NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nTwin Move f6 e6\nEndProblem\n";
+    let (code, out, _) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert_eq!(out, "Quodlibet not applicable - ignored\nPostKeyPlay not applicable - ignored\n\na) \nSetPlay not applicable - ignored\n\n  1.Kf6-f7   2.Rg1-h1 #\n\nb) wKf6-->e6  \nSetPlay not applicable - ignored\n\n  1.Ke6-f7   2.Rg1-h1 #\n\nsolution finished.\n\n\n");
+    // Try in post-key play (a #2 after its key; the two defences refute, in canonical order here).
+    let text = "BeginProblem\nStipulation #2\nOption Try PostKeyPlay NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("try play not applicable\n\n zugzwang.\n"), "{out}");
+    // German.
+    let text = "AnfangProblem\nForderung ser-#2\nOption Satzspiel OhneBrett\nSteine weiss Kf6 Tg1 schwarz Kh8 Ba7 Ba6\nEndeProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("Satzspiel nicht anwendbar - ignoriert\n\n  1.Kf6-f7   2.Tg1-h1 #\n"), "{out}");
+}

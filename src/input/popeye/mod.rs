@@ -37,9 +37,19 @@ pub fn read_popeye_spans(text: &str, file: &str) -> (Vec<Spanned>, Vec<Diagnosti
     read_popeye_with(text, file, true)
 }
 
+/// [`read_popeye_spans`] as Popeye reads: a diagram none of whose phases can be played (the side not to move in
+/// check) is read, not refused; solving it refuses each phase ([`crate::solve::run::SolvedTwin::unplayable`]).
+pub fn read_popeye_spans_as_popeye(text: &str, file: &str) -> (Vec<Spanned>, Vec<Diagnostic>) {
+    read_popeye_checked(text, file, Checked::PlayableAside)
+}
+
 /// [`read_popeye_spans`]; with `checked` false the problems are not validated ([`crate::problem::check`]), for the
 /// unit tests of the vocabulary, which list contradicting options on purpose.
 fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec<Diagnostic>) {
+    read_popeye_checked(text, file, if checked { Checked::All } else { Checked::No })
+}
+
+fn read_popeye_checked(text: &str, file: &str, checked: Checked) -> (Vec<Spanned>, Vec<Diagnostic>) {
     let mut reader = Reader { lex: Lexer::new(text), file, lang: Lang::English, checked, ending_at: 0 };
     let mut out = Vec::new();
     let whole = crate::input::trimmed(text, 0..text.len());
@@ -104,7 +114,7 @@ fn read_popeye_with(text: &str, file: &str, checked: bool) -> (Vec<Spanned>, Vec
 
 /// The language of a Popeye input: the one whose `BeginProblem` its first word is (Popeye answers in it).
 pub fn input_language(text: &str) -> Option<Lang> {
-    let mut reader = Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: false, ending_at: 0 };
+    let mut reader = Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: Checked::No, ending_at: 0 };
     reader.next_tok().ok().flatten().and_then(|t| begin_language(t.text))
 }
 
@@ -215,10 +225,19 @@ struct Reader<'a> {
     lex: Lexer<'a>,
     file: &'a str,
     lang: Lang,
-    /// Whether finished problems are validated ([`crate::problem::check`]).
-    checked: bool,
+    /// How finished problems are validated ([`crate::problem::check`]).
+    checked: Checked,
     /// Where the last `EndProblem` or `NextProblem` read starts (the end of its problem's text).
     ending_at: usize,
+}
+
+/// How a reader validates the problems it reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Checked {
+    No,
+    All,
+    /// All but a diagram none of whose phases can be played.
+    PlayableAside,
 }
 
 /// What a problem accumulates while it is read.
@@ -516,7 +535,12 @@ impl<'a> Reader<'a> {
             twins: d.twins,
             intended: Intended::default(),
         };
-        if let Some(r) = crate::problem::check::check(&p).filter(|_| self.checked) {
+        let verdict = match self.checked {
+            Checked::No => None,
+            Checked::All => crate::problem::check::check(&p),
+            Checked::PlayableAside => crate::problem::check::check_with(&p, false),
+        };
+        if let Some(r) = verdict {
             use crate::problem::check::Culprit;
             use crate::setup::Culprit as Diag;
             let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
