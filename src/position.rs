@@ -478,7 +478,7 @@ impl Position {
 
 /// The rook's from and to squares of a castling move.
 #[inline]
-fn castling_rook(mv: Move) -> (Square, Square) {
+pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
     let rank = mv.from.rank();
     let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
     (Square::from_coords(rf, rank), Square::from_coords(rt, rank))

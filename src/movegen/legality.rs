@@ -46,6 +46,9 @@ pub struct NodeFacts {
     /// the squares between it and the king against a rook, bishop or queen; none against two checkers).
     /// Every square when not in check.
     pub(super) evasion: Bitboard,
+    /// Every condition that tests the position after a move finds this position passing its test
+    /// ([`Condition::passes`](super::hooks::Condition::passes)): a move may be judged by what it changes.
+    pub(super) passes: bool,
 }
 
 impl Rules {
@@ -53,7 +56,9 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
-        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0) };
+        let passes = self.hooks.has(Hooks::LEGALITY)
+            && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos));
+        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes };
         if self.shortcut == Shortcut::None {
             return none;
         }
@@ -77,7 +82,7 @@ impl Rules {
             }
         }
         if self.shortcut == Shortcut::Sensitive {
-            return NodeFacts { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion };
+            return NodeFacts { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes };
         }
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {
@@ -88,7 +93,7 @@ impl Rules {
             diag |= pos.pieces_bb(them, k);
         }
         let pinned = lone_blockers(pos, king, ortho, diag, us);
-        NodeFacts { shortcut: self.shortcut, king, pinned, evasion }
+        NodeFacts { shortcut: self.shortcut, king, pinned, evasion, passes }
     }
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
@@ -104,10 +109,10 @@ impl Rules {
         match self.shortcut_verdict(pos, mv, node) {
             Some(true) => {
                 let after = self.make(pos, mv);
-                self.conditions_accept(pos, mv, &after).then_some(after)
+                self.conditions_accept(pos, mv, &after, node.passes).then_some(after)
             }
             Some(false) => None,
-            None => self.legal_after(pos, mv),
+            None => self.legal_after_passing(pos, mv, node.passes),
         }
     }
 
@@ -115,9 +120,9 @@ impl Rules {
     #[inline]
     pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> bool {
         match self.shortcut_verdict(pos, mv, node) {
-            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv)),
+            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv), node.passes),
             Some(legal) => legal,
-            None => self.legal_after(pos, mv).is_some(),
+            None => self.legal_after_passing(pos, mv, node.passes).is_some(),
         }
     }
 
@@ -163,13 +168,13 @@ impl Rules {
                 return false;
             }
             self.make_into(pos, mv, out);
-            return self.conditions_accept(pos, mv, out);
+            return self.conditions_accept(pos, mv, out, node.passes);
         }
         self.make_into(pos, mv, out);
         if self.in_check(out, pos.side()) {
             return false;
         }
-        self.conditions_accept(pos, mv, out)
+        self.conditions_accept(pos, mv, out, node.passes)
     }
 
     /// Whether some condition tests a move on the position after it ([`Hooks::LEGALITY`], [`Hooks::REPLIES`]):
@@ -179,14 +184,23 @@ impl Rules {
         self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0))
     }
 
-    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`].
+    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`];
+    /// `passes` when `pos` passes the former ([`NodeFacts::passes`]), so that they may look at the changes only.
     #[inline]
-    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
         if !self.tests_after_move() {
             return true;
         }
-        self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, after))
-            && self.conditions.iter().all(|c| !c.hooks().has(Hooks::REPLIES) || c.is_legal_by_replies(self, pos, mv, after))
+        (!self.hooks.has(Hooks::LEGALITY)
+            || self.conditions_with(Hooks::LEGALITY).all(|c| {
+                if passes {
+                    c.is_legal_from_passing(self, pos, mv, after)
+                } else {
+                    c.is_legal(self, pos, mv, after)
+                }
+            }))
+            && (!self.hooks.has(Hooks::REPLIES)
+                || self.conditions_with(Hooks::REPLIES).all(|c| c.is_legal_by_replies(self, pos, mv, after)))
     }
 
     /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
@@ -211,8 +225,14 @@ impl Rules {
     /// condition accepts it).
     #[inline]
     pub fn legal_after(&self, pos: &Position, mv: Move) -> Option<Position> {
+        self.legal_after_passing(pos, mv, false)
+    }
+
+    /// [`Rules::legal_after`], `passes` as [`NodeFacts::passes`].
+    #[inline]
+    fn legal_after_passing(&self, pos: &Position, mv: Move, passes: bool) -> Option<Position> {
         let after = self.make(pos, mv);
-        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after) {
+        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after, passes) {
             return None;
         }
         Some(after)

@@ -25,6 +25,8 @@ pub struct Rules {
     /// Kinds a pawn may promote to: Q R B S plus every fairy kind in the problem (as Popeye).
     pub promotions: Vec<Kind>,
     conditions: Vec<Box<dyn Condition>>,
+    /// Each condition's [`Condition::hooks`], in the order of `conditions` (asked once, not per move).
+    condition_hooks: Vec<Hooks>,
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
@@ -64,7 +66,8 @@ impl Rules {
                 promotions.push(k);
             }
         }
-        let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
+        let condition_hooks: Vec<Hooks> = conditions.iter().map(|c| c.hooks()).collect();
+        let hooks = condition_hooks.iter().fold(Hooks::default(), |h, &c| h | c);
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
         // Which conditions leave the pin reasoning about the king's safety standing: those that only take
@@ -87,12 +90,28 @@ impl Rules {
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
         let sensitive = Square::all().map(|k| sensitive_squares(&walks, &kinds.present, k).0).collect();
-        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant, shortcut, ortho_riders, diag_riders, sensitive }
+        Rules { walks, kinds, promotions, conditions, condition_hooks, hooks, castling, en_passant, shortcut, ortho_riders, diag_riders, sensitive }
     }
 
     /// The conditions in force.
     pub fn conditions(&self) -> &[Box<dyn Condition>] {
         &self.conditions
+    }
+
+    /// The kinds in play that ride rook lines (`ortho`) or bishop lines, whatever else they do.
+    #[inline]
+    pub fn line_riders(&self, ortho: bool) -> &[Kind] {
+        if ortho {
+            &self.ortho_riders
+        } else {
+            &self.diag_riders
+        }
+    }
+
+    /// The conditions that use `hook`.
+    #[inline]
+    fn conditions_with(&self, hook: Hooks) -> impl Iterator<Item = &dyn Condition> {
+        self.conditions.iter().zip(&self.condition_hooks).filter(move |(_, h)| h.has(hook)).map(|(c, _)| &**c)
     }
 
     /// True when no condition is in force.
