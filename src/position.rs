@@ -403,7 +403,10 @@ impl Position {
             // The common move: an orthodox piece from one square to another, perhaps taking there.
             let from = mv.from;
             let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
-            let kind = src.kind_on(from);
+            let kind = match mv.moved_kind() {
+                Some(k) if k.index() < 6 && src.by_kind[k.index()].has(from) => k,
+                _ => src.kind_on(from),
+            };
             if kind.index() < 6 {
                 if let Some(taken) = src.piece_at(mv.to) {
                     self.lift(mv.to, taken);

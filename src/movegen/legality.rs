@@ -240,6 +240,10 @@ impl Rules {
 
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        if self.generates_legal(pos) {
+            self.orthodox_legal_moves(pos, out);
+            return;
+        }
         self.pseudo_moves(pos, out);
         let node = self.node(pos);
         out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
@@ -248,6 +252,13 @@ impl Rules {
     /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
     #[inline]
     pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
+        if self.generates_legal(pos) {
+            self.orthodox_legal_moves(pos, buf);
+            for &mv in buf.iter() {
+                f(mv, pos.make(mv));
+            }
+            return;
+        }
         self.pseudo_moves(pos, buf);
         let node = self.node(pos);
         for &mv in buf.iter() {

@@ -5,6 +5,7 @@
 
 pub mod hooks;
 pub mod legality;
+mod orthodox;
 pub mod perft;
 pub mod shortcuts;
 
@@ -30,6 +31,8 @@ pub struct Rules {
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
+    /// No condition and orthodox kinds only: the legal moves are generated as such ([`orthodox`]).
+    orthodox_play: bool,
     /// Which shortcut the legality test may take (see [`NodeFacts`]).
     shortcut: Shortcut,
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
@@ -90,7 +93,8 @@ impl Rules {
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
         let sensitive = Square::all().map(|k| sensitive_squares(&walks, &kinds.present, k).0).collect();
-        Rules { walks, kinds, promotions, conditions, condition_hooks, hooks, castling, en_passant, shortcut, ortho_riders, diag_riders, sensitive }
+        let orthodox_play = conditions.is_empty() && kinds.complex.is_empty() && kinds.simple_fairy.is_empty();
+        Rules { walks, kinds, promotions, conditions, condition_hooks, hooks, castling, en_passant, orthodox_play, shortcut, ortho_riders, diag_riders, sensitive }
     }
 
     /// The conditions in force.
@@ -293,7 +297,7 @@ impl Rules {
             return;
         }
         self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-            out.push(Move::new(from, to, cap, Special::None));
+            out.push(Move::new(from, to, cap, Special::None).by(piece.kind));
         });
         if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
             self.castling_moves(pos, from, us, out);
@@ -341,7 +345,7 @@ impl Rules {
         let start_rank = if us == Color::White { 1 } else { 6 };
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None), last, out);
+                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None).by(Kind::PAWN), last, out);
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.has(two)
@@ -349,7 +353,7 @@ impl Rules {
                                 || !self.hooks.has(Hooks::DOUBLE_STEP)
                                 || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
                         {
-                            out.push(Move::new(from, two, None, Special::DoubleStep));
+                            out.push(Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN));
                         }
                     }
                 }
@@ -357,14 +361,14 @@ impl Rules {
         }
         let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
         for to in attacks & pos.color_bb(us.opposite()) {
-            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None), last, out);
+            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, out);
         }
         if self.en_passant {
             if let Some(ep) = pos.ep_square() {
                 if attacks.has(ep) {
                     if let Some(cap) = ep.offset(0, -fwd) {
                         if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) && !occ.has(ep) {
-                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant));
+                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
                         }
                     }
                 }
@@ -417,7 +421,7 @@ impl Rules {
             && !check_now(self)
             && passes(self, sq(5))
         {
-            out.push(Move::new(from, sq(6), None, Special::CastleShort));
+            out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
         }
         if rights & long != 0
             && pos.piece_at(sq(0)) == Some(rook)
@@ -427,7 +431,7 @@ impl Rules {
             && !check_now(self)
             && passes(self, sq(3))
         {
-            out.push(Move::new(from, sq(2), None, Special::CastleLong));
+            out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
         }
     }
 }

@@ -1,0 +1,203 @@
+//! Legal move generation for orthodox play (no condition, orthodox pieces, one king): the pins and the check
+//! are found once per position, and each piece's targets are cut to its pin line and to the squares that parry
+//! the check, so that no move is made to be judged (the king's steps are judged by the squares the enemy
+//! observes with the king lifted, en passant by making it). The list is [`Rules::pseudo_moves`] with the illegal
+//! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
+
+use super::legality::lone_blockers;
+use super::{orthodox_observers_in, Rules};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
+use crate::moves::{Move, MoveList, Special};
+use crate::pieces::{Kind, Piece};
+use crate::position::{castle, Position};
+use crate::square::{Bitboard, Color, Square};
+
+impl Rules {
+    /// Whether [`Rules::orthodox_legal_moves`] may generate the legal moves of `pos`: orthodox play and one
+    /// king of the side to move.
+    #[inline]
+    pub(super) fn generates_legal(&self, pos: &Position) -> bool {
+        self.orthodox_play && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+    }
+
+    /// The legal moves of `pos` under orthodox play (see the module's text; [`Rules::generates_legal`] must
+    /// hold).
+    pub(super) fn orthodox_legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        out.clear();
+        let us = pos.side();
+        let them = us.opposite();
+        let occ = pos.occupied();
+        let own = pos.color_bb(us);
+        let theirs = pos.color_bb(them);
+        let king = pos.king(us).expect("one king");
+        let checkers = orthodox_observers_in(pos, occ, king, them);
+        let evasion = match checkers.count() {
+            0 => Bitboard(!0),
+            1 => between(king, checkers.first().expect("one checker")) | checkers,
+            _ => Bitboard::EMPTY,
+        };
+        let queens = pos.pieces_bb(them, Kind::QUEEN);
+        let pinned = lone_blockers(
+            pos,
+            king,
+            pos.pieces_bb(them, Kind::ROOK) | queens,
+            pos.pieces_bb(them, Kind::BISHOP) | queens,
+            us,
+        );
+        for from in own {
+            let kind = pos.piece_at(from).expect("occupied").kind;
+            let allowed = if pinned.has(from) { evasion & line(king, from) } else { evasion };
+            let targets = match kind {
+                Kind::PAWN => {
+                    self.legal_pawn_moves(pos, from, us, allowed, out);
+                    continue;
+                }
+                Kind::KING => {
+                    let lifted = occ & !from.bb();
+                    for to in Bitboard(KING[from.index()]) & !own {
+                        if orthodox_observers_in(pos, lifted, to, them).is_empty() {
+                            out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind));
+                        }
+                    }
+                    if checkers.is_empty() && self.castling_exists() && pos.castling() != 0 {
+                        legal_castling(pos, from, us, out);
+                    }
+                    continue;
+                }
+                Kind::KNIGHT => Bitboard(KNIGHT[from.index()]),
+                Kind::BISHOP => bishop_attacks(from, occ),
+                Kind::ROOK => rook_attacks(from, occ),
+                _ => rook_attacks(from, occ) | bishop_attacks(from, occ),
+            };
+            for to in targets & !own & allowed {
+                out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind));
+            }
+        }
+    }
+
+    /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
+    /// check); en passant by making it.
+    fn legal_pawn_moves(&self, pos: &Position, from: Square, us: Color, allowed: Bitboard, out: &mut MoveList) {
+        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
+        if from.rank() == us.opposite().last_rank() {
+            return;
+        }
+        let occ = pos.occupied();
+        let fwd = us.forward();
+        let last = us.last_rank();
+        let start_rank = if us == Color::White { 1 } else { 6 };
+        let push = |mv: Move, out: &mut MoveList| {
+            if mv.to.rank() == last {
+                out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
+            } else {
+                out.push(mv);
+            }
+        };
+        if let Some(one) = from.offset(0, fwd) {
+            if !occ.has(one) {
+                if allowed.has(one) {
+                    push(Move::new(from, one, None, Special::None).by(Kind::PAWN), out);
+                }
+                if from.rank() == start_rank {
+                    if let Some(two) = one.offset(0, fwd) {
+                        if !occ.has(two) && allowed.has(two) {
+                            out.push(Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN));
+                        }
+                    }
+                }
+            }
+        }
+        let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
+        for to in attacks & pos.color_bb(us.opposite()) & allowed {
+            push(Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), out);
+        }
+        if let Some(ep) = pos.ep_square() {
+            if attacks.has(ep) && self.en_passant_exists() && !occ.has(ep) {
+                if let Some(cap) = ep.offset(0, -fwd) {
+                    if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) {
+                        let mv = Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN);
+                        if !self.in_check(&pos.make(mv), us) {
+                            out.push(mv);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The legal castlings of the king on `from`, not in check: the squares between king and rook empty, the
+/// square the king passes and the one it arrives on observed by no enemy piece.
+fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+    let rank = if us == Color::White { 0 } else { 7 };
+    if from != Square::from_coords(4, rank) {
+        return;
+    }
+    let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+    let rights = pos.castling();
+    let occ = pos.occupied();
+    let rook = Piece::new(us, Kind::ROOK);
+    let sq = |f: u8| Square::from_coords(f, rank);
+    let safe = |via: Square, occ: Bitboard| orthodox_observers_in(pos, occ, via, us.opposite()).is_empty();
+    if rights & short != 0
+        && pos.piece_at(sq(7)) == Some(rook)
+        && !occ.has(sq(5))
+        && !occ.has(sq(6))
+        && safe(sq(5), occ)
+        && safe(sq(6), occ ^ from.bb() ^ sq(7).bb() ^ sq(5).bb() ^ sq(6).bb())
+    {
+        out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
+    }
+    if rights & long != 0
+        && pos.piece_at(sq(0)) == Some(rook)
+        && !occ.has(sq(1))
+        && !occ.has(sq(2))
+        && !occ.has(sq(3))
+        && safe(sq(3), occ)
+        && safe(sq(2), occ ^ from.bb() ^ sq(0).bb() ^ sq(3).bb() ^ sq(2).bb())
+    {
+        out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::madrasi::tests::{for_each_position, setup};
+
+    /// The legal moves generated as such against the pseudo-legal moves each made and tested for check, in the
+    /// same order, on every position of the legal move trees (three plies) of the Chess Programming Wiki's six
+    /// perft positions and of positions with en passant along a pin line, promotions, checks by every kind and
+    /// castling through observed squares; the noted kind of each move is its piece's.
+    #[test]
+    fn legal_generation_agrees_with_making_each_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "4k3/1P6/8/8/3b4/8/6p1/R3K2R b KQ - 0 1",
+        ];
+        let mut moves = 0;
+        for fen in fens {
+            let (rules, pos) = setup(fen, &[]);
+            for_each_position(&rules, &pos, 3, |p| {
+                assert!(rules.generates_legal(p));
+                let mut fast = Vec::new();
+                rules.orthodox_legal_moves(p, &mut fast);
+                let mut slow = Vec::new();
+                rules.pseudo_moves(p, &mut slow);
+                slow.retain(|&m| rules.legal_after(p, m).is_some());
+                assert_eq!(fast, slow, "{p:?}");
+                for m in &fast {
+                    assert_eq!(m.moved_kind(), p.piece_at(m.from).map(|q| q.kind), "{p:?} {m:?}");
+                }
+                moves += fast.len();
+            });
+        }
+        assert!(moves > 1_000_000, "{moves}");
+    }
+}
