@@ -30,6 +30,10 @@ pub(super) enum Shortcut {
     /// make it observed, so it is safe; a pinned piece leaving its line takes the plain test (its pinner may be
     /// paralysed).
     UnobservedPins,
+    /// Conditions as for [`Shortcut::UnobservedPins`], kinds as for [`Shortcut::Sensitive`]: when no enemy piece
+    /// observes the king at all, a move that touches none of the king's sensitive squares leaves it unobserved,
+    /// so safe.
+    UnobservedSensitive,
 }
 
 /// What the legality tests of one position share, computed once by [`Rules::node`].
@@ -63,7 +67,7 @@ impl Rules {
             return none;
         }
         let Some(king) = pos.king(us) else { return none };
-        let exposed = if self.shortcut == Shortcut::UnobservedPins {
+        let exposed = if matches!(self.shortcut, Shortcut::UnobservedPins | Shortcut::UnobservedSensitive) {
             self.observers(pos, king, us.opposite()).non_empty()
         } else {
             self.is_checked_square(pos, king, us.opposite())
@@ -81,8 +85,8 @@ impl Rules {
                 None => return none,
             }
         }
-        if self.shortcut == Shortcut::Sensitive {
-            return NodeFacts { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes };
+        if matches!(self.shortcut, Shortcut::Sensitive | Shortcut::UnobservedSensitive) {
+            return NodeFacts { shortcut: self.shortcut, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes };
         }
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {
@@ -136,11 +140,14 @@ impl Rules {
             // The king's own step, among orthodox pieces: legal when no enemy piece observes its arrival square
             // once the king has left its square (a line through the from square is open then; a piece taken on
             // the arrival square never observes its own square).
-            if node.shortcut != Shortcut::Pins || !self.kinds.simple_fairy.is_empty() {
+            // Under conditions that only take checks away, an arrival square no enemy piece observes is safe;
+            // one observed takes the plain test (the observer may be paralysed).
+            if !matches!(node.shortcut, Shortcut::Pins | Shortcut::UnobservedPins) || !self.kinds.simple_fairy.is_empty() {
                 return None;
             }
             let occ = pos.occupied() & !mv.from.bb();
-            return Some(orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty());
+            let unobserved = orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty();
+            return if node.shortcut == Shortcut::Pins || unobserved { Some(unobserved) } else { None };
         }
         let pinned = node.pinned.has(mv.from);
         let along = pinned && line(node.king, mv.from).has(mv.to);
@@ -186,11 +193,13 @@ impl Rules {
 
     /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`];
     /// `passes` when `pos` passes the former ([`NodeFacts::passes`]), so that they may look at the changes only.
-    #[inline]
+    #[inline(always)]
     fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
-        if !self.tests_after_move() {
-            return true;
-        }
+        !self.tests_after_move() || self.conditions_test(pos, mv, after, passes)
+    }
+
+    /// The body of [`Rules::conditions_accept`] when some condition tests after the move.
+    fn conditions_test(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
         (!self.hooks.has(Hooks::LEGALITY)
             || self.conditions_with(Hooks::LEGALITY).all(|c| {
                 if passes {

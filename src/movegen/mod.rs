@@ -85,8 +85,12 @@ impl Rules {
             } else {
                 Shortcut::Sensitive
             }
-        } else if only(fewer_checks) && kinds.complex.is_empty() {
-            Shortcut::UnobservedPins
+        } else if only(fewer_checks) {
+            if kinds.complex.is_empty() {
+                Shortcut::UnobservedPins
+            } else {
+                Shortcut::UnobservedSensitive
+            }
         } else {
             Shortcut::None
         };
