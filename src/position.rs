@@ -372,8 +372,11 @@ impl Position {
     /// The castling rights left after `mv`: a king or rook that moves or is taken loses its own.
     #[inline]
     fn castling_after(&self, mv: Move) -> u8 {
-        if self.castling == 0 {
-            return 0;
+        // The corner and king squares: a move touching none of them (most) keeps the rights without a lookup.
+        const CASTLE_SQUARES: u64 = 0x91 | 0x91 << 56;
+        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+        if self.castling == 0 || touched.0 & CASTLE_SQUARES == 0 {
+            return self.castling;
         }
         let mut lost = CASTLE_MASKS[mv.from.index()] | CASTLE_MASKS[mv.to.index()];
         if let Some(c) = mv.capture() {
