@@ -339,14 +339,8 @@ impl Rules {
     /// The moves of the pawn on `from` for `us`; with `HOOKS`, as the conditions allow them (double steps,
     /// promotions), without, as the pawn's walk alone makes them.
     fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
-        if from.rank() == us.opposite().last_rank() {
-            return;
-        }
+        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
-        let fwd = us.forward();
-        let last = us.last_rank();
-        let start_rank = if us == Color::White { 1 } else { 6 };
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
                 self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None).by(Kind::PAWN), last, out);
@@ -438,6 +432,13 @@ impl Rules {
             out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
         }
     }
+}
+
+/// For a pawn of `us` on `from`: its forward step, its last rank and the rank of its double step; `None` on its
+/// own first rank (a twin may put one there), where it stands still, as in Popeye.
+#[inline]
+fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
+    (from.rank() != us.opposite().last_rank()).then(|| (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 }))
 }
 
 /// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of

@@ -5,7 +5,7 @@
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
 use super::legality::lone_blockers;
-use super::{orthodox_observers_in, Rules};
+use super::{orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -13,10 +13,10 @@ use crate::position::{castle, Position};
 use crate::square::{Bitboard, Color, Square};
 
 impl Rules {
-    /// Whether [`Rules::orthodox_legal_moves`] may generate the legal moves of `pos`: orthodox play and one
-    /// king of the side to move.
+    /// Whether the legal moves of `pos` are generated as such (not as pseudo-legal moves each tested):
+    /// orthodox play and one king of the side to move.
     #[inline]
-    pub(super) fn generates_legal(&self, pos: &Position) -> bool {
+    pub fn generates_legal(&self, pos: &Position) -> bool {
         self.orthodox_play && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
     }
 
@@ -78,14 +78,8 @@ impl Rules {
     /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
     /// check); en passant by making it.
     fn legal_pawn_moves(&self, pos: &Position, from: Square, us: Color, allowed: Bitboard, out: &mut MoveList) {
-        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
-        if from.rank() == us.opposite().last_rank() {
-            return;
-        }
+        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
-        let fwd = us.forward();
-        let last = us.last_rank();
-        let start_rank = if us == Color::White { 1 } else { 6 };
         let push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
                 out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
@@ -160,44 +154,3 @@ fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use crate::conditions::madrasi::tests::{for_each_position, setup};
-
-    /// The legal moves generated as such against the pseudo-legal moves each made and tested for check, in the
-    /// same order, on every position of the legal move trees (three plies) of the Chess Programming Wiki's six
-    /// perft positions and of positions with en passant along a pin line, promotions, checks by every kind and
-    /// castling through observed squares; the noted kind of each move is its piece's.
-    #[test]
-    fn legal_generation_agrees_with_making_each_move() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-            "8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
-            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-            "4k3/1P6/8/8/3b4/8/6p1/R3K2R b KQ - 0 1",
-        ];
-        let mut moves = 0;
-        for fen in fens {
-            let (rules, pos) = setup(fen, &[]);
-            for_each_position(&rules, &pos, 3, |p| {
-                assert!(rules.generates_legal(p));
-                let mut fast = Vec::new();
-                rules.orthodox_legal_moves(p, &mut fast);
-                let mut slow = Vec::new();
-                rules.pseudo_moves(p, &mut slow);
-                slow.retain(|&m| rules.legal_after(p, m).is_some());
-                assert_eq!(fast, slow, "{p:?}");
-                for m in &fast {
-                    assert_eq!(m.moved_kind(), p.piece_at(m.from).map(|q| q.kind), "{p:?} {m:?}");
-                }
-                moves += fast.len();
-            });
-        }
-        assert!(moves > 1_000_000, "{moves}");
-    }
-}
