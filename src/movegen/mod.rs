@@ -389,48 +389,53 @@ impl Rules {
     }
 
     fn castling_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-        let rank = if us == Color::White { 0 } else { 7 };
-        if from != Square::from_coords(4, rank) {
-            return;
-        }
-        let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
-        let rights = pos.castling();
-        if rights & (short | long) == 0 {
-            return;
-        }
-        let occ = pos.occupied();
-        let rook = Piece::new(us, Kind::ROOK);
         let king = Piece::new(us, Kind::KING);
         let mut in_check: Option<bool> = None;
-        let mut check_now = |rules: &Rules| *in_check.get_or_insert_with(|| rules.in_check(pos, us));
-        let sq = |f: u8| Square::from_coords(f, rank);
         // Castling: the king does not stand in check and does not pass a square where it would be in check
         // (the arrival square is tested like every move's).
-        let passes = |rules: &Rules, via: Square| {
-            let mut p = pos.clone();
-            p.remove(from);
-            p.put(via, king);
-            !rules.in_check(&p, us)
-        };
-        if rights & short != 0
-            && pos.piece_at(sq(7)) == Some(rook)
-            && !occ.has(sq(5))
-            && !occ.has(sq(6))
-            && !check_now(self)
-            && passes(self, sq(5))
-        {
-            out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
-        }
-        if rights & long != 0
-            && pos.piece_at(sq(0)) == Some(rook)
-            && !occ.has(sq(1))
-            && !occ.has(sq(2))
-            && !occ.has(sq(3))
-            && !check_now(self)
-            && passes(self, sq(3))
-        {
-            out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
-        }
+        castlings(pos, from, us, out, |passed, _| {
+            !*in_check.get_or_insert_with(|| self.in_check(pos, us)) && {
+                let mut p = pos.clone();
+                p.remove(from);
+                p.put(passed, king);
+                !self.in_check(&p, us)
+            }
+        });
+    }
+}
+
+/// The castlings of the king of `us` on `from` whose right stands, whose rook stands on its square and whose
+/// squares between king and rook are empty, that `allowed(passed square, arrival square)` accepts.
+#[inline]
+pub(super) fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut allowed: impl FnMut(Square, Square) -> bool) {
+    let rank = if us == Color::White { 0 } else { 7 };
+    if from != Square::from_coords(4, rank) {
+        return;
+    }
+    let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+    let rights = pos.castling();
+    if rights & (short | long) == 0 {
+        return;
+    }
+    let occ = pos.occupied();
+    let rook = Piece::new(us, Kind::ROOK);
+    let sq = |f: u8| Square::from_coords(f, rank);
+    if rights & short != 0
+        && pos.piece_at(sq(7)) == Some(rook)
+        && !occ.has(sq(5))
+        && !occ.has(sq(6))
+        && allowed(sq(5), sq(6))
+    {
+        out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
+    }
+    if rights & long != 0
+        && pos.piece_at(sq(0)) == Some(rook)
+        && !occ.has(sq(1))
+        && !occ.has(sq(2))
+        && !occ.has(sq(3))
+        && allowed(sq(3), sq(2))
+    {
+        out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
     }
 }
 

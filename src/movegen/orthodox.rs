@@ -5,11 +5,11 @@
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
 use super::legality::lone_blockers;
-use super::{orthodox_observers_in, pawn_ranks, Rules};
+use super::{castlings, orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
-use crate::position::{castle, Position};
+use crate::position::Position;
 use crate::square::{Bitboard, Color, Square};
 
 impl Rules {
@@ -120,37 +120,13 @@ impl Rules {
     }
 }
 
-/// The legal castlings of the king on `from`, not in check: the squares between king and rook empty, the
-/// square the king passes and the one it arrives on observed by no enemy piece.
+/// The legal castlings of the king on `from`, not in check: the square the king passes and the one it arrives on
+/// observed by no enemy piece (the latter with king and rook moved).
 fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-    let rank = if us == Color::White { 0 } else { 7 };
-    if from != Square::from_coords(4, rank) {
-        return;
-    }
-    let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
-    let rights = pos.castling();
     let occ = pos.occupied();
-    let rook = Piece::new(us, Kind::ROOK);
-    let sq = |f: u8| Square::from_coords(f, rank);
-    let safe = |via: Square, occ: Bitboard| orthodox_observers_in(pos, occ, via, us.opposite()).is_empty();
-    if rights & short != 0
-        && pos.piece_at(sq(7)) == Some(rook)
-        && !occ.has(sq(5))
-        && !occ.has(sq(6))
-        && safe(sq(5), occ)
-        && safe(sq(6), occ ^ from.bb() ^ sq(7).bb() ^ sq(5).bb() ^ sq(6).bb())
-    {
-        out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
-    }
-    if rights & long != 0
-        && pos.piece_at(sq(0)) == Some(rook)
-        && !occ.has(sq(1))
-        && !occ.has(sq(2))
-        && !occ.has(sq(3))
-        && safe(sq(3), occ)
-        && safe(sq(2), occ ^ from.bb() ^ sq(0).bb() ^ sq(3).bb() ^ sq(2).bb())
-    {
-        out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
-    }
+    let safe = |sq: Square, occ: Bitboard| orthodox_observers_in(pos, occ, sq, us.opposite()).is_empty();
+    castlings(pos, from, us, out, |passed, arrival| {
+        let rook = Square::from_coords(if arrival.file() == 6 { 7 } else { 0 }, arrival.rank());
+        safe(passed, occ) && safe(arrival, occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb())
+    });
 }
-
