@@ -24,14 +24,52 @@ pub enum Special {
     Insane,
 }
 
-/// A move: from, to, the captured square (if any), a promotion (if any), and what is special about it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A move: from, to, the captured square (if any), a promotion (if any), and what is special about it. The
+/// move generator also notes the kind of the piece that moves ([`Move::moved_kind`]), so that making the move
+/// need not look it up; that note is not part of the move's identity (equality, order, hash).
+#[derive(Clone, Copy)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
     capture: u8,
     promotion: u8,
     pub special: Special,
+    moved: u8,
+}
+
+impl Move {
+    /// What identifies the move (all but the noted kind).
+    #[inline]
+    fn identity(&self) -> (Square, Square, u8, u8, Special) {
+        (self.from, self.to, self.capture, self.promotion, self.special)
+    }
+}
+
+impl PartialEq for Move {
+    #[inline]
+    fn eq(&self, other: &Move) -> bool {
+        self.identity() == other.identity()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.identity().hash(state);
+    }
+}
+
+impl PartialOrd for Move {
+    fn partial_cmp(&self, other: &Move) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Move {
+    fn cmp(&self, other: &Move) -> std::cmp::Ordering {
+        self.identity().cmp(&other.identity())
+    }
 }
 
 impl Move {
@@ -42,7 +80,21 @@ impl Move {
             Some(s) => s.index() as u8,
             None => NO_SQ,
         };
-        Move { from, to, capture, promotion: 0xFF, special }
+        Move { from, to, capture, promotion: 0xFF, special, moved: 0xFF }
+    }
+
+    /// The same move with the kind of the piece that makes it noted (see [`Move::moved_kind`]).
+    #[inline]
+    pub const fn by(mut self, kind: Kind) -> Move {
+        self.moved = kind.0;
+        self
+    }
+
+    /// The kind of the piece that makes the move, when the move generator noted it: a hint for making the
+    /// move, which checks it against the position (a move may be tried in another position than its own).
+    #[inline]
+    pub fn moved_kind(&self) -> Option<Kind> {
+        (self.moved != 0xFF).then_some(Kind(self.moved))
     }
 
     /// The same move with a promotion.

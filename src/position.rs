@@ -372,8 +372,11 @@ impl Position {
     /// The castling rights left after `mv`: a king or rook that moves or is taken loses its own.
     #[inline]
     fn castling_after(&self, mv: Move) -> u8 {
-        if self.castling == 0 {
-            return 0;
+        // The corner and king squares: a move touching none of them (most) keeps the rights without a lookup.
+        const CASTLE_SQUARES: u64 = 0x91 | 0x91 << 56;
+        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+        if self.castling == 0 || touched.0 & CASTLE_SQUARES == 0 {
+            return self.castling;
         }
         let mut lost = CASTLE_MASKS[mv.from.index()] | CASTLE_MASKS[mv.to.index()];
         if let Some(c) = mv.capture() {
@@ -403,7 +406,10 @@ impl Position {
             // The common move: an orthodox piece from one square to another, perhaps taking there.
             let from = mv.from;
             let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
-            let kind = src.kind_on(from);
+            let kind = match mv.moved_kind() {
+                Some(k) if k.index() < 6 && src.by_kind[k.index()].has(from) => k,
+                _ => src.kind_on(from),
+            };
             if kind.index() < 6 {
                 if let Some(taken) = src.piece_at(mv.to) {
                     self.lift(mv.to, taken);
@@ -478,7 +484,7 @@ impl Position {
 
 /// The rook's from and to squares of a castling move.
 #[inline]
-fn castling_rook(mv: Move) -> (Square, Square) {
+pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
     let rank = mv.from.rank();
     let (rf, rt) = if mv.special == Special::CastleShort { (7, 5) } else { (0, 3) };
     (Square::from_coords(rf, rank), Square::from_coords(rt, rank))

@@ -1,14 +1,15 @@
 //! Isardam: a move that would create a Madrasi paralysis is illegal (seed 002; `RULES.md`), with Popeye's
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
-use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs};
+use crate::attacks::{between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, PAWN_OBSERVERS};
+use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs, observed_by_kind};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
-use crate::position::Position;
+use crate::position::{castling_rook, Position};
 use crate::conditions::{ConditionError, ConditionSpec};
-use crate::square::Square;
+use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Isardam`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +53,86 @@ impl Isardam {
     }
 }
 
+/// Whether `mv`, made from a position without a Madrasi paralysis, creates one in `after` (`None` when the
+/// full test must decide: a kind in play whose walk is not leaps and rook/bishop lines, or a move of a
+/// condition's own). A new paralysis needs a piece on a square the move fills (the moved or promoted piece, the
+/// castling rook), or an observation along a line through a square the move empties: leaps and pawn captures
+/// do not depend on other squares, and filling a square only blocks lines. Leaps and rook/bishop lines are
+/// symmetric, so for those the piece that arrives is observed exactly when it observes; a pawn is tested both
+/// ways (the en-passant observation of a pawn that has just made its double step included).
+pub(crate) fn creates_paralysis(rules: &Rules, mv: Move, after: &Position, rex_inclusive: bool) -> Option<bool> {
+    let castling = matches!(mv.special, Special::CastleShort | Special::CastleLong);
+    if !rules.kinds.complex.is_empty()
+        || !(castling || matches!(mv.special, Special::None | Special::DoubleStep | Special::EnPassant))
+    {
+        return None;
+    }
+    let mut filled = mv.to.bb();
+    let mut emptied = mv.from.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+    if castling {
+        let (rook_from, rook_to) = castling_rook(mv);
+        filled.set(rook_to);
+        emptied.set(rook_from);
+    }
+    let counts = |kind: Kind| kind != Kind::KING || rex_inclusive;
+    let occ = after.occupied();
+    for sq in filled {
+        let p = after.piece_at(sq)?;
+        let theirs = after.pieces_bb(p.color.opposite(), p.kind);
+        if !counts(p.kind) || theirs.is_empty() {
+            continue;
+        }
+        let seen = match orthodox_attacks(p.kind, p.color, sq, occ) {
+            // A pawn both ways; its en-passant observation after a double step by the whole test.
+            Some(attacks) if p.kind == Kind::PAWN => {
+                ((attacks | Bitboard(PAWN_OBSERVERS[p.color.opposite().index()][sq.index()])) & theirs).non_empty()
+                    || (mv.special == Special::DoubleStep && observed_by_kind(rules, after, sq, p.color, p.kind))
+            }
+            Some(attacks) => (attacks & theirs).non_empty(),
+            None => observed_by_kind(rules, after, sq, p.color, p.kind),
+        };
+        if seen {
+            return Some(true);
+        }
+    }
+    let emptied = emptied & !occ;
+    if emptied.is_empty() {
+        return Some(false);
+    }
+    for ortho in [true, false] {
+        let kinds = rules.line_riders(ortho);
+        let riders = kinds.iter().fold(Bitboard::EMPTY, |r, &k| r | after.kind_bb(k));
+        let (white, black) = (riders & after.color_bb(Color::White), riders & after.color_bb(Color::Black));
+        if white.is_empty() || black.is_empty() {
+            continue;
+        }
+        // The first pieces seen from an emptied square along its rook lines (bishop lines): two of them of one kind
+        // riding such lines, of both colours, on either side of it, now observe each other.
+        for v in emptied {
+            let lines = if ortho { rook_attacks(v, Bitboard::EMPTY) } else { bishop_attacks(v, Bitboard::EMPTY) };
+            if (lines & white).is_empty() || (lines & black).is_empty() {
+                continue;
+            }
+            let seen = if ortho { rook_attacks(v, occ) } else { bishop_attacks(v, occ) } & riders;
+            for &kind in kinds {
+                if !counts(kind) {
+                    continue;
+                }
+                let of_kind = seen & after.kind_bb(kind);
+                let white = of_kind & after.color_bb(Color::White);
+                let black = of_kind & after.color_bb(Color::Black);
+                if white.non_empty()
+                    && black.non_empty()
+                    && white.into_iter().any(|w| black.into_iter().any(|b| between(w, b).has(v)))
+                {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    Some(false)
+}
+
 impl Condition for Isardam {
     fn describe(&self) -> String {
         let mut s = String::from("Isardam");
@@ -77,6 +158,19 @@ impl Condition for Isardam {
     // so it is illegal (Popeye's Isardam test observes en passant relative to the move just played).
     fn is_legal(&self, rules: &Rules, _before: &Position, _mv: Move, after: &Position) -> bool {
         !any_madrasi_paralysis(rules, after, self.rex_inclusive)
+    }
+
+    // Isardam: positions reached by legal moves have no paralysis; a move from one is judged by the squares it
+    // changes (`creates_paralysis`).
+    fn passes(&self, rules: &Rules, pos: &Position) -> bool {
+        !any_madrasi_paralysis(rules, pos, self.rex_inclusive)
+    }
+
+    fn is_legal_from_passing(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {
+        match creates_paralysis(rules, mv, after, self.rex_inclusive) {
+            Some(created) => !created,
+            None => self.is_legal(rules, before, mv, after),
+        }
     }
 
     // Isardam (type A, Popeye's default): a piece gives check only if its capture of the king would be legal, i.e.
@@ -198,6 +292,45 @@ mod tests {
         assert!(moves.contains(&"a2a4".to_string()) && moves.contains(&"e1d2".to_string()), "{moves:?}");
         let (rules_o, pos_o) = setup(fen, &[]);
         assert!(legal(&rules_o, &pos_o).contains(&"e2e4".to_string()));
+    }
+
+    /// The test by changes against the whole-board test: on every position of the orthodox legal move trees
+    /// (three plies, so that paralyses arise freely) that has no paralysis, every pseudo-legal move creates one by
+    /// [`creates_paralysis`] exactly when the position after it has one, with and without rex inclusive. The
+    /// positions: Kiwipete (castling, lines opened by captures), pawns able to take en passant, promotions,
+    /// kings that may meet, rook/bishop-line fairy pieces and leapers (amazon, empress, princess, camel).
+    #[test]
+    fn paralysis_by_changes_agrees_with_the_whole_board() {
+        use super::{any_madrasi_paralysis, creates_paralysis};
+        use crate::conditions::madrasi::tests::for_each_position;
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/2p1p3/8/3P1P2/1p6/8/P1P5/4K3 w - - 0 1",
+            "r3k2r/1P4p1/8/2pP4/8/8/1p4P1/R3K2R w KQkq c6 0 1",
+            "8/3p4/3k4/8/3K4/4P3/8/8 w - - 0 1",
+            "(am)3k2(em)/1(pr)4(ca)1/8/3pP3/8/8/1(CA)4(PR)1/(EM)3K2(AM) w - - 0 1",
+        ];
+        let (mut created, mut judged) = (0, 0);
+        for fen in fens {
+            let (rules, pos) = setup(fen, &[]);
+            for_each_position(&rules, &pos, 3, |p| {
+                let mut moves = Vec::new();
+                rules.pseudo_moves(p, &mut moves);
+                for rex in [false, true] {
+                    if any_madrasi_paralysis(&rules, p, rex) {
+                        continue;
+                    }
+                    for &mv in &moves {
+                        let after = rules.make(p, mv);
+                        let whole = any_madrasi_paralysis(&rules, &after, rex);
+                        assert_eq!(creates_paralysis(&rules, mv, &after, rex), Some(whole), "{p:?} {mv:?} rex {rex}");
+                        created += whole as usize;
+                        judged += 1;
+                    }
+                }
+            });
+        }
+        assert!(created > 10_000 && judged > 4 * created, "{created} of {judged}");
     }
 
     #[test]

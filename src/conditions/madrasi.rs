@@ -269,7 +269,7 @@ pub(crate) mod tests {
     }
 
     /// Calls `f` on every position of the legal move tree of `pos` to `depth` plies; returns how many.
-    fn for_each_position(rules: &Rules, pos: &Position, depth: u32, mut f: impl FnMut(&Position)) -> usize {
+    pub(crate) fn for_each_position(rules: &Rules, pos: &Position, depth: u32, mut f: impl FnMut(&Position)) -> usize {
         let mut stack = vec![(pos.clone(), 0)];
         let mut n = 0;
         while let Some((p, d)) = stack.pop() {

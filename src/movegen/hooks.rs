@@ -105,6 +105,20 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// Whether `pos` itself passes this condition's test of the position after a move ([`Condition::is_legal`]
+    /// on `pos` as the position reached): then a move from `pos` may be judged by what it changes
+    /// ([`Condition::is_legal_from_passing`]). The move generator asks once per position (called only with
+    /// [`Hooks::LEGALITY`]); `false`, the default, when the condition has no such test by changes.
+    fn passes(&self, _rules: &Rules, _pos: &Position) -> bool {
+        false
+    }
+
+    /// [`Condition::is_legal`] for a move from a position that [`Condition::passes`]: must give the same answer
+    /// there (the default asks `is_legal`).
+    fn is_legal_from_passing(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {
+        self.is_legal(rules, before, mv, after)
+    }
+
     /// Whether a piece of colour `by` gives check to `sq` by a capture its walk does not have (called only with
     /// [`Hooks::EXTRA_CHECK`]).
     fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: Color) -> bool {

@@ -30,6 +30,10 @@ pub(super) enum Shortcut {
     /// make it observed, so it is safe; a pinned piece leaving its line takes the plain test (its pinner may be
     /// paralysed).
     UnobservedPins,
+    /// Conditions as for [`Shortcut::UnobservedPins`], kinds as for [`Shortcut::Sensitive`]: when no enemy piece
+    /// observes the king at all, a move that touches none of the king's sensitive squares leaves it unobserved,
+    /// so safe.
+    UnobservedSensitive,
 }
 
 /// What the legality tests of one position share, computed once by [`Rules::node`].
@@ -46,6 +50,9 @@ pub struct NodeFacts {
     /// the squares between it and the king against a rook, bishop or queen; none against two checkers).
     /// Every square when not in check.
     pub(super) evasion: Bitboard,
+    /// Every condition that tests the position after a move finds this position passing its test
+    /// ([`Condition::passes`](super::hooks::Condition::passes)): a move may be judged by what it changes.
+    pub(super) passes: bool,
 }
 
 impl Rules {
@@ -53,12 +60,14 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
-        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0) };
+        let passes = self.hooks.has(Hooks::LEGALITY)
+            && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos));
+        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes };
         if self.shortcut == Shortcut::None {
             return none;
         }
         let Some(king) = pos.king(us) else { return none };
-        let exposed = if self.shortcut == Shortcut::UnobservedPins {
+        let exposed = if matches!(self.shortcut, Shortcut::UnobservedPins | Shortcut::UnobservedSensitive) {
             self.observers(pos, king, us.opposite()).non_empty()
         } else {
             self.is_checked_square(pos, king, us.opposite())
@@ -76,8 +85,8 @@ impl Rules {
                 None => return none,
             }
         }
-        if self.shortcut == Shortcut::Sensitive {
-            return NodeFacts { shortcut: Shortcut::Sensitive, king, pinned: Bitboard(self.sensitive[king.index()]), evasion };
+        if matches!(self.shortcut, Shortcut::Sensitive | Shortcut::UnobservedSensitive) {
+            return NodeFacts { shortcut: self.shortcut, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes };
         }
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {
@@ -88,7 +97,7 @@ impl Rules {
             diag |= pos.pieces_bb(them, k);
         }
         let pinned = lone_blockers(pos, king, ortho, diag, us);
-        NodeFacts { shortcut: self.shortcut, king, pinned, evasion }
+        NodeFacts { shortcut: self.shortcut, king, pinned, evasion, passes }
     }
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
@@ -104,10 +113,10 @@ impl Rules {
         match self.shortcut_verdict(pos, mv, node) {
             Some(true) => {
                 let after = self.make(pos, mv);
-                self.conditions_accept(pos, mv, &after).then_some(after)
+                self.conditions_accept(pos, mv, &after, node.passes).then_some(after)
             }
             Some(false) => None,
-            None => self.legal_after(pos, mv),
+            None => self.legal_after_passing(pos, mv, node.passes),
         }
     }
 
@@ -115,9 +124,9 @@ impl Rules {
     #[inline]
     pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> bool {
         match self.shortcut_verdict(pos, mv, node) {
-            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv)),
+            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv), node.passes),
             Some(legal) => legal,
-            None => self.legal_after(pos, mv).is_some(),
+            None => self.legal_after_passing(pos, mv, node.passes).is_some(),
         }
     }
 
@@ -131,11 +140,14 @@ impl Rules {
             // The king's own step, among orthodox pieces: legal when no enemy piece observes its arrival square
             // once the king has left its square (a line through the from square is open then; a piece taken on
             // the arrival square never observes its own square).
-            if node.shortcut != Shortcut::Pins || !self.kinds.simple_fairy.is_empty() {
+            // Under conditions that only take checks away, an arrival square no enemy piece observes is safe;
+            // one observed takes the plain test (the observer may be paralysed).
+            if !matches!(node.shortcut, Shortcut::Pins | Shortcut::UnobservedPins) || !self.kinds.simple_fairy.is_empty() {
                 return None;
             }
             let occ = pos.occupied() & !mv.from.bb();
-            return Some(orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty());
+            let unobserved = orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty();
+            return if node.shortcut == Shortcut::Pins || unobserved { Some(unobserved) } else { None };
         }
         let pinned = node.pinned.has(mv.from);
         let along = pinned && line(node.king, mv.from).has(mv.to);
@@ -163,13 +175,13 @@ impl Rules {
                 return false;
             }
             self.make_into(pos, mv, out);
-            return self.conditions_accept(pos, mv, out);
+            return self.conditions_accept(pos, mv, out, node.passes);
         }
         self.make_into(pos, mv, out);
         if self.in_check(out, pos.side()) {
             return false;
         }
-        self.conditions_accept(pos, mv, out)
+        self.conditions_accept(pos, mv, out, node.passes)
     }
 
     /// Whether some condition tests a move on the position after it ([`Hooks::LEGALITY`], [`Hooks::REPLIES`]):
@@ -179,14 +191,25 @@ impl Rules {
         self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0))
     }
 
-    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`].
-    #[inline]
-    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position) -> bool {
-        if !self.tests_after_move() {
-            return true;
-        }
-        self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, after))
-            && self.conditions.iter().all(|c| !c.hooks().has(Hooks::REPLIES) || c.is_legal_by_replies(self, pos, mv, after))
+    /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`];
+    /// `passes` when `pos` passes the former ([`NodeFacts::passes`]), so that they may look at the changes only.
+    #[inline(always)]
+    fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
+        !self.tests_after_move() || self.conditions_test(pos, mv, after, passes)
+    }
+
+    /// The body of [`Rules::conditions_accept`] when some condition tests after the move.
+    fn conditions_test(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
+        (!self.hooks.has(Hooks::LEGALITY)
+            || self.conditions_with(Hooks::LEGALITY).all(|c| {
+                if passes {
+                    c.is_legal_from_passing(self, pos, mv, after)
+                } else {
+                    c.is_legal(self, pos, mv, after)
+                }
+            }))
+            && (!self.hooks.has(Hooks::REPLIES)
+                || self.conditions_with(Hooks::REPLIES).all(|c| c.is_legal_by_replies(self, pos, mv, after)))
     }
 
     /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
@@ -211,8 +234,14 @@ impl Rules {
     /// condition accepts it).
     #[inline]
     pub fn legal_after(&self, pos: &Position, mv: Move) -> Option<Position> {
+        self.legal_after_passing(pos, mv, false)
+    }
+
+    /// [`Rules::legal_after`], `passes` as [`NodeFacts::passes`].
+    #[inline]
+    fn legal_after_passing(&self, pos: &Position, mv: Move, passes: bool) -> Option<Position> {
         let after = self.make(pos, mv);
-        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after) {
+        if self.in_check(&after, pos.side()) || !self.conditions_accept(pos, mv, &after, passes) {
             return None;
         }
         Some(after)
@@ -220,6 +249,10 @@ impl Rules {
 
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        if self.generates_legal(pos) {
+            self.orthodox_legal_moves(pos, out);
+            return;
+        }
         self.pseudo_moves(pos, out);
         let node = self.node(pos);
         out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
@@ -228,6 +261,13 @@ impl Rules {
     /// Calls `f` with every legal move and the position after it; `buf` is scratch space.
     #[inline]
     pub fn for_each_legal(&self, pos: &Position, buf: &mut MoveList, mut f: impl FnMut(Move, Position)) {
+        if self.generates_legal(pos) {
+            self.orthodox_legal_moves(pos, buf);
+            for &mv in buf.iter() {
+                f(mv, pos.make(mv));
+            }
+            return;
+        }
         self.pseudo_moves(pos, buf);
         let node = self.node(pos);
         for &mv in buf.iter() {

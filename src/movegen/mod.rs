@@ -5,6 +5,7 @@
 
 pub mod hooks;
 pub mod legality;
+mod orthodox;
 pub mod perft;
 pub mod shortcuts;
 
@@ -25,9 +26,13 @@ pub struct Rules {
     /// Kinds a pawn may promote to: Q R B S plus every fairy kind in the problem (as Popeye).
     pub promotions: Vec<Kind>,
     conditions: Vec<Box<dyn Condition>>,
+    /// Each condition's [`Condition::hooks`], in the order of `conditions` (asked once, not per move).
+    condition_hooks: Vec<Hooks>,
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
+    /// No condition and orthodox kinds only: the legal moves are generated as such ([`orthodox`]).
+    orthodox_play: bool,
     /// Which shortcut the legality test may take (see [`NodeFacts`]).
     shortcut: Shortcut,
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
@@ -64,7 +69,8 @@ impl Rules {
                 promotions.push(k);
             }
         }
-        let hooks = conditions.iter().fold(Hooks::default(), |h, c| h | c.hooks());
+        let condition_hooks: Vec<Hooks> = conditions.iter().map(|c| c.hooks()).collect();
+        let hooks = condition_hooks.iter().fold(Hooks::default(), |h, &c| h | c);
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
         // Which conditions leave the pin reasoning about the king's safety standing: those that only take
@@ -79,20 +85,41 @@ impl Rules {
             } else {
                 Shortcut::Sensitive
             }
-        } else if only(fewer_checks) && kinds.complex.is_empty() {
-            Shortcut::UnobservedPins
+        } else if only(fewer_checks) {
+            if kinds.complex.is_empty() {
+                Shortcut::UnobservedPins
+            } else {
+                Shortcut::UnobservedSensitive
+            }
         } else {
             Shortcut::None
         };
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
         let sensitive = Square::all().map(|k| sensitive_squares(&walks, &kinds.present, k).0).collect();
-        Rules { walks, kinds, promotions, conditions, hooks, castling, en_passant, shortcut, ortho_riders, diag_riders, sensitive }
+        let orthodox_play = conditions.is_empty() && kinds.complex.is_empty() && kinds.simple_fairy.is_empty();
+        Rules { walks, kinds, promotions, conditions, condition_hooks, hooks, castling, en_passant, orthodox_play, shortcut, ortho_riders, diag_riders, sensitive }
     }
 
     /// The conditions in force.
     pub fn conditions(&self) -> &[Box<dyn Condition>] {
         &self.conditions
+    }
+
+    /// The kinds in play that ride rook lines (`ortho`) or bishop lines, whatever else they do.
+    #[inline]
+    pub fn line_riders(&self, ortho: bool) -> &[Kind] {
+        if ortho {
+            &self.ortho_riders
+        } else {
+            &self.diag_riders
+        }
+    }
+
+    /// The conditions that use `hook`.
+    #[inline]
+    fn conditions_with(&self, hook: Hooks) -> impl Iterator<Item = &dyn Condition> {
+        self.conditions.iter().zip(&self.condition_hooks).filter(move |(_, h)| h.has(hook)).map(|(c, _)| &**c)
     }
 
     /// True when no condition is in force.
@@ -274,7 +301,7 @@ impl Rules {
             return;
         }
         self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-            out.push(Move::new(from, to, cap, Special::None));
+            out.push(Move::new(from, to, cap, Special::None).by(piece.kind));
         });
         if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
             self.castling_moves(pos, from, us, out);
@@ -312,17 +339,11 @@ impl Rules {
     /// The moves of the pawn on `from` for `us`; with `HOOKS`, as the conditions allow them (double steps,
     /// promotions), without, as the pawn's walk alone makes them.
     fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-        // A pawn on its own first rank (a twin may put one there) stands still, as in Popeye.
-        if from.rank() == us.opposite().last_rank() {
-            return;
-        }
+        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
-        let fwd = us.forward();
-        let last = us.last_rank();
-        let start_rank = if us == Color::White { 1 } else { 6 };
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None), last, out);
+                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None).by(Kind::PAWN), last, out);
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.has(two)
@@ -330,7 +351,7 @@ impl Rules {
                                 || !self.hooks.has(Hooks::DOUBLE_STEP)
                                 || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
                         {
-                            out.push(Move::new(from, two, None, Special::DoubleStep));
+                            out.push(Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN));
                         }
                     }
                 }
@@ -338,14 +359,14 @@ impl Rules {
         }
         let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
         for to in attacks & pos.color_bb(us.opposite()) {
-            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None), last, out);
+            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, out);
         }
         if self.en_passant {
             if let Some(ep) = pos.ep_square() {
                 if attacks.has(ep) {
                     if let Some(cap) = ep.offset(0, -fwd) {
                         if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) && !occ.has(ep) {
-                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant));
+                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
                         }
                     }
                 }
@@ -368,49 +389,61 @@ impl Rules {
     }
 
     fn castling_moves(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-        let rank = if us == Color::White { 0 } else { 7 };
-        if from != Square::from_coords(4, rank) {
-            return;
-        }
-        let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
-        let rights = pos.castling();
-        if rights & (short | long) == 0 {
-            return;
-        }
-        let occ = pos.occupied();
-        let rook = Piece::new(us, Kind::ROOK);
         let king = Piece::new(us, Kind::KING);
         let mut in_check: Option<bool> = None;
-        let mut check_now = |rules: &Rules| *in_check.get_or_insert_with(|| rules.in_check(pos, us));
-        let sq = |f: u8| Square::from_coords(f, rank);
         // Castling: the king does not stand in check and does not pass a square where it would be in check
         // (the arrival square is tested like every move's).
-        let passes = |rules: &Rules, via: Square| {
-            let mut p = pos.clone();
-            p.remove(from);
-            p.put(via, king);
-            !rules.in_check(&p, us)
-        };
-        if rights & short != 0
-            && pos.piece_at(sq(7)) == Some(rook)
-            && !occ.has(sq(5))
-            && !occ.has(sq(6))
-            && !check_now(self)
-            && passes(self, sq(5))
-        {
-            out.push(Move::new(from, sq(6), None, Special::CastleShort));
-        }
-        if rights & long != 0
-            && pos.piece_at(sq(0)) == Some(rook)
-            && !occ.has(sq(1))
-            && !occ.has(sq(2))
-            && !occ.has(sq(3))
-            && !check_now(self)
-            && passes(self, sq(3))
-        {
-            out.push(Move::new(from, sq(2), None, Special::CastleLong));
-        }
+        castlings(pos, from, us, out, |passed, _| {
+            !*in_check.get_or_insert_with(|| self.in_check(pos, us)) && {
+                let mut p = pos.clone();
+                p.remove(from);
+                p.put(passed, king);
+                !self.in_check(&p, us)
+            }
+        });
     }
+}
+
+/// The castlings of the king of `us` on `from` whose right stands, whose rook stands on its square and whose
+/// squares between king and rook are empty, that `allowed(passed square, arrival square)` accepts.
+#[inline]
+pub(super) fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut allowed: impl FnMut(Square, Square) -> bool) {
+    let rank = if us == Color::White { 0 } else { 7 };
+    if from != Square::from_coords(4, rank) {
+        return;
+    }
+    let (short, long) = if us == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+    let rights = pos.castling();
+    if rights & (short | long) == 0 {
+        return;
+    }
+    let occ = pos.occupied();
+    let rook = Piece::new(us, Kind::ROOK);
+    let sq = |f: u8| Square::from_coords(f, rank);
+    if rights & short != 0
+        && pos.piece_at(sq(7)) == Some(rook)
+        && !occ.has(sq(5))
+        && !occ.has(sq(6))
+        && allowed(sq(5), sq(6))
+    {
+        out.push(Move::new(from, sq(6), None, Special::CastleShort).by(Kind::KING));
+    }
+    if rights & long != 0
+        && pos.piece_at(sq(0)) == Some(rook)
+        && !occ.has(sq(1))
+        && !occ.has(sq(2))
+        && !occ.has(sq(3))
+        && allowed(sq(3), sq(2))
+    {
+        out.push(Move::new(from, sq(2), None, Special::CastleLong).by(Kind::KING));
+    }
+}
+
+/// For a pawn of `us` on `from`: its forward step, its last rank and the rank of its double step; `None` on its
+/// own first rank (a twin may put one there), where it stands still, as in Popeye.
+#[inline]
+fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
+    (from.rank() != us.opposite().last_rank()).then(|| (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 }))
 }
 
 /// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of

@@ -16,6 +16,15 @@ fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList
         return 1;
     }
     let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
+    if rules.generates_legal(pos) {
+        rules.orthodox_legal_moves(pos, buf);
+        let mut n = 0;
+        for &mv in buf.iter() {
+            pos.make_into(mv, after);
+            n += perft_inner(rules, after, depth - 1, rest);
+        }
+        return n;
+    }
     rules.pseudo_moves(pos, buf);
     let node = rules.node(pos);
     let mut n = 0;

@@ -30,6 +30,7 @@ mod goal_picture;
 mod grammar_examples;
 mod input_errors;
 mod layers;
+mod legal_generation;
 mod perft;
 mod perft_fairy;
 mod planning_search;
