@@ -250,7 +250,7 @@ impl Gen<'_> {
     /// not, it never says so. So the level gives up exactly when one enumeration of all the squares would.
     fn full(&mut self) -> bool {
         self.steps += 1;
-        if self.steps % STEP_BATCH == 0 {
+        if self.steps.is_multiple_of(STEP_BATCH) {
             self.tally.steps.fetch_add(STEP_BATCH, Ordering::Relaxed);
         }
         self.tally.steps.load(Ordering::Relaxed) + self.steps % STEP_BATCH > self.max_steps
