@@ -6,7 +6,8 @@
 # Popeye's output with the conformance test's comparison (a wrong answer fails the script; the check is not part
 # of the time), and writes the results to benches/RESULTS.md.
 # Usage: benches/reference.sh [LIMIT_SECONDS] (default 60). STIPULA_POPEYE_DIR, POPEYE and STIPULA (a stipula
-# binary) override the defaults.
+# binary) override the defaults. CASES="ep_11 intell_8 ..." times only those cases (names without `BEISPIEL-`) and
+# prints their table, without the answers' check and without writing benches/RESULTS.md.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit="${1:-60}"
@@ -17,6 +18,8 @@ cargo build --release --quiet || exit 1
 stipula="${STIPULA:-target/release/stipula}"
 rows="madrasi_1 madrasi_6 eiffel_4 eiffel_7 isardam_5 twin_28 castling_13 selfref_2 selfref_5 ep_11 castling_35 ep_2 nontriv_5"
 cases=$( { for r in $rows; do echo "BEISPIEL-$r"; done; cd "$dir" && ls BEISPIEL-intell_*.inp BEISPIEL-hpint_*.inp | sed 's/\.inp$//' | sort -t_ -k1,1 -k2,2n; } )
+only="${CASES:-}"
+[ -n "$only" ] && cases=$(for c in $only; do echo "BEISPIEL-$c"; done)
 
 # The wall time of a command in seconds ("" when it ran out of the limit).
 run_once() {
@@ -70,6 +73,7 @@ summary=$(awk -F'|' '
   END { printf "all %d cases: geometric mean %.2f, stipula not faster on %d\n", n, exp(l / n), slower;
         printf "%d cases where Popeye needs 0.05 s or more: geometric mean %.2f, stipula not faster on %d\n", m, exp(lm / m), mslower }' "$table")
 echo "$summary"
+[ -n "$only" ] && { rm -f "$table"; exit 0; }
 
 # The answers, untimed: the conformance test's comparison with Popeye's output.
 fail=0

@@ -12,7 +12,9 @@ pub struct Table {
     /// The slots in use less one: a power of two less one, from [`FIRST_SLOTS`] up to all of them. Random keys
     /// touch every page of the slots in use at once, and on the CI machine's kind a first touch of fresh
     /// memory is dear (BEISPIEL-madrasi_1 with all of the default 256 MB: 0.04 to 0.44 s in the kernel from one
-    /// run to the next, against 0.01 s with 16 MB), so the table starts small and doubles as it fills.
+    /// run to the next, against 0.01 s with 16 MB), so the table starts small and doubles as it fills: a
+    /// problem solved in a few milliseconds touches one megabyte (BEISPIEL-intell_8, h#6: 50 ms of processor
+    /// time with 32 MB at first, 44 ms with 1 MB).
     mask: AtomicUsize,
     /// All the slots less one.
     full: usize,
@@ -24,8 +26,8 @@ pub struct Table {
 #[repr(align(64))]
 struct Padded(AtomicU64);
 
-/// The slots in use at first (32 MB).
-const FIRST_SLOTS: usize = 1 << 21;
+/// The slots in use at first (1 MB).
+const FIRST_SLOTS: usize = 1 << 16;
 
 /// One store in `SAMPLE` is counted: those whose key's top `SAMPLE_BITS` bits are zero (independent of the slot,
 /// and an estimate the threads share cheaply).
@@ -327,6 +329,16 @@ mod tests {
         let b = t.bounds(9).unwrap();
         assert_eq!((b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)), (Some(true), Some(true), Some(false), None));
         assert_eq!(Bounds::NONE.with(300, false).verdict(254), Some(false));
+    }
+
+    /// A fresh table, whatever its size, uses one megabyte of slots: a small problem touches (and the kernel
+    /// clears) no more memory than that.
+    #[test]
+    fn starts_with_one_megabyte() {
+        for mb in [1, 16, 256] {
+            let t = Table::new(mb);
+            assert_eq!(t.slots_in_use() * 16, (mb << 20).min(1 << 20), "{mb} MB");
+        }
     }
 
     /// When the slots in use double, every entry the old slots held is still found (moved to the new half where

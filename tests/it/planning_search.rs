@@ -344,3 +344,27 @@ fn a_checker_on_its_square_goes_away_and_comes_back() {
     assert!(plain.contains(&moves), "the plain search misses the line: {plain:?}");
     assert_eq!(planned, plain);
 }
+
+/// The pictures are enumerated for each square of the victim's king in parallel: they come out in the same order,
+/// and the same ones, whatever the threads. BEISPIEL-intell_8 (h#6, Torsten Linß, Schach 1/1986; 802 pictures)
+/// and a stalemate of the same position, each in pools of one and of three threads.
+#[test]
+fn pictures_do_not_depend_on_the_threads() {
+    use stipula::solve::plan::generate::{pictures, Start};
+    let rules = Rules::orthodox();
+    let pos = playout::position(&rules, "8/8/2pbkp2/2pnr3/4p3/8/4PK2/8 b - - 0 1");
+    let start: Vec<Start> = pos.pieces().map(|(sq, p)| Start { color: p.color, kind: p.kind, sq }).collect();
+    let dist = Distances::default();
+    for mate in [true, false] {
+        let enumerate = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
+            let found = pool.install(|| pictures(&dist, &start, pos.castling(), Color::Black, mate, [6, 6], 0)).expect("pictures");
+            found.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>()
+        };
+        let one = enumerate(1);
+        assert!(one.len() > 100, "mate {mate}: only {} pictures", one.len());
+        for _ in 0..3 {
+            assert!(enumerate(3) == one, "mate {mate}: other pictures, or in another order, with three threads");
+        }
+    }
+}

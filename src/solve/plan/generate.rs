@@ -27,6 +27,8 @@ use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::square::{Bitboard, Color, Square};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// "No piece" in the square-to-piece map and "no target" in a picture.
 pub const NONE: u8 = u8::MAX;
@@ -116,8 +118,18 @@ pub fn check_in_place(form: Kind, x: Square, king: Square) -> u32 {
 pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, mate: bool, budget: [u32; 2], coarsest: usize) -> Option<Vec<Picture>> {
     let king_id = start.iter().position(|p| p.color == victim && p.kind == Kind::KING)? as u8;
     let reach = reach_layers(dist, start, rights, budget);
+    let rules = Rules::orthodox();
     (coarsest..LEVELS).find_map(|detail| {
-        let mut g = Gen {
+        let max_steps = step_limit(detail, budget[0] + budget[1]);
+        let tally = Tally::default();
+        // Each square of the victim's king is enumerated apart, in parallel; the pictures are kept in the order
+        // of the squares, as one enumeration would list them. The limits count the work of all squares together
+        // (see [`Gen::full`]), so that whether a level gives up does not depend on the threads.
+        let parts: Vec<(u64, Vec<Picture>)> = Square::all()
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|k| {
+                let mut g = Gen {
             dist,
             start,
             rights,
@@ -144,27 +156,42 @@ pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, ma
             resolved: 0,
             pawn_blocked: 0,
             steps: 0,
-            max_steps: step_limit(detail, budget[0] + budget[1]),
+            max_steps,
+            tally: &tally,
             out: Vec::new(),
-            rules: Rules::orthodox(),
+            rules: &rules,
             buf: Vec::new(),
         };
-        for k in Square::all() {
-            if g.place(king_id, Kind::KING, k) {
-                g.king = k;
-                if mate {
-                    g.checks();
-                } else if detail < 2 {
-                    g.cover(Bitboard(KING[k.index()]));
-                } else {
-                    g.emit();
+                if g.place(king_id, Kind::KING, k) {
+                    g.king = k;
+                    if mate {
+                        g.checks();
+                    } else if detail < 2 {
+                        g.cover(Bitboard(KING[k.index()]));
+                    } else {
+                        g.emit();
+                    }
+                    g.unplace(king_id);
                 }
-                g.unplace(king_id);
-            }
-        }
-        (g.steps <= g.max_steps && g.out.len() <= MAX_PICTURES).then_some(g.out)
+                (g.steps, g.out)
+            })
+            .collect();
+        let steps: u64 = parts.iter().map(|(s, _)| s).sum();
+        let count: usize = parts.iter().map(|(_, out)| out.len()).sum();
+        (steps <= max_steps && count <= MAX_PICTURES).then(|| parts.into_iter().flat_map(|(_, out)| out).collect())
     })
 }
+
+/// What the enumerations of all the victim king's squares have done so far: their steps, added in batches of
+/// [`STEP_BATCH`], and their pictures.
+#[derive(Default)]
+struct Tally {
+    steps: AtomicU64,
+    pictures: AtomicUsize,
+}
+
+/// The steps an enumeration takes before it adds them to the [`Tally`].
+const STEP_BATCH: u64 = 1024;
 
 struct Gen<'a> {
     dist: &'a Distances,
@@ -208,16 +235,26 @@ struct Gen<'a> {
     pawn_blocked: u32,
     steps: u64,
     max_steps: u64,
+    /// The work of the enumerations of all the king's squares.
+    tally: &'a Tally,
     out: Vec<Picture>,
     /// Legal moves among the placed pieces (mate).
-    rules: Rules,
+    rules: &'a Rules,
     buf: Vec<crate::moves::Move>,
 }
 
 impl Gen<'_> {
+    /// Counts a step; whether the work of all the king's squares together has gone past the limits. Each
+    /// enumeration's steps and pictures count in the [`Tally`] (the steps in batches): when it says the limits
+    /// are passed, all the enumerations together, run to their end, would pass them too, and when they would
+    /// not, it never says so. So the level gives up exactly when one enumeration of all the squares would.
     fn full(&mut self) -> bool {
         self.steps += 1;
-        self.steps > self.max_steps || self.out.len() > MAX_PICTURES
+        if self.steps.is_multiple_of(STEP_BATCH) {
+            self.tally.steps.fetch_add(STEP_BATCH, Ordering::Relaxed);
+        }
+        self.tally.steps.load(Ordering::Relaxed) + self.steps % STEP_BATCH > self.max_steps
+            || self.tally.pictures.load(Ordering::Relaxed) > MAX_PICTURES
     }
 
     fn occupied(&self) -> u64 {
@@ -707,6 +744,7 @@ impl Gen<'_> {
         }
         let slack = [self.budget[0] as i32 - self.cost[0] as i32, self.budget[1] as i32 - self.cost[1] as i32];
         self.out.push(Picture { targets: self.target.clone(), checker: self.checker, at_target: self.at_target, captures: self.captured, slack });
+        self.tally.pictures.fetch_add(1, Ordering::Relaxed);
     }
 }
 
