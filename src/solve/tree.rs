@@ -30,6 +30,8 @@ pub struct TreeOptions {
     pub no_short_variations: bool,
     /// `MatesIn1` (self play): the defences that reach the goal at once are shown too.
     pub mates_in_1: bool,
+    /// `TrivialTriesAvoid`: a try that gives check and has a single refutation is not shown.
+    pub trivial_tries_avoid: bool,
 }
 
 impl TreeOptions {
@@ -43,6 +45,7 @@ impl TreeOptions {
             no_threat: o.no_threat,
             no_short_variations: o.no_short_variations,
             mates_in_1: o.mates_in_1,
+            trivial_tries_avoid: o.trivial_tries_avoid,
         }
     }
 }
@@ -185,6 +188,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                 }
                 let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
                 if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
+                    return Ok(None);
+                }
+                // TrivialTriesAvoid: a checking try with one refutation is none (Popeye's `trivial_try_avoider_solve`
+                // in `solving/battle_play/try.c`: `#3`, White Sd4 Qd7 Kb8, Black Kb1 Pc5 Bf5 has no try then).
+                if self.opts.trivial_tries_avoid && refutations.len() == 1 && self.search.rules.in_check(&after, after.side()) {
                     return Ok(None);
                 }
                 Ok(Some(self.attack(pos, m, &after, n, 0, Role::Try, b)?))
