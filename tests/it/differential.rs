@@ -126,6 +126,11 @@ fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
     let (py, st) = solve(post_key);
     assert!(disagrees(compare(&py, &st, false)), "Popeye prints the post-key play as stipula now");
     assert_eq!(judge(&popeye, post_key, limit, &py, &st), Verdict::Agree);
+    // Threat moves written with a `threat:` that shows nothing (`2.Qe2-e6 + threat:`, `3.Qh6-g7 # threat:`).
+    let marks = "BeginProblem\nPieces White Kd1 Qe2 Pd4 Pf4 Qa6 Se8 Black Sh2 Sa7 Kf7\nStipulation s#3\nOption PostKeyPlay Quodlibet\nEndProblem\n";
+    let (py2, st2) = solve(marks);
+    assert!(disagrees(compare(&py2, &st2, false)), "Popeye prints this post-key play as stipula now");
+    assert_eq!(judge(&popeye, marks, limit, &py2, &st2), Verdict::Agree);
     // The threat is compared: its first move missing disagrees.
     assert!(disagrees(judge(&popeye, post_key, limit, &py, &without(&st, |l| l.starts_with("2.Qb6-f6")))));
 }

@@ -303,7 +303,7 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
 /// An answer to a problem with `Quodlibet` and `Try` or `PostKeyPlay`, as far as Popeye's output of it holds
 /// together (docs/popeye-differences.md, deliberate differences): the first moves with their marks (keys `!`,
 /// tries `?`), the tries' refutations (`but` and `1...Kb1-a1 !`), and with `PostKeyPlay` the check and the
-/// threat's first moves. Below them Popeye prints continuations without their defences, defences without their
+/// threat's first moves (without what they threaten). Below them Popeye prints continuations without their defences, defences without their
 /// continuations and moves that continue nothing, differently with its hash table on and off.
 pub fn quodlibet_refutation_view(answer: &Answer, post_key: bool) -> Answer {
     fn indent(l: &str) -> usize {
@@ -323,7 +323,11 @@ pub fn quodlibet_refutation_view(answer: &Answer, post_key: bool) -> Answer {
                 }
                 let threat_move = threat && d == 10 && t.starts_with("2.");
                 // With `PostKeyPlay` also what stands at the margin of the tree (`threat:`, the check).
-                if first || refutation || threat_move || (post_key && d <= 6 && !t.starts_with("1...")) {
+                if threat_move {
+                    // The move alone: Popeye writes `threat:` after some that have none to show.
+                    let mv = t.trim_end_matches(" threat:").trim_end_matches(" zugzwang.");
+                    kept.push(format!("{}{mv}", &line[..d]));
+                } else if first || refutation || (post_key && d <= 6 && !t.starts_with("1...")) {
                     kept.push(line.clone());
                 }
             }
