@@ -259,6 +259,8 @@ impl<'s, 'a> Battle<'s, 'a> {
         let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
         let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
         let mut shown = Vec::new();
+        let mut answered = Vec::new();
+        let b = self.search.budget();
         for (d, after) in defences {
             // Self play: a defence that reaches the goal before the end is not shown (Popeye), unless with
             // MatesIn1 (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
@@ -271,17 +273,24 @@ impl<'s, 'a> Battle<'s, 'a> {
             if forced_goal {
                 continue;
             }
-            let b = self.search.budget();
-            if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
-                // NoShortVariations: as after a key (Popeye's filter stands in the set play too).
-                if self.opts.no_short_variations && k < n - 1 {
-                    continue;
-                }
-                // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
-                let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
-                let battle = Battle { opts, ..*self };
-                shown.push(battle.defence(pos, d, &after, k, 1, b)?);
+            let k = self.shortest_win(&after, n.saturating_sub(1), b)?;
+            answered.push((d, after, k));
+        }
+        // The set play's length: the fewest moves that answer every defence, else the full length (Popeye tries
+        // the lengths one by one, as for a key). NoShortVariations leaves out the defences answered in fewer
+        // (its filter stands in the set play too): `#3`, White Kb1 Rg1 Bb3 Ph6, Black Kh8 Ph7 Pa5 Pe5 has
+        // `1...a5-a4 2.Rg1-g8 #` and `1...e5-e4 2.Rg1-g8 #`, a set play of one move, each shown
+        // (tests/popeye-cases/set-play-length.inp).
+        let length = answered.iter().map(|a| a.2).try_fold(0, |m, k| k.map(|k| m.max(k))).unwrap_or(n.saturating_sub(1));
+        for (d, after, k) in answered {
+            let Some(k) = k else { continue };
+            if self.opts.no_short_variations && k < length {
+                continue;
             }
+            // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
+            let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
+            let battle = Battle { opts, ..*self };
+            shown.push(battle.defence(pos, d, &after, k, 1, b)?);
         }
         sort_canonically(&mut shown, 1);
         Ok(shown)
