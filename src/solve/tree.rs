@@ -227,8 +227,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         // shown when the defending king has too many flights).
         // So does `NonTrivial`'s count of the defences (Popeye shows nothing at all when it fails, not even the
         // check).
+        // With `Threat n` Popeye's guard does not stand there: the play is shown (`r#3`, `Threat 2 PostKeyPlay
+        // NonTrivial 0 1`, two kings: each defence `refutes.`; tests/popeye-cases/postkey-threat-nontrivial.inp).
         let selfplay = self.play != Play::Direct;
-        let Some(b) = self.search.non_trivial_guard(pos, n, selfplay, b)? else {
+        let guarded = if self.search.limits.max_threat.is_some() { Some(b) } else { self.search.non_trivial_guard(pos, n, selfplay, b)? };
+        let Some(b) = guarded else {
             return Ok(shown(false));
         };
         if n >= 3 && self.search.too_many_flights(pos) {

@@ -186,7 +186,7 @@ impl Gen<'_> {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
         };
-        let exact = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp | Fam::SerSelf | Fam::Direct) && self.rng.chance(7);
+        let exact = self.rng.chance(7);
         (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
     }
 

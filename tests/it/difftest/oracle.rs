@@ -269,17 +269,20 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if text.contains("EnPassant") && text.contains("Twin") && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
-    let (tries, post_key) = (text.contains("Try"), text.contains("PostKeyPlay"));
-    if text.contains("Quodlibet") && (tries || post_key) {
-        let view = |a: &Answer| quodlibet_refutation_view(a, post_key);
-        if compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
-            return Verdict::Agree;
-        }
+    // `Defence n` asks for tries too.
+    let (tries, post_key) = (text.contains("Try") || text.contains("Defence"), text.contains("PostKeyPlay"));
+    let quodlibet = text.contains("Quodlibet") && (tries || post_key);
+    let view = |a: &Answer| quodlibet_refutation_view(a, post_key);
+    if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
+        return Verdict::Agree;
     }
-    match compare(&popeye_with(bin, text, limit, "0"), st, partial_ok) {
-        Verdict::Agree => Verdict::AgreeWithoutHashTable,
-        _ => verdict,
+    let without_table = popeye_with(bin, text, limit, "0");
+    if compare(&without_table, st, partial_ok) == Verdict::Agree
+        || (quodlibet && compare(&view(&without_table), &view(st), partial_ok) == Verdict::Agree)
+    {
+        return Verdict::AgreeWithoutHashTable;
     }
+    verdict
 }
 
 /// stipula's answer without the twins Popeye shows nothing for, saying `the side to play can capture the king`: a
