@@ -343,7 +343,9 @@ impl<'s, 'a> Battle<'s, 'a> {
     fn after_attack(&self, after: &Position, m: u32, ply: u32, role: Role, post_key: bool, b: u32) -> Result<Below, Aborted> {
         let direct = self.play == Play::Direct;
         let mut below = Below { threat: Threat::NotShown, defences: Vec::new(), refutations: None };
-        if self.attacker_goal() && self.goal(after) {
+        // In post-key play the diagram is not judged as a goal the key reached: a defender stalemated there still
+        // has its threats (`=2`, White Kh1 Qc7, Black Ka8: `threat: 2.Kh1-g2 =` …, as Popeye).
+        if !post_key && self.attacker_goal() && self.goal(after) {
             return Ok(below);
         }
         let (m, b) = self.level(after, m, b)?;
