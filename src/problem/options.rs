@@ -62,6 +62,8 @@ pub struct Options {
     pub mates_in_1: bool,
     /// `KeepMatingPiece`: the search stops where the mating side has only its king left.
     pub keep_mating_piece: bool,
+    /// `TrivialTriesAvoid`: a try that gives check and has a single refutation is not shown.
+    pub trivial_tries_avoid: bool,
     /// Options stipula accepts and ignores because they only change Popeye's display or its heuristics
     /// (`NoBoard`, `StartMoveNumber 3`, …), as Popeye writes them in English, kept so that nothing the user
     /// wrote is lost.
@@ -265,7 +267,7 @@ pub static OPTIONS: &[OptionDef] = &[
     row(Opt::UnpublishedOption, ["unpublishedoption", "nichtpublizierteoption", "optionnonpubliee"], &[], Nothing, NotSupported),
     row(Opt::NullMoves, ["NullMoves", "NullZuege", "CoupsVides"], &[], Nothing, NotSupported),
     row(Opt::UpToMoveNumber, ["UpToMoveNumber", "BisZugnummer", "JusquAuCoup"], &[], Number, Ignores),
-    row(Opt::TrivialTriesAvoid, ["TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"], &[], Nothing, Ignores),
+    row(Opt::TrivialTriesAvoid, ["TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"], &[], Nothing, Acts),
     row(Opt::MatesIn1, ["MatesIn1", "MattsIn1", "MatsEn1"], &[], Nothing, Acts),
     OptionDef { opt: Opt::ZeroPosition, popeye: None, aliases: &["ZeroPosition"], arg: Nothing, support: Acts },
 ];
@@ -348,6 +350,7 @@ impl Options {
             (Opt::StopOnShortSolutions, _) => self.stop_on_short = true,
             (Opt::CastlingMutuallyExclusive, V::SquarePairs(p)) => self.castling_mutually_exclusive.extend(p),
             (Opt::MatesIn1, _) => self.mates_in_1 = true,
+            (Opt::TrivialTriesAvoid, _) => self.trivial_tries_avoid = true,
             (opt, value) => {
                 let def = OptionDef::of(opt);
                 if def.support == Support::Ignores {
@@ -400,6 +403,7 @@ impl Options {
                         (!self.castling_mutually_exclusive.is_empty()).then(|| V::SquarePairs(self.castling_mutually_exclusive.clone()))
                     }
                     Opt::MatesIn1 => flag(self.mates_in_1),
+                    Opt::TrivialTriesAvoid => flag(self.trivial_tries_avoid),
                     _ => None,
                 };
                 v.map(|v| (d, v))

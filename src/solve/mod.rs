@@ -637,6 +637,12 @@ impl<'a> Search<'a> {
         concat(found)
     }
 
+    /// The opponent's moves after a series move of ser-s#, when there are some and every one reaches the goal.
+    fn forced_end(&self, after: &Position, buf: &mut Vec<Move>) -> Option<Vec<(Move, Position)>> {
+        let replies = self.legal(after);
+        (!replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, buf))).then_some(replies)
+    }
+
     /// The moves the side that reaches the goal has after a series move with `left` series moves to come: the
     /// series side's own in ser-#, the opponent's one in ser-h#.
     fn series_attacker_left(end: SeriesEnd, left: u32) -> u32 {
@@ -669,8 +675,7 @@ impl<'a> Search<'a> {
                     }
                 }
                 SeriesEnd::SelfGoal => {
-                    let replies = self.legal(after);
-                    if !replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, &mut buf)) {
+                    if let Some(replies) = self.forced_end(after, &mut buf) {
                         for (m, _) in replies {
                             work.found_with(m);
                         }
@@ -680,6 +685,13 @@ impl<'a> Search<'a> {
             }
         }
         if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() {
+            return Ok(any);
+        }
+        // ser-s#: the series ends where the opponent is forced to reach the goal; it does not go on through such
+        // a position (Popeye's STEndOfBranchForced tester, `solving/end_of_branch_tester.c`), with or without
+        // `exact-`: ser-s#2, Madrasi RexInclusive, White Kd3 Pe2 Pa3, Black Kc2 Pe5 has `1.a3-a4 e5-e4 #` and
+        // `1.e2-e3 e5-e4 #` only (tests/popeye-cases/series-self-forced-end.inp).
+        if end == SeriesEnd::SelfGoal && (any || (exact && self.forced_end(after, &mut buf).is_some())) {
             return Ok(any);
         }
         // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.

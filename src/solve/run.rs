@@ -330,19 +330,21 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
         let PhaseOut { mut play, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;
         let mut partial = false;
+        // StopOnShortSolutions first: Popeye stops at the short solutions before it counts to MaxSolutions (a
+        // short ser-h#2 line is listed, not the first longer ones).
+        if p.options.stop_on_short {
+            if let PhasePlay::Lines(lines) = &mut play {
+                partial = keep_shortest(lines, &mut count, st, plies_or_moves);
+            }
+        }
         if let Some(max) = p.options.max_solutions {
-            partial = if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
+            partial |= if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
                 // Reflex play is counted as one solution whatever its keys and tries (Popeye: `r#2` with fifteen
                 // keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1 it is partial).
                 matches!(&play, PhasePlay::Tree(firsts) if !firsts.is_empty()) && max <= 1
             } else {
                 cut_to(&mut play, &mut count, max as usize)
             };
-        }
-        if p.options.stop_on_short {
-            if let PhasePlay::Lines(lines) = &mut play {
-                partial |= keep_shortest(lines, &mut count, st, plies_or_moves);
-            }
         }
         // Help and series play count lines: those not listed were left out by `max_lines`.
         let left_out = match &play {

@@ -30,6 +30,8 @@ pub struct TreeOptions {
     pub no_short_variations: bool,
     /// `MatesIn1` (self play): the defences that reach the goal at once are shown too.
     pub mates_in_1: bool,
+    /// `TrivialTriesAvoid`: a try that gives check and has a single refutation is not shown.
+    pub trivial_tries_avoid: bool,
 }
 
 impl TreeOptions {
@@ -43,6 +45,7 @@ impl TreeOptions {
             no_threat: o.no_threat,
             no_short_variations: o.no_short_variations,
             mates_in_1: o.mates_in_1,
+            trivial_tries_avoid: o.trivial_tries_avoid,
         }
     }
 }
@@ -187,6 +190,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                 if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
                     return Ok(None);
                 }
+                // TrivialTriesAvoid: a checking try with one refutation is none (Popeye's `trivial_try_avoider_solve`
+                // in `solving/battle_play/try.c`: `#3`, White Sd4 Qd7 Kb8, Black Kb1 Pc5 Bf5 has no try then).
+                if self.opts.trivial_tries_avoid && refutations.len() == 1 && self.search.rules.in_check(&after, after.side()) {
+                    return Ok(None);
+                }
                 Ok(Some(self.attack(pos, m, &after, n, 0, Role::Try, b)?))
             })
             .collect();
@@ -219,8 +227,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         // shown when the defending king has too many flights).
         // So does `NonTrivial`'s count of the defences (Popeye shows nothing at all when it fails, not even the
         // check).
+        // With `Threat n` Popeye's guard does not stand there: the play is shown (`r#3`, `Threat 2 PostKeyPlay
+        // NonTrivial 0 1`, two kings: each defence `refutes.`; tests/popeye-cases/postkey-threat-nontrivial.inp).
         let selfplay = self.play != Play::Direct;
-        let Some(b) = self.search.non_trivial_guard(pos, n, selfplay, b)? else {
+        let guarded = if self.search.limits.max_threat.is_some() { Some(b) } else { self.search.non_trivial_guard(pos, n, selfplay, b)? };
+        let Some(b) = guarded else {
             return Ok(shown(false));
         };
         if n >= 3 && self.search.too_many_flights(pos) {
@@ -251,6 +262,8 @@ impl<'s, 'a> Battle<'s, 'a> {
         let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
         let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
         let mut shown = Vec::new();
+        let mut answered = Vec::new();
+        let b = self.search.budget();
         for (d, after) in defences {
             // Self play: a defence that reaches the goal before the end is not shown (Popeye), unless with
             // MatesIn1 (BEISPIEL-selfref_6: `1...Sh1-f2 #` in the set play).
@@ -263,17 +276,24 @@ impl<'s, 'a> Battle<'s, 'a> {
             if forced_goal {
                 continue;
             }
-            let b = self.search.budget();
-            if let Some(k) = self.shortest_win(&after, n.saturating_sub(1), b)? {
-                // NoShortVariations: as after a key (Popeye's filter stands in the set play too).
-                if self.opts.no_short_variations && k < n - 1 {
-                    continue;
-                }
-                // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
-                let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
-                let battle = Battle { opts, ..*self };
-                shown.push(battle.defence(pos, d, &after, k, 1, b)?);
+            let k = self.shortest_win(&after, n.saturating_sub(1), b)?;
+            answered.push((d, after, k));
+        }
+        // The set play's length: the fewest moves that answer every defence, else the full length (Popeye tries
+        // the lengths one by one, as for a key). NoShortVariations leaves out the defences answered in fewer
+        // (its filter stands in the set play too): `#3`, White Kb1 Rg1 Bb3 Ph6, Black Kh8 Ph7 Pa5 Pe5 has
+        // `1...a5-a4 2.Rg1-g8 #` and `1...e5-e4 2.Rg1-g8 #`, a set play of one move, each shown
+        // (tests/popeye-cases/set-play-length.inp).
+        let length = answered.iter().map(|a| a.2).try_fold(0, |m, k| k.map(|k| m.max(k))).unwrap_or(n.saturating_sub(1));
+        for (d, after, k) in answered {
+            let Some(k) = k else { continue };
+            if self.opts.no_short_variations && k < length {
+                continue;
             }
+            // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
+            let opts = TreeOptions { no_threat: self.opts.no_threat || !self.opts.variations, ..self.opts };
+            let battle = Battle { opts, ..*self };
+            shown.push(battle.defence(pos, d, &after, k, 1, b)?);
         }
         sort_canonically(&mut shown, 1);
         Ok(shown)
@@ -323,7 +343,9 @@ impl<'s, 'a> Battle<'s, 'a> {
     fn after_attack(&self, after: &Position, m: u32, ply: u32, role: Role, post_key: bool, b: u32) -> Result<Below, Aborted> {
         let direct = self.play == Play::Direct;
         let mut below = Below { threat: Threat::NotShown, defences: Vec::new(), refutations: None };
-        if self.attacker_goal() && self.goal(after) {
+        // In post-key play the diagram is not judged as a goal the key reached: a defender stalemated there still
+        // has its threats (`=2`, White Kh1 Qc7, Black Ka8: `threat: 2.Kh1-g2 =` …, as Popeye).
+        if !post_key && self.attacker_goal() && self.goal(after) {
             return Ok(below);
         }
         let (m, b) = self.level(after, m, b)?;

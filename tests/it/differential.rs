@@ -65,3 +65,80 @@ fn en_passant_squares_kept_by_a_twin_are_allowed() {
     assert!(matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)), "Popeye solves the twin now");
     assert_eq!(difftest::oracle::judge(&popeye, text, limit, &py, &st), difftest::oracle::Verdict::Agree);
 }
+
+/// Removes from an answer's twins the lines `drop` picks (a line and everything indented below it).
+fn without(answer: &difftest::oracle::Answer, drop: impl Fn(&str) -> bool) -> difftest::oracle::Answer {
+    let mut a = answer.clone();
+    if let difftest::oracle::Answer::Solved { twins, .. } = &mut a {
+        for t in twins {
+            let mut skip = None;
+            t.lines.retain(|l| {
+                let d = l.len() - l.trim_start().len();
+                if skip.is_some_and(|s| d > s) {
+                    return false;
+                }
+                skip = drop(l.trim()).then_some(d);
+                skip.is_none()
+            });
+        }
+    }
+    a
+}
+
+/// With `Quodlibet`, Popeye's trees with `Try` or `PostKeyPlay` do not hold together: continuations without
+/// their defences (`s#3`, `Try Variation Quodlibet`: `1.Qd7*f5 + ?` … `2.Qf5-c2 +` and no `2...Ka2-a1 3.Sd4-b3 #`),
+/// defences without continuations, differently with its hash table on and off (docs/popeye-differences.md,
+/// deliberate differences). The comparison allows exactly that: the keys, the tries and their refutations, and the
+/// post-key threat's first moves are still compared, and without `Quodlibet` everything is.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
+fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
+    use difftest::oracle::{compare, judge, Verdict};
+    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let limit = Duration::from_secs(60);
+    let solve = |text: &str| (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    let disagrees = |v: Verdict| matches!(v, Verdict::Disagree(_));
+
+    // A try whose continuations Popeye prints without defences, and (a white Bh8 added) a key of which it prints
+    // defences without continuations.
+    for extra in ["", " Bh8"] {
+        let text = format!("BeginProblem\nPieces White Sd4 Qd7 Kb8{extra} Black Kb1 Pc5 Bf5\nStipulation s#3\nOption Try Variation Quodlibet\nEndProblem\n");
+        let (py, st) = solve(&text);
+        assert!(disagrees(compare(&py, &st, false)), "{extra}: Popeye prints the whole tree now");
+        assert_eq!(judge(&popeye, &text, limit, &py, &st), Verdict::Agree, "{extra}");
+        // A first move, or a try's refutation, missing in stipula's answer: a disagreement still.
+        for line in ["1.Qd7*f5 + ?", "1.Qd7*f5 + !", "1...Kb1-a1 !", "1.Qd7-b5 + ?"] {
+            let cut = without(&st, |l| l == line);
+            if lines(&cut) < lines(&st) {
+                assert!(disagrees(judge(&popeye, &text, limit, &py, &cut)), "{extra}: {line} left out is allowed");
+            }
+        }
+    }
+    // Without Quodlibet nothing is allowed: the try's defences after its continuations left out disagree.
+    let plain = "BeginProblem\nPieces White Sd4 Qd7 Kb8 Black Kb1 Pc5 Bf5\nStipulation #3\nOption Try Variation\nEndProblem\n";
+    let (py, st) = solve(plain);
+    assert_eq!(compare(&py, &st, false), Verdict::Agree);
+    let cut = without(&st, |l| l.starts_with("2..."));
+    assert!(lines(&cut) < lines(&st), "the #3 has no defences after move 2 to leave out");
+    assert!(disagrees(judge(&popeye, plain, limit, &py, &cut)));
+
+    let post_key = "BeginProblem\nPieces White Ra1 Ke1 Rh1 Pe3 Ra4 Qa6 Qb6 Pa7 Bd8 Black Ke8 Rh8\nStipulation s#3\nCondition Madrasi\nOption PostKeyPlay Quodlibet\nEndProblem\n";
+    let (py, st) = solve(post_key);
+    assert!(disagrees(compare(&py, &st, false)), "Popeye prints the post-key play as stipula now");
+    assert_eq!(judge(&popeye, post_key, limit, &py, &st), Verdict::Agree);
+    // Threat moves written with a `threat:` that shows nothing (`2.Qe2-e6 + threat:`, `3.Qh6-g7 # threat:`).
+    let marks = "BeginProblem\nPieces White Kd1 Qe2 Pd4 Pf4 Qa6 Se8 Black Sh2 Sa7 Kf7\nStipulation s#3\nOption PostKeyPlay Quodlibet\nEndProblem\n";
+    let (py2, st2) = solve(marks);
+    assert!(disagrees(compare(&py2, &st2, false)), "Popeye prints this post-key play as stipula now");
+    assert_eq!(judge(&popeye, marks, limit, &py2, &st2), Verdict::Agree);
+    // The threat is compared: its first move missing disagrees.
+    assert!(disagrees(judge(&popeye, post_key, limit, &py, &without(&st, |l| l.starts_with("2.Qb6-f6")))));
+}
+
+/// The number of solution lines of an answer.
+fn lines(a: &difftest::oracle::Answer) -> usize {
+    match a {
+        difftest::oracle::Answer::Solved { twins, .. } => twins.iter().map(|t| t.lines.len()).sum(),
+        _ => 0,
+    }
+}

@@ -179,7 +179,7 @@ mod tests {
         parse_options("setpl, var, intelligent 2, trivialtries", &mut o).unwrap();
         assert!(o.set_play && o.variations);
         assert_eq!(o.intelligent, Some(Intelligent { max_solutions: Some(2) }));
-        assert_eq!(o.ignored, ["TrivialTriesAvoid"]);
+        assert!(o.trivial_tries_avoid && o.ignored.is_empty());
         assert!(parse_options("no", &mut Options::default()).unwrap_err().message.starts_with("ambiguous option `no`"));
         let e = parse_options("null moves", &mut Options::default()).unwrap_err();
         assert_eq!((e.message.as_str(), e.fault), ("not supported: option NullMoves", Fault::Unsupported));

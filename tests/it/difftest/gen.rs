@@ -82,7 +82,15 @@ const FAIRY: &[&str] = &["G", "L", "N", "CA", "Z", "GI", "WE", "FE", "AL", "DA",
 
 /// Conditions both solvers have, as Popeye spells them.
 /// (Madrasi with Eiffel, which stipula solves, Popeye refuses: "Isardam and Madrasi/Eiffel not allowed".)
-const CONDITIONS: &[(u32, &str)] = &[(4, "Madrasi"), (2, "Madrasi RexInclusive"), (3, "Isardam"), (2, "Isardam TypeB"), (3, "EiffelChess")];
+const CONDITIONS: &[(u32, &str)] = &[
+    (4, "Madrasi"),
+    (2, "Madrasi RexInclusive"),
+    (3, "Isardam"),
+    (2, "Isardam TypeB"),
+    (1, "Isardam RexInclusive"),
+    (1, "Isardam TypeB RexInclusive"),
+    (3, "EiffelChess"),
+];
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
 
@@ -178,7 +186,7 @@ impl Gen<'_> {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
         };
-        let exact = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp | Fam::SerSelf | Fam::Direct) && self.rng.chance(7);
+        let exact = self.rng.chance(7);
         (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
     }
 
@@ -225,9 +233,22 @@ impl Gen<'_> {
                 }
             }
         }
+        // Now and then a side without its king (`NoWk`, `NoBk`).
+        let kingless = match self.rng.range(0, 99) {
+            0 | 1 => Some(true),
+            2 | 3 => Some(false),
+            _ => None,
+        };
+        if let Some(white) = kingless {
+            for cell in self.board.iter_mut().flatten() {
+                if *cell == Some((white, "K")) {
+                    *cell = None;
+                }
+            }
+        }
         for white in [true, false] {
             let placed = self.board.iter().flatten().any(|c| *c == Some((white, "K")));
-            if !placed {
+            if !placed && kingless != Some(white) {
                 for _ in 0..100 {
                     let (f, r) = self.random_empty(0..=7).unwrap();
                     if self.kings_apart(f, r) {
@@ -307,6 +328,7 @@ impl Gen<'_> {
             opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
             opt(matches!(fam, Fam::Direct | Fam::Reflex) && r.chance(4), "Quodlibet".into());
             opt(fam == Fam::Self_ && r.chance(5), "MatesIn1".into());
+            opt(r.chance(5), "TrivialTriesAvoid".into());
             let (m, k) = (r.range(0, 2), r.range(0, 1));
             opt(n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
         }
@@ -331,6 +353,18 @@ impl Gen<'_> {
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
+        }
+        // CastlingMutuallyExclusive: a white rook's castling excludes a black rook's (both on their squares).
+        if castling && r.chance(25) {
+            let rooks = |rank: usize, white: bool| -> Vec<usize> { [0usize, 7].into_iter().filter(|&f| self.board[rank][f] == Some((white, "R"))).collect() };
+            let (w, b) = (rooks(0, true), rooks(7, false));
+            if !w.is_empty() && !b.is_empty() {
+                let (wf, bf) = (*r.pick(&w), *r.pick(&b));
+                opt(true, format!("CastlingMutuallyExclusive {}{}", sq(wf, 0), sq(bf, 7)));
+            }
+        }
+        if let Some(white) = kingless {
+            opt(true, (if white { "NoWk" } else { "NoBk" }).into());
         }
         if let Some(ep) = ep_option {
             opt(r.chance(85), ep);
@@ -404,7 +438,15 @@ impl Gen<'_> {
                     let &(f, r) = self.rng.pick(&non_king);
                     let (f, r) = if wrong { empty(board, self.rng, false) } else { (f, r) };
                     board[r][f] = None;
-                    format!("Remove {}", sq(f, r))
+                    // Now and then two squares in one list (`Remove c2d5`).
+                    let second: Vec<(usize, usize)> = non_king.iter().copied().filter(|&x| x != (f, r)).collect();
+                    if !second.is_empty() && self.rng.chance(25) {
+                        let &(g, t) = self.rng.pick(&second);
+                        board[t][g] = None;
+                        format!("Remove {}{}", sq(f, r), sq(g, t))
+                    } else {
+                        format!("Remove {}", sq(f, r))
+                    }
                 }
                 4 | 5 => {
                     let fairy = self.rng.chance(20);
@@ -412,7 +454,15 @@ impl Gen<'_> {
                     let white = self.rng.chance(50);
                     let (f, r) = if self.rng.chance(20) && !non_king.is_empty() && kind != "P" { *self.rng.pick(&non_king) } else { empty(board, self.rng, kind == "P") };
                     board[r][f] = Some((white, kind));
-                    format!("Add {} {kind}{}", if white { "White" } else { "Black" }, sq(f, r))
+                    let mut add = format!("Add {} {kind}{}", if white { "White" } else { "Black" }, sq(f, r));
+                    // Now and then two pieces of the colour.
+                    if self.rng.chance(25) {
+                        let kind = self.piece_kind(fairy);
+                        let (g, t) = empty(board, self.rng, kind == "P");
+                        board[t][g] = Some((white, kind));
+                        let _ = write!(add, " {kind}{}", sq(g, t));
+                    }
+                    add
                 }
                 6 => {
                     let pairs = [("R", "B"), ("B", "R"), ("Q", "R"), ("S", "B"), ("R", "Q"), ("B", "S"), ("P", "S"), ("S", "G")];
@@ -479,6 +529,14 @@ impl Gen<'_> {
                     let n = match fam {
                         Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => self.rng.range(1, 3),
                         _ => self.rng.range(1, 4),
+                    };
+                    // Tree play may change its family too (`#` to `s#` to `r#`), keeping the goal.
+                    let code = match fam {
+                        Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => {
+                            let goal = if code.ends_with('=') { "=" } else { "#" };
+                            format!("{}{goal}", self.rng.pick(&["", "s", "r"]))
+                        }
+                        _ => code.to_string(),
                     };
                     format!("Stipulation {code}{n}")
                 }

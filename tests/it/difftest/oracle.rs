@@ -269,10 +269,20 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if text.contains("EnPassant") && text.contains("Twin") && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
-    match compare(&popeye_with(bin, text, limit, "0"), st, partial_ok) {
-        Verdict::Agree => Verdict::AgreeWithoutHashTable,
-        _ => verdict,
+    // `Defence n` asks for tries too.
+    let (tries, post_key) = (text.contains("Try") || text.contains("Defence"), text.contains("PostKeyPlay"));
+    let quodlibet = text.contains("Quodlibet") && (tries || post_key);
+    let view = |a: &Answer| quodlibet_refutation_view(a, post_key);
+    if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
+        return Verdict::Agree;
     }
+    let without_table = popeye_with(bin, text, limit, "0");
+    if compare(&without_table, st, partial_ok) == Verdict::Agree
+        || (quodlibet && compare(&view(&without_table), &view(st), partial_ok) == Verdict::Agree)
+    {
+        return Verdict::AgreeWithoutHashTable;
+    }
+    verdict
 }
 
 /// stipula's answer without the twins Popeye shows nothing for, saying `the side to play can capture the king`: a
@@ -291,6 +301,43 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
         }
     }
     st
+}
+
+/// An answer to a problem with `Quodlibet` and `Try` or `PostKeyPlay`, as far as Popeye's output of it holds
+/// together (docs/popeye-differences.md, deliberate differences): the first moves with their marks (keys `!`,
+/// tries `?`), the tries' refutations (`but` and `1...Kb1-a1 !`), and with `PostKeyPlay` the check and the
+/// threat's first moves (without what they threaten). Below them Popeye prints continuations without their defences, defences without their
+/// continuations and moves that continue nothing, differently with its hash table on and off.
+pub fn quodlibet_refutation_view(answer: &Answer, post_key: bool) -> Answer {
+    fn indent(l: &str) -> usize {
+        l.len() - l.trim_start().len()
+    }
+    let mut a = answer.clone();
+    if let Answer::Solved { twins, .. } = &mut a {
+        for twin in twins {
+            let mut kept = Vec::with_capacity(twin.lines.len());
+            let mut threat = false;
+            for line in &twin.lines {
+                let (d, t) = (indent(line), line.trim());
+                let first = d == 3 && t.starts_with("1.") && !t.starts_with("1...");
+                let refutation = t == "but" || (t.starts_with("1...") && t.ends_with(" !"));
+                if d <= 6 {
+                    threat = post_key && t.starts_with("threat:");
+                }
+                let threat_move = threat && d == 10 && t.starts_with("2.");
+                // With `PostKeyPlay` also what stands at the margin of the tree (`threat:`, the check).
+                if threat_move {
+                    // The move alone: Popeye writes `threat:` after some that have none to show.
+                    let mv = t.trim_end_matches(" threat:").trim_end_matches(" zugzwang.");
+                    kept.push(format!("{}{mv}", &line[..d]));
+                } else if first || refutation || (post_key && d <= 6 && !t.starts_with("1...")) {
+                    kept.push(line.clone());
+                }
+            }
+            twin.lines = kept;
+        }
+    }
+    a
 }
 
 /// Whether both solved the problem, with the same twins.
