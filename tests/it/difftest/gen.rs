@@ -327,7 +327,7 @@ impl Gen<'_> {
             opt(r.chance(6), format!("MaxFlightsquares {f}"));
             opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
             opt(matches!(fam, Fam::Direct | Fam::Reflex) && r.chance(4), "Quodlibet".into());
-            opt(fam == Fam::Self_ && r.chance(5), "MatesIn1".into());
+            opt(matches!(fam, Fam::Self_ | Fam::Reflex) && r.chance(5), "MatesIn1".into());
             opt(r.chance(5), "TrivialTriesAvoid".into());
             let (m, k) = (r.range(0, 2), r.range(0, 1));
             opt(n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
