@@ -341,7 +341,8 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
             partial |= if st.play == Play::Reflex && kind != PhaseKind::SetPlay {
                 // Reflex play is counted as one solution whatever its keys and tries (Popeye: `r#2` with fifteen
                 // keys and MaxSolutions 3 lists them all and is complete; with MaxSolutions 1 it is partial).
-                matches!(&play, PhasePlay::Tree(firsts) if !firsts.is_empty()) && max <= 1
+                // Keys and tries count (maxsolutions-reflex-tries); a first move that fails (` ?!?`) does not.
+                matches!(&play, PhasePlay::Tree(firsts) if firsts.iter().any(|a| a.role != Role::Fails)) && max <= 1
             } else {
                 cut_to(&mut play, &mut count, max as usize)
             };
