@@ -81,6 +81,11 @@ impl<'a> LineSink<'a> {
         }
     }
 
+    /// How many lines were found so far.
+    pub fn found(&self) -> usize {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).found
+    }
+
     /// The lines kept, in canonical order, and the count of all found.
     pub fn finish(self) -> Collected {
         let k = self.kept.into_inner().unwrap_or_else(|e| e.into_inner());

@@ -426,21 +426,31 @@ pub fn series_end(play: Play) -> SeriesEnd {
 /// attacker's first half-move (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move
 /// at once (`  1...Rh1-h8 #`; ser-s#: every move, when all reach the goal), as Popeye prints them. What was found
 /// is kept when the time limit stops the search (then `true`).
-pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind) -> (Collected, bool) {
+pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind, shortest_only: bool) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
         let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
         let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
-        let mut plies = len;
-        let aborted = loop {
+        // The full length and the shorter ones of the same parity (the same side makes the last move), down to
+        // one or two plies; `exact-` only the full length.
+        let shortest = if st.exact || len <= 2 { len } else { 2 - len % 2 };
+        let mut lengths: Vec<u32> = (shortest..=len).rev().step_by(2).collect();
+        if shortest_only {
+            // StopOnShortSolutions: the shortest lengths first, and none after the first that has solutions (the
+            // lines `keep_shortest` would keep of them all, found without searching the longer lengths; Popeye
+            // stops there too).
+            lengths.reverse();
+        }
+        let mut aborted = false;
+        for plies in lengths {
             if search.help_into(pos, plies, &sink).is_err() {
-                break true;
+                aborted = true;
+                break;
             }
-            if st.exact || plies <= 2 {
-                break false;
+            if shortest_only && sink.found() > 0 {
+                break;
             }
-            plies -= 2;
-        };
+        }
         return (sink.finish(), aborted);
     }
     let end = series_end(st.play);
@@ -466,7 +476,7 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind);
+            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {

@@ -38,6 +38,7 @@ mod popeye_dropin;
 mod popeye_errors;
 mod popeye_reader;
 mod search_shortcuts;
+mod short_solutions;
 mod solution_model;
 mod stated_solutions;
 mod vocabulary;
