@@ -5,20 +5,30 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// A table of facts keyed by 64-bit position keys (already salted by the caller with the search kind).
+///
+/// Slots come in buckets of four on one cache line (a lookup costs one memory fetch): a fact is stored over the
+/// same key's, else in an empty slot, else over the bucket's fact of the fewest moves or plies (the cheapest to
+/// prove again; the last such slot). Measured on BEISPIEL-ep_11 (`s#6`, one thread): with one slot a key, always
+/// replaced, the search asked whether White's last move could force mate 47 M times with a 64 MB table and
+/// 34 M with 256 MB; with the buckets 30 M with either, the facts of longer lengths no longer pushed out by the
+/// millions of last-move facts (user time 32 s -> 22 s at 64 MB, 24 s -> 20 s at 256 MB, a loaded machine).
 pub struct Table {
-    /// Two words a slot: the key XOR the data, then the data (the "lockless hashing" trick: a torn write fails
-    /// the check). Allocated zeroed by the allocator, so that pages are only touched when first used.
+    /// Two words a slot: the key XOR the data with the fact's length in the low byte, then the data (the
+    /// "lockless hashing" trick: a torn write fails the check). The key's low byte is checked by the bucket
+    /// index (at least 256 buckets), the rest by the first word. Allocated zeroed by the allocator, so that
+    /// pages are only touched when first used; `base` words in, the buckets start on a cache line.
     words: Vec<AtomicU64>,
-    /// The slots in use less one: a power of two less one, from [`FIRST_SLOTS`] up to all of them. Random keys
-    /// touch every page of the slots in use at once, and on the CI machine's kind a first touch of fresh
+    base: usize,
+    /// The buckets in use less one: a power of two less one, from [`FIRST_SLOTS`] / 2 up to all of them. Random
+    /// keys touch every page of the buckets in use at once, and on the CI machine's kind a first touch of fresh
     /// memory is dear (BEISPIEL-madrasi_1 with all of the default 256 MB: 0.04 to 0.44 s in the kernel from one
     /// run to the next, against 0.01 s with 16 MB), so the table starts small and doubles as it fills: a
     /// problem solved in a few milliseconds touches one megabyte (BEISPIEL-intell_8, h#6: 50 ms of processor
     /// time with 32 MB at first, 44 ms with 1 MB).
     mask: AtomicUsize,
-    /// All the slots less one.
+    /// All the buckets less one.
     full: usize,
-    /// Stores counted (one key in [`SAMPLE`]) since the slots in use last doubled; on a cache line of its own,
+    /// Stores counted (one key in [`SAMPLE`]) since the buckets in use last doubled; on a cache line of its own,
     /// so that counting does not take from the other threads the line every lookup reads.
     stores: Padded,
 }
@@ -29,6 +39,12 @@ struct Padded(AtomicU64);
 /// The slots in use at first (1 MB).
 const FIRST_SLOTS: usize = 1 << 16;
 
+/// Slots a bucket.
+const WAYS: usize = 4;
+
+/// The low byte of a slot's first word: the length of its fact.
+const LENGTH_BITS: u64 = 0xFF;
+
 /// One store in `SAMPLE` is counted: those whose key's top `SAMPLE_BITS` bits are zero (independent of the slot,
 /// and an estimate the threads share cheaply).
 const SAMPLE_BITS: u32 = 6;
@@ -36,7 +52,7 @@ const SAMPLE: u64 = 1 << SAMPLE_BITS;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Table({} slots, {} in use)", self.words.len() / 2, self.slots_in_use())
+        write!(f, "Table({} slots, {} in use)", self.slots(), self.slots_in_use())
     }
 }
 
@@ -57,23 +73,39 @@ impl Table {
         Table::try_new(megabytes).expect("a small table")
     }
 
-    /// A table of `slots` slots, `first` of them in use at first (both powers of two); `None` when the memory
-    /// cannot be had.
+    /// A table of `slots` slots, `first` of them in use at first (both powers of two, at least 512); `None` when
+    /// the memory cannot be had.
     fn with_slots(slots: usize, first: usize) -> Option<Table> {
-        let words = bytemuck::allocation::try_zeroed_vec(slots.checked_mul(2)?).ok()?;
+        // A cache line more, to start the buckets on one.
+        let words: Vec<AtomicU64> = bytemuck::allocation::try_zeroed_vec(slots.checked_mul(2)?.checked_add(8)?).ok()?;
+        let base = (words.as_ptr() as usize).wrapping_neg() % 64 / 8;
         advise_huge_pages(&words);
-        Some(Table { words, mask: AtomicUsize::new(slots.min(first) - 1), full: slots - 1, stores: Padded(AtomicU64::new(0)) })
+        let buckets = slots / WAYS;
+        debug_assert!(first / WAYS >= 256, "the bucket index checks the key's low byte");
+        Some(Table {
+            words,
+            base,
+            mask: AtomicUsize::new(buckets.min(first / WAYS) - 1),
+            full: buckets - 1,
+            stores: Padded(AtomicU64::new(0)),
+        })
+    }
+
+    /// All the slots.
+    pub fn slots(&self) -> usize {
+        (self.full + 1) * WAYS
     }
 
     /// The slots in use now.
     pub fn slots_in_use(&self) -> usize {
-        self.mask.load(Ordering::Relaxed) + 1
+        (self.mask.load(Ordering::Relaxed) + 1) * WAYS
     }
 
-    /// The first word of `key`'s slot under the slots in use now (see [`Table::spread`] for when they double).
+    /// The first word of `key`'s bucket under the buckets in use now (see [`Table::spread`] for when they
+    /// double).
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        2 * ((key as usize) & self.mask.load(Ordering::Relaxed))
+    fn bucket(&self, key: u64) -> usize {
+        self.base + 2 * WAYS * ((key as usize) & self.mask.load(Ordering::Relaxed))
     }
 
     /// The lengths proven to have no solution from the position of `key` (help and series play).
@@ -85,7 +117,12 @@ impl Table {
     /// Keeps that the position of `key` has no solution in `left` plies or moves (help and series play).
     #[inline]
     pub fn add_no_solution(&self, key: u64, left: u32) {
-        self.add_bits(key, NoSolution::bit(left));
+        let bit = NoSolution::bit(left);
+        let old = self.get(key).unwrap_or(0);
+        if old & bit != bit {
+            let data = old | bit;
+            self.put(key, data, u64::from(63 - data.leading_zeros()));
+        }
     }
 
     /// What is proven about battle play from the position of `key`, if anything.
@@ -97,7 +134,8 @@ impl Table {
     /// Keeps what is proven about battle play from the position of `key`.
     #[inline]
     pub fn put_bounds(&self, key: u64, b: Bounds) {
-        self.put(key, b.encode());
+        let won = if b.won_at == 0xFF { 0 } else { b.won_at };
+        self.put(key, b.encode(), u64::from(won.max(b.lost_at)));
     }
 
     /// `exact-` battle play: won (`Some(true)`) or lost in exactly `n` moves from the position of `key`, if
@@ -110,77 +148,95 @@ impl Table {
     /// Keeps that `exact-` battle play from the position of `key` is won (or lost) in exactly `n` moves.
     #[inline]
     pub fn put_exact(&self, key: u64, n: u32, won: bool) {
-        self.put(key ^ exact_salt(n), won as u64 | 2);
+        self.put(key ^ exact_salt(n), won as u64 | 2, u64::from(n));
+    }
+
+    /// Whether the slot whose words are `check` and `data` holds a fact of `key`.
+    #[inline]
+    fn holds(check: u64, data: u64, key: u64) -> bool {
+        data != 0 && (check ^ data ^ key) & !LENGTH_BITS == 0
     }
 
     /// The data stored for `key`, if any.
     #[inline]
     fn get(&self, key: u64) -> Option<u64> {
-        let i = self.index(key);
-        let data = self.words[i + 1].load(Ordering::Relaxed);
-        let check = self.words[i].load(Ordering::Relaxed);
-        (check ^ data == key && data != 0).then_some(data)
+        let b = self.bucket(key);
+        (0..WAYS).find_map(|j| {
+            let data = self.words[b + 2 * j + 1].load(Ordering::Relaxed);
+            let check = self.words[b + 2 * j].load(Ordering::Relaxed);
+            Self::holds(check, data, key).then_some(data)
+        })
     }
 
-    /// Stores `data` (non-zero) for `key`, replacing what the slot held.
-    /// Asks the processor to fetch the slot of `key` into its cache, so that the misses of a node's children,
+    /// Asks the processor to fetch the bucket of `key` into its cache, so that the misses of a node's children,
     /// fetched together before they are searched, overlap instead of coming one after the other (in help play
     /// most of the search's stalls were these misses). A hint only: nothing is read or written.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let slot = &self.words[self.index(key)];
-        prefetch_line(slot);
+        prefetch_line(&self.words[self.bucket(key)]);
     }
 
+    /// Stores `data` (non-zero), a fact of `length` moves or plies, for `key`: over the same key's slot, else in
+    /// an empty one, else over the slot of the shorter length (the second on a tie).
     #[inline]
-    fn put(&self, key: u64, data: u64) {
-        let i = self.index(key);
-        self.words[i + 1].store(data, Ordering::Relaxed);
-        self.words[i].store(key ^ data, Ordering::Relaxed);
+    fn put(&self, key: u64, data: u64, length: u64) {
+        let b = self.bucket(key);
+        let mut j = 0;
+        let mut shortest = u64::MAX;
+        for i in 0..WAYS {
+            let check = self.words[b + 2 * i].load(Ordering::Relaxed);
+            let data = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
+            if data == 0 || Self::holds(check, data, key) {
+                j = i;
+                break;
+            }
+            if check & LENGTH_BITS <= shortest {
+                (j, shortest) = (i, check & LENGTH_BITS);
+            }
+        }
+        self.words[b + 2 * j + 1].store(data, Ordering::Relaxed);
+        self.words[b + 2 * j].store(((key ^ data) & !LENGTH_BITS) | length.min(LENGTH_BITS), Ordering::Relaxed);
         if key >> (64 - SAMPLE_BITS) == 0 {
             self.count_store();
         }
     }
 
-    /// After the slots in use doubled from `old_mask + 1`: moves each entry whose key has the new bit to its
-    /// slot in the new half, where lookups now go (the key is the XOR of the slot's two words). Other threads
-    /// go on meanwhile; what they store in the new half may be overwritten, and a torn pair stays one that
-    /// fails its check, so the worst is a fact not found.
+    /// After the buckets in use doubled from `old_mask + 1`: moves each entry whose key has the new bit to its
+    /// bucket in the new half, where lookups now go (the key, but for its low byte, is the XOR of the slot's two
+    /// words; the new bit is above that byte). Other threads go on meanwhile; what they store in the new half
+    /// may be overwritten, and a torn pair stays one that fails its check, so the worst is a fact not found.
     fn spread(&self, old_mask: usize) {
         let bit = old_mask + 1;
-        for slot in 0..bit {
-            let data = self.words[2 * slot + 1].load(Ordering::Relaxed);
-            let check = self.words[2 * slot].load(Ordering::Relaxed);
-            if data != 0 && (check ^ data) as usize & bit != 0 {
-                let j = 2 * (slot | bit);
-                self.words[j + 1].store(data, Ordering::Relaxed);
-                self.words[j].store(check, Ordering::Relaxed);
+        for bucket in 0..bit {
+            for j in 0..WAYS {
+                let at = self.base + 2 * WAYS * bucket + 2 * j;
+                let data = self.words[at + 1].load(Ordering::Relaxed);
+                let check = self.words[at].load(Ordering::Relaxed);
+                if data != 0 && (check ^ data) as usize & bit != 0 {
+                    let to = at + 2 * WAYS * bit;
+                    self.words[to + 1].store(data, Ordering::Relaxed);
+                    self.words[to].store(check, Ordering::Relaxed);
+                    // The old slot is free again for the keys that stay.
+                    self.words[at + 1].store(0, Ordering::Relaxed);
+                    self.words[at].store(0, Ordering::Relaxed);
+                }
             }
         }
     }
 
     /// Counts a sampled store; when the stores since the last doubling reach an eighth of the slots in use, the
-    /// slots in use double and the thread that doubled them spreads the entries (a store racing with it lands
-    /// in a slot of the old mask, which stays valid memory: a fact stored there is at worst not found).
+    /// buckets in use double and the thread that doubled them spreads the entries (a store racing with it lands
+    /// in a bucket of the old mask, which stays valid memory: a fact stored there is at worst not found).
     #[cold]
     fn count_store(&self) {
         let stores = self.stores.0.fetch_add(1, Ordering::Relaxed) + 1;
         let mask = self.mask.load(Ordering::Relaxed);
         if mask < self.full
-            && stores * SAMPLE >= (mask as u64 + 1) / 8
+            && stores * SAMPLE >= ((mask as u64 + 1) * WAYS as u64) / 8
             && self.mask.compare_exchange(mask, 2 * mask + 1, Ordering::Relaxed, Ordering::Relaxed).is_ok()
         {
             self.stores.0.store(0, Ordering::Relaxed);
             self.spread(mask);
-        }
-    }
-
-    /// ORs bits into what is stored for `key` (a set of proven facts that only grows).
-    #[inline]
-    fn add_bits(&self, key: u64, bits: u64) {
-        let old = self.get(key).unwrap_or(0);
-        if old & bits != bits {
-            self.put(key, old | bits);
         }
     }
 }
@@ -303,17 +359,18 @@ mod tests {
     fn impossible_sizes_are_errors() {
         assert!(Table::try_new(usize::MAX).is_err());
         assert!(Table::try_new(usize::MAX / (1024 * 1024)).is_err());
-        assert_eq!(Table::try_new(1).unwrap().words.len(), 2 * (1 << 16));
-        assert_eq!(Table::try_new(3).unwrap().words.len(), 2 * (1 << 17), "rounded down to a power of two");
+        assert_eq!(Table::try_new(1).unwrap().slots(), 1 << 16);
+        assert_eq!(Table::try_new(3).unwrap().slots(), 1 << 17, "rounded down to a power of two");
     }
 
     #[test]
     fn store_and_check() {
         let t = Table::new(1);
-        t.put(42, 7);
+        t.put(42, 7, 1);
         assert_eq!(t.get(42), Some(7));
         assert_eq!(t.get(42 + 1024 * 1024 * 64), None);
-        t.add_bits(42, 8);
+        assert_eq!(t.get(42 ^ 1 << 40), None, "a key differing above the bucket index");
+        t.put(42, 15, 1);
         assert_eq!(t.get(42), Some(15));
     }
 
@@ -329,6 +386,32 @@ mod tests {
         let b = t.bounds(9).unwrap();
         assert_eq!((b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)), (Some(true), Some(true), Some(false), None));
         assert_eq!(Bounds::NONE.with(300, false).verdict(254), Some(false));
+    }
+
+    /// A fact of a longer length stays in its bucket while facts of shorter lengths come and go beside it (the
+    /// last of them found too), and a fact stored again for its key replaces the old one in place.
+    #[test]
+    fn longer_facts_stay() {
+        let t = Table::with_slots(1 << 10, 1 << 10).unwrap();
+        let long = 0x1234_5678_9ABC_0042_u64;
+        t.put(long, 5, 4);
+        for i in 1..100u64 {
+            // The same bucket (low bits), different keys.
+            t.put(long ^ (i << 20), i, 1);
+            assert_eq!(t.get(long ^ (i << 20)), Some(i));
+        }
+        assert_eq!(t.get(long), Some(5));
+        t.put(long, 6, 4);
+        assert_eq!(t.get(long), Some(6));
+        // Longer facts push out the shorter ones first, then the fact of four moves, the shortest left.
+        let others: Vec<u64> = (0..WAYS as u64 - 1).map(|i| long ^ ((200 + i) << 20)).collect();
+        for &k in &others {
+            t.put(k, k, 9);
+        }
+        assert_eq!(t.get(long), Some(6));
+        t.put(long ^ (300 << 20), 300, 1);
+        assert_eq!(t.get(long), None, "the shortest fact gives way");
+        assert!(others.iter().all(|&k| t.get(k) == Some(k)));
     }
 
     /// A fresh table, whatever its size, uses one megabyte of slots: a small problem touches (and the kernel
@@ -355,8 +438,8 @@ mod tests {
         let mut i = 0;
         while t.slots_in_use() == 1 << 10 {
             assert!(i < 1 << 20, "the slots in use never doubled");
-            last_in_slot.insert(key(i) as usize & ((1 << 10) - 1), i);
-            t.put(key(i), i + 1);
+            last_in_slot.insert(key(i) as usize & ((1 << 9) - 1), i);
+            t.put(key(i), i + 1, 1);
             i += 1;
         }
         assert_eq!(t.slots_in_use(), 1 << 11);
@@ -364,7 +447,7 @@ mod tests {
             assert_eq!(t.get(key(j)), Some(j + 1), "entry {j} lost when the slots doubled");
         }
         for j in i..i + (1 << 22) {
-            t.put(key(j), 1);
+            t.put(key(j), 1, 1);
         }
         assert_eq!(t.slots_in_use(), 1 << 12);
     }
