@@ -3,7 +3,7 @@
 
 use crate::attacks::{between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, PAWN_OBSERVERS};
 use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs, observed_by_kind};
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::hooks::{ChangeFacts, Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
@@ -133,6 +133,68 @@ pub(crate) fn creates_paralysis(rules: &Rules, mv: Move, after: &Position, rex_i
     Some(false)
 }
 
+/// The [`ChangeFacts`] of Isardam for `pos`, a position without a Madrasi paralysis whose kinds in play are
+/// orthodox (`None` otherwise). For each kind, the squares where a piece of the side to move's is observed by an
+/// opposing piece of its kind: for leaps and rook/bishop lines the squares that pieces observe (symmetric), for
+/// pawns both ways; the occupancy before the move serves, since a line that the move opens through its from
+/// square leads to a piece of the mover's kind only if that piece observed the mover already. A double step
+/// beside an opposing pawn is observed en passant (`creates_paralysis`). The squares a move must not empty:
+/// the lone piece between two opposing pieces of one kind riding that line.
+fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option<ChangeFacts> {
+    if !rules.kinds.complex.is_empty() || !rules.kinds.simple_fairy.is_empty() {
+        return None;
+    }
+    let us = pos.side();
+    let them = us.opposite();
+    let occ = pos.occupied();
+    let mut facts = ChangeFacts::default();
+    for kind in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
+        if kind == Kind::KING && !rex_inclusive {
+            continue;
+        }
+        let theirs = pos.pieces_bb(them, kind);
+        if theirs.is_empty() || pos.pieces_bb(us, kind).is_empty() {
+            continue;
+        }
+        let mut seen = Bitboard::EMPTY;
+        for e in theirs {
+            seen |= orthodox_attacks(kind, them, e, occ).unwrap_or(Bitboard::EMPTY);
+            if kind == Kind::PAWN {
+                seen |= Bitboard(PAWN_OBSERVERS[us.index()][e.index()]);
+            }
+        }
+        facts.arrival[kind.index()] = seen;
+        if kind == Kind::PAWN {
+            // A double step arriving beside an opposing pawn (which could take it en passant).
+            let rank = if us == Color::White { 3 } else { 4 };
+            for e in theirs & Bitboard(0xFF << (8 * rank)) {
+                for f in [-1, 1] {
+                    if let Some(s) = e.offset(f, 0) {
+                        facts.double_step.set(s);
+                    }
+                }
+            }
+        }
+        if matches!(kind, Kind::QUEEN | Kind::ROOK | Kind::BISHOP) {
+            let ours = pos.pieces_bb(us, kind);
+            for e in theirs {
+                let lines = match kind {
+                    Kind::ROOK => rook_attacks(e, Bitboard::EMPTY),
+                    Kind::BISHOP => bishop_attacks(e, Bitboard::EMPTY),
+                    _ => rook_attacks(e, Bitboard::EMPTY) | bishop_attacks(e, Bitboard::EMPTY),
+                };
+                for o in ours & lines {
+                    let blockers = between(e, o) & occ;
+                    if blockers.count() == 1 {
+                        facts.vacating |= blockers;
+                    }
+                }
+            }
+        }
+    }
+    Some(facts)
+}
+
 impl Condition for Isardam {
     fn describe(&self) -> String {
         let mut s = String::from("Isardam");
@@ -164,6 +226,13 @@ impl Condition for Isardam {
     // changes (`creates_paralysis`).
     fn passes(&self, rules: &Rules, pos: &Position) -> bool {
         !any_madrasi_paralysis(rules, pos, self.rex_inclusive)
+    }
+
+    // Isardam from a position without paralysis: a plain move creates one when its piece arrives where an
+    // opposing piece of its kind observes it or it observes one (`change_facts_of`), or empties the one square
+    // between two opposing line pieces of one kind.
+    fn change_facts(&self, rules: &Rules, pos: &Position) -> Option<ChangeFacts> {
+        change_facts_of(rules, pos, self.rex_inclusive)
     }
 
     fn is_legal_from_passing(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {
