@@ -39,7 +39,7 @@ pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color,
 // step is paralysed while an opposing pawn could take it; the attack is not mutual (seed 002), and the capturing
 // pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
 #[inline]
-fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
+pub(crate) fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
     let Some(ep) = pos.ep_square() else { return false };
     pos.side() != color
         && ep.offset(0, color.forward()) == Some(sq)

@@ -125,11 +125,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         false
     }
 
-    /// For a position that [`Condition::passes`]: the squares a plain move (no castling, en passant or
-    /// promotion) of an orthodox piece must avoid to pass the test too, found once for the position so that
-    /// such moves need not be made to be judged ([`ChangeFacts`]); `None`, the default, when the condition
-    /// cannot say (the moves then take [`Condition::is_legal_from_passing`]). Asked only when this is the one
-    /// condition with [`Hooks::LEGALITY`] and none has [`Hooks::REPLIES`].
+    /// When `pos` [`Condition::passes`]: the squares a plain move (no castling, en passant or promotion) of an
+    /// orthodox piece must avoid to pass the test too, found once for the position so that such moves need not
+    /// be made to be judged ([`ChangeFacts`]). `None`, the default, when `pos` does not pass or the condition
+    /// cannot say (the moves then take [`Condition::is_legal_from_passing`] or [`Condition::is_legal`]). Asked
+    /// only when this is the one condition with [`Hooks::LEGALITY`] and none has [`Hooks::REPLIES`]; facts
+    /// given stand for `passes`, which is then not asked.
     fn change_facts(&self, _rules: &Rules, _pos: &Position) -> Option<ChangeFacts> {
         None
     }

@@ -62,9 +62,7 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
-        let passes = self.hooks.has(Hooks::LEGALITY)
-            && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos));
-        let change = if passes && !self.hooks.has(Hooks::REPLIES) {
+        let change = if self.hooks.has(Hooks::LEGALITY) && !self.hooks.has(Hooks::REPLIES) {
             let mut tests = self.conditions_with(Hooks::LEGALITY);
             match (tests.next(), tests.next()) {
                 (Some(c), None) => c.change_facts(self, pos),
@@ -73,6 +71,9 @@ impl Rules {
         } else {
             None
         };
+        // Facts given: the position passes.
+        let passes = change.is_some()
+            || (self.hooks.has(Hooks::LEGALITY) && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos)));
         let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes, change };
         if self.shortcut == Shortcut::None {
             return none;
