@@ -173,8 +173,7 @@ impl Rules {
     /// Whether the piece on `sq` is paralysed under the conditions in force.
     #[inline]
     pub fn is_paralysed(&self, pos: &Position, sq: Square) -> bool {
-        self.hooks.has(Hooks::PARALYSIS)
-            && self.conditions.iter().any(|c| c.hooks().has(Hooks::PARALYSIS) && c.is_paralysed(self, pos, sq))
+        self.hooks.has(Hooks::PARALYSIS) && self.conditions_with(Hooks::PARALYSIS).any(|c| c.is_paralysed(self, pos, sq))
     }
 
     /// The pieces of `color` paralysed under the conditions in force, all at once.
@@ -183,13 +182,7 @@ impl Rules {
         if !self.hooks.has(Hooks::PARALYSIS) {
             return Bitboard::EMPTY;
         }
-        let mut out = Bitboard::EMPTY;
-        for c in &self.conditions {
-            if c.hooks().has(Hooks::PARALYSIS) {
-                out |= c.paralysed(self, pos, color);
-            }
-        }
-        out
+        self.conditions_with(Hooks::PARALYSIS).fold(Bitboard::EMPTY, |out, c| out | c.paralysed(self, pos, color))
     }
 
     /// The squares of the pieces that paralyse the piece on `sq`, sorted (empty when it is not paralysed). For
@@ -207,8 +200,7 @@ impl Rules {
         if self.is_paralysed(pos, observer) {
             return false;
         }
-        !self.hooks.has(Hooks::OBSERVATION)
-            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.observation_counts(self, pos, observer, target))
+        !self.hooks.has(Hooks::OBSERVATION) || self.conditions_with(Hooks::OBSERVATION).all(|c| c.observation_counts(self, pos, observer, target))
     }
 
     /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap), gives check: every
@@ -229,7 +221,7 @@ impl Rules {
         if self.hooks.has(Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)) {
             return self.observers(pos, sq, by).any(|o| self.observation_counts(pos, o, sq))
                 || (self.hooks.has(Hooks::EXTRA_CHECK)
-                    && self.conditions.iter().any(|c| c.hooks().has(Hooks::EXTRA_CHECK) && c.extra_check(self, pos, sq, by)));
+                    && self.conditions_with(Hooks::EXTRA_CHECK).any(|c| c.extra_check(self, pos, sq, by)));
         }
         if self.orthodox_observers(pos, sq, by).non_empty() {
             return true;
