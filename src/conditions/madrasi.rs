@@ -209,6 +209,10 @@ impl Condition for Madrasi {
         }
     }
 
+    fn own_kind_paralysis(&self) -> Option<bool> {
+        Some(self.rex_inclusive)
+    }
+
     fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
         paralysed_by(rules, pos, color, |k| (k != Kind::KING || self.rex_inclusive).then_some(k))
     }

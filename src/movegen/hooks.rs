@@ -75,6 +75,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
         false
     }
 
+    /// Whether this condition's paralysis is Madrasi's: a piece observed by an opposing piece of its own kind
+    /// (`Some(rex inclusive)`), so that with orthodox pieces the move generator can tell it from the piece's
+    /// own targets; `None`, the default, for any other rule.
+    fn own_kind_paralysis(&self) -> Option<bool> {
+        None
+    }
+
     /// The pieces of `color` that [`Condition::is_paralysed`] finds paralysed, all at once: the move generator
     /// asks once per position (called only with [`Hooks::PARALYSIS`]); must agree with `is_paralysed`.
     fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {

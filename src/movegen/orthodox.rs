@@ -6,7 +6,7 @@
 
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
 use super::{castlings, orthodox_observers_in, pawn_ranks, Rules};
-use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
@@ -40,7 +40,7 @@ impl Rules {
             pos.pieces_bb(them, Kind::BISHOP) | queens,
             us,
         );
-        self.pinned_legal_moves::<false>(pos, king, pinned, evasion, Bitboard::EMPTY, out);
+        self.pinned_legal_moves::<false>(pos, king, pinned, evasion, Paralysis::Pieces(Bitboard::EMPTY), out);
     }
 
     /// Whether [`Rules::unobserved_king_safe_moves`] applies to `pos`, whose [`NodeFacts`] are `node`: orthodox
@@ -59,13 +59,29 @@ impl Rules {
     /// and asked for check (the observer may be paralysed, or its observation may not count). The conditions'
     /// tests after the move are the caller's ([`Rules::conditions_accept_at`]).
     pub(super) fn unobserved_king_safe_moves(&self, pos: &Position, node: &NodeFacts, out: &mut MoveList) {
-        let paralysed = self.paralysed(pos, pos.side());
-        self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), paralysed, out);
+        match self.own_kind_paralysis {
+            // Madrasi: each piece's paralysis read off its own targets (leaps, rook/bishop lines and pawn captures
+            // are symmetric; the side to move has no pawn an opponent could take en passant).
+            Some(rex_inclusive) => {
+                let them = pos.color_bb(pos.side().opposite());
+                let mut paralysers = [Bitboard::EMPTY; 6];
+                for kind in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
+                    if kind != Kind::KING || rex_inclusive {
+                        paralysers[kind.index()] = pos.kind_bb(kind) & them;
+                    }
+                }
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::OwnKind(&paralysers), out);
+            }
+            None => {
+                let paralysed = self.paralysed(pos, pos.side());
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), out);
+            }
+        }
     }
 
     /// The body of [`Rules::orthodox_legal_moves`] (`TESTED` false) and of
     /// [`Rules::unobserved_king_safe_moves`] (`TESTED` true: the moves orthodox play leaves out for the king's
-    /// sake are made and asked for check; the pieces of `paralysed` do not move).
+    /// sake are made and asked for check; the paralysed pieces do not move).
     #[inline(always)]
     fn pinned_legal_moves<const TESTED: bool>(
         &self,
@@ -73,7 +89,7 @@ impl Rules {
         king: Square,
         pinned: Bitboard,
         evasion: Bitboard,
-        paralysed: Bitboard,
+        paralysis: Paralysis,
         out: &mut MoveList,
     ) {
         out.clear();
@@ -83,8 +99,23 @@ impl Rules {
         let own = pos.color_bb(us);
         let theirs = pos.color_bb(them);
         let safe = |mv: Move| !self.in_check(&pos.make(mv), us);
+        let (paralysed, own_kind) = match paralysis {
+            Paralysis::Pieces(p) => (p, None),
+            Paralysis::OwnKind(by_kind) => (Bitboard::EMPTY, Some(by_kind)),
+        };
         for from in own & !paralysed {
             let kind = pos.piece_at(from).expect("occupied").kind;
+            // Madrasi: a pawn or king by the squares its observers would stand on; the other kinds below, by
+            // their targets.
+            let paralysers = own_kind.map_or(Bitboard::EMPTY, |by_kind| by_kind[kind.index()]);
+            let observers = match kind {
+                Kind::PAWN => Bitboard(PAWN_OBSERVERS[them.index()][from.index()]),
+                Kind::KING => Bitboard(KING[from.index()]),
+                _ => Bitboard::EMPTY,
+            };
+            if (observers & paralysers).non_empty() {
+                continue;
+            }
             let allowed = if pinned.has(from) { evasion & line(king, from) } else { evasion };
             let targets = match kind {
                 Kind::PAWN => {
@@ -122,6 +153,9 @@ impl Rules {
                 Kind::ROOK => rook_attacks(from, occ),
                 _ => rook_attacks(from, occ) | bishop_attacks(from, occ),
             };
+            if (targets & paralysers).non_empty() {
+                continue;
+            }
             if TESTED && allowed.0 != !0 {
                 for to in targets & !own {
                     let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
@@ -187,6 +221,14 @@ impl Rules {
             }
         }
     }
+}
+
+/// Which pieces of the side to move [`Rules::pinned_legal_moves`] leaves still: those of a set, or (Madrasi) each
+/// whose targets hold a piece of the set its kind indexes.
+#[derive(Clone, Copy)]
+enum Paralysis<'a> {
+    Pieces(Bitboard),
+    OwnKind(&'a [Bitboard; 6]),
 }
 
 /// The legal castlings of the king on `from`, not in check: the square the king passes and the one it arrives on
