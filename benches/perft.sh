@@ -18,7 +18,9 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "Written by \`benches/perft.sh\`; do not edit. Started $started; machine: $cores cores, $cpu; load average"
   echo "$load_before at the start, $load_after at the end. Nodes per second, without bulk counting (every leaf move"
   echo "is made), the median of 5 runs; the runs compared (the three move generators, a condition and plain perft) run in turn. Node"
-  echo "counts are asserted (published counts, or the naive reference's). Compare ratios within one run."
+  echo "counts are asserted (published counts, or the naive reference's). Compare ratios within one run: the machine is"
+  echo "shared with other work (the load average above). stipula keeps its position's Zobrist key up to date at every"
+  echo "move (the searches need it), as cozy-chess's board does; shakmaty's \`Chess\` keeps none."
   echo
   echo '```'
   grep -v '^load average now' "$out" | grep -v '^ *Running\|^$' | sed -n '/^orthodox /,$p'

@@ -238,13 +238,7 @@ impl Position {
     #[inline]
     fn lift(&mut self, sq: Square, p: Piece) {
         self.by_color[p.color.index()].clear(sq);
-        if p.kind.index() < 6 {
-            self.by_kind[p.kind.index()].clear(sq);
-        } else {
-            for plane in &mut self.planes {
-                plane.clear(sq);
-            }
-        }
+        self.clear_kind(sq, p.kind);
         self.key ^= PIECE_KEYS[p.code() as usize][sq.index()];
     }
 
@@ -387,7 +381,7 @@ impl Position {
 
     /// The mechanics of [`Position::make`] on `self`, a copy of `src` just made: what stands where and the
     /// state are read from `src` (not from the copy being written, which would wait for the copy's stores).
-    #[inline]
+    #[inline(always)]
     fn apply(&mut self, src: &Position, mv: Move) {
         let mut key = src.key ^ SIDE_KEY;
         if src.ep != NO_SQ {
@@ -400,28 +394,53 @@ impl Position {
         }
         self.castling = rights;
         self.side = src.side.opposite();
-        self.key = key;
         let capture = mv.capture();
-        if mv.special == Special::None && mv.promotion().is_none() && (capture.is_none() || capture == Some(mv.to)) {
-            // The common move: an orthodox piece from one square to another, perhaps taking there.
-            let from = mv.from;
-            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
-            let kind = match mv.moved_kind() {
-                Some(k) if k.index() < 6 && src.by_kind[k.index()].has(from) => k,
-                _ => src.kind_on(from),
-            };
-            if kind.index() < 6 {
+        let from = mv.from;
+        // The common move: an orthodox piece from one square to another (a pawn's double step too), perhaps
+        // taking there.
+        if let (Special::None | Special::DoubleStep, None, Some(kind)) = (mv.special, mv.promotion(), mv.moved_kind()) {
+            if kind.index() < 6 && src.by_kind[kind.index()].has(from) && (capture.is_none() || capture == Some(mv.to)) {
+                let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
                 if let Some(taken) = src.piece_at(mv.to) {
-                    self.lift(mv.to, taken);
+                    self.by_color[taken.color.index()].clear(mv.to);
+                    self.clear_kind(mv.to, taken.kind);
+                    key ^= PIECE_KEYS[taken.code() as usize][mv.to.index()];
                 }
                 let both = from.bb() | mv.to.bb();
                 self.by_color[color.index()] ^= both;
                 self.by_kind[kind.index()] ^= both;
                 let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
-                self.key ^= keys[from.index()] ^ keys[mv.to.index()];
+                key ^= keys[from.index()] ^ keys[mv.to.index()];
+                if mv.special == Special::DoubleStep {
+                    let middle = double_step_middle(mv);
+                    self.ep = middle.index() as u8;
+                    key ^= EP_KEYS[middle.index()];
+                }
+                self.key = key;
                 return;
             }
         }
+        self.key = key;
+        self.apply_other(src, mv);
+    }
+
+    /// Takes the kind bits of a piece of `kind` on `sq` off (its colour's bit is cleared apart).
+    #[inline(always)]
+    fn clear_kind(&mut self, sq: Square, kind: Kind) {
+        if kind.index() < 6 {
+            self.by_kind[kind.index()].clear(sq);
+        } else {
+            for plane in &mut self.planes {
+                plane.clear(sq);
+            }
+        }
+    }
+
+    /// [`Position::apply`] of the moves its common case leaves: castling, en passant, promotions, fairy pieces,
+    /// the conditions' own moves (the side, rights, en-passant square and key's state part already done).
+    #[inline(never)]
+    fn apply_other(&mut self, src: &Position, mv: Move) {
+        let capture = mv.capture();
         if let Some(cap) = capture {
             if let Some(taken) = src.piece_at(cap) {
                 self.lift(cap, taken);

@@ -1,9 +1,9 @@
 //! Isardam: a move that would create a Madrasi paralysis is illegal (seed 002; `RULES.md`), with Popeye's
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
-use crate::attacks::{between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, PAWN_OBSERVERS};
-use crate::conditions::madrasi::{any_madrasi_paralysis, madrasi_pairs, observed_by_kind};
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::attacks::{between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::conditions::madrasi::{any_madrasi_paralysis, en_passant_observed, madrasi_pairs, observed_by_kind};
+use crate::movegen::hooks::{ChangeFacts, Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
@@ -133,6 +133,73 @@ pub(crate) fn creates_paralysis(rules: &Rules, mv: Move, after: &Position, rex_i
     Some(false)
 }
 
+/// The [`ChangeFacts`] of Isardam for `pos`, when its kinds in play are orthodox and it has no Madrasi
+/// paralysis (`None` otherwise). For each kind, the squares where a piece of the side to move's is observed by an
+/// opposing piece of its kind: for leaps and rook/bishop lines the squares that pieces observe (symmetric), for
+/// pawns both ways; the occupancy before the move serves, since a line that the move opens through its from
+/// square leads to a piece of the mover's kind only if that piece observed the mover already. A double step
+/// beside an opposing pawn is observed en passant (`creates_paralysis`). The squares a move must not empty:
+/// the lone piece between two opposing pieces of one kind riding that line. The same sets tell whether `pos`
+/// has a paralysis: a piece of the side to move's on the squares of its kind, or the pawn that has just made
+/// its double step observed en passant ([`any_madrasi_paralysis`]).
+fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option<ChangeFacts> {
+    if !rules.kinds.complex.is_empty() || !rules.kinds.simple_fairy.is_empty() {
+        return None;
+    }
+    let us = pos.side();
+    let them = us.opposite();
+    let occ = pos.occupied();
+    let mut facts = ChangeFacts::default();
+    let mut lines = |kind: Kind, ours: Bitboard, theirs: Bitboard, attacks: fn(Square, Bitboard) -> Bitboard| {
+        let mut seen = Bitboard::EMPTY;
+        for e in theirs {
+            let a = attacks(e, occ);
+            seen |= a;
+            for o in ours & attacks(e, Bitboard::EMPTY) & !a {
+                let blockers = between(e, o) & occ;
+                if blockers.count() == 1 {
+                    facts.vacating |= blockers;
+                }
+            }
+        }
+        facts.arrival[kind.index()] = seen;
+    };
+    let queen = |sq: Square, occ: Bitboard| rook_attacks(sq, occ) | bishop_attacks(sq, occ);
+    for (kind, attacks) in [(Kind::BISHOP, bishop_attacks as fn(Square, Bitboard) -> Bitboard), (Kind::ROOK, rook_attacks), (Kind::QUEEN, queen)] {
+        let (ours, theirs) = (pos.pieces_bb(us, kind), pos.pieces_bb(them, kind));
+        if ours.non_empty() && theirs.non_empty() {
+            lines(kind, ours, theirs, attacks);
+        }
+    }
+    let mut leaps = |kind: Kind, table: &[u64; 64]| {
+        let theirs = pos.pieces_bb(them, kind);
+        if pos.pieces_bb(us, kind).non_empty() {
+            facts.arrival[kind.index()] = theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| seen | Bitboard(table[e.index()]));
+        }
+    };
+    leaps(Kind::KNIGHT, &KNIGHT);
+    if rex_inclusive {
+        leaps(Kind::KING, &KING);
+    }
+    let (ours, theirs) = (pos.pieces_bb(us, Kind::PAWN), pos.pieces_bb(them, Kind::PAWN));
+    if ours.non_empty() && theirs.non_empty() {
+        // Pawns observe each other both ways: ours observe theirs from the squares theirs would attack.
+        facts.arrival[Kind::PAWN.index()] = theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| {
+            seen | Bitboard(PAWN_ATTACKS[them.index()][e.index()] | PAWN_OBSERVERS[us.index()][e.index()])
+        });
+        // A double step arriving beside an opposing pawn (which could take it en passant).
+        const FILE_A: u64 = 0x0101_0101_0101_0101;
+        let beside = (theirs & Bitboard(0xFF << (8 * if us == Color::White { 3 } else { 4 }))).0;
+        facts.double_step = Bitboard(((beside << 1) & !FILE_A) | ((beside >> 1) & !(FILE_A << 7)));
+    }
+    let paralysed = [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING]
+        .iter()
+        .any(|&k| (facts.arrival[k.index()] & pos.pieces_bb(us, k)).non_empty());
+    let mover = pos.side().opposite();
+    let en_passant = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())).is_some_and(|sq| en_passant_observed(pos, sq, mover));
+    (!paralysed && !en_passant).then_some(facts)
+}
+
 impl Condition for Isardam {
     fn describe(&self) -> String {
         let mut s = String::from("Isardam");
@@ -164,6 +231,13 @@ impl Condition for Isardam {
     // changes (`creates_paralysis`).
     fn passes(&self, rules: &Rules, pos: &Position) -> bool {
         !any_madrasi_paralysis(rules, pos, self.rex_inclusive)
+    }
+
+    // Isardam from a position without paralysis: a plain move creates one when its piece arrives where an
+    // opposing piece of its kind observes it or it observes one (`change_facts_of`), or empties the one square
+    // between two opposing line pieces of one kind.
+    fn change_facts(&self, rules: &Rules, pos: &Position) -> Option<ChangeFacts> {
+        change_facts_of(rules, pos, self.rex_inclusive)
     }
 
     fn is_legal_from_passing(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {

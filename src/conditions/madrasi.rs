@@ -2,7 +2,7 @@
 //! (seeds 000, 002, 003; `RULES.md`). Also the observation service Isardam and Eiffel share:
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
-use crate::attacks::{pawn_attacks_of, Occupancy, PAWN_ATTACKS};
+use crate::attacks::{orthodox_attacks, pawn_attacks_of, Occupancy, PAWN_ATTACKS};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
@@ -39,7 +39,7 @@ pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color,
 // step is paralysed while an opposing pawn could take it; the attack is not mutual (seed 002), and the capturing
 // pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
 #[inline]
-fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
+pub(crate) fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
     let Some(ep) = pos.ep_square() else { return false };
     pos.side() != color
         && ep.offset(0, color.forward()) == Some(sq)
@@ -84,7 +84,12 @@ pub fn paralysed_by(rules: &Rules, pos: &Position, color: Color, by: impl Fn(Kin
     for &kind in &rules.kinds.present {
         let Some(paralyser) = by(kind) else { continue };
         let ours = pos.pieces_bb(color, kind);
-        if ours.is_empty() || pos.pieces_bb(color.opposite(), paralyser).is_empty() {
+        let theirs = pos.pieces_bb(color.opposite(), paralyser);
+        if ours.is_empty() || theirs.is_empty() {
+            continue;
+        }
+        if paralyser.is_orthodox() {
+            out |= ours & orthodox_observed(pos, ours, theirs, paralyser, color);
             continue;
         }
         for sq in ours {
@@ -94,6 +99,31 @@ pub fn paralysed_by(rules: &Rules, pos: &Position, color: Color, by: impl Fn(Kin
         }
     }
     out
+}
+
+/// Which of `ours` (pieces of `color`) the pieces `theirs`, of the orthodox kind `kind` and the other colour,
+/// observe ([`observed_by_kind`]'s sense) in bulk: pawns by shifts (the en-passant observation of the pawn that
+/// has just made its double step apart), leaps and rook/bishop lines from whichever side has fewer pieces, since
+/// their observation is symmetric.
+#[inline]
+fn orthodox_observed(pos: &Position, ours: Bitboard, theirs: Bitboard, kind: Kind, color: Color) -> Bitboard {
+    let them = color.opposite();
+    let occ = pos.occupied();
+    let attacks = |sq: Square| orthodox_attacks(kind, them, sq, occ).expect("an orthodox kind");
+    if kind == Kind::PAWN {
+        let mut seen = pawn_attacks_of(theirs, them);
+        if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, color.forward())) {
+            if ours.has(sq) && en_passant_observed(pos, sq, color) {
+                seen.set(sq);
+            }
+        }
+        return seen;
+    }
+    if theirs.count() <= ours.count() {
+        theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| seen | attacks(e))
+    } else {
+        ours.into_iter().filter(|&sq| (attacks(sq) & theirs).non_empty()).fold(Bitboard::EMPTY, |seen, sq| seen | sq.bb())
+    }
 }
 
 /// Whether `piece` on `sq` is paralysed by the Madrasi rule: observed by an opposing piece of its own kind.
@@ -177,6 +207,10 @@ impl Condition for Madrasi {
             Some(piece) => is_madrasi_paralysed(rules, pos, sq, piece, self.rex_inclusive),
             None => false,
         }
+    }
+
+    fn own_kind_paralysis(&self) -> Option<bool> {
+        Some(self.rex_inclusive)
     }
 
     fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {

@@ -10,6 +10,18 @@ use crate::attacks::Occupancy;
 use crate::square::{Bitboard, Color, Square};
 use std::fmt;
 
+/// What [`Condition::change_facts`] finds in a position that passes a condition's test after the move: a plain
+/// move of an orthodox piece of the side to move (not castling, en passant or a promotion) from a square off
+/// `vacating` fails the test exactly when it arrives on a square of `arrival` for its kind (or, a pawn's double
+/// step, of `double_step`); a move from a square of `vacating` takes the condition's own test.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChangeFacts {
+    /// By orthodox kind index.
+    pub arrival: [Bitboard; 6],
+    pub double_step: Bitboard,
+    pub vacating: Bitboard,
+}
+
 /// The hooks a condition uses, as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hooks(pub u16);
@@ -63,6 +75,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
         false
     }
 
+    /// Whether this condition's paralysis is Madrasi's: a piece observed by an opposing piece of its own kind
+    /// (`Some(rex inclusive)`), so that with orthodox pieces the move generator can tell it from the piece's
+    /// own targets; `None`, the default, for any other rule.
+    fn own_kind_paralysis(&self) -> Option<bool> {
+        None
+    }
+
     /// The pieces of `color` that [`Condition::is_paralysed`] finds paralysed, all at once: the move generator
     /// asks once per position (called only with [`Hooks::PARALYSIS`]); must agree with `is_paralysed`.
     fn paralysed(&self, rules: &Rules, pos: &Position, color: Color) -> Bitboard {
@@ -111,6 +130,16 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// [`Hooks::LEGALITY`]); `false`, the default, when the condition has no such test by changes.
     fn passes(&self, _rules: &Rules, _pos: &Position) -> bool {
         false
+    }
+
+    /// When `pos` [`Condition::passes`]: the squares a plain move (no castling, en passant or promotion) of an
+    /// orthodox piece must avoid to pass the test too, found once for the position so that such moves need not
+    /// be made to be judged ([`ChangeFacts`]). `None`, the default, when `pos` does not pass or the condition
+    /// cannot say (the moves then take [`Condition::is_legal_from_passing`] or [`Condition::is_legal`]). Asked
+    /// only when this is the one condition with [`Hooks::LEGALITY`] and none has [`Hooks::REPLIES`]; facts
+    /// given stand for `passes`, which is then not asked.
+    fn change_facts(&self, _rules: &Rules, _pos: &Position) -> Option<ChangeFacts> {
+        None
     }
 
     /// [`Condition::is_legal`] for a move from a position that [`Condition::passes`]: must give the same answer

@@ -1,7 +1,7 @@
 //! Legality: a move is legal when the mover's king is not observed after it (by a piece whose observation
 //! counts) and every condition accepts it; [`NodeFacts`] lets most moves be judged without being made.
 
-use super::hooks::Hooks;
+use super::hooks::{ChangeFacts, Hooks};
 use super::{orthodox_observers_in, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy};
 use crate::moves::{Move, MoveList, Special};
@@ -53,6 +53,8 @@ pub struct NodeFacts {
     /// Every condition that tests the position after a move finds this position passing its test
     /// ([`Condition::passes`](super::hooks::Condition::passes)): a move may be judged by what it changes.
     pub(super) passes: bool,
+    /// The one such condition's [`ChangeFacts`] for this position, when it gives them.
+    pub(super) change: Option<ChangeFacts>,
 }
 
 impl Rules {
@@ -60,9 +62,19 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
-        let passes = self.hooks.has(Hooks::LEGALITY)
-            && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos));
-        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes };
+        let change = if self.hooks.has(Hooks::LEGALITY) && !self.hooks.has(Hooks::REPLIES) {
+            let mut tests = self.conditions_with(Hooks::LEGALITY);
+            match (tests.next(), tests.next()) {
+                (Some(c), None) => c.change_facts(self, pos),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        // Facts given: the position passes.
+        let passes = change.is_some()
+            || (self.hooks.has(Hooks::LEGALITY) && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos)));
+        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes, change };
         if self.shortcut == Shortcut::None {
             return none;
         }
@@ -86,7 +98,7 @@ impl Rules {
             }
         }
         if matches!(self.shortcut, Shortcut::Sensitive | Shortcut::UnobservedSensitive) {
-            return NodeFacts { shortcut: self.shortcut, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes };
+            return NodeFacts { shortcut: self.shortcut, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes, change };
         }
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {
@@ -97,7 +109,7 @@ impl Rules {
             diag |= pos.pieces_bb(them, k);
         }
         let pinned = lone_blockers(pos, king, ortho, diag, us);
-        NodeFacts { shortcut: self.shortcut, king, pinned, evasion, passes }
+        NodeFacts { shortcut: self.shortcut, king, pinned, evasion, passes, change }
     }
 
     /// [`Rules::legal_after`] with the facts of [`Rules::node`]: without conditions, a move that is not the
@@ -113,7 +125,7 @@ impl Rules {
         match self.shortcut_verdict(pos, mv, node) {
             Some(true) => {
                 let after = self.make(pos, mv);
-                self.conditions_accept(pos, mv, &after, node.passes).then_some(after)
+                self.conditions_accept_at(pos, mv, &after, node).then_some(after)
             }
             Some(false) => None,
             None => self.legal_after_passing(pos, mv, node.passes),
@@ -124,7 +136,10 @@ impl Rules {
     #[inline]
     pub fn is_legal_at(&self, pos: &Position, mv: Move, node: &NodeFacts) -> bool {
         match self.shortcut_verdict(pos, mv, node) {
-            Some(true) if self.tests_after_move() => self.conditions_accept(pos, mv, &self.make(pos, mv), node.passes),
+            Some(true) if self.tests_after_move() => match judged_by_change(pos, mv, node) {
+                Some(legal) => legal,
+                None => self.conditions_accept(pos, mv, &self.make(pos, mv), node.passes),
+            },
             Some(legal) => legal,
             None => self.legal_after_passing(pos, mv, node.passes).is_some(),
         }
@@ -175,7 +190,7 @@ impl Rules {
                 return false;
             }
             self.make_into(pos, mv, out);
-            return self.conditions_accept(pos, mv, out, node.passes);
+            return self.conditions_accept_at(pos, mv, out, node);
         }
         self.make_into(pos, mv, out);
         if self.in_check(out, pos.side()) {
@@ -196,6 +211,18 @@ impl Rules {
     #[inline(always)]
     fn conditions_accept(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
         !self.tests_after_move() || self.conditions_test(pos, mv, after, passes)
+    }
+
+    /// [`Rules::conditions_accept`] with the facts of [`Rules::node`]: by the [`ChangeFacts`] when they decide.
+    #[inline(always)]
+    pub(super) fn conditions_accept_at(&self, pos: &Position, mv: Move, after: &Position, node: &NodeFacts) -> bool {
+        if !self.tests_after_move() {
+            return true;
+        }
+        match judged_by_change(pos, mv, node) {
+            Some(legal) => legal,
+            None => self.conditions_test(pos, mv, after, node.passes),
+        }
     }
 
     /// The body of [`Rules::conditions_accept`] when some condition tests after the move.
@@ -253,8 +280,15 @@ impl Rules {
             self.orthodox_legal_moves(pos, out);
             return;
         }
-        self.pseudo_moves(pos, out);
         let node = self.node(pos);
+        if self.generates_unobserved(pos, &node) {
+            self.unobserved_king_safe_moves(pos, &node, out);
+            if self.tests_after_move() {
+                out.retain(|&mv| judged_by_change(pos, mv, &node).unwrap_or_else(|| self.conditions_test(pos, mv, &self.make(pos, mv), node.passes)));
+            }
+            return;
+        }
+        self.pseudo_moves(pos, out);
         out.retain(|&mv| self.legal_after_at(pos, mv, &node).is_some());
     }
 
@@ -268,8 +302,18 @@ impl Rules {
             }
             return;
         }
-        self.pseudo_moves(pos, buf);
         let node = self.node(pos);
+        if self.generates_unobserved(pos, &node) {
+            self.unobserved_king_safe_moves(pos, &node, buf);
+            for &mv in buf.iter() {
+                let after = self.make(pos, mv);
+                if self.conditions_accept_at(pos, mv, &after, &node) {
+                    f(mv, after);
+                }
+            }
+            return;
+        }
+        self.pseudo_moves(pos, buf);
         for &mv in buf.iter() {
             if let Some(after) = self.legal_after_at(pos, mv, &node) {
                 f(mv, after);
@@ -298,6 +342,23 @@ impl Rules {
         let node = self.node(pos);
         buf.iter().any(|&mv| self.is_legal_at(pos, mv, &node))
     }
+}
+
+/// The verdict of the [`ChangeFacts`] of `node` on `mv` (see there), `None` when they do not decide.
+#[inline(always)]
+fn judged_by_change(pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
+    let change = node.change.as_ref()?;
+    let kind = mv.moved_kind()?;
+    if !matches!(mv.special, Special::None | Special::DoubleStep)
+        || mv.promotion().is_some()
+        || mv.capture().is_some_and(|c| c != mv.to)
+        || kind.index() >= 6
+        || change.vacating.has(mv.from)
+        || !pos.pieces_bb(pos.side(), kind).has(mv.from)
+    {
+        return None;
+    }
+    Some(!(change.arrival[kind.index()].has(mv.to) || (mv.special == Special::DoubleStep && change.double_step.has(mv.to))))
 }
 
 /// Where a move other than the king's must arrive to parry the check of `checkers` on the king on `king`: the

@@ -4,9 +4,9 @@
 //! observes with the king lifted, en passant by making it). The list is [`Rules::pseudo_moves`] with the illegal
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
-use super::legality::lone_blockers;
+use super::legality::{lone_blockers, NodeFacts, Shortcut};
 use super::{castlings, orthodox_observers_in, pawn_ranks, Rules};
-use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS};
+use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
@@ -23,14 +23,10 @@ impl Rules {
     /// The legal moves of `pos` under orthodox play (see the module's text; [`Rules::generates_legal`] must
     /// hold).
     pub(super) fn orthodox_legal_moves(&self, pos: &Position, out: &mut MoveList) {
-        out.clear();
         let us = pos.side();
         let them = us.opposite();
-        let occ = pos.occupied();
-        let own = pos.color_bb(us);
-        let theirs = pos.color_bb(them);
         let king = pos.king(us).expect("one king");
-        let checkers = orthodox_observers_in(pos, occ, king, them);
+        let checkers = orthodox_observers_in(pos, pos.occupied(), king, them);
         let evasion = match checkers.count() {
             0 => Bitboard(!0),
             1 => between(king, checkers.first().expect("one checker")) | checkers,
@@ -44,23 +40,111 @@ impl Rules {
             pos.pieces_bb(them, Kind::BISHOP) | queens,
             us,
         );
-        for from in own {
+        self.pinned_legal_moves::<false>(pos, king, pinned, evasion, Paralysis::Pieces(Bitboard::EMPTY), out);
+    }
+
+    /// Whether [`Rules::unobserved_king_safe_moves`] applies to `pos`, whose [`NodeFacts`] are `node`: orthodox
+    /// kinds, conditions that only take observations away or test after the move, one king of the side to move,
+    /// which no enemy piece observes.
+    #[inline]
+    pub(super) fn generates_unobserved(&self, pos: &Position, node: &NodeFacts) -> bool {
+        self.unobserved_play && node.shortcut == Shortcut::UnobservedPins && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+    }
+
+    /// The moves of `pos` that leave the mover's king unchecked, under conditions that only take observations
+    /// away (paralysis, observations that do not count) or test the position after the move, when no enemy
+    /// piece observes the king at all ([`Rules::generates_unobserved`]): the pseudo-legal moves in their order,
+    /// the paralysed pieces masked out once, each piece's targets cut to its pin line as in orthodox play; a
+    /// pinned piece leaving its line, a king's step to an observed square, castling and en passant are made
+    /// and asked for check (the observer may be paralysed, or its observation may not count). The conditions'
+    /// tests after the move are the caller's ([`Rules::conditions_accept_at`]).
+    pub(super) fn unobserved_king_safe_moves(&self, pos: &Position, node: &NodeFacts, out: &mut MoveList) {
+        match self.own_kind_paralysis {
+            // Madrasi: each piece's paralysis read off its own targets (leaps, rook/bishop lines and pawn captures
+            // are symmetric; the side to move has no pawn an opponent could take en passant).
+            Some(rex_inclusive) => {
+                let them = pos.color_bb(pos.side().opposite());
+                let mut paralysers = [Bitboard::EMPTY; 6];
+                for kind in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
+                    if kind != Kind::KING || rex_inclusive {
+                        paralysers[kind.index()] = pos.kind_bb(kind) & them;
+                    }
+                }
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::OwnKind(&paralysers), out);
+            }
+            None => {
+                let paralysed = self.paralysed(pos, pos.side());
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), out);
+            }
+        }
+    }
+
+    /// The body of [`Rules::orthodox_legal_moves`] (`TESTED` false) and of
+    /// [`Rules::unobserved_king_safe_moves`] (`TESTED` true: the moves orthodox play leaves out for the king's
+    /// sake are made and asked for check; the paralysed pieces do not move).
+    #[inline(always)]
+    fn pinned_legal_moves<const TESTED: bool>(
+        &self,
+        pos: &Position,
+        king: Square,
+        pinned: Bitboard,
+        evasion: Bitboard,
+        paralysis: Paralysis,
+        out: &mut MoveList,
+    ) {
+        out.clear();
+        let us = pos.side();
+        let them = us.opposite();
+        let occ = pos.occupied();
+        let own = pos.color_bb(us);
+        let theirs = pos.color_bb(them);
+        let safe = |mv: Move| !self.in_check(&pos.make(mv), us);
+        let (paralysed, own_kind) = match paralysis {
+            Paralysis::Pieces(p) => (p, None),
+            Paralysis::OwnKind(by_kind) => (Bitboard::EMPTY, Some(by_kind)),
+        };
+        for from in own & !paralysed {
             let kind = pos.piece_at(from).expect("occupied").kind;
+            // Madrasi: a pawn or king by the squares its observers would stand on; the other kinds below, by
+            // their targets.
+            let paralysers = own_kind.map_or(Bitboard::EMPTY, |by_kind| by_kind[kind.index()]);
+            let observers = match kind {
+                Kind::PAWN => Bitboard(PAWN_OBSERVERS[them.index()][from.index()]),
+                Kind::KING => Bitboard(KING[from.index()]),
+                _ => Bitboard::EMPTY,
+            };
+            if (observers & paralysers).non_empty() {
+                continue;
+            }
             let allowed = if pinned.has(from) { evasion & line(king, from) } else { evasion };
             let targets = match kind {
                 Kind::PAWN => {
-                    self.legal_pawn_moves(pos, from, us, allowed, out);
+                    self.legal_pawn_moves::<TESTED>(pos, from, us, allowed, out);
                     continue;
                 }
                 Kind::KING => {
                     let lifted = occ & !from.bb();
                     for to in Bitboard(KING[from.index()]) & !own {
-                        if orthodox_observers_in(pos, lifted, to, them).is_empty() {
-                            out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind));
+                        let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
+                        if orthodox_observers_in(pos, lifted, to, them).is_empty() || (TESTED && safe(mv)) {
+                            out.push(mv);
                         }
                     }
-                    if checkers.is_empty() && self.castling_exists() && pos.castling() != 0 {
-                        legal_castling(pos, from, us, out);
+                    if self.castling_exists() && pos.castling() != 0 {
+                        if TESTED {
+                            let start = out.len();
+                            self.castling_moves(pos, from, us, out);
+                            let mut i = start;
+                            while i < out.len() {
+                                if safe(out[i]) {
+                                    i += 1;
+                                } else {
+                                    out.remove(i);
+                                }
+                            }
+                        } else if evasion.0 == !0 {
+                            legal_castling(pos, from, us, out);
+                        }
                     }
                     continue;
                 }
@@ -69,6 +153,18 @@ impl Rules {
                 Kind::ROOK => rook_attacks(from, occ),
                 _ => rook_attacks(from, occ) | bishop_attacks(from, occ),
             };
+            if (targets & paralysers).non_empty() {
+                continue;
+            }
+            if TESTED && allowed.0 != !0 {
+                for to in targets & !own {
+                    let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
+                    if allowed.has(to) || safe(mv) {
+                        out.push(mv);
+                    }
+                }
+                continue;
+            }
             for to in targets & !own & allowed {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind));
             }
@@ -77,32 +173,39 @@ impl Rules {
 
     /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
     /// check); en passant by making it.
-    fn legal_pawn_moves(&self, pos: &Position, from: Square, us: Color, allowed: Bitboard, out: &mut MoveList) {
+    /// With `TESTED`, a move arriving off `allowed` is made and asked for check instead of left out.
+    #[inline(always)]
+    fn legal_pawn_moves<const TESTED: bool>(&self, pos: &Position, from: Square, us: Color, allowed: Bitboard, out: &mut MoveList) {
         let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
+        // Each promotion asked apart: the piece promoted to may paralyse the piece that would give check.
+        let ok = |mv: Move| allowed.has(mv.to) || (TESTED && !self.in_check(&pos.make(mv), us));
         let push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
-                out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
-            } else {
+                if allowed.has(mv.to) {
+                    out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
+                } else if TESTED {
+                    out.extend(self.promotions.iter().map(|&k| mv.promoting(k)).filter(|&m| ok(m)));
+                }
+            } else if ok(mv) {
                 out.push(mv);
             }
         };
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                if allowed.has(one) {
-                    push(Move::new(from, one, None, Special::None).by(Kind::PAWN), out);
-                }
+                push(Move::new(from, one, None, Special::None).by(Kind::PAWN), out);
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
-                        if !occ.has(two) && allowed.has(two) {
-                            out.push(Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN));
+                        let mv = Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN);
+                        if !occ.has(two) && ok(mv) {
+                            out.push(mv);
                         }
                     }
                 }
             }
         }
         let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
-        for to in attacks & pos.color_bb(us.opposite()) & allowed {
+        for to in attacks & pos.color_bb(us.opposite()) & if TESTED { Bitboard(!0) } else { allowed } {
             push(Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), out);
         }
         if let Some(ep) = pos.ep_square() {
@@ -118,6 +221,14 @@ impl Rules {
             }
         }
     }
+}
+
+/// Which pieces of the side to move [`Rules::pinned_legal_moves`] leaves still: those of a set, or (Madrasi) each
+/// whose targets hold a piece of the set its kind indexes.
+#[derive(Clone, Copy)]
+enum Paralysis<'a> {
+    Pieces(Bitboard),
+    OwnKind(&'a [Bitboard; 6]),
 }
 
 /// The legal castlings of the king on `from`, not in check: the square the king passes and the one it arrives on

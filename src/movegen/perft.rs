@@ -25,8 +25,19 @@ fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList
         }
         return n;
     }
-    rules.pseudo_moves(pos, buf);
     let node = rules.node(pos);
+    if rules.generates_unobserved(pos, &node) {
+        rules.unobserved_king_safe_moves(pos, &node, buf);
+        let mut n = 0;
+        for &mv in buf.iter() {
+            rules.make_into(pos, mv, after);
+            if rules.conditions_accept_at(pos, mv, after, &node) {
+                n += perft_inner(rules, after, depth - 1, rest);
+            }
+        }
+        return n;
+    }
+    rules.pseudo_moves(pos, buf);
     let mut n = 0;
     for &mv in buf.iter() {
         if rules.legal_into(pos, mv, &node, after) {

@@ -640,6 +640,22 @@ fn isardam_matches_naive() {
     differential(&["Isardam"], 0x5EED_0005, 10000);
 }
 
+// Orthodox pieces only: a plain move is judged by the squares the position gives once (`ChangeFacts`).
+#[test]
+fn isardam_orthodox_pieces_match_naive() {
+    differential_with(&["Isardam"], 0x5EED_0025, 10000, ORTHODOX);
+}
+
+#[test]
+fn isardam_type_b_orthodox_pieces_match_naive() {
+    differential_with(&["Isardam TypeB"], 0x5EED_0026, 5000, ORTHODOX);
+}
+
+#[test]
+fn isardam_rex_inclusive_orthodox_pieces_match_naive() {
+    differential_with(&["Isardam RI"], 0x5EED_0027, 5000, ORTHODOX);
+}
+
 #[test]
 fn isardam_type_b_matches_naive() {
     differential(&["Isardam TypeB"], 0x5EED_0006, 5000);
