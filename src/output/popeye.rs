@@ -231,7 +231,8 @@ fn translate_heading(change: &str, lang: Lang) -> String {
 
 /// The piece codes of one token (`Sg1-f3`, `e7-e8=Q`, `wQa7-->a6`, `-bSf1`) in `lang`: a code is a run of capitals
 /// and digits, starting with a capital, right before a square or right after `=`; a colour letter (`w`, `b`,
-/// `n`) right before a code that begins the token or follows `-`, `+` or `>` is a colour of a twin heading.
+/// `n`) right before a code (or a `.`) that begins the token or follows `-`, `+` or `>` is a colour of a twin
+/// heading.
 fn translate_token(tok: &str, lang: Lang) -> String {
     let chars: Vec<char> = tok.chars().collect();
     let is_square = |i: usize| chars.get(i).is_some_and(|c| ('a'..='h').contains(c)) && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c));
@@ -251,7 +252,8 @@ fn translate_token(tok: &str, lang: Lang) -> String {
             continue;
         }
         let colour_at = i == 0 || matches!(chars[i - 1], '-' | '+' | '>');
-        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase());
+        // A code, or the `.` Popeye writes for a piece it no longer finds there (`w.e4<-->b.h1`).
+        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase()) || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
         match c {
             'w' | 'b' | 'n' if colour_at && before_code => out.push(colour_letter(c, lang)),
             _ => out.push(c),
@@ -288,6 +290,17 @@ mod tests {
         assert_eq!(time(Duration::from_millis(12)), "0.012 s");
         assert_eq!(time(Duration::from_millis(65_300)), "1:05.300 m:s");
         assert_eq!(time(Duration::from_secs(7384)), "2:03:04 h:m:s");
+    }
+
+    /// A twin heading's colours in French and German, also before the `.` Popeye writes for a piece it no longer
+    /// finds on its square (Popeye 4.104: `b) b.e4<-->n.h1  miroir a8<-->h1` for `echange e4 h1 miroir a8<-->h1`).
+    #[test]
+    fn heading_colours_before_a_dot() {
+        assert_eq!(translate_token("w.e4<-->b.h1", Lang::French), "b.e4<-->n.h1");
+        assert_eq!(translate_token("w.e4<-->b.h1", Lang::German), "w.e4<-->s.h1");
+        assert_eq!(translate_token("wPe4<-->bBh1", Lang::French), "bPe4<-->nFh1");
+        // Not a colour: a pawn's move, a square.
+        assert_eq!(translate_token("b2-b4", Lang::French), "b2-b4");
     }
 
     /// The closing lines of Popeye's output (`-regression` leaves out the time), e.g. BEISPIEL-castling_1.out.
