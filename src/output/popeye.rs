@@ -3,6 +3,7 @@
 //! (Popeye answers in the language of the problem's first word). The words are Popeye's own, from its message
 //! and keyword tables (`src/output/message.c`, `src/output/plaintext/language_dependant.c` of Popeye 4.104).
 
+use crate::conditions::registry::CONDITIONS;
 use crate::conditions::ConditionDef;
 use crate::output::text;
 use crate::pieces::Kind;
@@ -206,7 +207,11 @@ pub fn translate_line(line: &str, lang: Lang) -> String {
             Some(w) => in_lang(&w.names, lang).to_string(),
             None => match ConditionDef::lookup(tok, Spelling::Popeye(Lang::English)) {
                 Found::One(def, name) if name == tok && def.popeye.is_some() => def.name_in(lang).to_string(),
-                _ => translate_token(tok, lang),
+                // A condition's parameter (`RexInclusive`: German `RexInklusive`, French `RexInclusif`).
+                _ => match CONDITIONS.iter().flat_map(|d| d.params).find_map(|p| p.popeye.filter(|(n, _)| n[0] == tok)) {
+                    Some((names, _)) => in_lang(&names, lang).to_string(),
+                    None => translate_token(tok, lang),
+                },
             },
         })
         .collect::<Vec<_>>()
@@ -301,6 +306,15 @@ mod tests {
         assert_eq!(translate_token("wPe4<-->bBh1", Lang::French), "bPe4<-->nFh1");
         // Not a colour: a pawn's move, a square.
         assert_eq!(translate_token("b2-b4", Lang::French), "b2-b4");
+    }
+
+    /// A twin's condition in Popeye's German and French, with its parameters (Popeye 4.104: `+b) Madrasi
+    /// RexInclusif` for `jumeau enplus condition Madrasi RexInclusif`).
+    #[test]
+    fn heading_conditions_with_parameters() {
+        assert_eq!(translate_line("Madrasi RexInclusive", Lang::French), "Madrasi RexInclusif");
+        assert_eq!(translate_line("Isardam TypeB RexInclusive", Lang::German), "Isardam TypB RexInklusive");
+        assert_eq!(translate_line("EiffelChess", Lang::French), "EchecsEiffel");
     }
 
     /// The closing lines of Popeye's output (`-regression` leaves out the time), e.g. BEISPIEL-castling_1.out.
