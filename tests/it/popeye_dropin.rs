@@ -267,8 +267,23 @@ fn ignored_options_are_said_where_popeye_says_it() {
     let text = "BeginProblem\nStipulation #2\nOption Try PostKeyPlay NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.starts_with("try play not applicable\n\n zugzwang.\n"), "{out}");
+    // `Defence n` asks for tries as `Try` does (Popeye's `soltout`), and is not applicable either; in French.
+    let text = "DebutProbleme\nenonce #2\noption Defense 1 ApresCle SansEchiquier\npieces Blanc Rf6 Tg1 Noir Rh8 Pa7 Pa6\nFinProbleme\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("jeu d'essai pas applicable\n blocus.\n"), "{out}");
     // German.
     let text = "AnfangProblem\nForderung ser-#2\nOption Satzspiel OhneBrett\nSteine weiss Kf6 Tg1 schwarz Kh8 Ba7 Ba6\nEndeProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.starts_with("Satzspiel nicht anwendbar - ignoriert\n\n  1.Kf6-f7   2.Tg1-h1 #\n"), "{out}");
+}
+
+/// With `PostKeyPlay` Popeye writes no `exact-` in the stipulation line, whatever the length (Popeye 4.104:
+/// `exact-#3`, `exact-s#2` with `PostKeyPlay` read `#3`, `s#2`); in help play, where PostKeyPlay is ignored, it does.
+#[test]
+fn exact_stipulation_after_the_key() {
+    for (st, line) in [("exact-#3", "  #3                          2 + 1\n"), ("exact-s#2", "  s#2                         2 + 1\n"), ("exact-h#2", "  exact-h#2                   2 + 1\n")] {
+        let text = format!("BeginProblem\nPieces White Kh2 Rh5 Black Kc7\nStipulation {st}\nOption PostKeyPlay\nEndProblem\n");
+        let (_, out, _) = dropin(&["-regression"], &text);
+        assert!(out.contains(line), "{st}:\n{out}");
+    }
 }
