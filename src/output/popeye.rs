@@ -177,11 +177,17 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
         s.push('\n');
     }
     s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
-    if matches!(t.outcome, Outcome::Refused(_)) && !t.unplayable.is_empty() {
+    // A twin refused writes no phase (Popeye's `problem ignored` after `Inconsistent retro information`, or the
+    // side to play able to capture the king).
+    if matches!(t.outcome, Outcome::Refused(_)) {
         return s;
     }
-    s.push('\n');
     let solutions = text::twin_solutions_in(t, false, lang);
+    // Post-key play whose defender is in check starts with Popeye's ` +` where the key would stand, with no
+    // newline of its own: it ends the line above (`c) +wPe2  ` then ` +`, or the stipulation line).
+    if !solutions.starts_with(" +") {
+        s.push('\n');
+    }
     // Without solutions, Popeye writes nothing below the heading but the newlines its phases end with, the last
     // one being the closing line's.
     if solutions.trim().is_empty() {

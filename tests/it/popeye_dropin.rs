@@ -287,3 +287,21 @@ fn exact_stipulation_after_the_key() {
         assert!(out.contains(line), "{st}:\n{out}");
     }
 }
+
+/// Newlines as Popeye writes them (`py -regression`, byte for byte): post-key play whose defender is in check
+/// starts with ` +` right below the line above (no blank line), also below a twin's heading; a twin refused
+/// (`Inconsistent retro information`) writes nothing below its heading.
+#[test]
+fn post_key_check_and_refused_twin_newlines() {
+    let pieces = "Pieces White Rb1 Pf2 Ra4 Kc4 Re5 Pc6 Ph6 Pa7 Black Pb2 Kf3 Pb7 Rf7";
+    let text = format!("BeginProblem\n{pieces}\nStipulation s#1\nOption PostKeyPlay NoBoard\nTwin Add White Pe2\nEndProblem\n");
+    let (_, out, _) = dropin(&["-regression"], &text);
+    assert!(out.starts_with("\na) \n\n      1...Kf3"), "{out}");
+    assert!(out.contains("\nb) +wPe2  \n +\n      1...Kf3"), "{out}");
+    let text = format!("BeginProblem\n{}\nStipulation s#1\nOption PostKeyPlay\nEndProblem\n", pieces.replace(" Black", " Pe2 Black"));
+    let (_, out, _) = dropin(&["-regression"], &text);
+    assert!(out.contains("  s#1                         9 + 4\n +\n      1...Kf3"), "{out}");
+    let text = "BEGINPROBLEM\npieces White kd2 Pe5 Black Ka3 bb5 Pf5\nStipulation r#1\nCondition madrasi\nOptio Variat EnPassant f7f6f5\nTwin Rotate 180\nENDPROBLEM\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.ends_with("\na) \n\n\nb) rotate 180  \n\nsolution finished.\n\n\n"), "{out}");
+}
