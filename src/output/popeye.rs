@@ -126,8 +126,12 @@ pub fn problem_start(p: &Problem, lang: Lang) -> String {
     s
 }
 
-/// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it.
+/// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it; with
+/// `ZeroPosition`, the diagram's (Popeye writes the header before twin a) changes it).
 fn first_stipulation(p: &Problem) -> String {
+    if p.zero_position {
+        return crate::solve::run::display_stipulation(&p.stipulation, p);
+    }
     let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next());
     first.map_or_else(|| p.stipulation.to_string(), |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p))
 }
@@ -176,10 +180,14 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
         }
         s.push('\n');
     }
-    s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
     // A twin refused writes no phase (Popeye's `problem ignored` after `Inconsistent retro information`, or the
-    // side to play able to capture the king).
-    if matches!(t.outcome, Outcome::Refused(_)) {
+    // side to play able to capture the king); refused before it is solved, not even the messages for the options
+    // it ignores.
+    let refused = matches!(t.outcome, Outcome::Refused(_));
+    if !refused || !t.unplayable.is_empty() {
+        s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
+    }
+    if refused {
         return s;
     }
     let solutions = text::twin_solutions_in(t, false, lang);

@@ -305,3 +305,16 @@ fn post_key_check_and_refused_twin_newlines() {
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.ends_with("\na) \n\n\nb) rotate 180  \n\nsolution finished.\n\n\n"), "{out}");
 }
+
+/// The header of a problem with `ZeroPosition` gives the diagram's stipulation, not twin a)'s; a twin refused
+/// before it is solved (`Inconsistent retro information`) gets no message for the options it ignores (Popeye
+/// 4.104's outputs of both problems, byte for byte where asserted).
+#[test]
+fn zero_position_header_and_refused_twin_messages() {
+    let text = "beginproblem\nPIECE White Se4 Be5 Ke6 pg7 Black Pe2 Rg2 Qa4 kb8 Se8\nSTIPULATION s#1\nOPTION Quodlibet\nZeroPosi Move a4 c5 Stipulation s#3\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.contains("\n  s#1                         4 + 5\n"), "{out}");
+    let text = "BEGINPROBLEM\nfors 2s5/1p3R2/7k/4K1.giP/Pp6/6.al1/8/2r4r\nstipulation h#0.5\noption SetPlay enpassant a2a3a4\nTWI shift f4 f4\nTwin ROTATE 270\nend\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.ends_with("b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"), "{out}");
+}
