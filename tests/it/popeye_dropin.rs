@@ -314,6 +314,10 @@ fn zero_position_header_and_refused_twin_messages() {
     let text = "beginproblem\nPIECE White Se4 Be5 Ke6 pg7 Black Pe2 Rg2 Qa4 kb8 Se8\nSTIPULATION s#1\nOPTION Quodlibet\nZeroPosi Move a4 c5 Stipulation s#3\nEndProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.contains("\n  s#1                         4 + 5\n"), "{out}");
+    // `zeroposition` stays with NoBoard, followed by a newline for each phase of a duplex's second side.
+    let text = "BeginProblem\nPieces White Ke1 Pc2 Bg4 Sa5 Black Ph2 Qa4 Ra8 Ke8 Rh8\nStipulation h=2\nOption NoBoard Duplex\nZeroPosition Remove a4\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("\nzeroposition\n\n\n\na) -bQa4  \n"), "{out}");
     let text = "BEGINPROBLEM\nfors 2s5/1p3R2/7k/4K1.giP/Pp6/6.al1/8/2r4r\nstipulation h#0.5\noption SetPlay enpassant a2a3a4\nTWI shift f4 f4\nTwin ROTATE 270\nend\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.ends_with("b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"), "{out}");
