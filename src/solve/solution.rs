@@ -13,7 +13,7 @@ use crate::pieces::Piece;
 use crate::position::Position;
 use crate::problem::Goal;
 use crate::square::Color;
-use crate::words::{in_lang, Lang, Names};
+use crate::words::{in_lang, Lang};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// What Popeye writes after a move: ` +` for check, or the goal's symbol (` #`, ` =`).
@@ -348,12 +348,7 @@ pub fn sort_canonically<T: Layout>(items: &mut [T], ply: u32) {
     });
 }
 
-/// Popeye's words in its tree (its messages `Threat`, `But`, `Zugzwang`): `[English, German, French]`.
-pub const THREAT: Names = ["threat:", "Drohung:", "menace:"];
-pub const BUT: Names = ["but", "Aber", "mais"];
-pub const ZUGZWANG: Names = ["zugzwang.", "Zugzwang.", "blocus."];
-/// Popeye's word after a defence that refutes in post-key play (its message `Refutation`, `output/message.c`).
-pub const REFUTES: Names = ["refutes.", "Widerlegt.", "Refute."];
+pub use crate::words::{BUT, REFUTES, THREAT, ZUGZWANG};
 
 /// Popeye's indentation: the key at column 3, then four more per half-move; a move number of two digits takes
 /// one column of it.

@@ -7,8 +7,7 @@ pub mod stated;
 pub mod written;
 
 use crate::pieces::PieceWord;
-use crate::solve::solution::{BUT, REFUTES, THREAT, ZUGZWANG};
-use crate::words::Lang;
+use crate::words::{Lang, BUT, REFUTES, THREAT, ZUGZWANG};
 
 /// The solution lines of one twin (or of a problem without twins).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
