@@ -1,7 +1,9 @@
 //! Random problems in Popeye's input language: every stipulation family stipula solves, the options that change
 //! what is printed, the conditions and fairy pieces the two solvers share, castling and en-passant rights, and
-//! twins (every twinning command stipula reads, `Continued` included); positions from sparse to crowded, kept
-//! small enough that both solvers finish fast.
+//! twins (every twinning command stipula reads, `Continued` and `ZeroPosition` included); positions from sparse to
+//! crowded, kept small enough that both solvers finish fast; written as problems are by hand: in English, German
+//! or French, keywords abbreviated and in any case ([`super::lang`]), `Forsyth` or `Pieces`, with author, source,
+//! title, remark and award, commands in any order.
 
 use super::lang::Writer;
 use std::fmt::Write as _;

@@ -249,8 +249,16 @@ impl<'r> Writer<'r> {
 
     /// The problem `text` (English, one command a line) in the language.
     pub fn problem(&mut self, text: &str) -> String {
+        let mut lines: Vec<&str> = text.lines().collect();
+        // French Popeye reads `pieces` right after conditions as the condition `PiecesPerdues` and loses the
+        // pieces (docs/popeye-differences.md): the pieces come first there.
+        if self.lang == Lang::French {
+            while let Some(i) = (1..lines.len()).find(|&i| lines[i - 1].starts_with("Condition") && lines[i].starts_with("Pieces")) {
+                lines.swap(i - 1, i);
+            }
+        }
         let mut out = String::new();
-        for line in text.lines() {
+        for line in lines {
             let words: Vec<&str> = line.split_whitespace().collect();
             let Some((&first, rest)) = words.split_first() else {
                 out.push('\n');

@@ -40,7 +40,7 @@ fn messages(text: &str) -> Vec<String> {
             let b = t.as_bytes();
             b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
         };
-        let ending = ["solution finished", "Loesung beendet", "Solution terminee", "Partial solution", "Partielle Loesung", "Solution partielle"];
+        let ending = ["solution finished", "Loesung beendet", "solution terminee", "Partial solution", "Partielle Loesung", "solution partielle"];
         if heading || ending.iter().any(|e| line.starts_with(e)) {
             continue;
         }
@@ -109,6 +109,7 @@ pub fn read_back(text: String, errors: &str) -> Answer {
     for t in &mut twins {
         t.lines.retain(|l| l.starts_with(' '));
     }
+    drop_preamble(&mut twins);
     let mut msgs = messages(&text);
     msgs.extend(errors.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from));
     let text = if errors.trim().is_empty() { text } else { format!("{text}\n(standard error:)\n{}", errors.trim()) };
@@ -168,6 +169,7 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
         }
         t.lines.retain(|l| l.starts_with(' '));
     }
+    drop_preamble(&mut parsed);
     Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
 }
 
@@ -412,11 +414,20 @@ fn documented_refusal(messages: &[String], why: &str) -> bool {
         || (why.contains("has no king") && says(messages, &NEED_KINGS))
 }
 
-/// A help or series solution, or a key of tree play.
+/// A help or series solution, or a first move of tree play (key, try or move that fails: Popeye's `MaxSolutions`
+/// counts every first move it prints, as stipula's does).
 fn is_solution(line: &str) -> bool {
     let t = line.trim_start();
     let indent = line.len() - t.len();
-    t.starts_with("1.") && (indent == 2 || (indent == 3 && t.contains(" !")))
+    t.starts_with("1.") && !t.starts_with("1...") && (indent == 2 || indent == 3)
+}
+
+/// Lines at the margin above the first twin's heading (a `Remark` with `NoBoard`, which leaves no diagram to
+/// start after) make no twin of their own.
+fn drop_preamble(twins: &mut Vec<TwinText>) {
+    if twins.len() > 1 && twins[0].label.is_empty() && twins[0].lines.is_empty() && !twins[1].label.is_empty() {
+        twins.remove(0);
+    }
 }
 
 fn norm(s: &str) -> String {
