@@ -629,11 +629,11 @@ impl Gen<'_> {
 /// `.`.
 fn forsyth(board: &Board) -> String {
     let mut ranks = Vec::new();
-    for r in (0..8).rev() {
+    for row in board.iter().rev() {
         let mut s = String::new();
         let mut empty = 0;
-        for f in 0..8 {
-            match board[r][f] {
+        for cell in row {
+            match *cell {
                 None => empty += 1,
                 Some((white, k)) => {
                     if empty > 0 {

@@ -216,33 +216,24 @@ impl<'r> Writer<'r> {
     /// A Forsyth position in the language's letters (`.CA` for a walk of two letters).
     fn forsyth(&mut self, fen: &str) -> String {
         let mut out = String::new();
-        let mut chars = fen.chars().peekable();
+        let mut chars = fen.chars();
         while let Some(c) = chars.next() {
-            if c == '.' {
-                let code: String = [chars.next(), chars.next()].into_iter().flatten().collect();
-                let white = code.chars().all(|c| c.is_ascii_uppercase());
-                let t = Kind::from_code(&code.to_ascii_uppercase()).map_or(code.clone(), |k| k.def().code_in(self.lang).to_string());
-                let t = if white { t.to_ascii_uppercase() } else { t.to_ascii_lowercase() };
-                // A walk of one letter in this language is written without its dot.
-                if t.len() == 1 {
-                    out += &t;
-                } else {
-                    out.push('.');
-                    out += &t;
+            let code: String = match c {
+                '.' => [chars.next(), chars.next()].into_iter().flatten().collect(),
+                c if c.is_ascii_alphabetic() => c.to_string(),
+                c => {
+                    out.push(c);
+                    continue;
                 }
-            } else if c.is_ascii_alphabetic() {
-                let white = c.is_ascii_uppercase();
-                let t = Kind::from_code(&c.to_ascii_uppercase().to_string()).map_or(c.to_string(), |k| k.def().code_in(self.lang).to_string());
-                let t = if white { t.to_ascii_uppercase() } else { t.to_ascii_lowercase() };
-                if t.len() == 1 {
-                    out += &t;
-                } else {
-                    out.push('.');
-                    out += &t;
-                }
-            } else {
-                out.push(c);
+            };
+            let white = code.chars().all(|c| c.is_ascii_uppercase());
+            let t = Kind::from_code(&code.to_ascii_uppercase()).map_or(code.clone(), |k| k.def().code_in(self.lang).to_string());
+            let t = if white { t.to_ascii_uppercase() } else { t.to_ascii_lowercase() };
+            // A walk of one letter in this language is written without a dot, one of two with it.
+            if t.len() > 1 {
+                out.push('.');
             }
+            out += &t;
         }
         out
     }
