@@ -36,6 +36,14 @@ impl Lang {
 /// A word in Popeye's three languages: `[English, German, French]`.
 pub type Names = [&'static str; 3];
 
+/// Popeye's words in its tree (its messages `Threat`, `But`, `Zugzwang`, `output/message.c`): `[English, German,
+/// French]`; the readers of its output and the writers of stipula's use them.
+pub const THREAT: Names = ["threat:", "Drohung:", "menace:"];
+pub const BUT: Names = ["but", "Aber", "mais"];
+pub const ZUGZWANG: Names = ["zugzwang.", "Zugzwang.", "blocus."];
+/// Popeye's word after a defence that refutes in post-key play (its message `Refutation`).
+pub const REFUTES: Names = ["refutes.", "Widerlegt.", "Refute."];
+
 /// The word of `names` in `lang`.
 pub const fn in_lang(names: &Names, lang: Lang) -> &'static str {
     names[lang.index()]

@@ -71,7 +71,7 @@ pub fn run(args: ConvertArgs) -> i32 {
 /// Popeye's output split per problem, each as a solution text: twin headings (`a)`, `+b)`) in the first
 /// column, solution lines in English as Popeye prints them.
 fn popeye_solutions(text: &str) -> Vec<String> {
-    let ends = ["Loesung beendet.", "solution finished.", "Solution terminee."];
+    let ends = ["Loesung beendet.", "solution finished.", "solution terminee."];
     let mut parts = Vec::new();
     let mut rest = text;
     while let Some((k, len)) = ends.iter().filter_map(|e| rest.find(e).map(|k| (k, e.len()))).min() {

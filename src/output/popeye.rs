@@ -3,11 +3,12 @@
 //! (Popeye answers in the language of the problem's first word). The words are Popeye's own, from its message
 //! and keyword tables (`src/output/message.c`, `src/output/plaintext/language_dependant.c` of Popeye 4.104).
 
+use crate::conditions::registry::CONDITIONS;
 use crate::conditions::ConditionDef;
 use crate::output::text;
 use crate::pieces::Kind;
 use crate::problem::options::{Opt, OptionDef};
-use crate::problem::Problem;
+use crate::problem::{PhaseKind, Problem};
 use crate::solve::run::{Outcome, SolvedTwin};
 use crate::words::{in_lang, Found, Lang, Names, Spelling};
 use std::time::Duration;
@@ -116,17 +117,38 @@ pub fn problem_start(p: &Problem, lang: Lang) -> String {
     remarks.extend(ignored.into_iter().filter(|o| matches!(o, Opt::Quodlibet | Opt::PostKeyPlay)).map(|o| not_applicable(o, lang)));
     let no_board = OptionDef::of(Opt::NoBoard).name_in(Lang::English);
     if p.options.ignored.iter().any(|o| o == no_board) {
+        // The zero position's announcement is no writer of the position: it stays.
+        if p.zero_position {
+            let word = if lang == Lang::German { "NullStellung" } else { "zeroposition" };
+            return format!("{remarks}\n{word}\n\n{}", zero_position_phases(p));
+        }
         return remarks;
     }
     let mut s = format!("{remarks}\n{}", text::header(p, &first_stipulation(p), lang));
-    if !p.zero_position {
+    if p.zero_position {
+        s += &zero_position_phases(p);
+    } else {
         s.pop();
     }
     s
 }
 
-/// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it.
+/// The newlines Popeye writes after `zeroposition` for the phases of a duplex's second side (it plays none of
+/// them in the zero position, and ends each): one, two with `SetPlay`.
+fn zero_position_phases(p: &Problem) -> String {
+    if !p.options.duplex {
+        return String::new();
+    }
+    let plan = p.phase_plan(&p.stipulation);
+    "\n".repeat(plan.iter().skip_while(|ph| ph.0 != PhaseKind::Solution).skip(1).count())
+}
+
+/// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it; with
+/// `ZeroPosition`, the diagram's (Popeye writes the header before twin a) changes it).
 fn first_stipulation(p: &Problem) -> String {
+    if p.zero_position {
+        return crate::solve::run::display_stipulation(&p.stipulation, p);
+    }
     let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next());
     first.map_or_else(|| p.stipulation.to_string(), |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p))
 }
@@ -175,12 +197,22 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
         }
         s.push('\n');
     }
-    s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
-    if matches!(t.outcome, Outcome::Refused(_)) && !t.unplayable.is_empty() {
+    // A twin refused writes no phase (Popeye's `problem ignored` after `Inconsistent retro information`, or the
+    // side to play able to capture the king); refused before it is solved, not even the messages for the options
+    // it ignores.
+    let refused = matches!(t.outcome, Outcome::Refused(_));
+    if !refused || !t.unplayable.is_empty() {
+        s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
+    }
+    if refused {
         return s;
     }
-    s.push('\n');
     let solutions = text::twin_solutions_in(t, false, lang);
+    // Post-key play whose defender is in check starts with Popeye's ` +` where the key would stand, with no
+    // newline of its own: it ends the line above (`c) +wPe2  ` then ` +`, or the stipulation line).
+    if !solutions.starts_with(" +") {
+        s.push('\n');
+    }
     // Without solutions, Popeye writes nothing below the heading but the newlines its phases end with, the last
     // one being the closing line's.
     if solutions.trim().is_empty() {
@@ -206,7 +238,11 @@ pub fn translate_line(line: &str, lang: Lang) -> String {
             Some(w) => in_lang(&w.names, lang).to_string(),
             None => match ConditionDef::lookup(tok, Spelling::Popeye(Lang::English)) {
                 Found::One(def, name) if name == tok && def.popeye.is_some() => def.name_in(lang).to_string(),
-                _ => translate_token(tok, lang),
+                // A condition's parameter (`RexInclusive`: German `RexInklusive`, French `RexInclusif`).
+                _ => match CONDITIONS.iter().flat_map(|d| d.params).find_map(|p| p.popeye.filter(|(n, _)| n[0] == tok)) {
+                    Some((names, _)) => in_lang(&names, lang).to_string(),
+                    None => translate_token(tok, lang),
+                },
             },
         })
         .collect::<Vec<_>>()
@@ -231,7 +267,8 @@ fn translate_heading(change: &str, lang: Lang) -> String {
 
 /// The piece codes of one token (`Sg1-f3`, `e7-e8=Q`, `wQa7-->a6`, `-bSf1`) in `lang`: a code is a run of capitals
 /// and digits, starting with a capital, right before a square or right after `=`; a colour letter (`w`, `b`,
-/// `n`) right before a code that begins the token or follows `-`, `+` or `>` is a colour of a twin heading.
+/// `n`) right before a code (or a `.`) that begins the token or follows `-`, `+` or `>` is a colour of a twin
+/// heading.
 fn translate_token(tok: &str, lang: Lang) -> String {
     let chars: Vec<char> = tok.chars().collect();
     let is_square = |i: usize| chars.get(i).is_some_and(|c| ('a'..='h').contains(c)) && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c));
@@ -251,7 +288,8 @@ fn translate_token(tok: &str, lang: Lang) -> String {
             continue;
         }
         let colour_at = i == 0 || matches!(chars[i - 1], '-' | '+' | '>');
-        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase());
+        // A code, or the `.` Popeye writes for a piece it no longer finds there (`w.e4<-->b.h1`).
+        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase()) || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
         match c {
             'w' | 'b' | 'n' if colour_at && before_code => out.push(colour_letter(c, lang)),
             _ => out.push(c),
@@ -288,6 +326,26 @@ mod tests {
         assert_eq!(time(Duration::from_millis(12)), "0.012 s");
         assert_eq!(time(Duration::from_millis(65_300)), "1:05.300 m:s");
         assert_eq!(time(Duration::from_secs(7384)), "2:03:04 h:m:s");
+    }
+
+    /// A twin heading's colours in French and German, also before the `.` Popeye writes for a piece it no longer
+    /// finds on its square (Popeye 4.104: `b) b.e4<-->n.h1  miroir a8<-->h1` for `echange e4 h1 miroir a8<-->h1`).
+    #[test]
+    fn heading_colours_before_a_dot() {
+        assert_eq!(translate_token("w.e4<-->b.h1", Lang::French), "b.e4<-->n.h1");
+        assert_eq!(translate_token("w.e4<-->b.h1", Lang::German), "w.e4<-->s.h1");
+        assert_eq!(translate_token("wPe4<-->bBh1", Lang::French), "bPe4<-->nFh1");
+        // Not a colour: a pawn's move, a square.
+        assert_eq!(translate_token("b2-b4", Lang::French), "b2-b4");
+    }
+
+    /// A twin's condition in Popeye's German and French, with its parameters (Popeye 4.104: `+b) Madrasi
+    /// RexInclusif` for `jumeau enplus condition Madrasi RexInclusif`).
+    #[test]
+    fn heading_conditions_with_parameters() {
+        assert_eq!(translate_line("Madrasi RexInclusive", Lang::French), "Madrasi RexInclusif");
+        assert_eq!(translate_line("Isardam TypeB RexInclusive", Lang::German), "Isardam TypB RexInklusive");
+        assert_eq!(translate_line("EiffelChess", Lang::French), "EchecsEiffel");
     }
 
     /// The closing lines of Popeye's output (`-regression` leaves out the time), e.g. BEISPIEL-castling_1.out.

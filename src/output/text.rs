@@ -194,8 +194,11 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
             continue;
         }
         if !block.is_empty() {
-            // The block's lines, each after a newline; the last key's blank line.
-            tree.push('\n');
+            // The block's lines, each after a newline (but post-key play's ` +` for the check, which Popeye writes
+            // where the key would stand, without one); the last key's blank line.
+            if !block.starts_with(" +") {
+                tree.push('\n');
+            }
             tree += block.strip_suffix('\n').unwrap_or(&block);
             // The blank line after a key's block: not after a set play or post-key play (no key), nor after a
             // block that ends with a forced goal move (reflex play's ` ?!?`: nothing solved).

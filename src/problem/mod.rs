@@ -364,7 +364,8 @@ impl Problem {
         if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
             out.push(Opt::SetPlay);
         }
-        if o.tries && post_key {
+        // `Defence n` asks for tries too (Popeye's `soltout`, which `Try` also sets): after the key there are none.
+        if (o.tries || o.defence.is_some()) && post_key {
             out.push(Opt::Try);
         }
         out

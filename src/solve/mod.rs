@@ -893,8 +893,9 @@ impl<'a> Search<'a> {
             return Ok(if reflex { self.can_reach_goal_in_1(after) } else { self.all_replies_reach_goal(after) });
         }
         if reflex && self.can_reach_goal_in_1(after) {
-            // Reflex play: the defender must reach the goal when it can (too soon for `exact-`).
-            return Ok(!self.exact);
+            // Reflex play: the defender must reach the goal when it can (too soon for `exact-`, unless this is the
+            // last move).
+            return Ok(!self.exact || n <= 1);
         }
         if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
             return Ok(false);
@@ -903,9 +904,10 @@ impl<'a> Search<'a> {
         let mut buf = Vec::new();
         let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
         let refuted = self.find_legal_lazy(after, probe, |_, p| {
-            // A defence that reaches the goal at once ends the play as the attacker wants (too soon for `exact-`).
+            // A defence that reaches the goal at once ends the play as the attacker wants (too soon for `exact-`,
+            // unless this is the last move).
             if self.goal_reached(p, &mut buf) {
-                return Ok(self.exact);
+                return Ok(self.exact && n > 1);
             }
             Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         })?;

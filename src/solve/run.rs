@@ -229,7 +229,9 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     let mut text = s.to_string();
     // Popeye writes `exact-` only where the play is longer than two half-moves (src/output/plaintext/
     // stipulation.c: `length>slack_length+2`): `exact-h#1`, `exact-#1`, `exact-ser-#1` read `h#1`, `#1`, `ser-#1`.
-    if s.exact && (s.moves == 0 || (s.moves == 1 && !s.half)) {
+    // With `PostKeyPlay` (battle play) it writes none: the play starts after the key.
+    let post_key = p.options.post_key_play && matches!(s.play, Play::Direct | Play::Self_ | Play::Reflex);
+    if s.exact && (s.moves == 0 || (s.moves == 1 && !s.half) || post_key) {
         text = text.replacen("exact-", "", 1);
     }
     // Popeye echoes `Threat n` and `MaxFlightsquares n` in the stipulation: `#6/1`, `#10/1/1`, `#3//2`.

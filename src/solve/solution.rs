@@ -13,7 +13,7 @@ use crate::pieces::Piece;
 use crate::position::Position;
 use crate::problem::Goal;
 use crate::square::Color;
-use crate::words::{in_lang, Lang, Names};
+use crate::words::{in_lang, Lang};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 /// What Popeye writes after a move: ` +` for check, or the goal's symbol (` #`, ` =`).
@@ -348,10 +348,7 @@ pub fn sort_canonically<T: Layout>(items: &mut [T], ply: u32) {
     });
 }
 
-/// Popeye's words in its tree (its messages `Threat`, `But`, `Zugzwang`): `[English, German, French]`.
-pub const THREAT: Names = ["threat:", "Drohung:", "menace:"];
-pub const BUT: Names = ["but", "Aber", "mais"];
-pub const ZUGZWANG: Names = ["zugzwang.", "Zugzwang.", "blocus."];
+pub use crate::words::{BUT, REFUTES, THREAT, ZUGZWANG};
 
 /// Popeye's indentation: the key at column 3, then four more per half-move; a move number of two digits takes
 /// one column of it.
@@ -427,7 +424,7 @@ impl Layout for Defence {
         out.push(tree_line(&self.mv, ply, lang));
         self.continuations.iter().for_each(|c| c.layout(ply + 1, lang, out));
         if self.refutes {
-            out.push(format!("{}refutes.", " ".repeat(4 + 4 * ply as usize)));
+            out.push(format!("{}{}", " ".repeat(4 + 4 * ply as usize), in_lang(&REFUTES, lang)));
         }
     }
 }
@@ -503,6 +500,9 @@ mod tests {
             defences: vec![Defence { mv: mv(Kind::KING, b, "e4", "d3", None), continuations: Vec::new(), refutes: true }],
         });
         assert_eq!(post_key.lines(), [" zugzwang.", "      1...Ke4-d3", "        refutes."]);
+        // In Popeye's German and French (its message `Refutation`): `Widerlegt.`, `Refute.`.
+        assert_eq!(post_key.lines_in(Lang::German), [" Zugzwang.", "      1...Ke4-d3", "        Widerlegt."]);
+        assert_eq!(post_key.lines_in(Lang::French), [" blocus.", "      1...Re4-d3", "        Refute."]);
         assert_eq!(PhasePlay::PostKey(PostKey { check: false, threat: Threat::NotShown, defences: Vec::new() }).lines(), Vec::<String>::new());
     }
 

@@ -66,6 +66,23 @@ fn en_passant_squares_kept_by_a_twin_are_allowed() {
     assert_eq!(difftest::oracle::judge(&popeye, text, limit, &py, &st), difftest::oracle::Verdict::Agree);
 }
 
+/// `MaxSolutions` in tree play: Popeye counts every first move it prints, tries too, in its generation order, so
+/// that its first move may be a try where stipula's is a key (docs/popeye-differences.md, deliberate
+/// differences). The comparison allows it, in German too, and only as long as both list as many first moves.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
+fn max_solutions_counts_tries_too() {
+    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let text = "AnfangProblem\nSteine Weiss Kc2 Tb4 Schwarz Ka1\nForderung #3\nOption Verfuehrung Varianten MaxLoesungen 1\nEndeProblem\n";
+    let limit = Duration::from_secs(60);
+    let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    assert!(matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)), "Popeye lists stipula's key now");
+    assert_eq!(difftest::oracle::judge(&popeye, text, limit, &py, &st), difftest::oracle::Verdict::Agree);
+    // One first move fewer is no agreement.
+    let none = without(&st, |l| l.starts_with("1.") && !l.starts_with("1..."));
+    assert!(matches!(difftest::oracle::judge(&popeye, text, limit, &py, &none), difftest::oracle::Verdict::Disagree(_)));
+}
+
 /// Removes from an answer's twins the lines `drop` picks (a line and everything indented below it).
 fn without(answer: &difftest::oracle::Answer, drop: impl Fn(&str) -> bool) -> difftest::oracle::Answer {
     let mut a = answer.clone();

@@ -267,8 +267,58 @@ fn ignored_options_are_said_where_popeye_says_it() {
     let text = "BeginProblem\nStipulation #2\nOption Try PostKeyPlay NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.starts_with("try play not applicable\n\n zugzwang.\n"), "{out}");
+    // `Defence n` asks for tries as `Try` does (Popeye's `soltout`), and is not applicable either; in French.
+    let text = "DebutProbleme\nenonce #2\noption Defense 1 ApresCle SansEchiquier\npieces Blanc Rf6 Tg1 Noir Rh8 Pa7 Pa6\nFinProbleme\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("jeu d'essai pas applicable\n blocus.\n"), "{out}");
     // German.
     let text = "AnfangProblem\nForderung ser-#2\nOption Satzspiel OhneBrett\nSteine weiss Kf6 Tg1 schwarz Kh8 Ba7 Ba6\nEndeProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.starts_with("Satzspiel nicht anwendbar - ignoriert\n\n  1.Kf6-f7   2.Tg1-h1 #\n"), "{out}");
+}
+
+/// With `PostKeyPlay` Popeye writes no `exact-` in the stipulation line, whatever the length (Popeye 4.104:
+/// `exact-#3`, `exact-s#2` with `PostKeyPlay` read `#3`, `s#2`); in help play, where PostKeyPlay is ignored, it does.
+#[test]
+fn exact_stipulation_after_the_key() {
+    for (st, line) in [("exact-#3", "  #3                          2 + 1\n"), ("exact-s#2", "  s#2                         2 + 1\n"), ("exact-h#2", "  exact-h#2                   2 + 1\n")] {
+        let text = format!("BeginProblem\nPieces White Kh2 Rh5 Black Kc7\nStipulation {st}\nOption PostKeyPlay\nEndProblem\n");
+        let (_, out, _) = dropin(&["-regression"], &text);
+        assert!(out.contains(line), "{st}:\n{out}");
+    }
+}
+
+/// Newlines as Popeye writes them (`py -regression`, byte for byte): post-key play whose defender is in check
+/// starts with ` +` right below the line above (no blank line), also below a twin's heading; a twin refused
+/// (`Inconsistent retro information`) writes nothing below its heading.
+#[test]
+fn post_key_check_and_refused_twin_newlines() {
+    let pieces = "Pieces White Rb1 Pf2 Ra4 Kc4 Re5 Pc6 Ph6 Pa7 Black Pb2 Kf3 Pb7 Rf7";
+    let text = format!("BeginProblem\n{pieces}\nStipulation s#1\nOption PostKeyPlay NoBoard\nTwin Add White Pe2\nEndProblem\n");
+    let (_, out, _) = dropin(&["-regression"], &text);
+    assert!(out.starts_with("\na) \n\n      1...Kf3"), "{out}");
+    assert!(out.contains("\nb) +wPe2  \n +\n      1...Kf3"), "{out}");
+    let text = format!("BeginProblem\n{}\nStipulation s#1\nOption PostKeyPlay\nEndProblem\n", pieces.replace(" Black", " Pe2 Black"));
+    let (_, out, _) = dropin(&["-regression"], &text);
+    assert!(out.contains("  s#1                         9 + 4\n +\n      1...Kf3"), "{out}");
+    let text = "BEGINPROBLEM\npieces White kd2 Pe5 Black Ka3 bb5 Pf5\nStipulation r#1\nCondition madrasi\nOptio Variat EnPassant f7f6f5\nTwin Rotate 180\nENDPROBLEM\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.ends_with("\na) \n\n\nb) rotate 180  \n\nsolution finished.\n\n\n"), "{out}");
+}
+
+/// The header of a problem with `ZeroPosition` gives the diagram's stipulation, not twin a)'s; a twin refused
+/// before it is solved (`Inconsistent retro information`) gets no message for the options it ignores (Popeye
+/// 4.104's outputs of both problems, byte for byte where asserted).
+#[test]
+fn zero_position_header_and_refused_twin_messages() {
+    let text = "beginproblem\nPIECE White Se4 Be5 Ke6 pg7 Black Pe2 Rg2 Qa4 kb8 Se8\nSTIPULATION s#1\nOPTION Quodlibet\nZeroPosi Move a4 c5 Stipulation s#3\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.contains("\n  s#1                         4 + 5\n"), "{out}");
+    // `zeroposition` stays with NoBoard, followed by a newline for each phase of a duplex's second side.
+    let text = "BeginProblem\nPieces White Ke1 Pc2 Bg4 Sa5 Black Ph2 Qa4 Ra8 Ke8 Rh8\nStipulation h=2\nOption NoBoard Duplex\nZeroPosition Remove a4\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.starts_with("\nzeroposition\n\n\n\na) -bQa4  \n"), "{out}");
+    let text = "BEGINPROBLEM\nfors 2s5/1p3R2/7k/4K1.giP/Pp6/6.al1/8/2r4r\nstipulation h#0.5\noption SetPlay enpassant a2a3a4\nTWI shift f4 f4\nTwin ROTATE 270\nend\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert!(out.ends_with("b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"), "{out}");
 }

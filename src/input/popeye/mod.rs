@@ -1108,34 +1108,19 @@ impl<'a> Reader<'a> {
         Ok(s)
     }
 
-    /// `Substitute R B` (or glued `RB`): two walk codes.
+    /// `Substitute R B`: two walk codes, each a word of its own, as Popeye reads them (`ParsePieceWalkToken` in
+    /// its `input/plaintext/pieces.c`): `RB` is one walk, the reflecting bishop, not a rook and a bishop.
     fn substitute(&mut self, cmd: &Tok) -> Res<(Kind, Kind)> {
         let expected = "two walk codes such as `Q R`";
         let Some(t) = self.next_tok()? else {
             return Err(self.diag(cmd, format!("`{}` without walks", cmd.text)).expected(expected));
         };
-        if !t.text.bytes().all(|b| b.is_ascii_alphanumeric()) || t.text.len() > 4 {
-            return Err(self.diag(&t, format!("expected walk codes, found `{}`", t.text)).expected(expected));
-        }
-        let known = |c: &str| Kind::all().any(|k| k.def().popeye && k.def().code_in(self.lang).eq_ignore_ascii_case(c));
-        if t.text.len() <= 2 && !(t.text.len() == 2 && !known(t.text) && known(&t.text[..1]) && known(&t.text[1..])) {
-            let from = self.walk(&t, t.text)?;
-            let Some(u) = self.next_tok()? else {
-                return Err(self.diag(&t, format!("`{}` needs a second walk", cmd.text)).expected(expected));
-            };
-            let to = self.walk(&u, u.text)?;
-            return Ok((from, to));
-        }
-        // Glued: split where both halves are codes.
-        for split in 1..t.text.len() {
-            if split <= 2 && t.text.len() - split <= 2 && known(&t.text[..split]) && known(&t.text[split..]) {
-                let from = self.walk(&t, &t.text[..split])?;
-                let sub = Tok { text: &t.text[split..], start: t.start + split, ..t };
-                let to = self.walk(&sub, sub.text)?;
-                return Ok((from, to));
-            }
-        }
-        Err(self.diag(&t, format!("expected two walk codes, found `{}`", t.text)).expected(expected))
+        let from = self.walk(&t, t.text)?;
+        let Some(u) = self.next_tok()? else {
+            return Err(self.diag(&t, format!("`{}` needs a second walk", cmd.text)).expected(expected));
+        };
+        let to = self.walk(&u, u.text)?;
+        Ok((from, to))
     }
 }
 

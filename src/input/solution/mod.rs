@@ -7,7 +7,7 @@ pub mod stated;
 pub mod written;
 
 use crate::pieces::PieceWord;
-use crate::words::Lang;
+use crate::words::{Lang, BUT, REFUTES, THREAT, ZUGZWANG};
 
 /// The solution lines of one twin (or of a problem without twins).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,6 +21,9 @@ pub struct TwinText {
     /// Popeye said it stopped early (`Partial solution`, MaxSolutions, MaxTime).
     pub partial: bool,
 }
+
+/// Popeye's `Partial solution` in its three languages (`output/message.c`).
+const PARTIAL: [&str; 3] = ["Partial solution", "Partielle Loesung", "solution partielle"];
 
 /// A walk code of Popeye's `lang` output as its English code (`D` → `Q` in German, `C` → `S` in French).
 fn translate_code(code: &str, lang: Lang) -> String {
@@ -100,11 +103,11 @@ fn is_progress(line: &str) -> bool {
 
 /// Parses Popeye output (as produced with `-regression`, no timings) into per-twin solution lines. The
 /// header (authors, board, stipulation line, conditions) is skipped when there is one; text ends at `solution finished.`
-/// (`Loesung beendet.`, `Solution terminee.`).
+/// (`Loesung beendet.`, `solution terminee.`).
 pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     let lang = if text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.") {
         Lang::German
-    } else if text.contains("Solution terminee") || text.contains("Menace") {
+    } else if text.contains("solution terminee") || text.contains("menace:") || text.contains("blocus.") || text.contains("solution partielle") {
         Lang::French
     } else {
         Lang::English
@@ -121,7 +124,8 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
         let solution = |l: &str| {
             let t = l.trim();
             t.starts_with(|c: char| c.is_ascii_digit() || c == '+')
-                || matches!(t, "threat:" | "Drohung:" | "Menace:" | "zugzwang." | "Zugzwang." | "blocus.")
+                || THREAT.contains(&t)
+                || ZUGZWANG.contains(&t)
         };
         while i < lines.len() && !lines[i].trim().is_empty() && !solution(lines[i]) {
             i += 1;
@@ -133,14 +137,14 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     for raw in &lines[i..] {
         let line = raw.trim_end();
         let t = line.trim();
-        if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("Solution terminee") {
+        if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("solution terminee") {
             break;
         }
         // The zero position's announcement (English, German, French tokens): the diagram is not solved.
         if t.is_empty() || is_progress(line) || matches!(t, "zeroposition" | "NullStellung") {
             continue;
         }
-        if t.starts_with("Partielle Loesung") || t.starts_with("Partial solution") || t.starts_with("Solution partielle") {
+        if PARTIAL.iter().any(|p| t.starts_with(p)) {
             cur.partial = true;
             continue;
         }
@@ -159,9 +163,10 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
         let words: Vec<String> = t
             .split(' ')
             .map(|w| match w {
-                "Drohung:" | "Menace:" => "threat:".to_string(),
-                "Aber" | "Mais" => "but".to_string(),
-                "Zugzwang." => "zugzwang.".to_string(),
+                _ if THREAT.contains(&w) => THREAT[0].to_string(),
+                _ if BUT.contains(&w) => BUT[0].to_string(),
+                _ if ZUGZWANG.contains(&w) => ZUGZWANG[0].to_string(),
+                _ if REFUTES.contains(&w) => REFUTES[0].to_string(),
                 _ => translate_token(w, lang),
             })
             .collect();
@@ -264,5 +269,17 @@ mod tests {
         assert_eq!(t[1].label, "+b)");
         let out = "+---a---b\n  #4  3 + 7\n\n  1  (Ke5-d4 )\n   1.Ke5-d4 ! Drohung:\n\nLoesung beendet.";
         assert_eq!(parse_popeye_output(out)[0].lines, vec!["   1.Ke5-d4 ! threat:"]);
+    }
+
+    /// Popeye's French words (`output/message.c`): ` menace:`, `mais`, ` blocus.`, `solution terminee.`,
+    /// `solution partielle`, all in lower case.
+    #[test]
+    fn french_words() {
+        let out = "+---a---b\n  #2  3 + 2\n\n   1.Ta1-a3 ? blocus.\n      1...c4-c3 !\n    mais\n      1...Rb1-c1 !\n   1.Df2-f7 ! menace:\n          2.Cd2-b3 #\n      1...Fa8-b7\n        Refute.\n\nsolution partielle\nsolution terminee.\n   1.Ra1-a2 !\n";
+        let t = parse_popeye_output(out);
+        assert_eq!(t.len(), 1);
+        assert!(t[0].partial);
+        let want = ["   1.Ra1-a3 ? zugzwang.", "      1...c4-c3 !", "    but", "      1...Kb1-c1 !", "   1.Qf2-f7 ! threat:", "          2.Sd2-b3 #", "      1...Ba8-b7", "        refutes."];
+        assert_eq!(t[0].lines, want);
     }
 }

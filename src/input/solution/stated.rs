@@ -95,7 +95,7 @@ fn body(text: &str) -> String {
         if board_end.is_some_and(|b| i > b) && in_header && t.is_empty() {
             in_header = false;
         }
-        if ["solution finished", "Loesung beendet", "Solution terminee", "solving interrupted"].iter().any(|e| t.starts_with(e)) {
+        if ["solution finished", "Loesung beendet", "solution terminee", "solving interrupted", "Bearbeitung abgebrochen", "solution interrompue"].iter().any(|e| t.starts_with(e)) {
             ended = true;
         }
         let blank = ended || in_header || board_end.is_some_and(|b| i <= b) || super::is_progress(line);

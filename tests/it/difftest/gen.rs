@@ -1,9 +1,13 @@
 //! Random problems in Popeye's input language: every stipulation family stipula solves, the options that change
 //! what is printed, the conditions and fairy pieces the two solvers share, castling and en-passant rights, and
-//! twins (every twinning command stipula reads, `Continued` included); positions from sparse to crowded, kept
-//! small enough that both solvers finish fast.
+//! twins (every twinning command stipula reads, `Continued` and `ZeroPosition` included); positions from sparse to
+//! crowded, kept small enough that both solvers finish fast; written as problems are by hand: in English, German
+//! or French, keywords abbreviated and in any case ([`super::lang`]), `Forsyth` or `Pieces`, with author, source,
+//! title, remark and award, commands in any order.
 
+use super::lang::Writer;
 use std::fmt::Write as _;
+use stipula::words::Lang;
 
 /// The random-playout tests' seeded generator (SplitMix64), with what the generator draws: the same seed gives
 /// the same problems on every machine.
@@ -118,6 +122,10 @@ pub fn generate(seed: u64, index: u64) -> Case {
         let (text, family) = g.problem();
         let refused = !matches!(stipula::input::popeye::read_popeye(&text, "case.inp").pop(), Some(Ok(_)));
         if !refused || rng.chance(10) {
+            // Now and then in German or French, keywords abbreviated and in any case (Popeye reads all three).
+            let lang = *rng.weighted(&[(76, Lang::English), (12, Lang::German), (12, Lang::French)]);
+            let (abbreviate, recase) = if rng.chance(30) { (rng.range(10, 60), rng.range(10, 50)) } else { (0, 0) };
+            let text = if lang == Lang::English && abbreviate == 0 { text } else { Writer::new(&mut rng, lang, abbreviate, recase).problem(&text) };
             return Case { index, text, family };
         }
     }
@@ -281,20 +289,39 @@ impl Gen<'_> {
             }
         }
         let mut text = String::from("BeginProblem\n");
-        text += "Pieces";
-        for white in [true, false] {
-            text += if white { " White" } else { " Black" };
-            for r in 0..8 {
-                for f in 0..8 {
-                    if let Some((w, k)) = self.board[r][f] {
-                        if w == white {
-                            let _ = write!(text, " {k}{}", sq(f, r));
+        // Now and then what Popeye prints above the diagram (and does not solve).
+        for (cmd, what) in [("Author", "A. Composer"), ("Origin", "Test 2026"), ("Title", "Study"), ("Remark", "generated"), ("Award", "1st Prize")] {
+            if self.rng.chance(4) {
+                let _ = writeln!(text, "{cmd} {what}");
+            }
+        }
+        if self.rng.chance(6) {
+            let _ = writeln!(text, "Forsyth {}", forsyth(&self.board));
+        } else {
+            // Now and then a walk's squares glued in one word (`Pb2c3`).
+            let glue = self.rng.chance(30);
+            text += "Pieces";
+            for white in [true, false] {
+                text += if white { " White" } else { " Black" };
+                let mut words: Vec<(&str, String)> = Vec::new();
+                for r in 0..8 {
+                    for f in 0..8 {
+                        if let Some((w, k)) = self.board[r][f] {
+                            if w == white {
+                                match words.iter_mut().find(|(kind, _)| glue && *kind == k) {
+                                    Some((_, squares)) => *squares += &sq(f, r),
+                                    None => words.push((k, sq(f, r))),
+                                }
+                            }
                         }
                     }
                 }
+                for (k, squares) in words {
+                    let _ = write!(text, " {k}{squares}");
+                }
             }
+            text += "\n";
         }
-        text += "\n";
         let _ = writeln!(text, "Stipulation {stip}");
         let twinned = self.rng.chance(14);
         let conditioned = self.rng.chance(20);
@@ -372,18 +399,52 @@ impl Gen<'_> {
         if max_solutions && !opts.iter().any(|o| o == "Quodlibet") {
             opts.push(format!("MaxSolutions {m}"));
         }
+        // Now and then without the diagram in Popeye's output, or with an option that changes nothing it prints
+        // (both solve the same).
+        for o in ["NoBoard", "SuppressGrid", "NoSymmetry", "Search", "MultiSolutions"] {
+            if self.rng.chance(2) {
+                opts.push(o.into());
+            }
+        }
         if !opts.is_empty() {
-            let _ = writeln!(text, "Option {}", opts.join(" "));
+            // Now and then in two `Option` commands (Popeye adds them up).
+            let split = if opts.len() >= 2 && self.rng.chance(15) { self.rng.range(1, opts.len() as u32 - 1) as usize } else { opts.len() };
+            let _ = writeln!(text, "Option {}", opts[..split].join(" "));
+            if split < opts.len() {
+                let _ = writeln!(text, "Option {}", opts[split..].join(" "));
+            }
+        }
+        // Now and then the commands in another order, and each side's pieces in a `Pieces` command of its own, as
+        // problems written by hand have them (Popeye reads them in any order).
+        if self.rng.chance(15) {
+            let mut lines: Vec<String> = Vec::new();
+            for line in text.lines().skip(1) {
+                match line.strip_prefix("Pieces White").and_then(|l| l.split_once(" Black")) {
+                    Some((white, black)) if !white.trim().is_empty() && !black.trim().is_empty() && self.rng.chance(50) => {
+                        lines.push(format!("Pieces White{white}"));
+                        lines.push(format!("Pieces Black{black}"));
+                    }
+                    _ => lines.push(line.to_string()),
+                }
+            }
+            for i in (1..lines.len()).rev() {
+                let j = self.rng.range(0, i as u32) as usize;
+                lines.swap(i, j);
+            }
+            text = format!("BeginProblem\n{}\n", lines.join("\n"));
         }
         if twinned {
             let twins = self.rng.range(1, 3);
             let diagram = self.board;
             let mut previous = self.board;
-            for _ in 0..twins {
-                let continued = self.rng.chance(35);
+            // Now and then the diagram is a zero position, not solved: its first change makes twin a).
+            let zero = self.rng.chance(10);
+            for i in 0..twins {
+                let continued = self.rng.chance(35) && !(zero && i == 0);
                 let mut board = if continued { previous } else { diagram };
                 let t = self.twin(fam, &stip, &mut board);
-                let _ = writeln!(text, "Twin {}{t}", if continued { "Continued " } else { "" });
+                let command = if zero && i == 0 { "ZeroPosition" } else { "Twin" };
+                let _ = writeln!(text, "{command} {}{t}", if continued { "Continued " } else { "" });
                 previous = board;
             }
         }
@@ -466,7 +527,15 @@ impl Gen<'_> {
                 }
                 6 => {
                     let pairs = [("R", "B"), ("B", "R"), ("Q", "R"), ("S", "B"), ("R", "Q"), ("B", "S"), ("P", "S"), ("S", "G")];
-                    let (a, b) = *self.rng.pick(&pairs);
+                    // Now and then between any two walks both solvers have (not the king).
+                    let (a, b) = if self.rng.chance(25) {
+                        let walks: Vec<&str> = ["Q", "R", "B", "S", "P"].iter().chain(FAIRY).copied().collect();
+                        let a = *self.rng.pick(&walks);
+                        let others: Vec<&str> = walks.iter().copied().filter(|w| *w != a).collect();
+                        (a, *self.rng.pick(&others))
+                    } else {
+                        *self.rng.pick(&pairs)
+                    };
                     for cell in board.iter_mut().flatten() {
                         if let Some((w, k)) = *cell {
                             if k == a {
@@ -530,15 +599,20 @@ impl Gen<'_> {
                         Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => self.rng.range(1, 3),
                         _ => self.rng.range(1, 4),
                     };
-                    // Tree play may change its family too (`#` to `s#` to `r#`), keeping the goal.
+                    // The family may change too (`#` to `s#` to `r#`, help play to series play and back), keeping
+                    // the goal.
+                    let goal = if code.ends_with('=') { "=" } else { "#" };
                     let code = match fam {
-                        Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => {
-                            let goal = if code.ends_with('=') { "=" } else { "#" };
-                            format!("{}{goal}", self.rng.pick(&["", "s", "r"]))
-                        }
+                        Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => format!("{}{goal}", self.rng.pick(&["", "s", "r"])),
+                        Fam::Help | Fam::SerHelp if self.rng.chance(30) => format!("{}{goal}", self.rng.pick(&["h", "ser-h"])),
+                        _ if self.rng.chance(8) => format!("{}{goal}", self.rng.pick(&["", "s", "r", "h", "ser-", "ser-h", "ser-s"])),
                         _ => code.to_string(),
                     };
-                    format!("Stipulation {code}{n}")
+                    // Help play, slow in Popeye on a crowded board, short when the diagram was drawn for another family.
+                    let n = if code.starts_with('h') && fam != Fam::Help { n.min(2) } else if !code.starts_with("ser") { n.min(3) } else { n };
+                    // Help play now and then a half move longer (`h#1.5`).
+                    let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
+                    format!("Stipulation {code}{n}{half}")
                 }
                 _ => format!("Condition {}", self.rng.weighted(CONDITIONS)),
             };
@@ -549,4 +623,35 @@ impl Gen<'_> {
         parts.sort_by_key(|p| p.starts_with("Condition"));
         parts.join(" ")
     }
+}
+
+/// The board in Forsyth notation as Popeye reads it: ranks 8 to 1, white upper case, a walk of two letters after a
+/// `.`.
+fn forsyth(board: &Board) -> String {
+    let mut ranks = Vec::new();
+    for row in board.iter().rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for cell in row {
+            match *cell {
+                None => empty += 1,
+                Some((white, k)) => {
+                    if empty > 0 {
+                        let _ = write!(s, "{empty}");
+                        empty = 0;
+                    }
+                    let code = if white { k.to_string() } else { k.to_ascii_lowercase() };
+                    if k.len() == 2 {
+                        s.push('.');
+                    }
+                    s += &code;
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(s, "{empty}");
+        }
+        ranks.push(s);
+    }
+    ranks.join("/")
 }

@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod gen;
+pub mod lang;
 pub mod oracle;
 // Its own copy of the playout helpers: `examples/difftest.rs` includes this module without the test crate.
 #[allow(clippy::duplicate_mod)]

@@ -6,7 +6,9 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use stipula::input::popeye::read_popeye;
+use stipula::input::popeye::{input_language, read_popeye};
+use stipula::output::popeye::problem_text;
+use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
 use stipula::output::text::render;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
@@ -38,7 +40,8 @@ fn messages(text: &str) -> Vec<String> {
             let b = t.as_bytes();
             b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
         };
-        if heading || line.starts_with("solution finished") || line.starts_with("Partial solution") {
+        let ending = ["solution finished", "Loesung beendet", "solution terminee", "Partial solution", "Partielle Loesung", "solution partielle"];
+        if heading || ending.iter().any(|e| line.starts_with(e)) {
             continue;
         }
         out.push(line.trim().to_string());
@@ -106,6 +109,7 @@ pub fn read_back(text: String, errors: &str) -> Answer {
     for t in &mut twins {
         t.lines.retain(|l| l.starts_with(' '));
     }
+    drop_preamble(&mut twins);
     let mut msgs = messages(&text);
     msgs.extend(errors.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from));
     let text = if errors.trim().is_empty() { text } else { format!("{text}\n(standard error:)\n{}", errors.trim()) };
@@ -146,19 +150,26 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
     if twins.iter().any(|t| t.outcome == Outcome::TimedOut) {
         return Answer::TimedOut;
     }
-    let text = render(&p, &twins);
+    // Popeye answers in the language of the problem's first word: stipula then writes as its drop-in does.
+    let text = match input_language(text) {
+        Some(lang) if lang != Lang::English => problem_text(&p, &twins, lang),
+        _ => render(&p, &twins),
+    };
     let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
     // A problem without twins refused, or whose twins could not be made: refused as a whole.
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
     }
     let mut parsed = read_twins(&text);
-    // A refused twin's line is stipula's message, not a solution.
+    // A refused twin's line is stipula's message, not a solution; messages at the margin (`SetPlay not applicable
+    // - ignored`, written by the drop-in in Popeye's languages) are left out, as they are of Popeye's output.
     for (t, r) in parsed.iter_mut().zip(&refused) {
         if r.is_some() {
             t.lines.clear();
         }
+        t.lines.retain(|l| l.starts_with(' '));
     }
+    drop_preamble(&mut parsed);
     Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
 }
 
@@ -261,17 +272,18 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
 /// threats and variations (docs/popeye-differences.md, deliberate differences); an agreement then is
 /// [`Verdict::AgreeWithoutHashTable`].
 pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) -> Verdict {
-    let partial_ok = text.to_ascii_lowercase().contains("maxsol");
+    let asked = Asked::of(text);
+    let partial_ok = asked.max_solutions;
     let verdict = compare(py, st, partial_ok);
     if !matches!(verdict, Verdict::Disagree(_)) || !both_solved(py, st) {
         return verdict;
     }
-    if text.contains("EnPassant") && text.contains("Twin") && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
+    if asked.en_passant && asked.twins && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
     // `Defence n` asks for tries too.
-    let (tries, post_key) = (text.contains("Try") || text.contains("Defence"), text.contains("PostKeyPlay"));
-    let quodlibet = text.contains("Quodlibet") && (tries || post_key);
+    let (tries, post_key) = (asked.tries, asked.post_key);
+    let quodlibet = asked.quodlibet && (tries || post_key);
     let view = |a: &Answer| quodlibet_refutation_view(a, post_key);
     if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
@@ -285,6 +297,55 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     verdict
 }
 
+/// What a problem asks for that the comparison allows for: its options as stipula reads them (in any of Popeye's
+/// languages, abbreviated or not); a problem stipula does not read, as its English words say.
+struct Asked {
+    max_solutions: bool,
+    en_passant: bool,
+    twins: bool,
+    tries: bool,
+    post_key: bool,
+    quodlibet: bool,
+}
+
+impl Asked {
+    fn of(text: &str) -> Asked {
+        match read_popeye(text, "case.inp").into_iter().next() {
+            Some(Ok(p)) => {
+                let o = &p.options;
+                Asked {
+                    max_solutions: o.max_solutions.is_some(),
+                    en_passant: !o.en_passant.is_empty(),
+                    twins: !p.twins.is_empty(),
+                    tries: o.tries || o.defence.is_some(),
+                    post_key: o.post_key_play,
+                    quodlibet: o.quodlibet,
+                }
+            }
+            _ => Asked {
+                max_solutions: text.to_ascii_lowercase().contains("maxsol"),
+                en_passant: text.contains("EnPassant"),
+                twins: text.contains("Twin"),
+                tries: text.contains("Try") || text.contains("Defence"),
+                post_key: text.contains("PostKeyPlay"),
+                quodlibet: text.contains("Quodlibet"),
+            },
+        }
+    }
+}
+
+/// Popeye's words for `the side to play can capture the king`, `square is empty`, `A piece will be moved
+/// outside.` and `both sides need a king` in its three languages (`output/message.c`).
+const KING_CAPTURE: [&str; 3] = ["the side to play can capture the king", "Die am Zug befindliche Partei kann den Koenig schlagen", "le camp au trait peut prendre le roi"];
+const SQUARE_EMPTY: [&str; 3] = ["square is empty", "Feld leer", "la case est vide"];
+const MOVED_OUTSIDE: [&str; 3] = ["A piece will be moved outside.", "Ein Stein wird ueber den Brettrand verschoben.", "Une piece est deplacee hors de l'echiquier."];
+const NEED_KINGS: [&str; 3] = ["both sides need a king", "Es fehlt ein weisser oder schwarzer Koenig", "il faut un roi de chaque couleur"];
+
+/// Whether one of `messages` says one of `words` (in any language).
+fn says(messages: &[String], words: &[&str]) -> bool {
+    messages.iter().any(|m| words.iter().any(|w| m.contains(w)))
+}
+
 /// stipula's answer without the twins Popeye shows nothing for, saying `the side to play can capture the king`: a
 /// twin that moves the pieces leaves Popeye's `EnPassant` squares where they were, and Popeye lets a pawn capture en
 /// passant whatever then stands on the double step's square, a king too, where stipula gives no capture en passant
@@ -292,7 +353,7 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
 fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
     let mut st = stipula.clone();
     if let (Answer::Solved { twins: want, messages, .. }, Answer::Solved { twins: got, .. }) = (popeye, &mut st) {
-        if messages.iter().any(|m| m.contains("the side to play can capture the king")) {
+        if says(messages, &KING_CAPTURE) {
             for (w, g) in want.iter().zip(got.iter_mut()) {
                 if w.lines.is_empty() {
                     g.lines.clear();
@@ -349,16 +410,24 @@ fn both_solved(popeye: &Answer, stipula: &Answer) -> bool {
 /// goes on instead: a twinning command it cannot apply (an empty square, a piece shifted off the board) is skipped;
 /// a side without a king is solved anyway (`both sides need a king`, a warning in Popeye).
 fn documented_refusal(messages: &[String], why: &str) -> bool {
-    let said = |m: &str| messages.iter().any(|x| x.contains(m));
-    (why.starts_with("the twin") && (said("square is empty") || said("moved outside")))
-        || (why.contains("has no king") && said("both sides need a king"))
+    (why.starts_with("the twin") && (says(messages, &SQUARE_EMPTY) || says(messages, &MOVED_OUTSIDE)))
+        || (why.contains("has no king") && says(messages, &NEED_KINGS))
 }
 
-/// A help or series solution, or a key of tree play.
+/// A help or series solution, or a first move of tree play (key, try or move that fails: Popeye's `MaxSolutions`
+/// counts every first move it prints, as stipula's does).
 fn is_solution(line: &str) -> bool {
     let t = line.trim_start();
     let indent = line.len() - t.len();
-    t.starts_with("1.") && (indent == 2 || (indent == 3 && t.contains(" !")))
+    t.starts_with("1.") && !t.starts_with("1...") && (indent == 2 || indent == 3)
+}
+
+/// Lines at the margin above the first twin's heading (a `Remark` with `NoBoard`, which leaves no diagram to
+/// start after) make no twin of their own.
+fn drop_preamble(twins: &mut Vec<TwinText>) {
+    if twins.len() > 1 && twins[0].label.is_empty() && twins[0].lines.is_empty() && !twins[1].label.is_empty() {
+        twins.remove(0);
+    }
 }
 
 fn norm(s: &str) -> String {
