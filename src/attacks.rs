@@ -237,6 +237,10 @@ pub struct CompiledWalk {
     pub pawn: bool,
     /// Nothing but leaps and rook/bishop lines: observation is symmetric and cheap.
     pub simple: bool,
+    /// The ray directions ([`RAYS`]' order) of the hops by one step (the grasshopper's), as bits: their
+    /// observers are found on the rays' bitboards; `long_hops` are the other hop lines, stepped square by square.
+    pub unit_hops: u8,
+    pub long_hops: Vec<(i8, i8)>,
 }
 
 /// Every registry kind's walk, compiled once per problem (the tables are small: 26 × 64 masks).
@@ -282,6 +286,12 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             Atom::Locust(a, b) => w.locusts.extend(symmetric_images(a, b)),
             Atom::Lame(a, b, c, d) => w.lames.extend(symmetric_lame_images(a, b, c, d)),
             Atom::Pawn => w.pawn = true,
+        }
+    }
+    for &(df, dr) in &w.hops {
+        match DIRS.iter().position(|&d| d == (df, dr)) {
+            Some(d) => w.unit_hops |= 1 << d,
+            None => w.long_hops.push((df, dr)),
         }
     }
     w.simple = w.rides.is_empty() && w.hops.is_empty() && w.locusts.is_empty() && w.lames.is_empty() && !w.pawn;
@@ -409,7 +419,10 @@ impl CompiledWalk {
         for &(df, dr) in &self.rides {
             found |= first_piece(occ, sq, -df, -dr) & candidates;
         }
-        for &(df, dr) in &self.hops {
+        if self.unit_hops != 0 {
+            found |= unit_hop_observers(self.unit_hops, occ, sq) & candidates;
+        }
+        for &(df, dr) in &self.long_hops {
             // The hopper lands on sq from the hurdle just behind it; the hopper is the first piece beyond.
             if let Some(hurdle) = sq.offset(-df, -dr) {
                 if occ.has(hurdle) {
@@ -438,6 +451,32 @@ impl CompiledWalk {
         }
         found
     }
+}
+
+/// The squares from which a hopper by one step in the directions `dirs` (bits in [`RAYS`]' order) lands on
+/// `sq` over occupancy `occ`: for each direction, the hurdle is the square next to `sq` behind it (occupied), the
+/// hopper the first piece beyond the hurdle.
+#[inline]
+fn unit_hop_observers(dirs: u8, occ: Bitboard, sq: Square) -> Bitboard {
+    let s = sq.index();
+    let mut found = 0;
+    let mut bits = dirs;
+    while bits != 0 {
+        let d = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        // Seen from sq the hopper stands in the opposite direction.
+        let back = (d + 4) % 8;
+        let hurdle = RAYS[back][s] & KING[s] & occ.0;
+        if hurdle == 0 {
+            continue;
+        }
+        let h = hurdle.trailing_zeros() as usize;
+        let blockers = RAYS[back][h] & occ.0;
+        if blockers != 0 {
+            found |= 1u64 << if POSITIVE[back] { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+        }
+    }
+    Bitboard(found)
 }
 
 /// The first occupied square on the line from `from` (excluded) by steps of (df, dr), as a one-square set.

@@ -5,6 +5,7 @@
 use crate::attacks::{orthodox_attacks, pawn_attacks_of, Occupancy, PAWN_ATTACKS};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
+pub(crate) use crate::movegen::own_kind::en_passant_observed;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::conditions::{ConditionError, ConditionSpec};
@@ -32,19 +33,6 @@ impl Madrasi {
 pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color, kind: Kind) -> bool {
     rules.observers_of_kind(pos, sq, color.opposite(), kind).non_empty()
         || (kind == Kind::PAWN && en_passant_observed(pos, sq, color))
-}
-
-/// Whether the pawn of `color` on `sq` has just made its double step and an opposing pawn could take it en passant.
-// Madrasi en passant: a pawn observes the pawn it could take en passant, so the pawn that has just made its double
-// step is paralysed while an opposing pawn could take it; the attack is not mutual (seed 002), and the capturing
-// pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
-#[inline]
-pub(crate) fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
-    let Some(ep) = pos.ep_square() else { return false };
-    pos.side() != color
-        && ep.offset(0, color.forward()) == Some(sq)
-        && pos.piece_at(sq) == Some(Piece::new(color, Kind::PAWN))
-        && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
 }
 
 /// The opposing pieces of `kind` that observe the piece of colour `color` on `sq`, en-passant observers
