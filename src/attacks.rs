@@ -460,17 +460,16 @@ impl CompiledWalk {
 fn unit_hop_observers(dirs: u8, occ: Bitboard, sq: Square) -> Bitboard {
     let s = sq.index();
     let mut found = 0;
-    let mut bits = dirs;
-    while bits != 0 {
-        let d = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        // Seen from sq the hopper stands in the opposite direction.
-        let back = (d + 4) % 8;
-        let hurdle = RAYS[back][s] & KING[s] & occ.0;
-        if hurdle == 0 {
+    // Only the occupied squares next to sq can be hurdles.
+    let mut hurdles = KING[s] & occ.0;
+    while hurdles != 0 {
+        let h = hurdles.trailing_zeros() as usize;
+        hurdles &= hurdles - 1;
+        // The direction from sq to the hurdle, in which the hopper stands; it lands on sq the opposite way.
+        let back = STEP_DIR[(h as isize - s as isize + 9) as usize] as usize;
+        if dirs & (1 << ((back + 4) % 8)) == 0 {
             continue;
         }
-        let h = hurdle.trailing_zeros() as usize;
         let blockers = RAYS[back][h] & occ.0;
         if blockers != 0 {
             found |= 1u64 << if POSITIVE[back] { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
@@ -478,6 +477,10 @@ fn unit_hop_observers(dirs: u8, occ: Bitboard, sq: Square) -> Bitboard {
     }
     Bitboard(found)
 }
+
+/// The ray direction ([`DIRS`]) of a king step by its difference of square indices plus 9 (-9 ..= 9; the
+/// entries that are no king step are never read).
+const STEP_DIR: [u8; 19] = [5, 4, 3, 0, 0, 0, 0, 0, 6, 0, 2, 0, 0, 0, 0, 0, 7, 0, 1];
 
 /// The first occupied square on the line from `from` (excluded) by steps of (df, dr), as a one-square set.
 #[inline]
@@ -567,6 +570,39 @@ mod tests {
             }
             assert_eq!(pawn_attacks_of(all, color), Bitboard(union));
         }
+    }
+
+    /// The hoppers' observers read off the rays against stepping from square to square (the way of the other
+    /// hop lines), for the grasshopper's eight lines and for each one alone, on pseudo-random occupancies.
+    #[test]
+    fn unit_hop_observers_agree_with_stepping() {
+        let stepped = |dirs: u8, occ: Bitboard, sq: Square| {
+            let mut found = Bitboard::EMPTY;
+            for (d, &(df, dr)) in DIRS.iter().enumerate() {
+                if dirs & (1 << d) != 0 {
+                    if let Some(hurdle) = sq.offset(-df, -dr).filter(|&h| occ.has(h)) {
+                        found |= first_piece(occ, hurdle, -df, -dr);
+                    }
+                }
+            }
+            found
+        };
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut seen = 0;
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = Bitboard(x & x.rotate_left(23));
+            for sq in Square::all() {
+                for dirs in [0xFF, 1, 2, 4, 8, 16, 32, 64, 128, 0x55] {
+                    let fast = unit_hop_observers(dirs, occ, sq);
+                    assert_eq!(fast, stepped(dirs, occ, sq), "{occ:?} {sq} {dirs:#x}");
+                    seen += fast.count();
+                }
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
     }
 
     /// The tables of `between` and `beyond` against stepping from one square to the other: for every pair on a
