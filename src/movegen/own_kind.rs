@@ -3,7 +3,7 @@
 //! exists, whether an opposing piece of that kind observes it. The generic test
 //! ([`Rules::checked_by_counting_observers`]) asks every observer through the conditions; both must agree.
 
-use super::{orthodox_observers_in, Rules};
+use super::Rules;
 use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
@@ -17,7 +17,22 @@ impl Rules {
     pub(super) fn madrasi_checked(&self, pos: &Position, sq: Square, by: Color, rex_inclusive: bool) -> bool {
         let occ = pos.occupied();
         // Every observer at once (the orthodox ones by attack sets); their paralysis only when there is one.
-        let mut observers = orthodox_observers_in(pos, occ, sq, by);
+        let s = sq.index();
+        let mine = pos.color_bb(by);
+        let mut observers = ((Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
+            | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
+            | (Bitboard(PAWN_OBSERVERS[by.index()][s]) & pos.kind_bb(Kind::PAWN)))
+            & mine;
+        // The lines only for the riders there are.
+        let queens = pos.kind_bb(Kind::QUEEN);
+        let ortho = (pos.kind_bb(Kind::ROOK) | queens) & mine;
+        if ortho.non_empty() {
+            observers |= rook_attacks(sq, occ) & ortho;
+        }
+        let diag = (pos.kind_bb(Kind::BISHOP) | queens) & mine;
+        if diag.non_empty() {
+            observers |= bishop_attacks(sq, occ) & diag;
+        }
         for &kind in self.kinds.simple_fairy.iter().chain(&self.kinds.complex) {
             observers |= self.walks.get(kind).observers(pos, kind, by, sq);
         }
