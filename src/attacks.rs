@@ -237,6 +237,10 @@ pub struct CompiledWalk {
     pub pawn: bool,
     /// Nothing but leaps and rook/bishop lines: observation is symmetric and cheap.
     pub simple: bool,
+    /// The ray directions ([`RAYS`]' order) of the hops by one step (the grasshopper's), as bits: their
+    /// observers are found on the rays' bitboards; `long_hops` are the other hop lines, stepped square by square.
+    pub unit_hops: u8,
+    pub long_hops: Vec<(i8, i8)>,
 }
 
 /// Every registry kind's walk, compiled once per problem (the tables are small: 26 × 64 masks).
@@ -282,6 +286,12 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             Atom::Locust(a, b) => w.locusts.extend(symmetric_images(a, b)),
             Atom::Lame(a, b, c, d) => w.lames.extend(symmetric_lame_images(a, b, c, d)),
             Atom::Pawn => w.pawn = true,
+        }
+    }
+    for &(df, dr) in &w.hops {
+        match DIRS.iter().position(|&d| d == (df, dr)) {
+            Some(d) => w.unit_hops |= 1 << d,
+            None => w.long_hops.push((df, dr)),
         }
     }
     w.simple = w.rides.is_empty() && w.hops.is_empty() && w.locusts.is_empty() && w.lames.is_empty() && !w.pawn;
@@ -409,7 +419,10 @@ impl CompiledWalk {
         for &(df, dr) in &self.rides {
             found |= first_piece(occ, sq, -df, -dr) & candidates;
         }
-        for &(df, dr) in &self.hops {
+        if self.unit_hops != 0 {
+            found |= unit_hop_observers(self.unit_hops, occ, sq) & candidates;
+        }
+        for &(df, dr) in &self.long_hops {
             // The hopper lands on sq from the hurdle just behind it; the hopper is the first piece beyond.
             if let Some(hurdle) = sq.offset(-df, -dr) {
                 if occ.has(hurdle) {
@@ -439,6 +452,35 @@ impl CompiledWalk {
         found
     }
 }
+
+/// The squares from which a hopper by one step in the directions `dirs` (bits in [`RAYS`]' order) lands on
+/// `sq` over occupancy `occ`: for each direction, the hurdle is the square next to `sq` behind it (occupied), the
+/// hopper the first piece beyond the hurdle.
+#[inline]
+fn unit_hop_observers(dirs: u8, occ: Bitboard, sq: Square) -> Bitboard {
+    let s = sq.index();
+    let mut found = 0;
+    // Only the occupied squares next to sq can be hurdles.
+    let mut hurdles = KING[s] & occ.0;
+    while hurdles != 0 {
+        let h = hurdles.trailing_zeros() as usize;
+        hurdles &= hurdles - 1;
+        // The direction from sq to the hurdle, in which the hopper stands; it lands on sq the opposite way.
+        let back = STEP_DIR[(h as isize - s as isize + 9) as usize] as usize;
+        if dirs & (1 << ((back + 4) % 8)) == 0 {
+            continue;
+        }
+        let blockers = RAYS[back][h] & occ.0;
+        if blockers != 0 {
+            found |= 1u64 << if POSITIVE[back] { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+        }
+    }
+    Bitboard(found)
+}
+
+/// The ray direction ([`DIRS`]) of a king step by its difference of square indices plus 9 (-9 ..= 9; the
+/// entries that are no king step are never read).
+const STEP_DIR: [u8; 19] = [5, 4, 3, 0, 0, 0, 0, 0, 6, 0, 2, 0, 0, 0, 0, 0, 7, 0, 1];
 
 /// The first occupied square on the line from `from` (excluded) by steps of (df, dr), as a one-square set.
 #[inline]
@@ -528,6 +570,39 @@ mod tests {
             }
             assert_eq!(pawn_attacks_of(all, color), Bitboard(union));
         }
+    }
+
+    /// The hoppers' observers read off the rays against stepping from square to square (the way of the other
+    /// hop lines), for the grasshopper's eight lines and for each one alone, on pseudo-random occupancies.
+    #[test]
+    fn unit_hop_observers_agree_with_stepping() {
+        let stepped = |dirs: u8, occ: Bitboard, sq: Square| {
+            let mut found = Bitboard::EMPTY;
+            for (d, &(df, dr)) in DIRS.iter().enumerate() {
+                if dirs & (1 << d) != 0 {
+                    if let Some(hurdle) = sq.offset(-df, -dr).filter(|&h| occ.has(h)) {
+                        found |= first_piece(occ, hurdle, -df, -dr);
+                    }
+                }
+            }
+            found
+        };
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut seen = 0;
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let occ = Bitboard(x & x.rotate_left(23));
+            for sq in Square::all() {
+                for dirs in [0xFF, 1, 2, 4, 8, 16, 32, 64, 128, 0x55] {
+                    let fast = unit_hop_observers(dirs, occ, sq);
+                    assert_eq!(fast, stepped(dirs, occ, sq), "{occ:?} {sq} {dirs:#x}");
+                    seen += fast.count();
+                }
+            }
+        }
+        assert!(seen > 10_000, "{seen}");
     }
 
     /// The tables of `between` and `beyond` against stepping from one square to the other: for every pair on a

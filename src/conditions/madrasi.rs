@@ -5,6 +5,7 @@
 use crate::attacks::{orthodox_attacks, pawn_attacks_of, Occupancy, PAWN_ATTACKS};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
+pub(crate) use crate::movegen::own_kind::en_passant_observed;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::conditions::{ConditionError, ConditionSpec};
@@ -32,19 +33,6 @@ impl Madrasi {
 pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color, kind: Kind) -> bool {
     rules.observers_of_kind(pos, sq, color.opposite(), kind).non_empty()
         || (kind == Kind::PAWN && en_passant_observed(pos, sq, color))
-}
-
-/// Whether the pawn of `color` on `sq` has just made its double step and an opposing pawn could take it en passant.
-// Madrasi en passant: a pawn observes the pawn it could take en passant, so the pawn that has just made its double
-// step is paralysed while an opposing pawn could take it; the attack is not mutual (seed 002), and the capturing
-// pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
-#[inline]
-pub(crate) fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
-    let Some(ep) = pos.ep_square() else { return false };
-    pos.side() != color
-        && ep.offset(0, color.forward()) == Some(sq)
-        && pos.piece_at(sq) == Some(Piece::new(color, Kind::PAWN))
-        && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
 }
 
 /// The opposing pieces of `kind` that observe the piece of colour `color` on `sq`, en-passant observers
@@ -343,6 +331,39 @@ pub(crate) mod tests {
             }
         }
         assert!(paralysed > 1000, "{paralysed}");
+    }
+
+    /// Check under Madrasi asked by attack sets ([`Rules::is_checked_square`]) against every observer asked
+    /// through the condition ([`Rules::checked_by_counting_observers`]), for every square and both colours, on
+    /// the legal move trees under Madrasi and Madrasi RI: grasshoppers that paralyse without being paralysed,
+    /// pawns able to take en passant, kings side by side.
+    #[test]
+    fn check_by_attack_sets_agrees_with_the_generic_test() {
+        let fens = [
+            "8/kKGp1gG1/P1rR1r2/3p4/4P1p1/6pP/2P2P2/8 w - - 0 1",
+            "8/3p4/3k4/3K4/4P3/8/8/8 w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/2p1p3/8/3P1P2/1p6/8/P1P5/4K3 w - - 0 1",
+            "g3k2g/8/2G5/8/3p3q/1G3g2/8/R3K2R w KQ - 0 1",
+        ];
+        let (mut checks, mut cancelled) = (0, 0);
+        for condition in ["Madrasi", "Madrasi RI"] {
+            // The kings side by side (the first two) only where they paralyse each other.
+            for fen in fens.iter().skip(if condition == "Madrasi" { 2 } else { 0 }) {
+                let (rules, pos) = setup(fen, &[condition]);
+                for_each_position(&rules, &pos, 3, |p| {
+                    for by in [Color::White, Color::Black] {
+                        for s in Square::all() {
+                            let fast = rules.is_checked_square(p, s, by);
+                            assert_eq!(fast, rules.checked_by_counting_observers(p, s, by), "{condition} {p:?} {s} {by:?}");
+                            checks += fast as usize;
+                            cancelled += (!fast && rules.observers(p, s, by).non_empty()) as usize;
+                        }
+                    }
+                });
+            }
+        }
+        assert!(checks > 100_000 && cancelled > 10_000, "{checks} {cancelled}");
     }
 
     /// Seed 002's worked example (reconstructed in seeds/README.md).

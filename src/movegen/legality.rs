@@ -80,7 +80,14 @@ impl Rules {
         }
         let Some(king) = pos.king(us) else { return none };
         let exposed = if matches!(self.shortcut, Shortcut::UnobservedPins | Shortcut::UnobservedSensitive) {
-            self.observers(pos, king, us.opposite()).non_empty()
+            let mut observers = self.observers(pos, king, us.opposite());
+            // Madrasi RI: an enemy king beside ours is paralysed by it (their observation is mutual) as long as
+            // ours stays, so it stands for no observation for the moves of other pieces (the king's own take
+            // the plain test or their own).
+            if self.own_kind_paralysis == Some(true) {
+                observers &= !pos.pieces_bb(us.opposite(), Kind::KING);
+            }
+            observers.non_empty()
         } else {
             self.is_checked_square(pos, king, us.opposite())
         };

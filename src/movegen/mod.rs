@@ -6,6 +6,7 @@
 pub mod hooks;
 pub mod legality;
 mod orthodox;
+pub mod own_kind;
 pub mod perft;
 pub mod shortcuts;
 
@@ -40,6 +41,9 @@ pub struct Rules {
     /// Madrasi the one paralysis rule (`Some(rex inclusive)`): with orthodox pieces a piece of the side to move
     /// is paralysed when its own targets hold an opposing piece of its kind ([`Condition::own_kind_paralysis`]).
     own_kind_paralysis: Option<bool>,
+    /// `own_kind_paralysis` when no condition adds checks or takes observations away otherwise: check is then
+    /// asked by [`Rules::madrasi_checked`].
+    madrasi_check: Option<bool>,
     /// Which shortcut the legality test may take (see [`NodeFacts`]).
     shortcut: Shortcut,
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
@@ -113,6 +117,7 @@ impl Rules {
             (Some(c), None) => c.own_kind_paralysis(),
             _ => None,
         };
+        let madrasi_check = own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
         Rules {
             walks,
             kinds,
@@ -125,6 +130,7 @@ impl Rules {
             orthodox_play,
             unobserved_play,
             own_kind_paralysis,
+            madrasi_check,
             shortcut,
             ortho_riders,
             diag_riders,
@@ -241,7 +247,17 @@ impl Rules {
     }
 
     /// Whether the piece on `sq` (of colour `!by`) is attacked by `by` in the sense of check.
+    #[inline]
     pub fn is_checked_square(&self, pos: &Position, sq: Square, by: Color) -> bool {
+        if let Some(rex_inclusive) = self.madrasi_check {
+            return self.madrasi_checked(pos, sq, by, rex_inclusive);
+        }
+        self.checked_by_counting_observers(pos, sq, by)
+    }
+
+    /// [`Rules::is_checked_square`] by asking every observer whether its observation counts, through the
+    /// conditions: the generic test, and the reference the fast ones are checked against.
+    pub fn checked_by_counting_observers(&self, pos: &Position, sq: Square, by: Color) -> bool {
         if self.hooks.has(Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)) {
             return self.observers(pos, sq, by).any(|o| self.observation_counts(pos, o, sq))
                 || (self.hooks.has(Hooks::EXTRA_CHECK)
