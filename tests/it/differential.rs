@@ -159,3 +159,14 @@ fn lines(a: &difftest::oracle::Answer) -> usize {
         _ => 0,
     }
 }
+
+/// A twin that changes the conditions twice (`Twin Condition Madrasi Condition EiffelChess`) is translated whole:
+/// the second `Condition` is a twinning command of the language too, not a condition word left in English.
+#[test]
+fn twin_changing_conditions_twice_is_translated() {
+    let english = "BeginProblem\nPieces White Kg2 Black Kg6\nStipulation h=3\nTwin Condition Madrasi Condition EiffelChess\nTwin Shift c6 a6\nEndProblem\n";
+    let mut rng = difftest::gen::Rng::new(1);
+    let german = difftest::lang::Writer::new(&mut rng, stipula::words::Lang::German, 0, 0).problem(english);
+    assert!(german.contains("Zwilling Bedingung Madrasi Bedingung EiffelSchach\n"), "{german}");
+    assert!(german.contains("Zwilling Verschiebung c6 a6\n"), "{german}");
+}
