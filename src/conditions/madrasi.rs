@@ -40,9 +40,9 @@ pub fn observed_by_kind(rules: &Rules, pos: &Position, sq: Square, color: Color,
 // pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
 #[inline]
 pub(crate) fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
+    // The pawn's side may be the one to move (series play: the opponent passed, `Position::series_pass`).
     let Some(ep) = pos.ep_square() else { return false };
-    pos.side() != color
-        && ep.offset(0, color.forward()) == Some(sq)
+    ep.offset(0, color.forward()) == Some(sq)
         && pos.piece_at(sq) == Some(Piece::new(color, Kind::PAWN))
         && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
 }
@@ -163,10 +163,12 @@ pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool)
             {
                 return true;
             }
-            let mover = pos.side().opposite();
-            if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())) {
-                if en_passant_observed(pos, sq, mover) {
-                    return true;
+            // The side of the double step: the one that moved last, or in series play the one to move again.
+            for mover in [pos.side().opposite(), pos.side()] {
+                if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())) {
+                    if en_passant_observed(pos, sq, mover) {
+                        return true;
+                    }
                 }
             }
             continue;
