@@ -490,6 +490,16 @@ impl Position {
         p
     }
 
+    /// Passes the turn in series play: the opponent makes no move, so a double step just made stays the last
+    /// move and its en-passant square is kept (under Madrasi the pawn is still observed en passant, and paralysed,
+    /// when its side moves again, as in Popeye: `ser-=4`, Madrasi, White Kc4 Pc2, Black Pb4: `1.Kc4-b3 2.c2-c4 3.c4-c5` is no line). The side
+    /// to move then has no capture en passant of its own (none of its pawns stands behind the square).
+    pub fn series_pass(&self) -> Position {
+        let mut p = self.clone();
+        p.set_side(self.side.opposite());
+        p
+    }
+
     /// Number of pieces of a colour.
     pub fn count(&self, color: Color) -> u32 {
         self.by_color[color.index()].count()

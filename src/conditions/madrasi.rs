@@ -151,10 +151,12 @@ pub fn any_madrasi_paralysis(rules: &Rules, pos: &Position, rex_inclusive: bool)
             {
                 return true;
             }
-            let mover = pos.side().opposite();
-            if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())) {
-                if en_passant_observed(pos, sq, mover) {
-                    return true;
+            // The side of the double step: the one that moved last, or in series play the one to move again.
+            for mover in [pos.side().opposite(), pos.side()] {
+                if let Some(sq) = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())) {
+                    if en_passant_observed(pos, sq, mover) {
+                        return true;
+                    }
                 }
             }
             continue;

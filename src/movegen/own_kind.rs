@@ -74,9 +74,9 @@ impl Rules {
 // pawn stays free (Popeye's pawn observation includes the en-passant capture; case BEISPIEL-selfref_3: 2.a5*b6 ep.).
 #[inline]
 pub fn en_passant_observed(pos: &Position, sq: Square, color: Color) -> bool {
+    // The pawn's side may be the one to move (series play: the opponent passed, `Position::series_pass`).
     let Some(ep) = pos.ep_square() else { return false };
-    pos.side() != color
-        && ep.offset(0, color.forward()) == Some(sq)
+    ep.offset(0, color.forward()) == Some(sq)
         && pos.piece_at(sq) == Some(Piece::new(color, Kind::PAWN))
         && (Bitboard(PAWN_ATTACKS[color.index()][ep.index()]) & pos.pieces_bb(color.opposite(), Kind::PAWN)).non_empty()
 }

@@ -700,7 +700,7 @@ impl<'a> Search<'a> {
             return Ok(any);
         }
         // The opponent passes; the series side moves again.
-        let next = after.null_move();
+        let next = after.series_pass();
         let kind = match end {
             SeriesEnd::Goal => SearchKind::Series,
             SeriesEnd::HelpGoal => SearchKind::SeriesHelp,

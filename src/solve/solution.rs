@@ -164,7 +164,7 @@ impl Line {
             pos = after;
             if let LineStyle::Series(n) = style {
                 if i + 1 < n {
-                    pos = pos.null_move();
+                    pos = pos.series_pass();
                 }
             }
         }

@@ -204,8 +204,10 @@ impl<'r> Writer<'r> {
                     }
                 }
                 TwinCommand::Condition => {
-                    out.extend(self.conditions(&words[i..]));
-                    i = words.len();
+                    // The conditions run up to the next twinning command (a twin may change them twice).
+                    let end = words[i..].iter().position(|w| is_twin_command(w)).map_or(words.len(), |k| i + k);
+                    out.extend(self.conditions(&words[i..end]));
+                    i = end;
                 }
                 _ => {}
             }
@@ -279,6 +281,11 @@ impl<'r> Writer<'r> {
         }
         out
     }
+}
+
+/// Whether `w` is an English twinning command written out (as the generator writes them).
+fn is_twin_command(w: &str) -> bool {
+    TWINNING.iter().any(|d| d.popeye[0].eq_ignore_ascii_case(w))
 }
 
 /// Whether `w` is an English colour word.
