@@ -181,19 +181,23 @@ impl Table {
     #[inline]
     fn put(&self, key: u64, data: u64, length: u64) {
         let b = self.bucket(key);
-        let mut j = 0;
-        let mut shortest = u64::MAX;
+        // The key's own slot wherever it stands in the bucket (a slot emptied by `spread` may come before it),
+        // else the first empty slot, else the last of the shortest facts.
+        let (mut same, mut empty, mut shortest) = (None, None, (0, u64::MAX));
         for i in 0..WAYS {
             let check = self.words[b + 2 * i].load(Ordering::Relaxed);
             let data = self.words[b + 2 * i + 1].load(Ordering::Relaxed);
-            if data == 0 || Self::holds(check, data, key) {
-                j = i;
+            if Self::holds(check, data, key) {
+                same = Some(i);
                 break;
             }
-            if check & LENGTH_BITS <= shortest {
-                (j, shortest) = (i, check & LENGTH_BITS);
+            if data == 0 {
+                empty = empty.or(Some(i));
+            } else if check & LENGTH_BITS <= shortest.1 {
+                shortest = (i, check & LENGTH_BITS);
             }
         }
+        let j = same.or(empty).unwrap_or(shortest.0);
         self.words[b + 2 * j + 1].store(data, Ordering::Relaxed);
         self.words[b + 2 * j].store(((key ^ data) & !LENGTH_BITS) | length.min(LENGTH_BITS), Ordering::Relaxed);
         if key >> (64 - SAMPLE_BITS) == 0 {
@@ -403,6 +407,7 @@ mod tests {
         assert_eq!(t.get(long), Some(5));
         t.put(long, 6, 4);
         assert_eq!(t.get(long), Some(6));
+
         // Longer facts push out the shorter ones first, then the fact of four moves, the shortest left.
         let others: Vec<u64> = (0..WAYS as u64 - 1).map(|i| long ^ ((200 + i) << 20)).collect();
         for &k in &others {
@@ -412,6 +417,23 @@ mod tests {
         t.put(long ^ (300 << 20), 300, 1);
         assert_eq!(t.get(long), None, "the shortest fact gives way");
         assert!(others.iter().all(|&k| t.get(k) == Some(k)));
+    }
+
+    /// A fact stored again goes to its key's slot even when an empty slot (one `spread` moved away) comes before
+    /// it in the bucket: one slot per key.
+    #[test]
+    fn a_key_keeps_one_slot() {
+        let t = Table::with_slots(1 << 10, 1 << 10).unwrap();
+        let keys: Vec<u64> = (0..WAYS as u64).map(|i| 0x42 ^ (i << 20)).collect();
+        for &k in &keys {
+            t.put(k, 1, 1);
+        }
+        let b = t.bucket(keys[0]);
+        t.words[b].store(0, Ordering::Relaxed);
+        t.words[b + 1].store(0, Ordering::Relaxed);
+        t.put(keys[WAYS - 1], 2, 1);
+        let holding = (0..WAYS).filter(|&j| Table::holds(t.words[b + 2 * j].load(Ordering::Relaxed), t.words[b + 2 * j + 1].load(Ordering::Relaxed), keys[WAYS - 1])).count();
+        assert_eq!((holding, t.get(keys[WAYS - 1])), (1, Some(2)));
     }
 
     /// A fresh table, whatever its size, uses one megabyte of slots: a small problem touches (and the kernel
