@@ -61,7 +61,7 @@ pub struct Search<'a> {
     pub goal: Goal,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
-    nodes: AtomicU64,
+    nodes: NodeCounts,
     limits: BattleLimits,
     /// `Quodlibet` (self play): the attacker also wins by reaching the goal against the defender itself.
     quodlibet: bool,
@@ -158,6 +158,39 @@ fn concat(parts: Vec<Found>) -> Found {
     Ok(all)
 }
 
+/// The positions each worker thread has visited, each count on a cache line of its own. One count shared by the
+/// threads was a line they wrote by turns at every node, and the searcher's other fields, read at every node,
+/// shared that line.
+struct NodeCounts(Box<[PaddedCount]>);
+
+#[repr(align(64))]
+#[derive(Default)]
+struct PaddedCount(AtomicU64);
+
+impl NodeCounts {
+    /// A count for each thread of the current rayon pool, and one for threads outside it.
+    fn new() -> NodeCounts {
+        NodeCounts((0..=rayon::current_num_threads()).map(|_| PaddedCount::default()).collect())
+    }
+
+    /// Counts a node of the calling thread; the thread's count before it.
+    #[inline]
+    fn count(&self) -> u64 {
+        let slots = self.0.len();
+        let i = rayon::current_thread_index().map_or(slots - 1, |i| i % slots);
+        let c = &self.0[i].0;
+        // Only this thread writes its slot (threads outside the pool share the last one, where a count may be
+        // lost: it is a statistic and a clock tick, nothing the answer depends on), so no read-modify-write.
+        let n = c.load(Ordering::Relaxed);
+        c.store(n + 1, Ordering::Relaxed);
+        n
+    }
+
+    fn total(&self) -> u64 {
+        self.0.iter().map(|c| c.0.load(Ordering::Relaxed)).sum()
+    }
+}
+
 impl<'a> Search<'a> {
     pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
         Search {
@@ -166,7 +199,7 @@ impl<'a> Search<'a> {
             goal,
             deadline,
             stop,
-            nodes: AtomicU64::new(0),
+            nodes: NodeCounts::new(),
             limits: BattleLimits::default(),
             quodlibet: false,
             non_trivial: None,
@@ -407,12 +440,12 @@ impl<'a> Search<'a> {
 
     /// Positions visited so far.
     pub fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
+        self.nodes.total()
     }
 
     #[inline]
     fn tick(&self) -> Result<(), Aborted> {
-        let n = self.nodes.fetch_add(1, Ordering::Relaxed);
+        let n = self.nodes.count();
         if self.stop.load(Ordering::Relaxed) {
             return Err(Aborted);
         }
