@@ -16,7 +16,10 @@ popeye="${POPEYE:-$(pwd)/../shared/popeye-ref/py}"
 [ -x "$popeye" ] || { echo "no Popeye binary at $popeye"; exit 2; }
 cargo build --release --quiet || exit 1
 stipula="${STIPULA:-target/release/stipula}"
-rows="madrasi_1 madrasi_6 eiffel_4 eiffel_7 isardam_5 twin_28 castling_13 selfref_2 selfref_5 ep_11 castling_35 ep_2 nontriv_5"
+rows="madrasi_1 madrasi_6 eiffel_4 eiffel_7 isardam_5 twin_28 castling_13 selfref_2 selfref_5 ep_11 castling_35 ep_2 nontriv_5 castling_45"
+# The rows of ../shared/BENCHMARKS.md (their geometric mean and the rows that are not help or series play are
+# summed up on their own).
+bench_rows=$(grep -o 'BEISPIEL-[a-z0-9_]*' "$(pwd)/../shared/BENCHMARKS.md" 2>/dev/null | sort -u | tr '\n' ' ')
 cases=$( { for r in $rows; do echo "BEISPIEL-$r"; done; cd "$dir" && ls BEISPIEL-intell_*.inp BEISPIEL-hpint_*.inp | sed 's/\.inp$//' | sort -t_ -k1,1 -k2,2n; } )
 only="${CASES:-}"
 [ -n "$only" ] && cases=$(for c in $only; do echo "BEISPIEL-$c"; done)
@@ -72,6 +75,12 @@ summary=$(awk -F'|' '
     if (p >= 0.05) { m++; lm += log(r); if (r >= 1) mslower++ } }
   END { printf "all %d cases: geometric mean %.2f, stipula not faster on %d\n", n, exp(l / n), slower;
         printf "%d cases where Popeye needs 0.05 s or more: geometric mean %.2f, stipula not faster on %d\n", m, exp(lm / m), mslower }' "$table")
+bench=$(awk -F'|' -v rows="$bench_rows" '
+  BEGIN { k = split(rows, r, " "); for (i = 1; i <= k; i++) want[r[i]] = 1 }
+  $1 in want { p = ($3 ~ />/) ? substr($3, 2) : $3; s = ($4 ~ />/) ? substr($4, 2) : $4; x = s / (p > 0.001 ? p : 0.001);
+    n++; l += log(x); if ($2 !~ /^(h|ser-)/) { b++; if (x > 0.6) over = over " " $1 " " sprintf("%.2f", x) } }
+  END { if (n) printf "the %d rows of BENCHMARKS.md: geometric mean %.2f; of its %d rows that are not help or series play, over 0.6:%s\n", n, exp(l / n), b, (over == "" ? " none" : over) }' "$table")
+[ -n "$bench" ] && summary="$summary"$'\n'"$bench"
 echo "$summary"
 [ -n "$only" ] && { rm -f "$table"; exit 0; }
 
