@@ -4,7 +4,7 @@
 use super::legality::{lone_blocker, lone_blockers, NodeFacts, Shortcut};
 use super::hooks::Hooks;
 use super::{riders, Rules};
-use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_OBSERVERS};
+use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
@@ -340,9 +340,16 @@ impl Rules {
         let own = pos.color_bb(us);
         let theirs = pos.color_bb(us.opposite());
         let filter = &w.filter;
+        let occ = pos.occupied();
         for from in own {
             let piece = pos.piece_at(from).expect("occupied");
-            if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
+            // A pawn's steps and captures are settled in bulk too, unless a step promotes (the new piece decides)
+            // or it could take en passant (never settled by the witnesses).
+            let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
+            let pawn = (piece.kind == Kind::PAWN).then(|| super::pawn_ranks(from, us)).flatten().filter(|&(fwd, last, _)| {
+                from.offset(0, fwd).is_some_and(|one| one.rank() != last) && !pos.ep_square().is_some_and(|ep| attacks.has(ep))
+            });
+            if (piece.kind == Kind::PAWN && pawn.is_none()) || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
                 self.piece_moves_where(pos, from, out, |m| !w.leave_reply(pos, m));
                 continue;
             }
@@ -359,6 +366,23 @@ impl Rules {
                 }
             }
             let keep = (filter.direct[k] & reach_kings) | (!filter.direct[k] & reach_all);
+            if let Some((fwd, _, start_rank)) = pawn {
+                // In the order of [`Rules::pseudo_moves`]: the step, the double step, the captures.
+                if let Some(one) = from.offset(0, fwd).filter(|&one| !occ.has(one)) {
+                    if keep.has(one) {
+                        out.push(Move::new(from, one, None, Special::None).by(Kind::PAWN));
+                    }
+                    if from.rank() == start_rank {
+                        if let Some(two) = one.offset(0, fwd).filter(|&two| !occ.has(two) && keep.has(two)) {
+                            out.push(Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN));
+                        }
+                    }
+                }
+                for to in attacks & theirs & keep {
+                    out.push(Move::new(from, to, Some(to), Special::None).by(Kind::PAWN));
+                }
+                continue;
+            }
             let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & keep;
             for to in targets {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
