@@ -193,6 +193,9 @@ struct Tally {
 /// The steps an enumeration takes before it adds them to the [`Tally`].
 const STEP_BATCH: u64 = 1024;
 
+/// The steps an enumeration takes between two readings of the [`Tally`] (a divisor of [`STEP_BATCH`]).
+const TALLY_READ: u64 = 64;
+
 struct Gen<'a> {
     dist: &'a Distances,
     start: &'a [Start],
@@ -247,14 +250,17 @@ impl Gen<'_> {
     /// Counts a step; whether the work of all the king's squares together has gone past the limits. Each
     /// enumeration's steps and pictures count in the [`Tally`] (the steps in batches): when it says the limits
     /// are passed, all the enumerations together, run to their end, would pass them too, and when they would
-    /// not, it never says so. So the level gives up exactly when one enumeration of all the squares would.
+    /// not, it never says so. So the level gives up exactly when one enumeration of all the squares would. The
+    /// tally, which the other threads write, is read every [`TALLY_READ`] steps only (its line would otherwise
+    /// move between the processors' caches at every step): the answer may come those steps late, never early.
     fn full(&mut self) -> bool {
         self.steps += 1;
         if self.steps.is_multiple_of(STEP_BATCH) {
             self.tally.steps.fetch_add(STEP_BATCH, Ordering::Relaxed);
         }
-        self.tally.steps.load(Ordering::Relaxed) + self.steps % STEP_BATCH > self.max_steps
-            || self.tally.pictures.load(Ordering::Relaxed) > MAX_PICTURES
+        self.steps.is_multiple_of(TALLY_READ)
+            && (self.tally.steps.load(Ordering::Relaxed) + self.steps % STEP_BATCH > self.max_steps
+                || self.tally.pictures.load(Ordering::Relaxed) > MAX_PICTURES)
     }
 
     fn occupied(&self) -> u64 {
