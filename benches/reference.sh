@@ -89,7 +89,7 @@ fail=0
 verdicts=""
 for filter in intell_ hpint_ $rows; do
   log=$(STIPULA_POPEYE_DIR="$dir" STIPULA_CASE_FILTER="$filter" STIPULA_CASE_SECONDS="$limit" \
-    cargo test --release --quiet --test it conformance -- --nocapture 2>&1)
+    cargo test --release --quiet --test conformance -- --nocapture 2>&1)
   [ $? -ne 0 ] && fail=1
   verdicts+=$(echo "$log" | grep -E '^  [0-9]+ (agree|not supported|ran out|disagree)' | sed "s/^ */$filter: /")$'\n'
   echo "$log" | grep -E '^    ' | sed "s/^/$filter /"
