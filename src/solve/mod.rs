@@ -80,6 +80,9 @@ pub struct Search<'a> {
     picture_book: std::sync::OnceLock<picture::Pictures>,
     /// Orthodox play: help and series play search towards the goal's pictures ([`plan`]).
     planning: bool,
+    /// The last plan made, with the key of its position and its victim: help play's shorter lengths take theirs
+    /// from the full length's ([`plan::Plan::within`]).
+    last_plan: std::sync::Mutex<Option<(u64, crate::square::Color, std::sync::Arc<plan::Plan>)>>,
     /// The planner's distances, built when first asked.
     plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
 }
@@ -210,6 +213,7 @@ impl<'a> Search<'a> {
             picture_book: std::sync::OnceLock::new(),
             planning: rules.plays_orthodox(),
             plan_distances: std::sync::OnceLock::new(),
+            last_plan: std::sync::Mutex::new(None),
         }
     }
 
@@ -244,8 +248,20 @@ impl<'a> Search<'a> {
         if !self.planning || Self::edge_pawns(pos) {
             return plan::Track::default();
         }
+        let last = self.last_plan.lock().ok().and_then(|l| l.clone());
+        if let Some((key, v, plan)) = last {
+            if key == pos.key() && v == victim {
+                if let Some(fewer) = plan.within(budget) {
+                    return plan::Track::new(Some(std::sync::Arc::new(fewer)));
+                }
+            }
+        }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
-        plan::Track::new(plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new))
+        let plan = plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new);
+        if let (Some(p), Ok(mut last)) = (&plan, self.last_plan.lock()) {
+            *last = Some((pos.key(), victim, p.clone()));
+        }
+        plan::Track::new(plan)
     }
 
     /// Whether a pawn stands on the first or last rank, as a twin may put one (Popeye). The planner's and the goal

@@ -171,6 +171,36 @@ fn helpmates_agree() {
     assert!(sparse >= 50 && crowded >= 500, "only {sparse} sparse and {crowded} crowded helpmates compared");
 }
 
+/// Help play's shorter lengths take their plans from the full length's ([`Plan::within`]) when one searcher solves
+/// them one after the other, longest first, as a problem's help play does: on random positions each length's
+/// solutions must be the plain search's.
+#[test]
+fn shorter_lengths_from_the_full_lengths_plan_agree() {
+    let rules = Rules::orthodox();
+    let mut rng = Rng(0x9_1A2E_0009);
+    let (planned_table, plain_table) = (Table::new(16), Table::new(16));
+    let stop = AtomicBool::new(false);
+    let (mut tried, mut compared) = (0, 0);
+    while tried < 300 {
+        let Some(pos) = random_position(&rules, &mut rng, tried % 2 == 0) else { continue };
+        tried += 1;
+        for goal in [Goal::Mate, Goal::Stalemate] {
+            let planned = Search::new(&rules, &planned_table, goal, None, &stop).with_planning(true);
+            let plain = Search::new(&rules, &plain_table, goal, None, &stop).with_planning(false).with_goal_picture(false);
+            // As a problem's help play: the full length, then the shorter ones where the same side moves last.
+            for n in [5, 3, 1, 4, 2] {
+                let mut a = planned.help_lines(&pos, n).expect("no time limit");
+                let mut b = plain.help_lines(&pos, n).expect("no time limit");
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{pos:?}: {goal:?} length {n} after the longer lengths: the planning search differs");
+                compared += b.len();
+            }
+        }
+    }
+    assert!(compared >= 500, "only {compared} solutions compared");
+}
+
 #[test]
 fn help_stalemates_agree() {
     let sparse = compare(0x9_1A2E_0003, 400, false, Goal::Stalemate, None, 4);

@@ -47,6 +47,9 @@ pub struct Plan {
     placed: Box<[u32]>,
     root: Box<[Alive]>,
     ids: [u8; 64],
+    /// The moves left to each side (by colour index) the pictures were enumerated for, and the attacker's index.
+    budget: [u32; 2],
+    attacker: usize,
 }
 
 /// A picture alive at a node: the moves each side has to spare (its moves left less those its placed pieces
@@ -106,6 +109,43 @@ impl Plan {
             placed: pictures.iter().map(|p| p.targets.iter().enumerate().fold(0, |acc, (id, &t)| if t == UNPLACED { acc } else { acc | 1 << id })).collect(),
             root: root.into_boxed_slice(),
             ids,
+            budget,
+            attacker,
+        })
+    }
+
+    /// The plan of the same position with fewer moves left, `budget` (each side at most the plan's own): the
+    /// pictures alive at the start within it, each with as many fewer moves to spare. Complete as the plan is: a
+    /// line within the smaller budget ends in a final position within the larger, which shows a picture that
+    /// costs it no more moves than the line has. `None` when `budget` is larger on either side. The pictures
+    /// are those of the larger budget's level of detail (see [`generate::pictures`]); the help play's shorter
+    /// lengths are solved so without enumerating their pictures again.
+    pub fn within(&self, budget: [u32; 2]) -> Option<Plan> {
+        if budget[0] > self.budget[0] || budget[1] > self.budget[1] {
+            return None;
+        }
+        let fewer = [0, 1].map(|c| (self.budget[c] - budget[c]) as i32);
+        let root = self
+            .root
+            .iter()
+            .filter_map(|a| {
+                let slack = [0, 1].map(|c| i32::from(a.slack[c]) - fewer[c]);
+                (slack.iter().all(|&s| s >= 0) && u32::from(a.captures) <= budget[self.attacker])
+                    .then(|| Alive { pic: a.pic, slack: slack.map(|s| s as i8), captures: a.captures })
+            })
+            .collect();
+        Some(Plan {
+            dist: self.dist.clone(),
+            pictures: self.pictures,
+            targets: self.targets.clone(),
+            checker: self.checker.clone(),
+            at_target: self.at_target.clone(),
+            captures: self.captures.clone(),
+            placed: self.placed.clone(),
+            root,
+            ids: self.ids,
+            budget,
+            attacker: self.attacker,
         })
     }
 
