@@ -171,28 +171,3 @@ fn twin_changing_conditions_twice_is_translated() {
     assert!(german.contains("Zwilling Verschiebung c6 a6\n"), "{german}");
 }
 
-/// With `Duplex` and `PostKeyPlay`, Popeye solves the zero position's second half (the other side's post-key
-/// play), which a zero position is not for (docs/popeye-differences.md, deliberate differences). The comparison
-/// allows what Popeye prints above the first twin then, and nothing else: the twins are compared still, and
-/// without `PostKeyPlay` or `Duplex` nothing is allowed.
-#[test]
-#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
-fn zero_position_solved_by_duplex_is_allowed_narrowly() {
-    use difftest::oracle::{compare, judge, Verdict};
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
-    let limit = Duration::from_secs(60);
-    let disagrees = |v: Verdict| matches!(v, Verdict::Disagree(_));
-    let text = "BeginProblem\nPieces White Kh1 Pg2 Ph2 Black Ka6 Ra8\nStipulation #2\nOption Duplex PostKeyPlay\nZeroPosition Move a8 b8\nEndProblem\n";
-    let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
-    assert!(disagrees(compare(&py, &st, false)), "Popeye leaves the zero position unsolved now");
-    assert_eq!(judge(&popeye, text, limit, &py, &st), Verdict::Agree);
-    // The twin's post-key play is compared: a defence missing disagrees.
-    let cut = without(&st, |l| l == "1...Rb8-b1 +");
-    assert!(lines(&cut) < lines(&st));
-    assert!(disagrees(judge(&popeye, text, limit, &py, &cut)));
-    // Popeye's answer judged as the answer to the problem without `PostKeyPlay`, or with `HalfDuplex`: no allowance.
-    for other in [text.replace(" PostKeyPlay", ""), text.replace("Duplex", "HalfDuplex")] {
-        let st = difftest::oracle::stipula(&other, limit);
-        assert!(disagrees(judge(&popeye, &other, limit, &py, &st)), "{other}");
-    }
-}

@@ -278,9 +278,6 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if !matches!(verdict, Verdict::Disagree(_)) {
         return verdict;
     }
-    if asked.zero_position && asked.duplex && asked.post_key && compare(&zero_position_left_out(py), st, partial_ok) == Verdict::Agree {
-        return Verdict::Agree;
-    }
     if !both_solved(py, st) {
         return verdict;
     }
@@ -312,8 +309,6 @@ struct Asked {
     tries: bool,
     post_key: bool,
     quodlibet: bool,
-    zero_position: bool,
-    duplex: bool,
 }
 
 impl Asked {
@@ -328,8 +323,6 @@ impl Asked {
                     tries: o.tries || o.defence.is_some(),
                     post_key: o.post_key_play,
                     quodlibet: o.quodlibet,
-                    zero_position: p.zero_position,
-                    duplex: o.duplex,
                 }
             }
             _ => Asked {
@@ -339,8 +332,6 @@ impl Asked {
                 tries: text.contains("Try") || text.contains("Defence"),
                 post_key: text.contains("PostKeyPlay"),
                 quodlibet: text.contains("Quodlibet"),
-                zero_position: text.contains("ZeroPosition"),
-                duplex: text.contains("Duplex") && !text.contains("HalfDuplex"),
             },
         }
     }
@@ -374,20 +365,6 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
         }
     }
     st
-}
-
-/// Popeye's answer without what it prints for the zero position itself: with `Duplex` and `PostKeyPlay` it solves
-/// the zero position's second half (the other side's post-key play), which a zero position is not for
-/// (docs/popeye-differences.md, deliberate differences). The zero position is the part above the first twin
-/// heading, so it is left out only when the first twin has no heading and the next has one.
-fn zero_position_left_out(popeye: &Answer) -> Answer {
-    let mut a = popeye.clone();
-    if let Answer::Solved { twins, .. } = &mut a {
-        if twins.len() > 1 && twins[0].label.is_empty() && !twins[1].label.is_empty() {
-            twins.remove(0);
-        }
-    }
-    a
 }
 
 /// An answer to a problem with `Quodlibet` and `Try` or `PostKeyPlay`, as far as Popeye's output of it holds
