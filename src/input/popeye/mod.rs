@@ -618,9 +618,12 @@ impl<'a> Reader<'a> {
     fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let mut color: Option<Color> = None;
         let mut any = false;
+        // Whether a piece of the current colour has been read.
+        let mut more = false;
         while let Some(tok) = self.peek_tok()? {
-            if let Some(placed) = self.piece_spec(&tok, color)? {
+            if let Some(placed) = self.piece_spec(&tok, color, more)? {
                 any = true;
+                more = true;
                 for p in placed {
                     spots.push((Spot::Piece(p.square), self.diag(&tok, "")));
                     place(pieces, p);
@@ -636,6 +639,7 @@ impl<'a> Reader<'a> {
                     let c = if i == 0 { Color::White } else { Color::Black };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
                     color = Some(c);
+                    more = false;
                     continue;
                 }
                 Word::Command => break,
@@ -674,8 +678,10 @@ impl<'a> Reader<'a> {
     }
 
     /// If the token (and maybe the next one: `b c7g7`) is a piece specification, consumes it and returns the
-    /// pieces. A colour must have been given.
-    fn piece_spec(&mut self, tok: &Tok<'a>, color: Option<Color>) -> Res<Option<Vec<Placed>>> {
+    /// pieces. A colour must have been given. Once a piece of the colour has been read (`more`), a code that is
+    /// no walk ends the pieces, as in Popeye (ParsePieceWalkAndSquares, src/input/plaintext/pieces.c): French
+    /// `ajoute noir Fa1 ot g2` adds a bishop, then `ot` (`ote`) removes g2.
+    fn piece_spec(&mut self, tok: &Tok<'a>, color: Option<Color>, more: bool) -> Res<Option<Vec<Placed>>> {
         let text = tok.text;
         let code_len = if text.len() % 2 == 1 { 1 } else { 2 };
         if !text.is_char_boundary(code_len.min(text.len())) {
@@ -702,6 +708,9 @@ impl<'a> Reader<'a> {
                 .diag(tok, format!("piece `{}` without a colour", tok.text))
                 .expected(format!("a colour word (`{}` or `{}`) before the pieces", c[0], c[1])));
         };
+        if more && PieceWord::popeye_code(code, self.lang).is_none() {
+            return Ok(None);
+        }
         let kind = self.walk(tok, code)?;
         self.lex.next();
         if squares_tok.start != tok.start {
@@ -998,7 +1007,7 @@ impl<'a> Reader<'a> {
                     let mut color = None;
                     let mut added = Vec::new();
                     while let Some(t) = self.peek_tok()? {
-                        if let Some(v) = self.piece_spec(&t, color)? {
+                        if let Some(v) = self.piece_spec(&t, color, !added.is_empty())? {
                             added.extend(v);
                             continue;
                         }
