@@ -152,6 +152,45 @@ fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
     assert!(disagrees(judge(&popeye, post_key, limit, &py, &without(&st, |l| l.starts_with("2.Qb6-f6")))));
 }
 
+/// With `Quodlibet`, Popeye's set play of self play does not hold together: `s#3`, White Kb1 Ph2 Qg6 Bd7 Ba8,
+/// Black Pc3 Pa6 Pd6 Kh7 (seed 577804, case 3767): `1...Kh7-h8 2.Qg6-h6 +` and nothing below at `-maxmem 1G`,
+/// `refutes.` below at `-maxmem 0`; Madrasi, White Rd1 Qc5 Kb7 Pd7, Black Sf1 Pa7 Kd8: the whole set play at
+/// `-maxmem 0`, `1...Sf1-d2 refutes.` alone at `1G` (docs/popeye-differences.md, deliberate differences). The
+/// comparison reads the set defences there, and the rest of the answer whole; without `Quodlibet` nothing is
+/// allowed.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
+fn quodlibet_set_play_is_allowed_narrowly() {
+    use difftest::oracle::{compare, judge, Verdict};
+    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let limit = Duration::from_secs(60);
+    let solve = |text: &str| (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    let disagrees = |v: Verdict| matches!(v, Verdict::Disagree(_));
+    let in_check = "BeginProblem\nPieces White Kb1 Ph2 Qg6 Bd7 Ba8 Black Pc3 Pa6 Pd6 Kh7\nStipulation s#3\nOption SetPlay Quodlibet\nEndProblem\n";
+    let madrasi = "BeginProblem\nPieces White Rd1 Qc5 Kb7 Pd7 Black Sf1 Pa7 Kd8\nStipulation s#3\nCondition Madrasi\nOption SetPlay Quodlibet\nEndProblem\n";
+    for text in [in_check, madrasi] {
+        let (py, st) = solve(text);
+        assert!(disagrees(compare(&py, &st, false)), "Popeye prints this set play as stipula now: {text}");
+        assert_eq!(judge(&popeye, text, limit, &py, &st), Verdict::Agree, "{text}");
+        // A set defence missing is a disagreement still.
+        let cut = without(&st, |l| l == "1...Kh7-h8" || l == "1...Sf1-d2");
+        assert!(lines(&cut) < lines(&st));
+        assert!(disagrees(judge(&popeye, text, limit, &py, &cut)), "{text}");
+    }
+    // The play after the set play is compared whole: a key left out disagrees.
+    let (py, st) = solve(madrasi);
+    let cut = without(&st, |l| l == "1.Kb7-b8 !");
+    assert!(lines(&cut) < lines(&st));
+    assert!(disagrees(judge(&popeye, madrasi, limit, &py, &cut)));
+    // Without Quodlibet nothing is allowed: the set play's continuations left out disagree.
+    let plain = in_check.replace("Stipulation s#3", "Stipulation #3").replace(" Quodlibet", "");
+    let (py, st) = solve(&plain);
+    assert_eq!(compare(&py, &st, false), Verdict::Agree);
+    let cut = without(&st, |l| l.starts_with("2."));
+    assert!(lines(&cut) < lines(&st), "the #3 has no set play continuations to leave out");
+    assert!(disagrees(judge(&popeye, &plain, limit, &py, &cut)));
+}
+
 /// The number of solution lines of an answer.
 fn lines(a: &difftest::oracle::Answer) -> usize {
     match a {

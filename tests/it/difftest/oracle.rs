@@ -12,6 +12,8 @@ use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
 use stipula::output::text::render;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
+use stipula::problem::twins::TwinChange;
+use stipula::problem::Play;
 
 /// What one solver made of a problem.
 #[derive(Clone, Debug)]
@@ -291,9 +293,15 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
+    let set_view = |a: &Answer| quodlibet_set_play_view(a);
+    let set_quodlibet = asked.quodlibet && asked.set_play && asked.self_or_reflex;
+    if set_quodlibet && compare(&set_view(py), &set_view(st), partial_ok) == Verdict::Agree {
+        return Verdict::Agree;
+    }
     let without_table = popeye_with(bin, text, limit, "0");
     if compare(&without_table, st, partial_ok) == Verdict::Agree
         || (quodlibet && compare(&view(&without_table), &view(st), partial_ok) == Verdict::Agree)
+        || (set_quodlibet && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree)
     {
         return Verdict::AgreeWithoutHashTable;
     }
@@ -309,6 +317,9 @@ struct Asked {
     tries: bool,
     post_key: bool,
     quodlibet: bool,
+    set_play: bool,
+    /// The diagram's stipulation, or a twin's, is self or reflex play.
+    self_or_reflex: bool,
 }
 
 impl Asked {
@@ -323,6 +334,13 @@ impl Asked {
                     tries: o.tries || o.defence.is_some(),
                     post_key: o.post_key_play,
                     quodlibet: o.quodlibet,
+                    set_play: o.set_play,
+                    self_or_reflex: std::iter::once(&p.stipulation)
+                        .chain(p.twins.iter().flat_map(|t| t.changes.iter()).filter_map(|c| match c {
+                            TwinChange::Stipulation(s) => Some(s),
+                            _ => None,
+                        }))
+                        .any(|s| matches!(s.play, Play::Self_ | Play::Reflex)),
                 }
             }
             _ => Asked {
@@ -332,6 +350,8 @@ impl Asked {
                 tries: text.contains("Try") || text.contains("Defence"),
                 post_key: text.contains("PostKeyPlay"),
                 quodlibet: text.contains("Quodlibet"),
+                set_play: text.contains("SetPlay"),
+                self_or_reflex: text.contains("s#") || text.contains("r#") || text.contains("s=") || text.contains("r="),
             },
         }
     }
@@ -365,6 +385,25 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
         }
     }
     st
+}
+
+/// An answer to a problem of self or reflex play with `SetPlay` and `Quodlibet`, as far as Popeye's set play
+/// holds together there (docs/popeye-differences.md, deliberate differences): its set defences, and nothing below
+/// them (Popeye prints the continuations and the play after them, or the continuations alone, or `refutes.`,
+/// differently with its hash table on and off); the rest of the answer whole.
+pub fn quodlibet_set_play_view(answer: &Answer) -> Answer {
+    let mut a = answer.clone();
+    if let Answer::Solved { twins, .. } = &mut a {
+        for twin in twins {
+            let first = twin.lines.iter().position(|l| l.starts_with("   1.") && !l.starts_with("   1...")).unwrap_or(twin.lines.len());
+            let mut i = 0;
+            twin.lines.retain(|l| {
+                i += 1;
+                i > first || l.starts_with("      1...")
+            });
+        }
+    }
+    a
 }
 
 /// An answer to a problem with `Quodlibet` and `Try` or `PostKeyPlay`, as far as Popeye's output of it holds
