@@ -620,6 +620,12 @@ impl<'a> Reader<'a> {
         let mut any = false;
         // Whether a piece of the current colour has been read.
         let mut more = false;
+        // A colour word must be followed by a piece: Popeye reads the next word as a piece, says `wrong or missing
+        // PieceName - ignored` and passes over it (`Black` then `Twin Condition Madrasi`: Madrasi for the diagram).
+        let mut colour_tok: Option<Tok<'a>> = None;
+        let no_piece = |r: &Self, t: &Tok| {
+            r.diag(t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example())
+        };
         while let Some(tok) = self.peek_tok()? {
             if let Some(placed) = self.piece_spec(&tok, color, more)? {
                 any = true;
@@ -635,10 +641,14 @@ impl<'a> Reader<'a> {
                 Word::Is(2) => return Err(self.unsupported(&tok, "neutral pieces")),
                 Word::Is(3) => return Err(self.unsupported(&tok, "total invisible pieces")),
                 Word::Is(i) => {
+                    if let Some(t) = colour_tok.filter(|_| !more) {
+                        return Err(no_piece(self, &t));
+                    }
                     self.lex.next();
                     let c = if i == 0 { Color::White } else { Color::Black };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
                     color = Some(c);
+                    colour_tok = Some(tok);
                     more = false;
                     continue;
                 }
@@ -651,10 +661,15 @@ impl<'a> Reader<'a> {
             if !any {
                 return Err(self.expected_piece(&tok, cmd));
             }
+            // Neither a command nor a piece: a piece whose code is unknown says so (`XYa1`).
+            self.piece_spec(&tok, color, false)?;
             return Err(self.command(&tok).err().unwrap_or_else(|| self.expected_piece(&tok, cmd)));
         }
         if !any {
             return Err(self.diag(cmd, format!("`{}` without pieces", cmd.text)).expected(self.piece_example()));
+        }
+        if let Some(t) = colour_tok.filter(|_| !more) {
+            return Err(no_piece(self, &t));
         }
         Ok(())
     }
