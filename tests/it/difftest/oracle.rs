@@ -157,21 +157,28 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
         Some(lang) if lang != Lang::English => problem_text(&p, &twins, lang),
         _ => render(&p, &twins),
     };
-    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
+    let mut refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
     // A problem without twins refused, or whose twins could not be made: refused as a whole.
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
     }
     let mut parsed = read_twins(&text);
-    // A refused twin's line is stipula's message, not a solution; messages at the margin (`SetPlay not applicable
-    // - ignored`, written by the drop-in in Popeye's languages) are left out, as they are of Popeye's output.
+    // Messages at the margin (`SetPlay not applicable - ignored`, written by the drop-in in Popeye's languages)
+    // are left out, as they are of Popeye's output.
+    for t in &mut parsed {
+        t.lines.retain(|l| l.starts_with(' '));
+    }
+    drop_preamble(&mut parsed);
+    // The zero position's play (`ZeroPosition` with `Duplex`) has no heading: without lines it reads as no twin.
+    if twins.first().is_some_and(|t| t.zero_position) && parsed.first().is_some_and(|t| !t.label.is_empty()) {
+        refused.remove(0);
+    }
+    // A refused twin's line is stipula's message, not a solution.
     for (t, r) in parsed.iter_mut().zip(&refused) {
         if r.is_some() {
             t.lines.clear();
         }
-        t.lines.retain(|l| l.starts_with(' '));
     }
-    drop_preamble(&mut parsed);
     Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
 }
 
