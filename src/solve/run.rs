@@ -205,6 +205,11 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             Ok(s) => (s.phases, s.unplayable, if s.timed_out { Outcome::TimedOut } else { Outcome::Complete }, s.nodes),
             Err(e) => (Vec::new(), Vec::new(), Outcome::Refused(e), 0),
         };
+        // A zero position whose play cannot be played is no answer: Popeye prints nothing for it (the twins say
+        // what they refuse).
+        if zero_position && matches!(outcome, Outcome::Refused(_)) {
+            continue;
+        }
         each(SolvedTwin {
             zero_position,
             label,

@@ -620,11 +620,21 @@ impl<'a> Reader<'a> {
         let mut any = false;
         // Whether a piece of the current colour has been read.
         let mut more = false;
-        // A colour word must be followed by a piece: Popeye reads the next word as a piece, says `wrong or missing
-        // PieceName - ignored` and passes over it (`Black` then `Twin Condition Madrasi`: Madrasi for the diagram).
+        // After a colour word Popeye reads the next word as a piece: one whose first letters (one for a word of odd
+        // length, two else) are no walk code, it passes over with `wrong or missing PieceName - ignored` (`Black`
+        // then `Twin Condition Madrasi`: Madrasi for the diagram); stipula refuses it. `White Black` is read
+        // silently (`B`, the bishop, starts `Black`).
         let mut colour_tok: Option<Tok<'a>> = None;
-        let no_piece = |r: &Self, t: &Tok| {
-            r.diag(t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example())
+        let no_piece = |r: &Self, colour: Option<Tok>, next: Option<&Tok>| -> Res<()> {
+            let Some(t) = colour else { return Ok(()) };
+            let walk = next.is_some_and(|n| {
+                let len = if n.text.len() % 2 == 1 { 1 } else { 2 }.min(n.text.len());
+                n.text.is_char_boundary(len) && PieceWord::popeye_code(&n.text[..len], r.lang).is_some()
+            });
+            if walk {
+                return Ok(());
+            }
+            Err(r.diag(&t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example()))
         };
         while let Some(tok) = self.peek_tok()? {
             if let Some(placed) = self.piece_spec(&tok, color, more)? {
@@ -641,9 +651,7 @@ impl<'a> Reader<'a> {
                 Word::Is(2) => return Err(self.unsupported(&tok, "neutral pieces")),
                 Word::Is(3) => return Err(self.unsupported(&tok, "total invisible pieces")),
                 Word::Is(i) => {
-                    if let Some(t) = colour_tok.filter(|_| !more) {
-                        return Err(no_piece(self, &t));
-                    }
+                    no_piece(self, colour_tok.filter(|_| !more), Some(&tok))?;
                     self.lex.next();
                     let c = if i == 0 { Color::White } else { Color::Black };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
@@ -652,7 +660,10 @@ impl<'a> Reader<'a> {
                     more = false;
                     continue;
                 }
-                Word::Command => break,
+                Word::Command => {
+                    no_piece(self, colour_tok.filter(|_| !more), Some(&tok))?;
+                    break;
+                }
                 Word::Other => {}
             }
             if let Found::One(_, name) = find(tok.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li]))) {
@@ -668,8 +679,8 @@ impl<'a> Reader<'a> {
         if !any {
             return Err(self.diag(cmd, format!("`{}` without pieces", cmd.text)).expected(self.piece_example()));
         }
-        if let Some(t) = colour_tok.filter(|_| !more) {
-            return Err(no_piece(self, &t));
+        if self.peek_tok()?.is_none() {
+            no_piece(self, colour_tok.filter(|_| !more), None)?;
         }
         Ok(())
     }
