@@ -191,6 +191,27 @@ fn quodlibet_set_play_is_allowed_narrowly() {
     assert!(disagrees(judge(&popeye, &plain, limit, &py, &cut)));
 }
 
+/// Popeye's intelligent mode finds nothing when the side to be stalemated has no king (`NoBk`): `h=1.5`, White Kf2,
+/// `Intelligent NoBk` (seed 583491, case 1593, in French); with `NoBk` alone it finds eight solutions, as stipula
+/// with or without `Intelligent` (docs/popeye-differences.md, deliberate differences). The comparison allows
+/// Popeye's empty answer with `Intelligent` and `NoWk` or `NoBk` only.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
+fn intelligent_without_a_king_is_allowed_narrowly() {
+    use difftest::oracle::{compare, judge, Verdict};
+    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let limit = Duration::from_secs(60);
+    let text = "BeginProblem\nPieces White Kf2\nStipulation h=1.5\nOption Intelligent NoBk\nEndProblem\n";
+    let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    assert!(matches!(compare(&py, &st, false), Verdict::Disagree(_)), "Popeye's intelligent mode finds these now");
+    assert_eq!(judge(&popeye, text, limit, &py, &st), Verdict::Agree);
+    // Without `Intelligent`, Popeye's answer is stipula's, and its empty one would disagree.
+    let plain = text.replace("Intelligent ", "");
+    let st_plain = difftest::oracle::stipula(&plain, limit);
+    assert_eq!(compare(&difftest::oracle::popeye(&popeye, &plain, limit), &st_plain, false), Verdict::Agree);
+    assert!(matches!(judge(&popeye, &plain, limit, &py, &st_plain), Verdict::Disagree(_)));
+}
+
 /// The number of solution lines of an answer.
 fn lines(a: &difftest::oracle::Answer) -> usize {
     match a {

@@ -287,6 +287,12 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if !matches!(verdict, Verdict::Disagree(_)) {
         return verdict;
     }
+    // `Intelligent` with a side without its king (`NoWk`, `NoBk`): Popeye's intelligent mode builds its final
+    // positions around the king to be mated or stalemated and finds nothing without it (`h=1.5`, White Kf2,
+    // `Intelligent NoBk`: no solution; `NoBk` alone: `1...Kf2-e1 =` and seven more).
+    if asked.intelligent && asked.no_king && no_lines(py) && matches!(st, Answer::Solved { .. }) {
+        return Verdict::Agree;
+    }
     if !both_solved(py, st) {
         return verdict;
     }
@@ -325,6 +331,9 @@ struct Asked {
     post_key: bool,
     quodlibet: bool,
     set_play: bool,
+    intelligent: bool,
+    /// `NoWk` or `NoBk`.
+    no_king: bool,
     /// The diagram's stipulation, or a twin's, is self or reflex play.
     self_or_reflex: bool,
 }
@@ -342,6 +351,8 @@ impl Asked {
                     post_key: o.post_key_play,
                     quodlibet: o.quodlibet,
                     set_play: o.set_play,
+                    intelligent: o.intelligent.is_some(),
+                    no_king: o.no_white_king || o.no_black_king,
                     self_or_reflex: std::iter::once(&p.stipulation)
                         .chain(p.twins.iter().flat_map(|t| t.changes.iter()).filter_map(|c| match c {
                             TwinChange::Stipulation(s) => Some(s),
@@ -358,6 +369,8 @@ impl Asked {
                 post_key: text.contains("PostKeyPlay"),
                 quodlibet: text.contains("Quodlibet"),
                 set_play: text.contains("SetPlay"),
+                intelligent: text.contains("Intelligent"),
+                no_king: text.contains("NoWk") || text.contains("NoBk"),
                 self_or_reflex: text.contains("s#") || text.contains("r#") || text.contains("s=") || text.contains("r="),
             },
         }
@@ -392,6 +405,11 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
         }
     }
     st
+}
+
+/// Whether an answer solved and printed no solution line in any twin.
+fn no_lines(answer: &Answer) -> bool {
+    matches!(answer, Answer::Solved { twins, .. } if twins.iter().all(|t| t.lines.is_empty()))
 }
 
 /// An answer to a problem of self or reflex play with `SetPlay` and `Quodlibet`, as far as Popeye's set play
