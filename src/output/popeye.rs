@@ -8,7 +8,7 @@ use crate::conditions::ConditionDef;
 use crate::output::text;
 use crate::pieces::Kind;
 use crate::problem::options::{Opt, OptionDef};
-use crate::problem::{PhaseKind, Problem};
+use crate::problem::Problem;
 use crate::solve::run::{Outcome, SolvedTwin};
 use crate::words::{in_lang, Found, Lang, Names, Spelling};
 use std::time::Duration;
@@ -120,27 +120,17 @@ pub fn problem_start(p: &Problem, lang: Lang) -> String {
         // The zero position's announcement is no writer of the position: it stays.
         if p.zero_position {
             let word = if lang == Lang::German { "NullStellung" } else { "zeroposition" };
-            return format!("{remarks}\n{word}\n\n{}", zero_position_phases(p));
+            return format!("{remarks}\n{word}\n\n");
         }
         return remarks;
     }
     let mut s = format!("{remarks}\n{}", text::header(p, &first_stipulation(p), lang));
-    if p.zero_position {
-        s += &zero_position_phases(p);
-    } else {
+    // The zero position's announcement ends with a blank line of its own; the phases Popeye plays there (a
+    // duplex's second half) follow it, each starting with its newline.
+    if !p.zero_position {
         s.pop();
     }
     s
-}
-
-/// The newlines Popeye writes after `zeroposition` for the phases of a duplex's second side (it plays none of
-/// them in the zero position, and ends each): one, two with `SetPlay`.
-fn zero_position_phases(p: &Problem) -> String {
-    if !p.options.duplex {
-        return String::new();
-    }
-    let plan = p.phase_plan(&p.stipulation);
-    "\n".repeat(plan.iter().skip_while(|ph| ph.0 != PhaseKind::Solution).skip(1).count())
 }
 
 /// The stipulation of the problem's first twin, as [`crate::solve::run::solve_problem`] gives it; with

@@ -403,4 +403,15 @@ impl Problem {
         }
         plan
     }
+
+    /// The phases Popeye plays in the zero position (`ZeroPosition`): with `Duplex`, the other side's half (its
+    /// set play and duplex phase), none without. Its zero-position stopper (src/solving/zeroposition.c) is
+    /// inserted once per twin and removes itself when first reached, in the first half: `Duplex` solves the
+    /// second half below it again, and that half goes unstopped (`HalfDuplex` has only the one half, stopped).
+    pub fn zero_position_plan(&self, st: &Stipulation) -> Vec<(PhaseKind, Color, u32)> {
+        if !self.zero_position || !self.options.duplex || self.options.half_duplex {
+            return Vec::new();
+        }
+        self.phase_plan(st).into_iter().skip_while(|ph| ph.0 != PhaseKind::Solution).skip(1).collect()
+    }
 }

@@ -118,6 +118,10 @@ fn option_names<S: serde::Serializer>(opts: &[Opt], s: S) -> Result<S::Ok, S::Er
 /// One twin's result.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SolvedTwin {
+    /// The zero position's play (`ZeroPosition` with `Duplex`: the second half, which Popeye plays), before the
+    /// first twin; its label is empty.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub zero_position: bool,
     /// `a)`, `b)`, `+c)` (`+` when the twin continues from the previous one); empty without twins.
     pub label: String,
     /// What changed, Popeye-style (`bSh3-->h4`).
@@ -150,6 +154,7 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
 pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut(SolvedTwin)) {
     let refused = |why: Refusal| {
         SolvedTwin {
+            zero_position: false,
             label: String::new(),
             heading: String::new(),
             stipulation: p.stipulation.to_string(),
@@ -176,14 +181,22 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
     let mut rules_of_table = twins.first().map(|(_, _, d)| d.conditions.clone());
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
-    for (label, heading, d) in twins {
+    // The zero position, when Popeye plays part of it (`Duplex`), comes first, as a twin without a label.
+    let zero = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+    let zero_plan = p.zero_position_plan(&p.stipulation);
+    let zero = (!zero_plan.is_empty()).then(|| (true, String::new(), String::new(), zero, zero_plan));
+    let twins = twins.into_iter().map(|(label, heading, d)| {
+        let plan = p.phase_plan(&d.stipulation);
+        (false, label, heading, d, plan)
+    });
+    for (zero_position, label, heading, d, plan) in zero.into_iter().chain(twins) {
         if rules_of_table.as_ref() != Some(&d.conditions) {
             table = Table::new(settings.hash_mb);
             rules_of_table = Some(d.conditions.clone());
         }
         let t0 = Instant::now();
         let stop = AtomicBool::new(false);
-        let (phases, unplayable, outcome, nodes) = match solve_diagram(p, &d, settings, &table, deadline, &stop) {
+        let (phases, unplayable, outcome, nodes) = match solve_diagram(p, &d, plan, settings, &table, deadline, &stop) {
             // A twin none of whose phases can be played is refused, its phases said.
             Ok(s) if s.phases.is_empty() && !s.unplayable.is_empty() => {
                 let why = Refusal::bad_input(s.unplayable[0].why.clone());
@@ -192,7 +205,13 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             Ok(s) => (s.phases, s.unplayable, if s.timed_out { Outcome::TimedOut } else { Outcome::Complete }, s.nodes),
             Err(e) => (Vec::new(), Vec::new(), Outcome::Refused(e), 0),
         };
+        // A zero position whose play cannot be played is no answer: Popeye prints nothing for it (the twins say
+        // what they refuse).
+        if zero_position && matches!(outcome, Outcome::Refused(_)) {
+            continue;
+        }
         each(SolvedTwin {
+            zero_position,
             label,
             heading,
             stipulation: display_stipulation(&d.stipulation, p),
@@ -301,7 +320,8 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     Ok((rules, setup))
 }
 
-fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+/// Solves the phases of `plan` ([`Problem::phase_plan`], or [`Problem::zero_position_plan`]) in diagram `d`.
+fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
@@ -317,7 +337,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, d
     // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
     let mut playable = Vec::new();
     let mut unplayable = Vec::new();
-    for (kind, side, len) in p.phase_plan(st) {
+    for (kind, side, len) in plan {
         match build_position(&d.pieces, &p.state, side, &rules, &setup) {
             Ok(pos) => playable.push((kind, side, pos, len)),
             Err(e) if e.culprit == Culprit::Position => unplayable.push(Unplayable { kind, side, why: e.message }),

@@ -275,6 +275,11 @@ pub struct Refutation {
     pub mv: PlayedMove,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forced: Vec<PlayedMove>,
+    /// Popeye's text writes the forced goal moves a first time right after `but`, before the refutation (an
+    /// `exact-` reflex try of three moves or more with `NoShortVariations`: its test for a short win after the
+    /// refutation, STNoShortVariations, runs through its writer of forced goal moves).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forced_written_before: bool,
 }
 
 /// Post-key play: the diagram is the position after the key; what the key would show (check, threat or
@@ -431,6 +436,9 @@ impl Layout for Defence {
 
 impl Layout for Refutation {
     fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
+        if self.forced_written_before {
+            self.forced.iter().for_each(|f| f.layout(ply + 1, lang, out));
+        }
         out.push(tree_line(&self.mv, ply, lang) + " !");
         self.forced.iter().for_each(|f| f.layout(ply + 1, lang, out));
     }
@@ -478,7 +486,7 @@ mod tests {
         };
         let key = attack(mv(Kind::ROOK, w, "d2", "d4", Some(Mark::Check)), Role::Key, Threat::Moves(vec![threat]), vec![defence]);
         let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
-        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: vec![mv(Kind::KING, w, "e1", "d1", MATE)] }]);
+        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: vec![mv(Kind::KING, w, "e1", "d1", MATE)], forced_written_before: false }]);
         let tree = PhasePlay::Tree(vec![key, try_]);
         assert_eq!(
             tree.lines(),
@@ -514,7 +522,7 @@ mod tests {
         let threat = attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new());
         let key = attack(mv(Kind::KNIGHT, w, "d2", "f3", None), Role::Key, Threat::Moves(vec![threat]), Vec::new());
         let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
-        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: Vec::new() }]);
+        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: Vec::new(), forced_written_before: false }]);
         let tree = PhasePlay::Tree(vec![key, try_]);
         let german = ["   1.Sd2-f3 ! Drohung:", "          2.Da7-a1 #", "   1.Ta1-a3 ? Zugzwang.", "    Aber", "      1...c4-c3 !"];
         assert_eq!(tree.lines_in(Lang::German), german);

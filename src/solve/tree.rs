@@ -361,7 +361,7 @@ impl<'s, 'a> Battle<'s, 'a> {
             // play's `refutes.`).
             if !forced_goal && !self.reflex() {
                 let refuted: Vec<(Move, Position)> = defences.iter().filter(|(_, p)| !self.goal(p)).cloned().collect();
-                self.with_refutations(after, &mut below, &refuted, ply, role, post_key);
+                self.with_refutations(after, &mut below, &refuted, m, ply, role, post_key);
                 return Ok(below);
             }
             sort_canonically(&mut below.defences, ply + 1);
@@ -421,14 +421,15 @@ impl<'s, 'a> Battle<'s, 'a> {
                 below.defences.push(self.defence(after, *d, p, k, ply + 1, b)?);
             }
         }
-        self.with_refutations(after, &mut below, &refuted, ply, role, post_key);
+        self.with_refutations(after, &mut below, &refuted, m, ply, role, post_key);
         Ok(below)
     }
 
     /// The refuting defences of `refuted` added as the role asks: after `but` for a try (with, in reflex play,
     /// the attacker's goal moves it is then forced to make, ` ?!?`), among the defences with `refutes.` in
-    /// post-key play, not at all otherwise; the defences put in canonical order.
-    fn with_refutations(&self, before: &Position, below: &mut Below, refuted: &[(Move, Position)], ply: u32, role: Role, post_key: bool) {
+    /// post-key play, not at all otherwise; the defences put in canonical order. `m`: the moves of the try.
+    #[allow(clippy::too_many_arguments)]
+    fn with_refutations(&self, before: &Position, below: &mut Below, refuted: &[(Move, Position)], m: u32, ply: u32, role: Role, post_key: bool) {
         let goal_counts = self.play != Play::Direct;
         if post_key {
             for (d, p) in refuted {
@@ -444,7 +445,11 @@ impl<'s, 'a> Battle<'s, 'a> {
                     forced = self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| self.played(p, *g, q, true)).collect();
                     sort_canonically(&mut forced, ply + 2);
                 }
-                refutations.push(Refutation { mv: self.played(before, *d, p, goal_counts), forced });
+                // Popeye writes them twice when it looks for short variations after the refutation (exact-r#3,
+                // White Bh3 Kf6 Rh6, Black Rg3 Ke8, `Try NoShortVariations`: `but`, `2.Rh8*g8 # ?!?`,
+                // `1...Rg3-g8 !`, `2.Rh8*g8 # ?!?`; not in r#3 nor exact-r#2).
+                let forced_written_before = !forced.is_empty() && self.search.exact() && self.opts.no_short_variations && m >= 3;
+                refutations.push(Refutation { mv: self.played(before, *d, p, goal_counts), forced, forced_written_before });
             }
             sort_canonically(&mut refutations, ply + 1);
             below.refutations = Some(refutations);

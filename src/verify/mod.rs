@@ -173,9 +173,15 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
         settings.keep_lines.extend(readings.into_iter().flatten().flat_map(|r| r.wanted));
     }
     let settings = &settings;
-    let solved = solve_problem(&with_tree, settings);
+    let solved = twins_to_judge(solve_problem(&with_tree, settings));
     let short = short_keys(p, settings, &solved);
     judge(p, &solved, &short)
+}
+
+/// The twins an intended solution speaks of: not the zero position's play (`ZeroPosition` with `Duplex`), which
+/// Popeye solves though a zero position is not for solving.
+fn twins_to_judge(solved: Vec<SolvedTwin>) -> Vec<SolvedTwin> {
+    solved.into_iter().filter(|t| !t.zero_position).collect()
 }
 
 /// Direct, self and reflex play: the keys that already work in `n - 1` moves, per twin (`None` where not
@@ -191,7 +197,7 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
     }
     let mut q = p.clone();
     q.stipulation.moves -= 1;
-    let shorter = solve_problem(&q, settings);
+    let shorter = twins_to_judge(solve_problem(&q, settings));
     shorter
         .iter()
         .map(|t| (t.outcome == Outcome::Complete).then(|| keys(t)))

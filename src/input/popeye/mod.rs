@@ -618,9 +618,28 @@ impl<'a> Reader<'a> {
     fn pieces(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>, spots: &mut Vec<(Spot, Diagnostic)>) -> Res<()> {
         let mut color: Option<Color> = None;
         let mut any = false;
+        // Whether a piece of the current colour has been read.
+        let mut more = false;
+        // After a colour word Popeye reads the next word as a piece: one whose first letters (one for a word of odd
+        // length, two else) are no walk code, it passes over with `wrong or missing PieceName - ignored` (`Black`
+        // then `Twin Condition Madrasi`: Madrasi for the diagram); stipula refuses it. `White Black` is read
+        // silently (`B`, the bishop, starts `Black`).
+        let mut colour_tok: Option<Tok<'a>> = None;
+        let no_piece = |r: &Self, colour: Option<Tok>, next: Option<&Tok>| -> Res<()> {
+            let Some(t) = colour else { return Ok(()) };
+            let walk = next.is_some_and(|n| {
+                let len = if n.text.len() % 2 == 1 { 1 } else { 2 }.min(n.text.len());
+                n.text.is_char_boundary(len) && PieceWord::popeye_code(&n.text[..len], r.lang).is_some()
+            });
+            if walk {
+                return Ok(());
+            }
+            Err(r.diag(&t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example()))
+        };
         while let Some(tok) = self.peek_tok()? {
-            if let Some(placed) = self.piece_spec(&tok, color)? {
+            if let Some(placed) = self.piece_spec(&tok, color, more)? {
                 any = true;
+                more = true;
                 for p in placed {
                     spots.push((Spot::Piece(p.square), self.diag(&tok, "")));
                     place(pieces, p);
@@ -632,13 +651,19 @@ impl<'a> Reader<'a> {
                 Word::Is(2) => return Err(self.unsupported(&tok, "neutral pieces")),
                 Word::Is(3) => return Err(self.unsupported(&tok, "total invisible pieces")),
                 Word::Is(i) => {
+                    no_piece(self, colour_tok.filter(|_| !more), Some(&tok))?;
                     self.lex.next();
                     let c = if i == 0 { Color::White } else { Color::Black };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
                     color = Some(c);
+                    colour_tok = Some(tok);
+                    more = false;
                     continue;
                 }
-                Word::Command => break,
+                Word::Command => {
+                    no_piece(self, colour_tok.filter(|_| !more), Some(&tok))?;
+                    break;
+                }
                 Word::Other => {}
             }
             if let Found::One(_, name) = find(tok.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li]))) {
@@ -647,10 +672,15 @@ impl<'a> Reader<'a> {
             if !any {
                 return Err(self.expected_piece(&tok, cmd));
             }
+            // Neither a command nor a piece: a piece whose code is unknown says so (`XYa1`).
+            self.piece_spec(&tok, color, false)?;
             return Err(self.command(&tok).err().unwrap_or_else(|| self.expected_piece(&tok, cmd)));
         }
         if !any {
             return Err(self.diag(cmd, format!("`{}` without pieces", cmd.text)).expected(self.piece_example()));
+        }
+        if self.peek_tok()?.is_none() {
+            no_piece(self, colour_tok.filter(|_| !more), None)?;
         }
         Ok(())
     }
@@ -674,8 +704,10 @@ impl<'a> Reader<'a> {
     }
 
     /// If the token (and maybe the next one: `b c7g7`) is a piece specification, consumes it and returns the
-    /// pieces. A colour must have been given.
-    fn piece_spec(&mut self, tok: &Tok<'a>, color: Option<Color>) -> Res<Option<Vec<Placed>>> {
+    /// pieces. A colour must have been given. Once a piece of the colour has been read (`more`), a code that is
+    /// no walk ends the pieces, as in Popeye (ParsePieceWalkAndSquares, src/input/plaintext/pieces.c): French
+    /// `ajoute noir Fa1 ot g2` adds a bishop, then `ot` (`ote`) removes g2.
+    fn piece_spec(&mut self, tok: &Tok<'a>, color: Option<Color>, more: bool) -> Res<Option<Vec<Placed>>> {
         let text = tok.text;
         let code_len = if text.len() % 2 == 1 { 1 } else { 2 };
         if !text.is_char_boundary(code_len.min(text.len())) {
@@ -702,6 +734,9 @@ impl<'a> Reader<'a> {
                 .diag(tok, format!("piece `{}` without a colour", tok.text))
                 .expected(format!("a colour word (`{}` or `{}`) before the pieces", c[0], c[1])));
         };
+        if more && PieceWord::popeye_code(code, self.lang).is_none() {
+            return Ok(None);
+        }
         let kind = self.walk(tok, code)?;
         self.lex.next();
         if squares_tok.start != tok.start {
@@ -998,7 +1033,7 @@ impl<'a> Reader<'a> {
                     let mut color = None;
                     let mut added = Vec::new();
                     while let Some(t) = self.peek_tok()? {
-                        if let Some(v) = self.piece_spec(&t, color)? {
+                        if let Some(v) = self.piece_spec(&t, color, !added.is_empty())? {
                             added.extend(v);
                             continue;
                         }

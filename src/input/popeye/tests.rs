@@ -132,6 +132,19 @@ fn piece_errors() {
     );
     // The threeleaper is stipula's but not Popeye's: in a Popeye file `03` is unknown.
     assert_eq!(err("BeginProblem\nStipulation #2\nPieces White 03a1\nEndProblem").message, "unknown piece code `03`");
+    // A colour without a piece after it: Popeye says `wrong or missing PieceName - ignored` and passes over the
+    // next word (here `Twin`: its Madrasi becomes the diagram's condition).
+    let d = err("BeginProblem\nStipulation s#1\nOption NoBk\nPieces White Kc1 Black\nTwin Condition Madrasi\nEndProblem");
+    assert_eq!(d.message, "colour `Black` without a piece after it");
+    assert_eq!((d.location.line, d.location.column), (4, 18));
+    // `Black` then `EndProblem`: Popeye reads `En` as a walk code, and goes on silently too.
+    assert!(err("BeginProblem\nStipulation #2\nPieces White Ke1 Black\nEndProblem").message.contains("no king"));
+    // `White Black`: Popeye reads `B` of `Black` as a bishop's code and goes on silently.
+    let p = one("BeginProblem\nStipulation s#3\nOption NoWk\nPieces White Black Kf4 Se1\nEndProblem");
+    assert_eq!(p.pieces.len(), 2);
+    // Once a piece of the colour is read, a word that is no piece ends the pieces (French `ot`: `ote`).
+    let p = one("DebutProbleme\nenonce #2\npieces blanc Rc1 noir Ra8\njumeau ajoute noir Fa1 ot c1\nFinProbleme");
+    assert_eq!(p.twins[0].changes.len(), 2);
 }
 
 #[test]

@@ -12,6 +12,8 @@ use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
 use stipula::output::text::render;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
+use stipula::problem::twins::TwinChange;
+use stipula::problem::Play;
 
 /// What one solver made of a problem.
 #[derive(Clone, Debug)]
@@ -155,21 +157,28 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
         Some(lang) if lang != Lang::English => problem_text(&p, &twins, lang),
         _ => render(&p, &twins),
     };
-    let refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
+    let mut refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
     // A problem without twins refused, or whose twins could not be made: refused as a whole.
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
     }
     let mut parsed = read_twins(&text);
-    // A refused twin's line is stipula's message, not a solution; messages at the margin (`SetPlay not applicable
-    // - ignored`, written by the drop-in in Popeye's languages) are left out, as they are of Popeye's output.
+    // Messages at the margin (`SetPlay not applicable - ignored`, written by the drop-in in Popeye's languages)
+    // are left out, as they are of Popeye's output.
+    for t in &mut parsed {
+        t.lines.retain(|l| l.starts_with(' '));
+    }
+    drop_preamble(&mut parsed);
+    // The zero position's play (`ZeroPosition` with `Duplex`) has no heading: without lines it reads as no twin.
+    if twins.first().is_some_and(|t| t.zero_position) && parsed.first().is_some_and(|t| !t.label.is_empty()) {
+        refused.remove(0);
+    }
+    // A refused twin's line is stipula's message, not a solution.
     for (t, r) in parsed.iter_mut().zip(&refused) {
         if r.is_some() {
             t.lines.clear();
         }
-        t.lines.retain(|l| l.starts_with(' '));
     }
-    drop_preamble(&mut parsed);
     Answer::Solved { text, twins: parsed, refused, messages: Vec::new() }
 }
 
@@ -278,7 +287,10 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if !matches!(verdict, Verdict::Disagree(_)) {
         return verdict;
     }
-    if asked.zero_position && asked.duplex && asked.post_key && compare(&zero_position_left_out(py), st, partial_ok) == Verdict::Agree {
+    // `Intelligent` with a side without its king (`NoWk`, `NoBk`): Popeye's intelligent mode builds its final
+    // positions around the king to be mated or stalemated and finds nothing without it (`h=1.5`, White Kf2,
+    // `Intelligent NoBk`: no solution; `NoBk` alone: `1...Kf2-e1 =` and seven more).
+    if asked.intelligent && asked.no_king && no_lines(py) && matches!(st, Answer::Solved { .. }) {
         return Verdict::Agree;
     }
     if !both_solved(py, st) {
@@ -294,9 +306,15 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
+    let set_view = |a: &Answer| quodlibet_set_play_view(a);
+    let set_quodlibet = asked.quodlibet && asked.set_play && asked.self_or_reflex;
+    if set_quodlibet && compare(&set_view(py), &set_view(st), partial_ok) == Verdict::Agree {
+        return Verdict::Agree;
+    }
     let without_table = popeye_with(bin, text, limit, "0");
     if compare(&without_table, st, partial_ok) == Verdict::Agree
         || (quodlibet && compare(&view(&without_table), &view(st), partial_ok) == Verdict::Agree)
+        || (set_quodlibet && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree)
     {
         return Verdict::AgreeWithoutHashTable;
     }
@@ -312,8 +330,12 @@ struct Asked {
     tries: bool,
     post_key: bool,
     quodlibet: bool,
-    zero_position: bool,
-    duplex: bool,
+    set_play: bool,
+    intelligent: bool,
+    /// `NoWk` or `NoBk`.
+    no_king: bool,
+    /// The diagram's stipulation, or a twin's, is self or reflex play.
+    self_or_reflex: bool,
 }
 
 impl Asked {
@@ -328,8 +350,15 @@ impl Asked {
                     tries: o.tries || o.defence.is_some(),
                     post_key: o.post_key_play,
                     quodlibet: o.quodlibet,
-                    zero_position: p.zero_position,
-                    duplex: o.duplex,
+                    set_play: o.set_play,
+                    intelligent: o.intelligent.is_some(),
+                    no_king: o.no_white_king || o.no_black_king,
+                    self_or_reflex: std::iter::once(&p.stipulation)
+                        .chain(p.twins.iter().flat_map(|t| t.changes.iter()).filter_map(|c| match c {
+                            TwinChange::Stipulation(s) => Some(s),
+                            _ => None,
+                        }))
+                        .any(|s| matches!(s.play, Play::Self_ | Play::Reflex)),
                 }
             }
             _ => Asked {
@@ -339,8 +368,10 @@ impl Asked {
                 tries: text.contains("Try") || text.contains("Defence"),
                 post_key: text.contains("PostKeyPlay"),
                 quodlibet: text.contains("Quodlibet"),
-                zero_position: text.contains("ZeroPosition"),
-                duplex: text.contains("Duplex") && !text.contains("HalfDuplex"),
+                set_play: text.contains("SetPlay"),
+                intelligent: text.contains("Intelligent"),
+                no_king: text.contains("NoWk") || text.contains("NoBk"),
+                self_or_reflex: text.contains("s#") || text.contains("r#") || text.contains("s=") || text.contains("r="),
             },
         }
     }
@@ -376,15 +407,25 @@ fn en_passant_twins_left_out(popeye: &Answer, stipula: &Answer) -> Answer {
     st
 }
 
-/// Popeye's answer without what it prints for the zero position itself: with `Duplex` and `PostKeyPlay` it solves
-/// the zero position's second half (the other side's post-key play), which a zero position is not for
-/// (docs/popeye-differences.md, deliberate differences). The zero position is the part above the first twin
-/// heading, so it is left out only when the first twin has no heading and the next has one.
-fn zero_position_left_out(popeye: &Answer) -> Answer {
-    let mut a = popeye.clone();
+/// Whether an answer solved and printed no solution line in any twin.
+fn no_lines(answer: &Answer) -> bool {
+    matches!(answer, Answer::Solved { twins, .. } if twins.iter().all(|t| t.lines.is_empty()))
+}
+
+/// An answer to a problem of self or reflex play with `SetPlay` and `Quodlibet`, as far as Popeye's set play
+/// holds together there (docs/popeye-differences.md, deliberate differences): its set defences, and nothing below
+/// them (Popeye prints the continuations and the play after them, or the continuations alone, or `refutes.`,
+/// differently with its hash table on and off); the rest of the answer whole.
+pub fn quodlibet_set_play_view(answer: &Answer) -> Answer {
+    let mut a = answer.clone();
     if let Answer::Solved { twins, .. } = &mut a {
-        if twins.len() > 1 && twins[0].label.is_empty() && !twins[1].label.is_empty() {
-            twins.remove(0);
+        for twin in twins {
+            let first = twin.lines.iter().position(|l| l.starts_with("   1.") && !l.starts_with("   1...")).unwrap_or(twin.lines.len());
+            let mut i = 0;
+            twin.lines.retain(|l| {
+                i += 1;
+                i > first || l.starts_with("      1...")
+            });
         }
     }
     a
