@@ -138,9 +138,10 @@ impl Position {
         Some(Piece::new(color, self.kind_on(sq)))
     }
 
-    /// The kind of the piece on an occupied square.
+    /// The kind of the piece on an occupied square (a fairy kind's number read off empty planes on an empty
+    /// one: ask [`Position::piece_at`] there).
     #[inline]
-    fn kind_on(&self, sq: Square) -> Kind {
+    pub(crate) fn kind_on(&self, sq: Square) -> Kind {
         // Pawns first: the commonest.
         for k in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
             if self.by_kind[k.index()].has(sq) {
@@ -399,16 +400,33 @@ impl Position {
         // The common move: an orthodox piece from one square to another (a pawn's double step too), perhaps
         // taking there.
         if let (Special::None | Special::DoubleStep, None, Some(kind)) = (mv.special, mv.promotion(), mv.moved_kind()) {
-            if kind.index() < 6 && src.by_kind[kind.index()].has(from) && (capture.is_none() || capture == Some(mv.to)) {
-                let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
-                if let Some(taken) = src.piece_at(mv.to) {
-                    self.by_color[taken.color.index()].clear(mv.to);
-                    self.clear_kind(mv.to, taken.kind);
+            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+            if kind.index() < 6
+                && src.by_kind[kind.index()].has(from)
+                && (capture.is_none() || capture == Some(mv.to))
+                && !src.by_color[color.index()].has(mv.to)
+            {
+                let (to, both) = (mv.to.bb(), from.bb() | mv.to.bb());
+                // Every bitboard written is computed from `src`'s: a read of the copy just stored would wait for
+                // the store (half of a wide store does not reach a narrow load on every processor).
+                self.by_color[color.index()] = src.by_color[color.index()] ^ both;
+                self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ both;
+                // The piece taken, if any: the other colour's.
+                let other = color.opposite();
+                if src.occupied().has(mv.to) {
+                    let taken = Piece::new(other, src.kind_on(mv.to));
+                    self.by_color[other.index()] = src.by_color[other.index()] & !to;
+                    if taken.kind == kind {
+                        self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ from.bb();
+                    } else if taken.kind.index() < 6 {
+                        self.by_kind[taken.kind.index()] = src.by_kind[taken.kind.index()] & !to;
+                    } else {
+                        for (plane, &was) in self.planes.iter_mut().zip(&src.planes) {
+                            *plane = was & !to;
+                        }
+                    }
                     key ^= PIECE_KEYS[taken.code() as usize][mv.to.index()];
                 }
-                let both = from.bb() | mv.to.bb();
-                self.by_color[color.index()] ^= both;
-                self.by_kind[kind.index()] ^= both;
                 let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
                 key ^= keys[from.index()] ^ keys[mv.to.index()];
                 if mv.special == Special::DoubleStep {
