@@ -98,13 +98,13 @@ impl Rules {
         let occ = pos.occupied();
         let own = pos.color_bb(us);
         let theirs = pos.color_bb(them);
-        let safe = |mv: Move| !self.in_check(&pos.make(mv), us);
+        let safe = |mv: Move| self.safe_after(pos, mv);
         let (paralysed, own_kind) = match paralysis {
             Paralysis::Pieces(p) => (p, None),
             Paralysis::OwnKind(by_kind) => (Bitboard::EMPTY, Some(by_kind)),
         };
         for from in own & !paralysed {
-            let kind = pos.piece_at(from).expect("occupied").kind;
+            let kind = pos.kind_on(from);
             // Madrasi: a pawn or king by the squares its observers would stand on; the other kinds below, by
             // their targets.
             let paralysers = own_kind.map_or(Bitboard::EMPTY, |by_kind| by_kind[kind.index()]);
@@ -171,6 +171,13 @@ impl Rules {
         }
     }
 
+    /// Whether the mover's king is unchecked after `mv`, made to be asked: the rare case of the generation under
+    /// conditions, kept out of line so that the common one stays small.
+    #[inline(never)]
+    fn safe_after(&self, pos: &Position, mv: Move) -> bool {
+        !self.in_check(&pos.make(mv), pos.side())
+    }
+
     /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
     /// check); en passant by making it.
     /// With `TESTED`, a move arriving off `allowed` is made and asked for check instead of left out.
@@ -179,7 +186,7 @@ impl Rules {
         let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
         // Each promotion asked apart: the piece promoted to may paralyse the piece that would give check.
-        let ok = |mv: Move| allowed.has(mv.to) || (TESTED && !self.in_check(&pos.make(mv), us));
+        let ok = |mv: Move| allowed.has(mv.to) || (TESTED && self.safe_after(pos, mv));
         let push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
                 if allowed.has(mv.to) {

@@ -566,6 +566,14 @@ fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Ki
             let mut fast = Vec::new();
             rules.legal_moves(&pos, &mut fast);
             assert_eq!(texts(&fast), naive, "{conditions:?} {pos:?}");
+            // The searches' loop gives the same moves, each with the position `make` gives (it leaves out the moves
+            // a condition's facts judge illegal without making them).
+            let mut each = Vec::new();
+            rules.for_each_legal(&pos, &mut Vec::new(), |mv, after| each.push((mv, after)));
+            assert_eq!(each.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), fast, "for_each_legal {conditions:?} {pos:?}");
+            for (mv, after) in &each {
+                assert_eq!(*after, rules.make(&pos, *mv), "for_each_legal's position {conditions:?} {pos:?} {mv:?}");
+            }
             assert_eq!(
                 rules.in_check(&pos, pos.side()),
                 in_check(n, &pos, pos.side(), &promotions),
