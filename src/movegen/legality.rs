@@ -2,7 +2,7 @@
 //! counts) and every condition accepts it; [`NodeFacts`] lets most moves be judged without being made.
 
 use super::hooks::{ChangeFacts, Hooks};
-use super::{orthodox_observers_in, Rules};
+use super::{orthodox_observed_in, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
@@ -168,7 +168,7 @@ impl Rules {
                 return None;
             }
             let occ = pos.occupied() & !mv.from.bb();
-            let unobserved = orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty();
+            let unobserved = !orthodox_observed_in(pos, occ, mv.to, pos.side().opposite());
             return if node.shortcut == Shortcut::Pins || unobserved { Some(unobserved) } else { None };
         }
         let pinned = node.pinned.has(mv.from);

@@ -538,6 +538,26 @@ fn orthodox_observers_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -
     r & pos.color_bb(by)
 }
 
+/// Whether an orthodox piece of colour `by` observes `sq` in `pos` with the lines blocked by `occ`:
+/// [`orthodox_observers_in`] non-empty, the leaps asked first and a rider's line only when a rider of `by` stands
+/// on it.
+#[inline]
+fn orthodox_observed_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) -> bool {
+    let s = sq.index();
+    let theirs = pos.color_bb(by);
+    let leapers = (Bitboard(KNIGHT[s]) & pos.kind_bb(Kind::KNIGHT))
+        | (Bitboard(KING[s]) & pos.kind_bb(Kind::KING))
+        | (Bitboard(PAWN_OBSERVERS[by.index()][s]) & pos.kind_bb(Kind::PAWN));
+    if (leapers & theirs).non_empty() {
+        return true;
+    }
+    let queens = pos.kind_bb(Kind::QUEEN);
+    let ortho = (pos.kind_bb(Kind::ROOK) | queens) & theirs;
+    let diag = (pos.kind_bb(Kind::BISHOP) | queens) & theirs;
+    ((rook_attacks(sq, Bitboard::EMPTY) & ortho).non_empty() && (rook_attacks(sq, occ) & ortho).non_empty())
+        || ((bishop_attacks(sq, Bitboard::EMPTY) & diag).non_empty() && (bishop_attacks(sq, occ) & diag).non_empty())
+}
+
 /// The queens, rooks and bishops of `color`.
 #[inline]
 fn riders(pos: &Position, color: Color) -> Bitboard {

@@ -5,7 +5,7 @@
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
-use super::{castlings, orthodox_observers_in, pawn_ranks, Rules};
+use super::{castlings, orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -126,7 +126,7 @@ impl Rules {
                     let lifted = occ & !from.bb();
                     for to in Bitboard(KING[from.index()]) & !own {
                         let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
-                        if orthodox_observers_in(pos, lifted, to, them).is_empty() || (TESTED && safe(mv)) {
+                        if !orthodox_observed_in(pos, lifted, to, them) || (TESTED && safe(mv)) {
                             out.push(mv);
                         }
                     }
@@ -242,7 +242,7 @@ enum Paralysis<'a> {
 /// observed by no enemy piece (the latter with king and rook moved).
 fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
     let occ = pos.occupied();
-    let safe = |sq: Square, occ: Bitboard| orthodox_observers_in(pos, occ, sq, us.opposite()).is_empty();
+    let safe = |sq: Square, occ: Bitboard| !orthodox_observed_in(pos, occ, sq, us.opposite());
     castlings(pos, from, us, out, |passed, arrival| {
         let rook = Square::from_coords(if arrival.file() == 6 { 7 } else { 0 }, arrival.rank());
         safe(passed, occ) && safe(arrival, occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb())
