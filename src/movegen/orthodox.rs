@@ -14,10 +14,10 @@ use crate::square::{Bitboard, Color, Square};
 
 impl Rules {
     /// Whether the legal moves of `pos` are generated as such (not as pseudo-legal moves each tested):
-    /// orthodox play and one king of the side to move.
+    /// orthodox play, or Madrasi where it cannot matter ([`no_kind_shared`]), and one king of the side to move.
     #[inline]
     pub fn generates_legal(&self, pos: &Position) -> bool {
-        self.orthodox_play && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+        (self.orthodox_play || (self.madrasi_alone && no_kind_shared(pos))) && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
     }
 
     /// The legal moves of `pos` under orthodox play (see the module's text; [`Rules::generates_legal`] must
@@ -228,6 +228,28 @@ impl Rules {
             }
         }
     }
+}
+
+/// Whether no kind but the king stands on both sides of `pos`, nor can after a move of the side to move (a
+/// promotion to a kind the opponent has): under Madrasi (kings not counting) no piece is paralysed then, before
+/// or after the move, so the legal moves and checks are orthodox ones.
+#[inline]
+fn no_kind_shared(pos: &Position) -> bool {
+    let us = pos.side();
+    let (ours, theirs) = (pos.color_bb(us), pos.color_bb(us.opposite()));
+    let mut promoted_to = Bitboard::EMPTY;
+    for kind in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN] {
+        let all = pos.kind_bb(kind);
+        if (all & ours).non_empty() && (all & theirs).non_empty() {
+            return false;
+        }
+        if kind != Kind::PAWN {
+            promoted_to |= all & theirs;
+        }
+    }
+    // Our pawns one step from promotion (a pawn on its own first rank stands still).
+    let before_last = Bitboard(0xFF << (8 * if us == Color::White { 6 } else { 1 }));
+    promoted_to.is_empty() || (pos.pieces_bb(us, Kind::PAWN) & before_last).is_empty()
 }
 
 /// Which pieces of the side to move [`Rules::pinned_legal_moves`] leaves still: those of a set, or (Madrasi) each
