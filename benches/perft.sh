@@ -19,8 +19,11 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "$load_before at the start, $load_after at the end. Nodes per second, without bulk counting (every leaf move"
   echo "is made), the median of 5 runs; the runs compared (the three move generators, a condition and plain perft) run in turn. Node"
   echo "counts are asserted (published counts, or the naive reference's). Compare ratios within one run: the machine is"
-  echo "shared with other work (the load average above). stipula keeps its position's Zobrist key up to date at every"
-  echo "move (the searches need it), as cozy-chess's board does; shakmaty's \`Chess\` keeps none."
+  echo "shared with other work (the load average above). What each does per node: all three generate the legal moves"
+  echo "(pins and check found once per node) and make each on a copy of the position (copy-make, no unmake);"
+  echo "stipula keeps its position's 64-bit Zobrist key up to date at every move, as cozy-chess's board does;"
+  echo "shakmaty's \`Chess\` keeps none. stipula's perft runs the generator and the move-making the solver's searches"
+  echo "use (\`Rules::legal_moves\`, \`Rules::for_each_legal\`), no perft-only path."
   echo
   echo '```'
   grep -v '^load average now' "$out" | grep -v '^ *Running\|^$' | sed -n '/^orthodox /,$p'

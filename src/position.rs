@@ -138,9 +138,10 @@ impl Position {
         Some(Piece::new(color, self.kind_on(sq)))
     }
 
-    /// The kind of the piece on an occupied square.
+    /// The kind of the piece on an occupied square (a fairy kind's number read off empty planes on an empty
+    /// one: ask [`Position::piece_at`] there).
     #[inline]
-    fn kind_on(&self, sq: Square) -> Kind {
+    pub(crate) fn kind_on(&self, sq: Square) -> Kind {
         // Pawns first: the commonest.
         for k in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::KING] {
             if self.by_kind[k.index()].has(sq) {
@@ -399,16 +400,33 @@ impl Position {
         // The common move: an orthodox piece from one square to another (a pawn's double step too), perhaps
         // taking there.
         if let (Special::None | Special::DoubleStep, None, Some(kind)) = (mv.special, mv.promotion(), mv.moved_kind()) {
-            if kind.index() < 6 && src.by_kind[kind.index()].has(from) && (capture.is_none() || capture == Some(mv.to)) {
-                let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
-                if let Some(taken) = src.piece_at(mv.to) {
-                    self.by_color[taken.color.index()].clear(mv.to);
-                    self.clear_kind(mv.to, taken.kind);
+            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+            if kind.index() < 6
+                && src.by_kind[kind.index()].has(from)
+                && (capture.is_none() || capture == Some(mv.to))
+                && !src.by_color[color.index()].has(mv.to)
+            {
+                let (to, both) = (mv.to.bb(), from.bb() | mv.to.bb());
+                // Every bitboard written is computed from `src`'s: a read of the copy just stored would wait for
+                // the store (half of a wide store does not reach a narrow load on every processor).
+                self.by_color[color.index()] = src.by_color[color.index()] ^ both;
+                self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ both;
+                // The piece taken, if any: the other colour's.
+                let other = color.opposite();
+                if src.occupied().has(mv.to) {
+                    let taken = Piece::new(other, src.kind_on(mv.to));
+                    self.by_color[other.index()] = src.by_color[other.index()] & !to;
+                    if taken.kind == kind {
+                        self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ from.bb();
+                    } else if taken.kind.index() < 6 {
+                        self.by_kind[taken.kind.index()] = src.by_kind[taken.kind.index()] & !to;
+                    } else {
+                        for (plane, &was) in self.planes.iter_mut().zip(&src.planes) {
+                            *plane = was & !to;
+                        }
+                    }
                     key ^= PIECE_KEYS[taken.code() as usize][mv.to.index()];
                 }
-                let both = from.bb() | mv.to.bb();
-                self.by_color[color.index()] ^= both;
-                self.by_kind[kind.index()] ^= both;
                 let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
                 key ^= keys[from.index()] ^ keys[mv.to.index()];
                 if mv.special == Special::DoubleStep {
@@ -440,6 +458,9 @@ impl Position {
     /// the conditions' own moves (the side, rights, en-passant square and key's state part already done).
     #[inline(never)]
     fn apply_other(&mut self, src: &Position, mv: Move) {
+        if self.apply_promotion_or_castling(src, mv) {
+            return;
+        }
         let capture = mv.capture();
         if let Some(cap) = capture {
             if let Some(taken) = src.piece_at(cap) {
@@ -472,6 +493,71 @@ impl Position {
                 self.key ^= EP_KEYS[middle.index()];
             }
             _ => {}
+        }
+    }
+
+    /// An orthodox pawn's promotion to an orthodox kind, or castling with the king and rook on their squares, made
+    /// as the common move is: every bitboard written computed from `src`'s. False (nothing written) for other
+    /// moves.
+    #[inline(always)]
+    fn apply_promotion_or_castling(&mut self, src: &Position, mv: Move) -> bool {
+        let (from, to) = (mv.from, mv.to);
+        let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+        let (c, o) = (color.index(), color.opposite().index());
+        match (mv.special, mv.promotion()) {
+            (Special::None, Some(promoted)) => {
+                let pawn = Kind::PAWN.index();
+                if promoted.index() >= 6
+                    || promoted == Kind::PAWN
+                    || !(src.by_kind[pawn] & src.by_color[c]).has(from)
+                    || mv.capture().is_some_and(|cap| cap != to)
+                    || src.by_color[c].has(to)
+                {
+                    return false;
+                }
+                let mut key = self.key;
+                let mut pawns = src.by_kind[pawn] & !from.bb();
+                if src.by_color[o].has(to) {
+                    let taken = src.kind_on(to);
+                    self.by_color[o] = src.by_color[o] & !to.bb();
+                    if taken == Kind::PAWN {
+                        pawns &= !to.bb();
+                    } else if taken.index() < 6 && taken != promoted {
+                        self.by_kind[taken.index()] = src.by_kind[taken.index()] & !to.bb();
+                    } else if taken.index() >= 6 {
+                        for (plane, &was) in self.planes.iter_mut().zip(&src.planes) {
+                            *plane = was & !to.bb();
+                        }
+                    }
+                    key ^= PIECE_KEYS[Piece::new(color.opposite(), taken).code() as usize][to.index()];
+                }
+                self.by_color[c] = src.by_color[c] ^ from.bb() ^ to.bb();
+                self.by_kind[pawn] = pawns;
+                self.by_kind[promoted.index()] = src.by_kind[promoted.index()] | to.bb();
+                key ^= PIECE_KEYS[Piece::new(color, Kind::PAWN).code() as usize][from.index()];
+                key ^= PIECE_KEYS[Piece::new(color, promoted).code() as usize][to.index()];
+                self.key = key;
+                true
+            }
+            (Special::CastleShort | Special::CastleLong, None) => {
+                let (rook_from, rook_to) = castling_rook(mv);
+                let (king, rook) = (Kind::KING.index(), Kind::ROOK.index());
+                if !(src.by_kind[king] & src.by_color[c]).has(from)
+                    || !(src.by_kind[rook] & src.by_color[c]).has(rook_from)
+                    || (src.occupied() & (to.bb() | rook_to.bb()) & !from.bb() & !rook_from.bb()).non_empty()
+                {
+                    return false;
+                }
+                let (king_move, rook_move) = (from.bb() ^ to.bb(), rook_from.bb() ^ rook_to.bb());
+                self.by_color[c] = src.by_color[c] ^ king_move ^ rook_move;
+                self.by_kind[king] = src.by_kind[king] ^ king_move;
+                self.by_kind[rook] = src.by_kind[rook] ^ rook_move;
+                let kings = &PIECE_KEYS[Piece::new(color, Kind::KING).code() as usize];
+                let rooks = &PIECE_KEYS[Piece::new(color, Kind::ROOK).code() as usize];
+                self.key ^= kings[from.index()] ^ kings[to.index()] ^ rooks[rook_from.index()] ^ rooks[rook_to.index()];
+                true
+            }
+            _ => false,
         }
     }
 

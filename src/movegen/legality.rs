@@ -2,7 +2,7 @@
 //! counts) and every condition accepts it; [`NodeFacts`] lets most moves be judged without being made.
 
 use super::hooks::{ChangeFacts, Hooks};
-use super::{orthodox_observers_in, Rules};
+use super::{orthodox_observed_in, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
@@ -168,7 +168,7 @@ impl Rules {
                 return None;
             }
             let occ = pos.occupied() & !mv.from.bb();
-            let unobserved = orthodox_observers_in(pos, occ, mv.to, pos.side().opposite()).is_empty();
+            let unobserved = !orthodox_observed_in(pos, occ, mv.to, pos.side().opposite());
             return if node.shortcut == Shortcut::Pins || unobserved { Some(unobserved) } else { None };
         }
         let pinned = node.pinned.has(mv.from);
@@ -232,8 +232,19 @@ impl Rules {
         }
     }
 
+    /// The conditions' verdict on `mv` before it is made, `None` when the position after it must be shown to
+    /// them ([`Rules::conditions_accept_at`] then): a move judged by the [`ChangeFacts`] of `node` (illegal most
+    /// often under Isardam) need not be made to be left out.
+    #[inline(always)]
+    pub(super) fn conditions_verdict_before(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
+        if !self.tests_after_move() {
+            return Some(true);
+        }
+        judged_by_change(pos, mv, node)
+    }
+
     /// The body of [`Rules::conditions_accept`] when some condition tests after the move.
-    fn conditions_test(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
+    pub(super) fn conditions_test(&self, pos: &Position, mv: Move, after: &Position, passes: bool) -> bool {
         (!self.hooks.has(Hooks::LEGALITY)
             || self.conditions_with(Hooks::LEGALITY).all(|c| {
                 if passes {
@@ -313,9 +324,15 @@ impl Rules {
         if self.generates_unobserved(pos, &node) {
             self.unobserved_king_safe_moves(pos, &node, buf);
             for &mv in buf.iter() {
-                let after = self.make(pos, mv);
-                if self.conditions_accept_at(pos, mv, &after, &node) {
-                    f(mv, after);
+                match self.conditions_verdict_before(pos, mv, &node) {
+                    Some(false) => {}
+                    Some(true) => f(mv, self.make(pos, mv)),
+                    None => {
+                        let after = self.make(pos, mv);
+                        if self.conditions_test(pos, mv, &after, node.passes) {
+                            f(mv, after);
+                        }
+                    }
                 }
             }
             return;

@@ -5,7 +5,7 @@
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
-use super::{castlings, orthodox_observers_in, pawn_ranks, Rules};
+use super::{castlings, orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -14,10 +14,10 @@ use crate::square::{Bitboard, Color, Square};
 
 impl Rules {
     /// Whether the legal moves of `pos` are generated as such (not as pseudo-legal moves each tested):
-    /// orthodox play and one king of the side to move.
+    /// orthodox play, or Madrasi where it cannot matter ([`no_kind_shared`]), and one king of the side to move.
     #[inline]
     pub fn generates_legal(&self, pos: &Position) -> bool {
-        self.orthodox_play && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+        (self.orthodox_play || (self.madrasi_alone && no_kind_shared(pos))) && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
     }
 
     /// The legal moves of `pos` under orthodox play (see the module's text; [`Rules::generates_legal`] must
@@ -98,13 +98,13 @@ impl Rules {
         let occ = pos.occupied();
         let own = pos.color_bb(us);
         let theirs = pos.color_bb(them);
-        let safe = |mv: Move| !self.in_check(&pos.make(mv), us);
+        let safe = |mv: Move| self.safe_after(pos, mv);
         let (paralysed, own_kind) = match paralysis {
             Paralysis::Pieces(p) => (p, None),
             Paralysis::OwnKind(by_kind) => (Bitboard::EMPTY, Some(by_kind)),
         };
         for from in own & !paralysed {
-            let kind = pos.piece_at(from).expect("occupied").kind;
+            let kind = pos.kind_on(from);
             // Madrasi: a pawn or king by the squares its observers would stand on; the other kinds below, by
             // their targets.
             let paralysers = own_kind.map_or(Bitboard::EMPTY, |by_kind| by_kind[kind.index()]);
@@ -126,7 +126,7 @@ impl Rules {
                     let lifted = occ & !from.bb();
                     for to in Bitboard(KING[from.index()]) & !own {
                         let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
-                        if orthodox_observers_in(pos, lifted, to, them).is_empty() || (TESTED && safe(mv)) {
+                        if !orthodox_observed_in(pos, lifted, to, them) || (TESTED && safe(mv)) {
                             out.push(mv);
                         }
                     }
@@ -171,6 +171,13 @@ impl Rules {
         }
     }
 
+    /// Whether the mover's king is unchecked after `mv`, made to be asked: the rare case of the generation under
+    /// conditions, kept out of line so that the common one stays small.
+    #[inline(never)]
+    fn safe_after(&self, pos: &Position, mv: Move) -> bool {
+        !self.in_check(&pos.make(mv), pos.side())
+    }
+
     /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
     /// check); en passant by making it.
     /// With `TESTED`, a move arriving off `allowed` is made and asked for check instead of left out.
@@ -179,7 +186,7 @@ impl Rules {
         let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
         let occ = pos.occupied();
         // Each promotion asked apart: the piece promoted to may paralyse the piece that would give check.
-        let ok = |mv: Move| allowed.has(mv.to) || (TESTED && !self.in_check(&pos.make(mv), us));
+        let ok = |mv: Move| allowed.has(mv.to) || (TESTED && self.safe_after(pos, mv));
         let push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
                 if allowed.has(mv.to) {
@@ -223,6 +230,28 @@ impl Rules {
     }
 }
 
+/// Whether no kind but the king stands on both sides of `pos`, nor can after a move of the side to move (a
+/// promotion to a kind the opponent has): under Madrasi (kings not counting) no piece is paralysed then, before
+/// or after the move, so the legal moves and checks are orthodox ones.
+#[inline]
+fn no_kind_shared(pos: &Position) -> bool {
+    let us = pos.side();
+    let (ours, theirs) = (pos.color_bb(us), pos.color_bb(us.opposite()));
+    let mut promoted_to = Bitboard::EMPTY;
+    for kind in [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN] {
+        let all = pos.kind_bb(kind);
+        if (all & ours).non_empty() && (all & theirs).non_empty() {
+            return false;
+        }
+        if kind != Kind::PAWN {
+            promoted_to |= all & theirs;
+        }
+    }
+    // Our pawns one step from promotion (a pawn on its own first rank stands still).
+    let before_last = Bitboard(0xFF << (8 * if us == Color::White { 6 } else { 1 }));
+    promoted_to.is_empty() || (pos.pieces_bb(us, Kind::PAWN) & before_last).is_empty()
+}
+
 /// Which pieces of the side to move [`Rules::pinned_legal_moves`] leaves still: those of a set, or (Madrasi) each
 /// whose targets hold a piece of the set its kind indexes.
 #[derive(Clone, Copy)]
@@ -235,7 +264,7 @@ enum Paralysis<'a> {
 /// observed by no enemy piece (the latter with king and rook moved).
 fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
     let occ = pos.occupied();
-    let safe = |sq: Square, occ: Bitboard| orthodox_observers_in(pos, occ, sq, us.opposite()).is_empty();
+    let safe = |sq: Square, occ: Bitboard| !orthodox_observed_in(pos, occ, sq, us.opposite());
     castlings(pos, from, us, out, |passed, arrival| {
         let rook = Square::from_coords(if arrival.file() == 6 { 7 } else { 0 }, arrival.rank());
         safe(passed, occ) && safe(arrival, occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb())

@@ -30,8 +30,19 @@ fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList
         rules.unobserved_king_safe_moves(pos, &node, buf);
         let mut n = 0;
         for &mv in buf.iter() {
-            rules.make_into(pos, mv, after);
-            if rules.conditions_accept_at(pos, mv, after, &node) {
+            let legal = match rules.conditions_verdict_before(pos, mv, &node) {
+                Some(legal) => {
+                    if legal {
+                        rules.make_into(pos, mv, after);
+                    }
+                    legal
+                }
+                None => {
+                    rules.make_into(pos, mv, after);
+                    rules.conditions_test(pos, mv, after, node.passes)
+                }
+            };
+            if legal {
                 n += perft_inner(rules, after, depth - 1, rest);
             }
         }

@@ -1,5 +1,6 @@
-//! The searches' shortcuts under orthodox play: which moves can give check ([`CheckFilter`]), and replies that
-//! survive most moves ([`ReplyWitnesses`]), so that the last move of a search need not be made for every move.
+//! The searches' shortcuts under orthodox play: which moves can give check ([`CheckFilter`], under paralysis
+//! conditions too), and replies that survive most moves ([`ReplyWitnesses`]), so that the last move of a search
+//! need not be made for every move.
 
 use super::legality::{lone_blocker, lone_blockers, NodeFacts, Shortcut};
 use super::hooks::Hooks;
@@ -19,6 +20,9 @@ pub struct CheckFilter {
     discover: Bitboard,
     /// Per orthodox kind: the squares from which a piece of that kind would observe the enemy king.
     direct: [Bitboard; 6],
+    /// With fairy kinds in play ([`Rules::mate_filter`]): the squares whose occupancy can change whether a piece
+    /// observes the enemy king ([`Rules`]' sensitive squares); a move that empties or fills one may give check.
+    sensitive: Bitboard,
 }
 
 impl CheckFilter {
@@ -34,13 +38,18 @@ impl CheckFilter {
         if self.discover.has(mv.from) && !line(self.king, mv.from).has(mv.to) {
             return true;
         }
+        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+        if (touched & self.sensitive).non_empty() {
+            return true;
+        }
         if let Some(kind) = mv.promotion() {
             // The new piece observes from the arrival square over the board the move leaves (its own pawn gone:
             // a line through the from square opens); a fairy promotion piece is always tested.
             let occ = pos.occupied() & !mv.from.bb();
             return orthodox_attacks(kind, pos.side(), mv.to, occ).is_none_or(|a| a.has(self.king));
         }
-        pos.piece_at(mv.from).is_some_and(|p| p.kind.index() < 6 && self.direct[p.kind.index()].has(mv.to))
+        // A fairy piece (only with [`Rules::mate_filter`]'s fairy kinds) is always tested.
+        pos.piece_at(mv.from).is_some_and(|p| p.kind.index() >= 6 || self.direct[p.kind.index()].has(mv.to))
     }
 }
 
@@ -143,9 +152,42 @@ impl Rules {
         if !self.plays_orthodox() {
             return None;
         }
+        let king = pos.king(pos.side().opposite())?;
+        Some(self.direct_and_discovered(pos, king))
+    }
+
+    /// The check filter for the last move of a mate search: [`Rules::check_filter`] under orthodox play; under
+    /// conditions that only take observations away or test the position after the move (Madrasi, Eiffel,
+    /// Isardam), fairy pieces too, when no piece of the side to move observes the enemy king, not even a paralysed
+    /// one (otherwise `None`). A check after the move then needs a new observation: by the piece moved, from its
+    /// arrival square, or by a piece whose observation depends on a square the move empties or fills (a rider's
+    /// line, a hopper's hurdle: [`Rules`]' sensitive squares of the king when fairy kinds are in play). Castling,
+    /// en passant, promotions and a fairy piece's moves are always tested. A king's step beside the enemy king
+    /// gives no check, as in orthodox play: that king would take ours (check) unless it is paralysed or its capture
+    /// illegal, which needs a piece observing it already, or under Madrasi RI the two kings paralyse each other.
+    pub fn mate_filter(&self, pos: &Position) -> Option<CheckFilter> {
+        if self.plays_orthodox() {
+            return self.check_filter(pos);
+        }
+        if self.hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) != 0 {
+            return None;
+        }
         let us = pos.side();
-        let them = us.opposite();
-        let king = pos.king(them)?;
+        let king = pos.king(us.opposite())?;
+        if self.observers(pos, king, us).non_empty() {
+            return None;
+        }
+        let mut filter = self.direct_and_discovered(pos, king);
+        if !self.kinds.simple_fairy.is_empty() || !self.kinds.complex.is_empty() {
+            filter.sensitive = Bitboard(self.sensitive[king.index()]);
+        }
+        Some(filter)
+    }
+
+    /// The orthodox check filter's sets for the enemy king on `king`: the squares from which each orthodox kind
+    /// observes it, and the side to move's pieces that may uncover a rider's line to it.
+    fn direct_and_discovered(&self, pos: &Position, king: Square) -> CheckFilter {
+        let us = pos.side();
         let occ = pos.occupied();
         let rook = rook_attacks(king, occ);
         let bishop = bishop_attacks(king, occ);
@@ -159,7 +201,7 @@ impl Rules {
         let queens = pos.pieces_bb(us, Kind::QUEEN);
         let (ortho, diag) = (queens | pos.pieces_bb(us, Kind::ROOK), queens | pos.pieces_bb(us, Kind::BISHOP));
         let discover = lone_blockers(pos, king, ortho, diag, us);
-        Some(CheckFilter { king, discover, direct })
+        CheckFilter { king, discover, direct, sensitive: Bitboard::EMPTY }
     }
 
     /// Up to four replies of the opponent (`D`) that stay legal after any move `w` of the side to move (`A`)
@@ -316,9 +358,15 @@ impl Rules {
         let us = pos.side();
         let own = pos.color_bb(us);
         let theirs = pos.color_bb(us.opposite());
-        for from in own {
+        // The paralysed pieces do not move (the filter of conditions that paralyse, [`Rules::mate_filter`]).
+        for from in own & !self.paralysed(pos, us) {
             let piece = pos.piece_at(from).expect("occupied");
-            if piece.kind == Kind::PAWN || piece.kind == Kind::KING || filter.discover.has(from) {
+            if piece.kind == Kind::PAWN
+                || piece.kind == Kind::KING
+                || piece.kind.index() >= 6
+                || filter.discover.has(from)
+                || filter.sensitive.non_empty()
+            {
                 self.piece_moves_where(pos, from, out, |m| filter.may_check(pos, m));
                 continue;
             }

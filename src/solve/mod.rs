@@ -549,10 +549,11 @@ impl<'a> Search<'a> {
         }
         let mut buf = work.moves.pop().unwrap_or_default();
         // The mating move gives check, the stalemating move leaves the opponent no reply: under orthodox rules
-        // the moves that certainly do not are not even generated.
+        // (for mates, paralysis conditions too: `Rules::mate_filter`) the moves that certainly do not are not even
+        // generated.
         if plies != 1 {
             self.rules.pseudo_moves(pos, &mut buf);
-        } else if let Some(filter) = (self.goal == Goal::Mate).then(|| self.rules.check_filter(pos)).flatten() {
+        } else if let Some(filter) = (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             self.rules.checking_moves(pos, &filter, &mut buf);
         } else if let Some(w) = (self.goal == Goal::Stalemate).then(|| self.rules.reply_witnesses(pos, false)).flatten() {
             self.rules.moves_past_witnesses(pos, &w, &mut buf);
@@ -1073,10 +1074,11 @@ impl<'a> Search<'a> {
     }
 
     /// The moves of the side to move that reach the goal against the other side (only the first one with
-    /// `first_only`). A mating move gives check: under orthodox rules the others are not even made.
+    /// `first_only`). A mating move gives check: the others are not even made where [`Rules::mate_filter`] tells
+    /// them.
     pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
-        match (self.goal == Goal::Mate).then(|| self.rules.check_filter(pos)).flatten() {
+        match (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             Some(filter) => self.rules.checking_moves(pos, &filter, &mut moves),
             None => self.rules.pseudo_moves(pos, &mut moves),
         }

@@ -566,6 +566,14 @@ fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Ki
             let mut fast = Vec::new();
             rules.legal_moves(&pos, &mut fast);
             assert_eq!(texts(&fast), naive, "{conditions:?} {pos:?}");
+            // The searches' loop gives the same moves, each with the position `make` gives (it leaves out the moves
+            // a condition's facts judge illegal without making them).
+            let mut each = Vec::new();
+            rules.for_each_legal(&pos, &mut Vec::new(), |mv, after| each.push((mv, after)));
+            assert_eq!(each.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), fast, "for_each_legal {conditions:?} {pos:?}");
+            for (mv, after) in &each {
+                assert_eq!(*after, rules.make(&pos, *mv), "for_each_legal's position {conditions:?} {pos:?} {mv:?}");
+            }
             assert_eq!(
                 rules.in_check(&pos, pos.side()),
                 in_check(n, &pos, pos.side(), &promotions),
@@ -821,5 +829,60 @@ fn naive_perft_table() {
             continue;
         }
         assert_eq!(got, count, "{conds:?} {fen} depth {depth}");
+    }
+}
+
+/// `Rules::mate_filter` keeps every legal move that gives check (the naive reading's check), and
+/// `Rules::checking_moves` lists the moves it keeps in `Rules::pseudo_moves`' order, on random positions and
+/// three random plies from each; the filter must exist for most of them.
+fn mate_filter_keeps_every_check(conditions: &[&str], seed: u64, samples: usize, kinds: &[Kind]) {
+    let n = Naive::from_texts(conditions);
+    let rules = rules_for(conditions, kinds);
+    let promotions = rules.promotions.clone();
+    let mut rng = Rng(seed);
+    let (mut positions, mut filtered, mut checks, mut left_out) = (0, 0, 0, 0);
+    while positions < samples {
+        let Some(mut pos) = random_position(&mut rng, n, &promotions, kinds) else { continue };
+        for _ply in 0..4 {
+            positions += 1;
+            let legal = legal_moves(n, &pos, &promotions);
+            if let Some(filter) = rules.mate_filter(&pos) {
+                filtered += 1;
+                let mut kept = Vec::new();
+                rules.checking_moves(&pos, &filter, &mut kept);
+                let mut pseudo = Vec::new();
+                rules.pseudo_moves(&pos, &mut pseudo);
+                let mut rest = pseudo.iter();
+                assert!(kept.iter().all(|m| rest.any(|p| p == m)), "not in pseudo_moves' order {conditions:?} {pos:?}");
+                for &mv in &legal {
+                    if in_check(n, &naive_make(n, &pos, mv), pos.side().opposite(), &promotions) {
+                        checks += 1;
+                        assert!(kept.contains(&mv), "checking move {mv:?} left out {conditions:?} {pos:?}");
+                    } else if !kept.contains(&mv) {
+                        left_out += 1;
+                    }
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos = naive_make(n, &pos, legal[rng.below(legal.len() as u64) as usize]);
+        }
+    }
+    assert!(filtered * 2 > samples, "the filter for too few positions: {filtered}");
+    assert!(checks > samples / 20 && left_out > samples, "too few checks ({checks}) or moves left out ({left_out})");
+}
+
+#[test]
+fn mate_filter_keeps_every_check_under_paralysis_conditions() {
+    for (i, conditions) in [&["Madrasi"][..], &["Madrasi RI"], &["Eiffel"], &["Isardam"], &["Isardam TypeB"], &["Madrasi", "Eiffel"]]
+        .iter()
+        .enumerate()
+    {
+        let seed = 0x5EED_0400 + 0x10 * i as u64;
+        mate_filter_keeps_every_check(conditions, seed, 3000, ORTHODOX);
+        mate_filter_keeps_every_check(conditions, seed + 1, 3000, WITH_FAIRIES);
+        mate_filter_keeps_every_check(conditions, seed + 2, 1500, &group_kinds(&FAIRY_GROUPS[0]));
+        mate_filter_keeps_every_check(conditions, seed + 3, 1500, &group_kinds(&FAIRY_GROUPS[4]));
     }
 }
