@@ -311,7 +311,9 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if set_quodlibet && compare(&set_view(py), &set_view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
-    let without_table = popeye_with(bin, text, limit, "0");
+    // Without its table Popeye searches more (`h=3` of seed 585998's case 499: 8.3 s against 1.4 s with it): the
+    // second run, rare, gets four times the limit.
+    let without_table = popeye_with(bin, text, limit * 4, "0");
     if compare(&without_table, st, partial_ok) == Verdict::Agree
         || (quodlibet && compare(&view(&without_table), &view(st), partial_ok) == Verdict::Agree)
         || (set_quodlibet && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree)
