@@ -38,9 +38,12 @@ impl CheckFilter {
         if self.discover.has(mv.from) && !line(self.king, mv.from).has(mv.to) {
             return true;
         }
-        let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
-        if (touched & self.sensitive).non_empty() {
-            return true;
+        // Sensitive squares exist only with fairy kinds: orthodox play (the solver's hot path) skips the test.
+        if self.sensitive.non_empty() {
+            let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+            if (touched & self.sensitive).non_empty() {
+                return true;
+            }
         }
         if let Some(kind) = mv.promotion() {
             // The new piece observes from the arrival square over the board the move leaves (its own pawn gone:

@@ -248,18 +248,15 @@ impl<'a> Search<'a> {
         if !self.planning || Self::edge_pawns(pos) {
             return plan::Track::default();
         }
+        let key = pos.key();
         let last = self.last_plan.lock().ok().and_then(|l| l.clone());
-        if let Some((key, v, plan)) = last {
-            if key == pos.key() && v == victim {
-                if let Some(fewer) = plan.within(budget) {
-                    return plan::Track::new(Some(std::sync::Arc::new(fewer)));
-                }
-            }
+        if let Some(fewer) = last.filter(|(k, v, _)| *k == key && *v == victim).and_then(|(_, _, plan)| plan.within(budget)) {
+            return plan::Track::new(Some(std::sync::Arc::new(fewer)));
         }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
         let plan = plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new);
         if let (Some(p), Ok(mut last)) = (&plan, self.last_plan.lock()) {
-            *last = Some((pos.key(), victim, p.clone()));
+            *last = Some((key, victim, p.clone()));
         }
         plan::Track::new(plan)
     }
