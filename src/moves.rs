@@ -97,18 +97,6 @@ impl Move {
         (self.moved != 0xFF).then_some(Kind(self.moved))
     }
 
-    /// The noted kind ([`Move::moved_kind`]) of a plain move: an orthodox kind, no promotion, no castling nor en
-    /// passant, nothing taken or taken on the arrival square (a pawn's double step is plain). One test for the
-    /// common move's fast paths.
-    #[inline(always)]
-    pub fn plain_kind(&self) -> Option<Kind> {
-        let plain = (self.special as u8 <= Special::DoubleStep as u8)
-            & (self.promotion == 0xFF)
-            & (self.moved < 6)
-            & ((self.capture == NO_SQ) | (self.capture == self.to.index() as u8));
-        plain.then_some(Kind(self.moved))
-    }
-
     /// The same move with a promotion.
     #[inline]
     pub fn promoting(mut self, kind: Kind) -> Move {

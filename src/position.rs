@@ -50,18 +50,7 @@ const fn key_list<const N: usize>(salt: u64) -> [u64; N] {
 static PIECE_KEYS: [[u64; 64]; PIECE_CODES] = piece_keys();
 const SIDE_KEY: u64 = splitmix(0xB1AC_0000_0001);
 static CASTLE_KEYS: [u64; 16] = key_list::<16>(0xCA57);
-/// Indexed by the en-passant byte: the 64 squares' keys, then 0 ([`NO_SQ`] and beyond), so that no square is
-/// no key without a test.
-static EP_KEYS: [u64; 256] = {
-    let keys = key_list::<64>(0xE9E9);
-    let mut t = [0u64; 256];
-    let mut i = 0;
-    while i < 64 {
-        t[i] = keys[i];
-        i += 1;
-    }
-    t
-};
+static EP_KEYS: [u64; 64] = key_list::<64>(0xE9E9);
 static FLAG_KEYS: [u64; 8] = key_list::<8>(0xF1A6);
 
 /// Castling-right bits: White king side (rook h1), White queen side (a1), Black king side (h8), Black queen
@@ -395,45 +384,51 @@ impl Position {
     /// state are read from `src` (not from the copy being written, which would wait for the copy's stores).
     #[inline(always)]
     fn apply(&mut self, src: &Position, mv: Move) {
-        // The common move: an orthodox piece of the side to move from one square to another (a pawn's double
-        // step too), perhaps taking there ([`Move::plain_kind`]); the other side's piece, as the conditions'
-        // moves may move, takes the general path.
-        if let Some(kind) = mv.plain_kind() {
-            let us = src.side;
-            let (from, to) = (mv.from, mv.to);
-            let (mine, movers) = (src.by_color[us.index()], src.by_kind[kind.index()]);
-            if (mine & movers).has(from) && !mine.has(to) {
-                let both = from.bb() | to.bb();
-                let keys = &PIECE_KEYS[Piece::new(us, kind).code() as usize];
-                let mut key = src.key ^ SIDE_KEY ^ EP_KEYS[src.ep as usize] ^ keys[from.index()] ^ keys[to.index()];
+        let mut key = src.key ^ SIDE_KEY;
+        if src.ep != NO_SQ {
+            key ^= EP_KEYS[src.ep as usize];
+        }
+        self.ep = NO_SQ;
+        let rights = src.castling_after(mv);
+        if rights != src.castling {
+            key ^= CASTLE_KEYS[src.castling as usize] ^ CASTLE_KEYS[rights as usize];
+        }
+        self.castling = rights;
+        self.side = src.side.opposite();
+        let capture = mv.capture();
+        let from = mv.from;
+        // The common move: an orthodox piece from one square to another (a pawn's double step too), perhaps
+        // taking there.
+        if let (Special::None | Special::DoubleStep, None, Some(kind)) = (mv.special, mv.promotion(), mv.moved_kind()) {
+            let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
+            if kind.index() < 6
+                && src.by_kind[kind.index()].has(from)
+                && (capture.is_none() || capture == Some(mv.to))
+                && !src.by_color[color.index()].has(mv.to)
+            {
+                let (to, both) = (mv.to.bb(), from.bb() | mv.to.bb());
                 // Every bitboard written is computed from `src`'s: a read of the copy just stored would wait for
                 // the store (half of a wide store does not reach a narrow load on every processor).
-                self.by_color[us.index()] = mine ^ both;
-                self.by_kind[kind.index()] = movers ^ both;
+                self.by_color[color.index()] = src.by_color[color.index()] ^ both;
+                self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ both;
                 // The piece taken, if any: the other colour's.
-                let them = us.opposite();
-                let theirs = src.by_color[them.index()];
-                if theirs.has(to) {
-                    let taken = src.kind_on(to);
-                    self.by_color[them.index()] = theirs & !to.bb();
-                    if taken == kind {
-                        self.by_kind[kind.index()] = movers ^ from.bb();
-                    } else if taken.index() < 6 {
-                        self.by_kind[taken.index()] = src.by_kind[taken.index()] & !to.bb();
+                let other = color.opposite();
+                if src.occupied().has(mv.to) {
+                    let taken = Piece::new(other, src.kind_on(mv.to));
+                    self.by_color[other.index()] = src.by_color[other.index()] & !to;
+                    if taken.kind == kind {
+                        self.by_kind[kind.index()] = src.by_kind[kind.index()] ^ from.bb();
+                    } else if taken.kind.index() < 6 {
+                        self.by_kind[taken.kind.index()] = src.by_kind[taken.kind.index()] & !to;
                     } else {
                         for (plane, &was) in self.planes.iter_mut().zip(&src.planes) {
-                            *plane = was & !to.bb();
+                            *plane = was & !to;
                         }
                     }
-                    key ^= PIECE_KEYS[Piece::new(them, taken).code() as usize][to.index()];
+                    key ^= PIECE_KEYS[taken.code() as usize][mv.to.index()];
                 }
-                if src.castling != 0 {
-                    let rights = src.castling & !(CASTLE_MASKS[from.index()] | CASTLE_MASKS[to.index()]);
-                    key ^= CASTLE_KEYS[src.castling as usize & 15] ^ CASTLE_KEYS[rights as usize & 15];
-                    self.castling = rights;
-                }
-                self.side = them;
-                self.ep = NO_SQ;
+                let keys = &PIECE_KEYS[Piece::new(color, kind).code() as usize];
+                key ^= keys[from.index()] ^ keys[mv.to.index()];
                 if mv.special == Special::DoubleStep {
                     let middle = double_step_middle(mv);
                     self.ep = middle.index() as u8;
@@ -443,6 +438,7 @@ impl Position {
                 return;
             }
         }
+        self.key = key;
         self.apply_other(src, mv);
     }
 
@@ -459,18 +455,9 @@ impl Position {
     }
 
     /// [`Position::apply`] of the moves its common case leaves: castling, en passant, promotions, fairy pieces,
-    /// the conditions' own moves.
+    /// the conditions' own moves (the side, rights, en-passant square and key's state part already done).
     #[inline(never)]
     fn apply_other(&mut self, src: &Position, mv: Move) {
-        let mut key = src.key ^ SIDE_KEY ^ EP_KEYS[src.ep as usize];
-        self.ep = NO_SQ;
-        let rights = src.castling_after(mv);
-        if rights != src.castling {
-            key ^= CASTLE_KEYS[src.castling as usize] ^ CASTLE_KEYS[rights as usize];
-        }
-        self.castling = rights;
-        self.side = src.side.opposite();
-        self.key = key;
         if self.apply_promotion_or_castling(src, mv) {
             return;
         }

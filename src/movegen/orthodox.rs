@@ -283,10 +283,31 @@ fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
         if rights & right != 0
             && rooks.has(rook)
             && (occ & empty).is_empty()
-            && !orthodox_observed_in(pos, occ, passed, them)
-            && !orthodox_observed_in(pos, occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb(), arrival, them)
+            && !either_observed(pos, [(occ, passed), (occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb(), arrival)], them)
         {
             out.push(Move::new(from, arrival, None, special).by(Kind::KING));
         }
     }
+}
+
+/// Whether an orthodox piece of colour `by` observes either square, each with the lines blocked by its own
+/// occupancy: [`orthodox_observed_in`] of both, the leaps of both asked at once, then a rider's lines.
+#[inline]
+fn either_observed(pos: &Position, [(occ_a, a), (occ_b, b)]: [(Bitboard, Square); 2], by: Color) -> bool {
+    let theirs = pos.color_bb(by);
+    let (a, b) = (a.index(), b.index());
+    let leapers = (Bitboard(KNIGHT[a] | KNIGHT[b]) & pos.kind_bb(Kind::KNIGHT))
+        | (Bitboard(KING[a] | KING[b]) & pos.kind_bb(Kind::KING))
+        | (Bitboard(PAWN_OBSERVERS[by.index()][a] | PAWN_OBSERVERS[by.index()][b]) & pos.kind_bb(Kind::PAWN));
+    if (leapers & theirs).non_empty() {
+        return true;
+    }
+    let queens = pos.kind_bb(Kind::QUEEN);
+    let ortho = (pos.kind_bb(Kind::ROOK) | queens) & theirs;
+    let diag = (pos.kind_bb(Kind::BISHOP) | queens) & theirs;
+    let (a, b) = (Square::new(a as u8), Square::new(b as u8));
+    (((rook_attacks(a, Bitboard::EMPTY) | rook_attacks(b, Bitboard::EMPTY)) & ortho).non_empty()
+        && ((rook_attacks(a, occ_a) | rook_attacks(b, occ_b)) & ortho).non_empty())
+        || (((bishop_attacks(a, Bitboard::EMPTY) | bishop_attacks(b, Bitboard::EMPTY)) & diag).non_empty()
+            && ((bishop_attacks(a, occ_a) | bishop_attacks(b, occ_b)) & diag).non_empty())
 }
