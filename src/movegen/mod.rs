@@ -463,7 +463,7 @@ impl Rules {
 /// The castlings of the king of `us` on `from` whose right stands, whose rook stands on its square and whose
 /// squares between king and rook are empty, that `allowed(passed square, arrival square)` accepts.
 #[inline]
-pub(super) fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut allowed: impl FnMut(Square, Square) -> bool) {
+fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut allowed: impl FnMut(Square, Square) -> bool) {
     let rank = if us == Color::White { 0 } else { 7 };
     if from != Square::from_coords(4, rank) {
         return;

@@ -5,11 +5,11 @@
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
-use super::{castlings, orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
+use super::{orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{castle, Position};
 use crate::square::{Bitboard, Color, Square};
 
 impl Rules {
@@ -261,12 +261,53 @@ enum Paralysis<'a> {
 }
 
 /// The legal castlings of the king on `from`, not in check: the square the king passes and the one it arrives on
-/// observed by no enemy piece (the latter with king and rook moved).
+/// observed by no enemy piece (the latter with king and rook moved). The castlings of [`castlings`], in its order,
+/// with the rights, the rook and the empty squares read off bitboards.
+#[inline(never)]
 fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+    let (short, long, rank) = if us == Color::White { (castle::WK, castle::WQ, 0) } else { (castle::BK, castle::BQ, 7) };
+    let rights = pos.castling() & (short | long);
+    let sq = |f: u8| Square::from_coords(f, rank);
+    if rights == 0 || from != sq(4) {
+        return;
+    }
     let occ = pos.occupied();
-    let safe = |sq: Square, occ: Bitboard| !orthodox_observed_in(pos, occ, sq, us.opposite());
-    castlings(pos, from, us, out, |passed, arrival| {
-        let rook = Square::from_coords(if arrival.file() == 6 { 7 } else { 0 }, arrival.rank());
-        safe(passed, occ) && safe(arrival, occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb())
-    });
+    let rooks = pos.pieces_bb(us, Kind::ROOK);
+    let them = us.opposite();
+    // (right, rook's square, squares that must be empty, square passed, arrival square, special)
+    let sides = [
+        (short, sq(7), sq(5).bb() | sq(6).bb(), sq(5), sq(6), Special::CastleShort),
+        (long, sq(0), sq(1).bb() | sq(2).bb() | sq(3).bb(), sq(3), sq(2), Special::CastleLong),
+    ];
+    for (right, rook, empty, passed, arrival, special) in sides {
+        if rights & right != 0
+            && rooks.has(rook)
+            && (occ & empty).is_empty()
+            && !either_observed(pos, [(occ, passed), (occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb(), arrival)], them)
+        {
+            out.push(Move::new(from, arrival, None, special).by(Kind::KING));
+        }
+    }
+}
+
+/// Whether an orthodox piece of colour `by` observes either square, each with the lines blocked by its own
+/// occupancy: [`orthodox_observed_in`] of both, the leaps of both asked at once, then a rider's lines.
+#[inline]
+fn either_observed(pos: &Position, [(occ_a, a), (occ_b, b)]: [(Bitboard, Square); 2], by: Color) -> bool {
+    let theirs = pos.color_bb(by);
+    let (a, b) = (a.index(), b.index());
+    let leapers = (Bitboard(KNIGHT[a] | KNIGHT[b]) & pos.kind_bb(Kind::KNIGHT))
+        | (Bitboard(KING[a] | KING[b]) & pos.kind_bb(Kind::KING))
+        | (Bitboard(PAWN_OBSERVERS[by.index()][a] | PAWN_OBSERVERS[by.index()][b]) & pos.kind_bb(Kind::PAWN));
+    if (leapers & theirs).non_empty() {
+        return true;
+    }
+    let queens = pos.kind_bb(Kind::QUEEN);
+    let ortho = (pos.kind_bb(Kind::ROOK) | queens) & theirs;
+    let diag = (pos.kind_bb(Kind::BISHOP) | queens) & theirs;
+    let (a, b) = (Square::new(a as u8), Square::new(b as u8));
+    (((rook_attacks(a, Bitboard::EMPTY) | rook_attacks(b, Bitboard::EMPTY)) & ortho).non_empty()
+        && ((rook_attacks(a, occ_a) | rook_attacks(b, occ_b)) & ortho).non_empty())
+        || (((bishop_attacks(a, Bitboard::EMPTY) | bishop_attacks(b, Bitboard::EMPTY)) & diag).non_empty()
+            && ((bishop_attacks(a, occ_a) | bishop_attacks(b, occ_b)) & diag).non_empty())
 }
