@@ -133,24 +133,41 @@ const SELF_FENS: &[&str] = &[
 /// Each side tries its checks first in battle play (`Search::find_checks_first`): only the order changes, so
 /// every verdict must be the one of the moves in generation order. Compared on seeded random playouts from the
 /// sparse positions above (where direct and self play have wins at all), `#2`, `=2`, `s#2` and `r#2`, each order
-/// with a table of its own.
+/// with a table of its own; orthodox, and under Madrasi, Eiffel and Isardam (their checks found by
+/// `Rules::mate_filter` where no piece observes the king).
 #[test]
 fn checks_first_give_the_same_verdicts() {
+    let (positions, wins) = checks_first_agree(&Rules::orthodox(), 0x5EED_0005, 40);
+    println!("orthodox: {positions} positions, wins {wins:?} (#2, =2, s#2, r#2)");
+    // The comparison means something only if the wins are not rare.
+    assert!(positions > 1_500 && wins.iter().all(|&w| w > 20), "{positions} positions, wins {wins:?}");
+    for (i, condition) in ["Madrasi", "Eiffel", "Isardam"].into_iter().enumerate() {
+        let spec = stipula::input::vocab::conditions::parse_condition_text(condition).unwrap();
+        let rules = Rules::new(stipula::pieces::Kind::all().filter(|k| k.is_orthodox()), stipula::conditions::build_all(&[spec]).unwrap());
+        let (positions, wins) = checks_first_agree(&rules, 0x5EED_0010 + i as u64, 12);
+        println!("{condition}: {positions} positions, wins {wins:?}");
+        assert!(positions > 500 && wins[0] > 20 && wins[3] > 20, "{condition}: {positions} positions, wins {wins:?}");
+    }
+}
+
+/// [`checks_first_give_the_same_verdicts`] under `rules`, `playouts` games from each start position: the positions
+/// compared and the wins found (`#2`, `=2`, `s#2`, `r#2`).
+fn checks_first_agree(rules: &Rules, seed: u64, playouts: usize) -> (usize, [usize; 4]) {
+    use std::sync::atomic::AtomicBool;
     use stipula::problem::Goal;
     use stipula::solve::{Search, Table};
-    use std::sync::atomic::AtomicBool;
-    let rules = Rules::orthodox();
     let stop = AtomicBool::new(false);
     let tables = [Table::new(16), Table::new(16)];
-    let mut rng = Rng(0x5EED_0005);
+    let mut rng = Rng(seed);
     let (mut positions, mut wins) = (0usize, [0usize; 4]);
     for fen in MORE_FENS.iter().chain(SELF_FENS).chain(&playout::PERFT_FENS[2..3]) {
-        for _ in 0..40 {
-            let mut pos = position(&rules, fen);
+        let Some(start) = playout::try_position(rules, fen) else { continue };
+        for _ in 0..playouts {
+            let mut pos = start.clone();
             for _ in 0..30 {
                 positions += 1;
                 for (i, goal) in [Goal::Mate, Goal::Stalemate].into_iter().enumerate() {
-                    let [a, b] = [true, false].map(|on| Search::new(&rules, &tables[usize::from(!on)], goal, None, &stop).with_checks_first(on));
+                    let [a, b] = [true, false].map(|on| Search::new(rules, &tables[usize::from(!on)], goal, None, &stop).with_checks_first(on));
                     let direct = [&a, &b].map(|s| s.direct_wins(&pos, 2).unwrap());
                     assert_eq!(direct[0], direct[1], "{pos:?}: {goal:?} in 2, direct");
                     wins[i] += usize::from(direct[0]);
@@ -171,7 +188,5 @@ fn checks_first_give_the_same_verdicts() {
             }
         }
     }
-    println!("{positions} positions, wins {wins:?} (#2, =2, s#2, r#2)");
-    // The comparison means something only if the wins are not rare.
-    assert!(positions > 1_500 && wins.iter().all(|&w| w > 20), "{positions} positions, wins {wins:?}");
+    (positions, wins)
 }
