@@ -159,7 +159,7 @@ impl Rules {
         Some(self.direct_and_discovered(pos, king))
     }
 
-    /// The check filter for the last move of a mate search: [`Rules::check_filter`] under orthodox play; under
+    /// The check filter for the last move of a mate search (and for the defender's checks tried first in battle play): [`Rules::check_filter`] under orthodox play; under
     /// conditions that only take observations away or test the position after the move (Madrasi, Eiffel,
     /// Isardam), fairy pieces too, when no piece of the side to move observes the enemy king, not even a paralysed
     /// one (otherwise `None`). A check after the move then needs a new observation: by the piece moved, from its

@@ -118,3 +118,57 @@ fn keys_ahead_are_the_keys_of_the_positions_made() {
     }
     assert!(checked > 100_000, "{checked} moves checked");
 }
+
+/// The self-mates of the reference cases BEISPIEL-selfref_2 (s#3), selfref_5 (s#4) and ep_11 (s#6): crowded
+/// positions where the defender has few moves, so that random playouts from them meet self-mates in two.
+const SELF_FENS: &[&str] = &[
+    "8/R4PpP/5kp1/PP1R2N1/Kp3P1B/bQ4P1/rr1p4/nn1b1N1B w - - 0 1",
+    "8/4B3/3Rp2p/2Nbk1pP/1Qp2pKn/1N3P1P/3R4/8 w - - 0 1",
+    "KR2N3/4P1P1/6QB/3N1pPB/n6P/rP6/ppkPP2P/3R4 w - - 0 1",
+];
+
+/// The defender tries its checks first in battle play (`Search::find_refutation`): only the order changes, so
+/// every verdict must be the one of the moves in generation order. Compared on seeded random playouts from the
+/// sparse positions above (where direct and self play have wins at all), `#2`, `=2`, `s#2` and `r#2`, each order
+/// with a table of its own.
+#[test]
+fn the_defenders_checks_first_give_the_same_verdicts() {
+    use stipula::problem::Goal;
+    use stipula::solve::{Search, Table};
+    use std::sync::atomic::AtomicBool;
+    let rules = Rules::orthodox();
+    let stop = AtomicBool::new(false);
+    let tables = [Table::new(16), Table::new(16)];
+    let mut rng = Rng(0x5EED_0005);
+    let (mut positions, mut wins) = (0usize, [0usize; 4]);
+    for fen in MORE_FENS.iter().chain(SELF_FENS).chain(&playout::PERFT_FENS[2..3]) {
+        for _ in 0..40 {
+            let mut pos = position(&rules, fen);
+            for _ in 0..30 {
+                positions += 1;
+                for (i, goal) in [Goal::Mate, Goal::Stalemate].into_iter().enumerate() {
+                    let [a, b] = [true, false].map(|on| Search::new(&rules, &tables[usize::from(!on)], goal, None, &stop).with_checks_first(on));
+                    let direct = [&a, &b].map(|s| s.direct_wins(&pos, 2).unwrap());
+                    assert_eq!(direct[0], direct[1], "{pos:?}: {goal:?} in 2, direct");
+                    wins[i] += usize::from(direct[0]);
+                    if goal == Goal::Mate {
+                        for reflex in [false, true] {
+                            let selfplay = [&a, &b].map(|s| s.self_wins(&pos, 2, reflex).unwrap());
+                            assert_eq!(selfplay[0], selfplay[1], "{pos:?}: self play in 2 (reflex: {reflex})");
+                            wins[2 + usize::from(reflex)] += usize::from(selfplay[0]);
+                        }
+                    }
+                }
+                let mut moves = Vec::new();
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = rules.make(&pos, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    println!("{positions} positions, wins {wins:?} (#2, =2, s#2, r#2)");
+    // The comparison means something only if the wins are not rare.
+    assert!(positions > 1_500 && wins.iter().all(|&w| w > 20), "{positions} positions, wins {wins:?}");
+}
