@@ -11,7 +11,7 @@ use crate::words::{Found, Lang, Names, Spelling};
 /// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {
-    /// `Try`: show tries.
+    /// `Try` or `Defence n`: show tries.
     pub tries: bool,
     /// `Defence n`: show tries with up to n refutations.
     pub defence: Option<u32>,
@@ -324,7 +324,11 @@ impl Options {
         };
         let n = number(&value);
         match (opt, value) {
-            (Opt::Defence, _) => self.defence = n,
+            // Popeye's `Defence n` sets its flag of tries as `Try` does.
+            (Opt::Defence, _) => {
+                self.defence = n;
+                self.tries = true;
+            }
             (Opt::SetPlay, _) => self.set_play = true,
             (Opt::WhiteToPlay, _) => self.white_to_play = true,
             (Opt::Variations, _) => self.variations = true,
