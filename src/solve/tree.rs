@@ -174,9 +174,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             .map(|(m, after)| {
                 if self.after_wins(&after, n, b)? {
                     // A key is shown with the length it wins in, the shortest (Popeye finds it so): a key of `#3`
-                    // that mates in 2 has threats of one move at most.
+                    // that mates in 2 has threats of one move at most. So with `NonTrivial`, whose count does not
+                    // stand at the shorter lengths (tests/popeye-cases/nontrivial-key-shortest-nohash.inp).
                     let mut k = n;
-                    if !self.search.exact() && self.search.uncounted_below(n).is_none() {
+                    if !self.search.exact() {
                         for short in 1..n {
                             if self.after_wins(&after, short, b)? {
                                 k = short;
