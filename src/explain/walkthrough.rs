@@ -77,7 +77,7 @@ pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExpl
 /// The rules and the diagram position of a twin (the side to move as the stipulation says), and the length
 /// the solver uses (half-moves in help play, moves otherwise).
 fn prepare(p: &Problem, d: &Diagram) -> Result<(Rules, Position, u32), String> {
-    if let Some(why) = p.options.contradiction(&d.stipulation) {
+    if let Some(why) = p.options.contradiction_in_twin(&d.stipulation) {
         return Err(why);
     }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
@@ -122,7 +122,7 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why.message);
     }
-    if let Some(why) = p.options.contradiction(&d.stipulation) {
+    if let Some(why) = p.options.contradiction_in_twin(&d.stipulation) {
         return Err(why);
     }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;

@@ -159,10 +159,10 @@ impl Rules {
         Some(self.direct_and_discovered(pos, king))
     }
 
-    /// The check filter for the last move of a mate search (and for the defender's checks tried first in battle play): [`Rules::check_filter`] under orthodox play; under
-    /// conditions that only take observations away or test the position after the move (Madrasi, Eiffel,
-    /// Isardam), fairy pieces too, when no piece of the side to move observes the enemy king, not even a paralysed
-    /// one (otherwise `None`). A check after the move then needs a new observation: by the piece moved, from its
+    /// The check filter for the last move of a mate search and for the checks battle play tries first:
+    /// [`Rules::check_filter`] under orthodox play; under conditions that only take observations away or test the
+    /// position after the move (Madrasi, Eiffel, Isardam), fairy pieces too, when no piece of the side to move
+    /// observes the enemy king, not even a paralysed one (otherwise `None`). A check after the move then needs a new observation: by the piece moved, from its
     /// arrival square, or by a piece whose observation depends on a square the move empties or fills (a rider's
     /// line, a hopper's hurdle: [`Rules`]' sensitive squares of the king when fairy kinds are in play). Castling,
     /// en passant, promotions and a fairy piece's moves are always tested. A king's step beside the enemy king

@@ -154,13 +154,14 @@ pub fn problem_text(p: &Problem, twins: &[SolvedTwin], lang: Lang) -> String {
 }
 
 /// Popeye's message for an option it ignores (src/output/message.c: QuodlibetNotApplicable, PostKeyPlayNotApplicable,
-/// SetPlayNotApplicable, TryPlayNotApplicable), with its newline (the French `jeu d'essai` has none).
+/// SetPlayNotApplicable, TryPlayNotApplicable, WhiteToPlayNotApplicable), with its newline (the French `jeu d'essai` has none).
 fn not_applicable(o: Opt, lang: Lang) -> &'static str {
     let words: [&str; 3] = match o {
         Opt::Quodlibet => ["Quodlibet not applicable - ignored\n", "Quodlibet nicht anwendbar - ignoriert\n", "Quodlibet pas applicable - ignore\n"],
         Opt::PostKeyPlay => ["PostKeyPlay not applicable - ignored\n", "NachSchluessel nicht anwendbar - ignoriert\n", "ApresCle pas applicable - ignore\n"],
         Opt::SetPlay => ["SetPlay not applicable - ignored\n", "Satzspiel nicht anwendbar - ignoriert\n", "Apparent pas applicable - ignore\n"],
         Opt::Try => ["try play not applicable\n", "Verfuehrung nicht anwendbar\n", "jeu d'essai pas applicable"],
+        Opt::WhiteToPlay => ["WhiteToPlay not applicable - ignored\n", "WeissBeginnt nicht anwendbar - ignoriert\n", "ApparentSeul pas applicable - ignore\n"],
         _ => return "",
     };
     in_lang(&words, lang)
@@ -177,6 +178,10 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // newline being the closing line's or the next heading's. A twin none of whose phases can be played writes
     // no phase.
     if !t.label.is_empty() {
+        // WhiteToPlay ignored: Popeye says so as it starts solving the twin, before the heading's blank line.
+        if t.ignored.contains(&Opt::WhiteToPlay) {
+            s += not_applicable(Opt::WhiteToPlay, lang);
+        }
         s.push('\n');
         s += &t.label;
         s.push(' ');

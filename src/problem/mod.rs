@@ -348,12 +348,17 @@ impl Problem {
     /// says so (`Quodlibet not applicable - ignored`, then PostKeyPlay, SetPlay, `try play not applicable`):
     /// Quodlibet outside self and reflex play (and series self play); PostKeyPlay outside direct, self and reflex
     /// play; SetPlay in series direct play (`ser-#`, `ser-=`), in help play of half a move (`h#0.5`) and in post-key
-    /// play; Try in post-key play.
+    /// play; Try in post-key play. WhiteToPlay in direct, self and reflex play and in help play of `n.5` moves,
+    /// which only a twin's stipulation can be (the reader refuses it in the problem's own:
+    /// [`options::Options::contradiction_in_twin`]).
     pub fn ignored_options(&self, st: &Stipulation) -> Vec<Opt> {
         let o = &self.options;
         let battle = matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex);
         let post_key = o.post_key_play && battle;
         let mut out = Vec::new();
+        if o.white_to_play && options::white_to_play_ignored(st) {
+            out.push(Opt::WhiteToPlay);
+        }
         if o.quodlibet && !matches!(st.play, Play::Self_ | Play::Reflex | Play::SeriesSelf) {
             out.push(Opt::Quodlibet);
         }

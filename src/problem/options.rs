@@ -96,16 +96,31 @@ impl Options {
         self.contradicting_option(st).map(|(why, _)| why)
     }
 
+    /// [`Options::contradiction`] for a twin whose stipulation is `st`: `WhiteToPlay` in direct, self or reflex
+    /// play or in help play of `n.5` moves is no contradiction there but ignored
+    /// ([`crate::problem::Problem::ignored_options`]), as Popeye ignores it (`WhiteToPlay not applicable -
+    /// ignored`): it was written for the problem's own help play, which the reader checked. In series play it stays
+    /// refused: Popeye turns the series into another stipulation (`ser-#2` into a `ser-#1` that Black starts).
+    pub fn contradiction_in_twin(&self, st: &Stipulation) -> Option<String> {
+        self.contradicting_option_with(st, true).map(|(why, _)| why)
+    }
+
     /// [`Options::contradiction`] with the options involved (English names): a reader points at the one
     /// written last (the later of two contradicting options, or the option that contradicts the stipulation).
     pub fn contradicting_option(&self, st: &Stipulation) -> Option<(String, &'static [&'static str])> {
+        self.contradicting_option_with(st, false)
+    }
+
+    fn contradicting_option_with(&self, st: &Stipulation, twin: bool) -> Option<(String, &'static [&'static str])> {
         if self.duplex && self.half_duplex {
             return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), &["Duplex", "HalfDuplex"]));
         }
-        if self.white_to_play && st.play != Play::Help {
+        let ignored = twin && white_to_play_ignored(st);
+        let white_to_play = self.white_to_play && !ignored;
+        if white_to_play && st.play != Play::Help {
             return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), &["WhiteToPlay"]));
         }
-        if self.white_to_play && st.half {
+        if white_to_play && st.half {
             return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), &["WhiteToPlay"]));
         }
         if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
@@ -113,6 +128,12 @@ impl Options {
         }
         None
     }
+}
+
+/// Whether `WhiteToPlay` in a twin with stipulation `st` is ignored, as Popeye ignores it: direct, self and reflex
+/// play, help play of `n.5` moves.
+pub fn white_to_play_ignored(st: &Stipulation) -> bool {
+    matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex) || (st.play == Play::Help && st.half)
 }
 
 /// `Intelligent [n]`: Popeye's intelligent mode.

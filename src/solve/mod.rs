@@ -87,7 +87,7 @@ pub struct Search<'a> {
     last_plan: std::sync::Mutex<Option<(u64, crate::square::Color, std::sync::Arc<plan::Plan>)>>,
     /// The planner's distances, built when first asked.
     plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
-    /// Battle play: the defender tries its checks first ([`Search::find_refutation`]).
+    /// Battle play: each side tries its checks first ([`Search::find_checks_first`]).
     checks_first: bool,
 }
 
@@ -223,8 +223,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The same searcher with the defender's checks tried first in battle play or not (off: the moves in
-    /// generation order, for comparison; the answers are the same).
+    /// The same searcher with the checks tried first in battle play or not (off: the moves in generation order,
+    /// for comparison; the answers are the same).
     pub fn with_checks_first(mut self, on: bool) -> Self {
         self.checks_first = on;
         self
@@ -877,12 +877,12 @@ impl<'a> Search<'a> {
             // read entries the same way. BEISPIEL-castling_11 (#6, Threat 1) 11 s -> 0.26 s, BEISPIEL-ep_2 (#10,
             // Threat 1, MaxFlightsquares 1) over 200 s -> 0.45 s (1 thread).
             self.direct_wins_with(pos, n - 1, budget)?
-                || self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
+                || self.find_checks_first(pos, None, |_, after| self.direct_after_with(after, n, budget))?.found
         } else if self.limits == BattleLimits::default() && !self.exact && self.can_reach_goal_in_1(pos) {
             // NonTrivial has just asked for a mate in 1 after most defences: a quick answer first.
             true
         } else {
-            self.find_legal(pos, |_, after| self.direct_after_with(after, n, budget))?.found
+            self.find_checks_first(pos, None, |_, after| self.direct_after_with(after, n, budget))?.found
         };
         self.store_win(key, n, won);
         Ok(won)
@@ -921,7 +921,7 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, None, budget)? else { return Ok(false) };
-        let refuted = self.find_refutation(after, None, |_, p| Ok(!self.direct_wins_with(p, n - 1, below)?))?;
+        let refuted = self.find_checks_first(after, None, |_, p| Ok(!self.direct_wins_with(p, n - 1, below)?))?;
         // No defence at all is stalemate, not a win (the goal was tested above).
         Ok(refuted.legal && !refuted.found)
     }
@@ -949,7 +949,11 @@ impl<'a> Search<'a> {
             // and most can be seen to without being made.
             let last = n <= 1 && !reflex && self.goal == Goal::Mate && self.limits == BattleLimits::default();
             let witnesses = if last { self.rules.reply_witnesses(pos, true) } else { None };
-            won = self.find_legal_past(pos, witnesses.as_ref(), |_, after| self.self_after_with(after, n, reflex, budget))?.found;
+            let win = |_, after: &Position| self.self_after_with(after, n, reflex, budget);
+            won = match witnesses {
+                Some(w) => self.find_legal_past(pos, Some(&w), win)?.found,
+                None => self.find_checks_first(pos, None, win)?.found,
+            };
         }
         self.store_win(key, n, won);
         Ok(won)
@@ -1010,7 +1014,7 @@ impl<'a> Search<'a> {
             }
             Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         };
-        let refuted = if n > 1 { self.find_refutation(after, probe, refute)? } else { self.find_legal_lazy(after, probe, refute)? };
+        let refuted = if n > 1 { self.find_checks_first(after, probe, refute)? } else { self.find_legal_lazy(after, probe, refute)? };
         Ok(refuted.legal && !refuted.found)
     }
 
@@ -1045,12 +1049,13 @@ impl<'a> Search<'a> {
         Ok(Search1 { legal, found: false })
     }
 
-    /// The defender's search for a refutation: [`Search::find_legal_lazy`], its checks first. A check leaves the
-    /// attacker only its evasions, so a checking defence that refutes is proven with few moves searched below
-    /// it, and one often does: BEISPIEL-ep_11 (s#6) 31.1 million positions -> 142 thousand on one thread
-    /// (18.4 s -> 0.19 s), castling_13 (#4) 59 -> 19 thousand, nontriv_7 680 -> 410 thousand. The answer is the
-    /// same: a refutation is any defence that `f` finds; the order decides only which is found.
-    fn find_refutation(
+    /// [`Search::find_legal_lazy`] with the checks first, for battle play. A check leaves the opponent only its
+    /// evasions: a defender's check that refutes is proven with few moves searched below it, and one often does
+    /// (BEISPIEL-ep_11, s#6: 31.1 million positions -> 142 thousand on one thread, 18.4 s -> 0.19 s; castling_13,
+    /// #4: 59 -> 19 thousand; nontriv_7: 680 -> 410 thousand), and an attacker's check is more often a win
+    /// (castling_9, #3: 41 -> 27 thousand; ep_2, #10: 235 -> 219 thousand). The answer is the same: `f` finds
+    /// any of the moves; the order decides only which is found first.
+    fn find_checks_first(
         &self,
         pos: &Position,
         probe: Option<u64>,

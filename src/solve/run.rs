@@ -301,7 +301,7 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
         return Some(Refusal::unsupported(format!("not supported yet: introductory moves (`{}->` in `{st}`)", st.intro)));
     }
     p.options
-        .contradiction(st)
+        .contradiction_in_twin(st)
         .map(Refusal::bad_input)
         .or_else(|| unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}"))))
 }

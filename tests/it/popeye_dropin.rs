@@ -277,6 +277,22 @@ fn ignored_options_are_said_where_popeye_says_it() {
     assert!(out.starts_with("Satzspiel nicht anwendbar - ignoriert\n\n  1.Kf6-f7   2.Tg1-h1 #\n"), "{out}");
 }
 
+/// `WhiteToPlay` in a twin whose stipulation it does not apply to (direct play, help play of `n.5` moves) is ignored
+/// with Popeye's message, written as Popeye 4.104 writes it (`py -maxmem 512M -regression`: before the twin's
+/// heading); the solutions are Popeye's, siblings in canonical order. In a twin of series play it is refused (Popeye
+/// turns the `ser-#2` into a `ser-#1`, README's deliberate differences); the other twins are solved.
+#[test]
+fn white_to_play_in_a_twin_it_does_not_apply_to() {
+    let text = "BeginProblem\nPieces white Qa6 Kf6 Black Kh8\nStipulation h#1\nOption WhiteToPlay NoBoard\nTwin Stipulation #2\nTwin Stipulation h#1.5\nTwin Stipulation ser-#2\nEndProblem\n";
+    let (code, out, err) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    let want = "\na) \n\nWhiteToPlay not applicable - ignored\n\nb) #2  \n\n   1.Kf6-g6 !\n\n   1.Qa6-a7 !\n\n   1.Qa6-b7 !\n\n\
+                WhiteToPlay not applicable - ignored\n\nc) h#1.5  \n\n  1...Kf6-g6   2.Kh8-g8 Qa6-a8 #\n  1...Kf6-g6   2.Kh8-g8 Qa6-c8 #\n\
+                \x20 1...Qa6-a7   2.Kh8-g8 Qa7-g7 #\n  1...Qa6-b7   2.Kh8-g8 Qb7-g7 #\n\nd) ser-#2  \n\nsolution finished.\n\n\n";
+    assert_eq!(out, want);
+    assert!(err.contains("WhiteToPlay only applies to help play, not to `ser-#2`"), "{err}");
+}
+
 /// With `PostKeyPlay` Popeye writes no `exact-` in the stipulation line, whatever the length (Popeye 4.104:
 /// `exact-#3`, `exact-s#2` with `PostKeyPlay` read `#3`, `s#2`); in help play, where PostKeyPlay is ignored, it does.
 #[test]

@@ -11,6 +11,9 @@
 //! `Position::key_after` and `Position::key_after_and_pass` give the table key of a move's position without
 //! making it (the search fetches table slots ahead with them): on the same playouts they must equal the keys
 //! of the positions made.
+//!
+//! Battle play tries each side's checks first (`Search::find_checks_first`): its verdicts must be those of the
+//! moves in generation order.
 
 use stipula::movegen::Rules;
 use stipula::position::Position;
@@ -127,12 +130,12 @@ const SELF_FENS: &[&str] = &[
     "KR2N3/4P1P1/6QB/3N1pPB/n6P/rP6/ppkPP2P/3R4 w - - 0 1",
 ];
 
-/// The defender tries its checks first in battle play (`Search::find_refutation`): only the order changes, so
+/// Each side tries its checks first in battle play (`Search::find_checks_first`): only the order changes, so
 /// every verdict must be the one of the moves in generation order. Compared on seeded random playouts from the
 /// sparse positions above (where direct and self play have wins at all), `#2`, `=2`, `s#2` and `r#2`, each order
 /// with a table of its own.
 #[test]
-fn the_defenders_checks_first_give_the_same_verdicts() {
+fn checks_first_give_the_same_verdicts() {
     use stipula::problem::Goal;
     use stipula::solve::{Search, Table};
     use std::sync::atomic::AtomicBool;

@@ -477,10 +477,12 @@ fn both_solved(popeye: &Answer, stipula: &Answer) -> bool {
 
 /// A refusal of stipula's that the README lists as a deliberate difference, with the message Popeye gives when it
 /// goes on instead: a twinning command it cannot apply (an empty square, a piece shifted off the board) is skipped;
-/// a side without a king is solved anyway (`both sides need a king`, a warning in Popeye).
+/// a side without a king is solved anyway (`both sides need a king`, a warning in Popeye); `WhiteToPlay` in a twin
+/// of series play, which Popeye silently turns into another stipulation.
 fn documented_refusal(messages: &[String], why: &str) -> bool {
     (why.starts_with("the twin") && (says(messages, &SQUARE_EMPTY) || says(messages, &MOVED_OUTSIDE)))
         || (why.contains("has no king") && says(messages, &NEED_KINGS))
+        || (why.contains("WhiteToPlay only applies to help play, not to `ser-"))
 }
 
 /// A help or series solution, or a first move of tree play (key, try or move that fails: Popeye's `MaxSolutions`
