@@ -11,7 +11,7 @@ use crate::words::{Found, Lang, Names, Spelling};
 /// Options with Popeye's meaning (`../shared/POPEYE.md` §2.6).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {
-    /// `Try`: show tries.
+    /// `Try` or `Defence n`: show tries.
     pub tries: bool,
     /// `Defence n`: show tries with up to n refutations.
     pub defence: Option<u32>,
@@ -345,7 +345,11 @@ impl Options {
         };
         let n = number(&value);
         match (opt, value) {
-            (Opt::Defence, _) => self.defence = n,
+            // Popeye's `Defence n` sets its flag of tries as `Try` does.
+            (Opt::Defence, _) => {
+                self.defence = n;
+                self.tries = true;
+            }
             (Opt::SetPlay, _) => self.set_play = true,
             (Opt::WhiteToPlay, _) => self.white_to_play = true,
             (Opt::Variations, _) => self.variations = true,
@@ -355,7 +359,11 @@ impl Options {
             (Opt::NoBk, _) => self.no_black_king = true,
             (Opt::Threat, _) => self.threat = n,
             (Opt::NoThreat, _) => self.no_threat = true,
-            (Opt::Try, _) => self.tries = true,
+            // Popeye's `Try` asks for tries with one refutation: after `Defence n` it sets the count back to one.
+            (Opt::Try, _) => {
+                self.tries = true;
+                self.defence = None;
+            }
             (Opt::MaxSolutions, _) => self.max_solutions = n,
             (Opt::MaxFlightsquares, _) => self.max_flights = n,
             (Opt::NonTrivial, V::Numbers(a, b)) => self.non_trivial = Some((a, b)),
@@ -406,7 +414,8 @@ impl Options {
                     Opt::NoBk => flag(self.no_black_king),
                     Opt::Threat => num(self.threat),
                     Opt::NoThreat => flag(self.no_threat),
-                    Opt::Try => flag(self.tries),
+                    // `Defence n` asks for tries itself; `Try` written after it would set the count back to one.
+                    Opt::Try => flag(self.tries && self.defence.is_none()),
                     Opt::MaxSolutions => num(self.max_solutions),
                     Opt::MaxFlightsquares => num(self.max_flights),
                     Opt::NonTrivial => self.non_trivial.map(|(a, b)| V::Numbers(a, b)),
@@ -470,5 +479,20 @@ mod tests {
         assert_eq!(o.ignored, ["StartMoveNumber 3", "NoBoard"]);
         let v: Vec<(Opt, OptionValue)> = o.values().into_iter().map(|(d, v)| (d.opt, v)).collect();
         assert_eq!(v, [(Opt::Try, OptionValue::Nothing), (Opt::Intelligent, OptionValue::Number(2))]);
+    }
+
+    /// Popeye's `Try` sets the refutations shown back to one after `Defence n` (its `input/plaintext/option.c`:
+    /// `set_max_nr_refutations(1)`), and `Defence n` after `Try` sets them to `n`; written back, `Defence n` stands
+    /// alone (tests/popeye-cases/defence-then-try.inp).
+    #[test]
+    fn try_after_defence_sets_one_refutation() {
+        let mut o = Options::default();
+        o.set(Opt::Defence, OptionValue::Number(3));
+        o.set(Opt::Try, OptionValue::Nothing);
+        assert_eq!((o.tries, o.defence), (true, None));
+        o.set(Opt::Defence, OptionValue::Number(2));
+        assert_eq!((o.tries, o.defence), (true, Some(2)));
+        let v: Vec<(Opt, OptionValue)> = o.values().into_iter().map(|(d, v)| (d.opt, v)).collect();
+        assert_eq!(v, [(Opt::Defence, OptionValue::Number(2))]);
     }
 }

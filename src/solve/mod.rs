@@ -71,6 +71,8 @@ pub struct Search<'a> {
     keep_mating: Option<Mater>,
     /// `KeepMatingPiece` in help and series play: the side that makes the last move must keep such a piece.
     keep_mating_lines: bool,
+    /// `KeepMatingPiece` given at all (reflex play has no filter in its tree, but one in a flight counter).
+    keep_mating_flights: bool,
     /// Orthodox play: help and series play are bounded by the goal picture ([`picture`]).
     pictures: bool,
     /// `exact-` in battle play: a win counts only at the full length (Popeye's minimum length: the goal reached
@@ -91,9 +93,9 @@ pub struct Search<'a> {
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
 /// half-moves to go, its *non-trivial* defences are counted, those after which the attacker has no win in the
-/// short length (`s#k`, or `#(k+1)`: the same number of half-moves); more than `budget + 1` and the attacking
-/// move fails, otherwise the play below goes on with `budget + 1 - count`. The budget starts at `m`: the
-/// non-trivial defences the whole play may have beyond one per move.
+/// short length (`s#k`, or `#(k+1)` and `r#(k+1)`: the same number of half-moves); more than `budget + 1` and
+/// the attacking move fails, otherwise the play below goes on with `budget + 1 - count`. The budget starts at
+/// `m`: the non-trivial defences the whole play may have beyond one per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NonTrivial {
     /// `m`: the budget of extra non-trivial defences.
@@ -210,6 +212,7 @@ impl<'a> Search<'a> {
             non_trivial: None,
             keep_mating: None,
             keep_mating_lines: false,
+            keep_mating_flights: false,
             pictures: rules.plays_orthodox(),
             exact: false,
             picture_book: std::sync::OnceLock::new(),
@@ -305,6 +308,13 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// The same searcher with `KeepMatingPiece` given, for `MaxFlightsquares` after the key of reflex play
+    /// ([`Self::too_many_flights_after_key`]).
+    pub fn with_keep_mating_flights(mut self, on: bool) -> Self {
+        self.keep_mating_flights = on;
+        self
+    }
+
     /// With `NonTrivial`, for a length `m` at which the count is made, the longest length at which it is not.
     pub fn uncounted_below(&self, m: u32) -> Option<u32> {
         self.non_trivial.map(|nt| nt.guarded_from()).filter(|&g| m >= g).map(|g| g - 1)
@@ -325,7 +335,12 @@ impl<'a> Search<'a> {
     /// `KeepMatingPiece` in battle play: false when the side that must mate has only its king left. `attacker`
     /// is the attacking side.
     fn keeps_mating_piece(&self, pos: &Position, attacker: crate::square::Color) -> bool {
-        match self.keep_mating {
+        Self::keeps_mating_piece_of(self.keep_mating, pos, attacker)
+    }
+
+    /// Whether the side `mater` names (none: no side) has a piece other than its king in `pos`.
+    fn keeps_mating_piece_of(mater: Option<Mater>, pos: &Position, attacker: crate::square::Color) -> bool {
+        match mater {
             None => true,
             Some(Mater::Attacker) => Self::has_mating_piece(pos, attacker),
             Some(Mater::Defender) => Self::has_mating_piece(pos, attacker.opposite()),
@@ -350,19 +365,28 @@ impl<'a> Search<'a> {
 
     /// `NonTrivial` before the defender moves (`after`, `n` moves counted from the attacking move): the budget
     /// left below, or `None` when the defender has too many non-trivial defences.
-    pub fn non_trivial_guard(&self, after: &Position, n: u32, selfplay: bool, budget: u32) -> Result<Option<u32>, Aborted> {
+    pub fn non_trivial_guard(&self, after: &Position, n: u32, selfplay: Option<bool>, budget: u32) -> Result<Option<u32>, Aborted> {
         let Some(nt) = self.non_trivial else { return Ok(Some(budget)) };
         if n < nt.guarded_from() {
             return Ok(Some(budget));
         }
+        // Popeye counts in a copy of the play's own branch, `2k+1` half-moves from the defence when the
+        // defender's are odd in number (self play), `2k+2` when even (direct and reflex play, whose last move,
+        // the defender's forced goal, stands outside the count). In reflex play that copy starts with the forced
+        // goal: a defender that can reach it at once has no defence to count.
+        if selfplay == Some(true) && self.can_reach_goal_in_1(after) {
+            return Ok(Some(budget + 1));
+        }
         let mut count = 0u32;
         let mut buf = Vec::new();
         self.find_legal(after, |_, p| {
-            let trivial = if selfplay {
+            let trivial = match selfplay {
                 // s#k after the defence; with k = 0 the defence itself must reach the goal.
-                self.goal_reached(p, &mut buf) || (nt.short > 0 && self.self_wins_with(p, nt.short, false, 0)?)
-            } else {
-                self.direct_wins_with(p, nt.short + 1, 0)?
+                Some(false) => self.goal_reached(p, &mut buf) || (nt.short > 0 && self.self_wins_with(p, nt.short, false, 0)?),
+                // r#(k+1) after the defence: `r#3`, `NonTrivial 0 1`, Isardam TypeB, White Bc1 Kb4 Pc5 Pd5 Pc6
+                // Ra8 Re8, Black Kh2 Rd7: the key `1.Ra8-a3 !` (each defence has an r#2 after it, not an s#1).
+                Some(true) => self.self_wins_with(p, nt.short + 1, true, 0)?,
+                None => self.direct_wins_with(p, nt.short + 1, 0)?,
             };
             if !trivial {
                 count += 1;
@@ -426,7 +450,7 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        Ok(!flights_apply || !self.too_many_flights(after))
+        Ok(!flights_apply || !self.too_many_flights(after, self.keep_mating))
     }
 
     /// Whether `Threat` and `MaxFlightsquares` let an attacking move that led to `after` (goal not reached) be
@@ -445,20 +469,38 @@ impl<'a> Search<'a> {
     }
 
     /// Whether `MaxFlightsquares n` forbids the position `after` (defender to move): its king has more than `n`
-    /// flights.
-    pub(crate) fn too_many_flights(&self, after: &Position) -> bool {
+    /// flights. With `KeepMatingPiece`, `keeper` is the side whose filter stands in Popeye's flight counter (a
+    /// help branch of one move, filtered as every help branch is): a king's move after which that side has only
+    /// its king left is no flight.
+    pub(crate) fn too_many_flights(&self, after: &Position, keeper: Option<Mater>) -> bool {
         let (Some(f), Some(k)) = (self.limits.max_flights, after.king(after.side())) else { return false };
         // Only the king's moves are tested: the others are no flights.
         let mut moves = Vec::with_capacity(64);
         self.rules.pseudo_moves(after, &mut moves);
         let node = self.rules.node(after);
+        let attacker = after.side().opposite();
         let mut flights = 0u64;
         for &m in &moves {
-            if m.from == k && flights & 1 << m.to.index() == 0 && self.rules.is_legal_at(after, m, &node) {
+            if m.from == k
+                && flights & 1 << m.to.index() == 0
+                && self.rules.is_legal_at(after, m, &node)
+                && (keeper.is_none() || Self::keeps_mating_piece_of(keeper, &self.rules.make(after, m), attacker))
+            {
                 flights |= 1 << m.to.index();
             }
         }
         flights.count_ones() > f
+    }
+
+    /// `MaxFlightsquares` judging `PostKeyPlay`'s diagram (defender to move): Popeye's flight counter there has
+    /// the `KeepMatingPiece` filter of reflex play's defender, the only side whose goal its traversal has met
+    /// at that point (the forced mate before the defence); in direct and self play it meets no goal there and
+    /// has none. Below the diagram the counters are those of the whole play ([`Self::too_many_flights`] with
+    /// `keep_mating`). `r#3`, `PostKeyPlay MaxFlightsquares 0 KeepMatingPiece`, White Kh4 Pd3, Black Kd5: the
+    /// defences are shown, each `refutes.`
+    pub(crate) fn too_many_flights_after_key(&self, after: &Position, reflex: bool) -> bool {
+        let keeper = (reflex && self.keep_mating_flights).then_some(Mater::Defender);
+        self.too_many_flights(after, keeper)
     }
 
     /// Positions visited so far.
@@ -878,7 +920,7 @@ impl<'a> Search<'a> {
         if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, BattlePlay::Direct)? {
             return Ok(false);
         }
-        let Some(below) = self.non_trivial_guard(after, n, false, budget)? else { return Ok(false) };
+        let Some(below) = self.non_trivial_guard(after, n, None, budget)? else { return Ok(false) };
         let refuted = self.find_checks_first(after, None, |_, p| Ok(!self.direct_wins_with(p, n - 1, below)?))?;
         // No defence at all is stalemate, not a win (the goal was tested above).
         Ok(refuted.legal && !refuted.found)
@@ -961,7 +1003,7 @@ impl<'a> Search<'a> {
         if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
             return Ok(false);
         }
-        let Some(below) = self.non_trivial_guard(after, n, true, budget)? else { return Ok(false) };
+        let Some(below) = self.non_trivial_guard(after, n, Some(reflex), budget)? else { return Ok(false) };
         let mut buf = Vec::new();
         let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
         let refute = |_, p: &Position| {

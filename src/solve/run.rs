@@ -396,6 +396,7 @@ pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table
         .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex))
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
+        .with_keep_mating_flights(p.options.keep_mating_piece)
         .with_keep_mating_lines(p.options.keep_mating_piece && !is_tree(st.play))
 }
 

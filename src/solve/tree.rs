@@ -62,6 +62,18 @@ impl<'s, 'a> Battle<'s, 'a> {
         self.play == Play::Reflex
     }
 
+    /// Reflex play where the defender to move in `pos` can reach the goal at once, and must: Popeye's forced
+    /// goal stands before its `MaxFlightsquares` and `Threat` guards, which then judge nothing (`r#3`,
+    /// `SetPlay MaxFlightsquares 1`, White Kf1, Black Kf3 Rh7: the set play `1...Rh7-h1 #`).
+    fn reflex_goal_forced(&self, pos: &Position) -> bool {
+        self.reflex() && self.search.can_reach_goal_in_1(pos)
+    }
+
+    /// Self or reflex play (`Some(reflex)`), or direct play (`None`): how the searches' guards are asked.
+    fn selfplay(&self) -> Option<bool> {
+        (self.play != Play::Direct).then_some(self.reflex())
+    }
+
     /// Whether the attacker's own move may reach the goal (direct play; self play with `Quodlibet`).
     fn attacker_goal(&self) -> bool {
         self.search.attacker_goal_wins(self.play != Play::Direct)
@@ -86,7 +98,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// The length an attacking move that wins within `m` is shown with, and the `NonTrivial` budget below it:
     /// `m`, unless `NonTrivial`'s count at `m` rules it out and it wins in fewer moves without a count.
     fn level(&self, after: &Position, m: u32, b: u32) -> Result<(u32, u32), Aborted> {
-        let selfplay = self.play != Play::Direct;
+        let selfplay = self.selfplay();
         let at = |len: u32| match self.play {
             Play::Direct => self.search.direct_after_at(after, len, b),
             _ => self.search.self_after_at(after, len, self.reflex(), b),
@@ -162,9 +174,10 @@ impl<'s, 'a> Battle<'s, 'a> {
             .map(|(m, after)| {
                 if self.after_wins(&after, n, b)? {
                     // A key is shown with the length it wins in, the shortest (Popeye finds it so): a key of `#3`
-                    // that mates in 2 has threats of one move at most.
+                    // that mates in 2 has threats of one move at most. So with `NonTrivial`, whose count does not
+                    // stand at the shorter lengths (tests/popeye-cases/nontrivial-key-shortest-nohash.inp).
                     let mut k = n;
-                    if !self.search.exact() && self.search.uncounted_below(n).is_none() {
+                    if !self.search.exact() {
                         for short in 1..n {
                             if self.after_wins(&after, short, b)? {
                                 k = short;
@@ -181,9 +194,9 @@ impl<'s, 'a> Battle<'s, 'a> {
                 }
                 // An attacking move that `Threat`, `MaxFlightsquares`, `NonTrivial`'s count or `KeepMatingPiece`
                 // rules out fails before any defence: no try.
-                let selfplay = (self.play != Play::Direct).then_some(self.reflex());
+                let selfplay = self.selfplay();
                 if !self.search.keeps_mating_piece_after(&after)
-                    || !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay.is_some(), b)?.is_none() {
+                    || !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay, b)?.is_none() {
                     return Ok(None);
                 }
                 let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
@@ -229,12 +242,12 @@ impl<'s, 'a> Battle<'s, 'a> {
         // check).
         // With `Threat n` Popeye's guard does not stand there: the play is shown (`r#3`, `Threat 2 PostKeyPlay
         // NonTrivial 0 1`, two kings: each defence `refutes.`; tests/popeye-cases/postkey-threat-nontrivial.inp).
-        let selfplay = self.play != Play::Direct;
+        let selfplay = self.selfplay();
         let guarded = if self.search.limits.max_threat.is_some() { Some(b) } else { self.search.non_trivial_guard(pos, n, selfplay, b)? };
         let Some(b) = guarded else {
             return Ok(shown(false));
         };
-        if n >= 3 && self.search.too_many_flights(pos) {
+        if n >= 3 && !self.reflex_goal_forced(pos) && self.search.too_many_flights_after_key(pos, self.reflex()) {
             return Ok(shown(check));
         }
         let below = self.after_attack(pos, n, 0, Role::Continuation, true, b)?;
@@ -252,8 +265,8 @@ impl<'s, 'a> Battle<'s, 'a> {
         // The set play stands where a key would have been played: `Threat` and `MaxFlightsquares` judge the diagram
         // as they judge the position after an attacking move (Popeye shows no set play then). `NonTrivial`'s count
         // does not: Popeye's guard is not in its set play (`#3` with `NonTrivial 0 0`: 14 set defences shown).
-        let selfplay = (self.play != Play::Direct).then_some(self.reflex());
-        if !self.search.limits_allow(pos, n, selfplay)? {
+        let selfplay = self.selfplay();
+        if !self.reflex_goal_forced(pos) && !self.search.limits_allow(pos, n, selfplay)? {
             return Ok(Vec::new());
         }
         let defences = self.legal(pos);
@@ -302,7 +315,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// The defences of `after` (defender to move) that refute an attacking move with `m` moves counted from
     /// it; stops counting at `limit`.
     fn refutations(&self, after: &Position, m: u32, limit: u32, b: u32) -> Result<Vec<(Move, Position)>, Aborted> {
-        let b = self.search.non_trivial_guard(after, m, self.play != Play::Direct, b)?.unwrap_or(b);
+        let b = self.search.non_trivial_guard(after, m, self.selfplay(), b)?.unwrap_or(b);
         let defences = self.legal(after);
         if self.reflex() && defences.iter().any(|(_, p)| self.goal(p)) {
             return Ok(Vec::new());

@@ -341,9 +341,17 @@ impl Gen<'_> {
         };
         if tree {
             opt(r.chance(20), "SetPlay".into());
-            opt(r.chance(25), "Try".into());
+            let tries = r.chance(25);
             let d = r.range(1, 3);
-            opt(r.chance(6), format!("Defence {d}"));
+            let defence = r.chance(6);
+            // With `Defence 2` before `Try`, which sets Popeye's refutations shown back to one.
+            if d == 2 {
+                opt(defence, format!("Defence {d}"));
+            }
+            opt(tries, "Try".into());
+            if d != 2 {
+                opt(defence, format!("Defence {d}"));
+            }
             opt(r.chance(45), "Variation".into());
             let t = r.range(1, n.max(2) - 1);
             opt(r.chance(7), format!("Threat {t}"));
