@@ -196,13 +196,15 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // side to play able to capture the king); refused before it is solved, not even the messages for the options
     // it ignores.
     let refused = matches!(t.outcome, Outcome::Refused(_));
+    let messages: String = t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)).collect();
     if !refused || !t.unplayable.is_empty() {
-        s.extend(t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)));
+        s += &messages;
     }
     if refused {
         return s;
     }
-    let solutions = text::twin_solutions_in(t, false, lang);
+    // Said again where the duplex half starts (Popeye 4.104: `s#1 Try PostKeyPlay Duplex`, `h#0.5 SetPlay Duplex`).
+    let solutions = text::twin_solutions_with(t, false, lang, &messages);
     // Post-key play whose defender is in check starts with Popeye's ` +` where the key would stand, with no
     // newline of its own: it ends the line above (`c) +wPe2  ` then ` +`, or the stipulation line).
     if !solutions.starts_with(" +") {

@@ -151,6 +151,12 @@ pub fn twin_solutions(t: &SolvedTwin, marks: bool) -> String {
 
 /// [`twin_solutions`] in Popeye's `lang` (its piece codes and words).
 pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
+    twin_solutions_with(t, marks, lang, "")
+}
+
+/// [`twin_solutions_in`] with `duplex` written where the duplex half starts (the phase after the solution):
+/// Popeye says its messages for the options it ignores again there, as it starts solving that half.
+pub fn twin_solutions_with(t: &SolvedTwin, marks: bool, lang: Lang, duplex: &str) -> String {
     let mut s = String::new();
     match &t.outcome {
         Outcome::Refused(_) => return s,
@@ -165,6 +171,13 @@ pub fn twin_solutions_in(t: &SolvedTwin, marks: bool, lang: Lang) -> String {
     // between phases, and one at the end.
     let mut tree = String::new();
     for (i, ph) in t.phases.iter().enumerate() {
+        if i > 0 && t.phases[i - 1].kind == PhaseKind::Solution {
+            if t.tree {
+                tree += duplex;
+            } else {
+                s += duplex;
+            }
+        }
         if !t.tree && i > 0 && (ph.kind == PhaseKind::Duplex || t.phases[i - 1].kind == PhaseKind::SetPlay) {
             s.push('\n');
         }

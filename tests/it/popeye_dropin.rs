@@ -255,8 +255,8 @@ fn no_board_and_the_newlines_of_phases() {
 }
 
 /// Options that do not apply, ignored with Popeye's messages where Popeye writes them (byte for byte its output,
-/// `py -regression`): Quodlibet and PostKeyPlay once, before the problem; SetPlay after each twin's heading. Both
-/// twins' ser-#2 solution is Popeye's.
+/// `py -regression`): Quodlibet and PostKeyPlay once, before the problem; SetPlay after each twin's heading, and
+/// again where the duplex half starts. The solutions are Popeye's.
 #[test]
 fn ignored_options_are_said_where_popeye_says_it() {
     let text = "BeginProblem\nStipulation ser-#2\nOption Quodlibet PostKeyPlay SetPlay NoBoard\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nTwin Move f6 e6\nEndProblem\n";
@@ -271,6 +271,17 @@ fn ignored_options_are_said_where_popeye_says_it() {
     let text = "DebutProbleme\nenonce #2\noption Defense 1 ApresCle SansEchiquier\npieces Blanc Rf6 Tg1 Noir Rh8 Pa7 Pa6\nFinProbleme\n";
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.starts_with("jeu d'essai pas applicable\n blocus.\n"), "{out}");
+    // Said again where the duplex half starts, in help, series and tree play (Popeye 4.104, `-regression`).
+    let text = "BeginProblem\nPieces White Qa7 Kf6 Black Kh8 Qb1\nStipulation h#0.5\nOption SetPlay Duplex NoBoard\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert_eq!(out, "SetPlay not applicable - ignored\n\n  1...Qa7-g7 #\nSetPlay not applicable - ignored\n\n\nsolution finished.\n\n\n");
+    let text = "BeginProblem\nPieces White Qa7 Kf6 Black Kh8 Qb1\nStipulation ser-#1\nOption SetPlay Duplex NoBoard\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    assert_eq!(out, "SetPlay not applicable - ignored\n\n  1.Qa7-g7 #\nSetPlay not applicable - ignored\n\n\nsolution finished.\n\n\n");
+    let text = "BeginProblem\nPieces White Qf2 Pc4 Pa5 Ke5 Bd6 Ra7 Black Kd1 Pb2 Bb3\nStipulation s#1\nCondition Madrasi\nOption Try PostKeyPlay Duplex NoBoard\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    // (The defences in canonical order: Popeye's first is `1...Qf2-e1 +`.)
+    assert!(out.contains("        refutes.\ntry play not applicable\n\n      1...Bd6-a3\n"), "{out}");
     // German.
     let text = "AnfangProblem\nForderung ser-#2\nOption Satzspiel OhneBrett\nSteine weiss Kf6 Tg1 schwarz Kh8 Ba7 Ba6\nEndeProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
