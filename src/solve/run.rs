@@ -487,6 +487,20 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
         return (sink.finish(), false);
     }
     let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    if shortest_only && !st.exact {
+        // StopOnShortSolutions: length by length from one move, up to the first that has solutions, as in help
+        // play (the whole search would list millions of longer lines first: `ser-#5`, White Qg3 Qe7 Qe8 Ke6, Black
+        // Kc4, has 5.3 million, and Popeye stops at `1.Qe8-a4 #`).
+        for moves in 1..=len {
+            if search.series_into(pos, moves, end, true, &sink).is_err() {
+                return (sink.finish(), true);
+            }
+            if sink.found() > 0 {
+                break;
+            }
+        }
+        return (sink.finish(), false);
+    }
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
 }
