@@ -196,7 +196,7 @@ fn walk_phase(search: &Search, p: &Problem, rules: &Rules, st: &Stipulation, pos
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short);
+            let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
             w.timed_out = aborted;
             w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();
             w.left_out = found.left_out();

@@ -445,8 +445,11 @@ pub fn series_end(play: Play) -> SeriesEnd {
 /// kind `kind`: help play also the shorter lengths, unless `exact-`; the set play of `h#n.5` skips the
 /// attacker's first half-move (`1...  ...  2.Bc4-a2 …`), that of ser-h# and ser-s# is the opponent's final move
 /// at once (`  1...Rh1-h8 #`; ser-s#: every move, when all reach the goal), as Popeye prints them. What was found
-/// is kept when the time limit stops the search (then `true`).
-pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind, shortest_only: bool) -> (Collected, bool) {
+/// is kept when the time limit stops the search (then `true`). With `enough` (`MaxSolutions`), help play searches
+/// its lengths from the shortest and stops after the one at which that many lines are found: the shortest are the
+/// ones listed ([`cut_to`]).
+#[allow(clippy::too_many_arguments)]
+pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind, shortest_only: bool, enough: Option<usize>) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play == Play::Help {
         let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
@@ -455,7 +458,7 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
         // one or two plies; `exact-` only the full length.
         let shortest = if st.exact || len <= 2 { len } else { 2 - len % 2 };
         let mut lengths: Vec<u32> = (shortest..=len).rev().step_by(2).collect();
-        if shortest_only {
+        if shortest_only || enough.is_some() {
             // StopOnShortSolutions: the shortest lengths first, and none after the first that has solutions (the
             // lines `keep_shortest` would keep of them all, found without searching the longer lengths; Popeye
             // stops there too).
@@ -467,7 +470,7 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
                 aborted = true;
                 break;
             }
-            if shortest_only && sink.found() > 0 {
+            if (shortest_only && sink.found() > 0) || enough.is_some_and(|e| sink.found() >= e) {
                 break;
             }
         }
@@ -510,7 +513,8 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
     match st.play {
         Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short);
+            let enough = p.options.max_solutions.map(|m| m as usize);
+            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
@@ -535,13 +539,26 @@ fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, l
     }
 }
 
-/// `MaxSolutions n`: keeps the first `n` solutions in canonical order (the search still runs to its end, so
-/// that which ones are kept does not depend on the thread count). Returns whether the list is partial: as Popeye,
-/// which stops at the `n`-th solution, once `n` are listed, whether or not more exist.
+/// `MaxSolutions n`: keeps the first `n` solutions, the shortest lines first and then in canonical order (the
+/// search runs to the end of a length, so that which ones are kept does not depend on the thread count). Returns
+/// whether the list is partial: as Popeye, which stops at the `n`-th solution, once `n` are listed, whether or not
+/// more exist.
 fn cut_to(play: &mut PhasePlay, count: &mut usize, max: usize) -> bool {
     match play {
         PhasePlay::Lines(lines) => {
-            lines.truncate(max);
+            // The shortest lines first, as Popeye solves help and series play length by length, and among lines of
+            // one length the canonically first; listed in canonical order.
+            if lines.len() > max {
+                let mut order: Vec<usize> = (0..lines.len()).collect();
+                order.sort_by_key(|&i| (lines[i].moves.len(), i));
+                let mut kept = vec![false; lines.len()];
+                order[..max].iter().for_each(|&i| kept[i] = true);
+                let mut i = 0;
+                lines.retain(|_| {
+                    i += 1;
+                    kept[i - 1]
+                });
+            }
             *count = (*count).min(max);
             *count >= max
         }
@@ -618,6 +635,12 @@ mod cut_tests {
         assert!(cut_to(&mut tree, &mut keys, 2));
         assert_eq!(tree, PhasePlay::Tree(vec![first(1, Role::Try), first(2, Role::Key)]));
         assert_eq!(keys, 1);
+        // The shortest lines first (Popeye solves help play length by length: `h#3.5 MaxSolutions 3` lists three
+        // h#1.5 lines, tests/popeye-cases/help-maxsolutions-shortest), listed in canonical order.
+        let mut mixed = PhasePlay::Lines(vec![line(1, 4), line(2, 2), line(3, 4), line(4, 2)]);
+        let mut n = 4;
+        assert!(cut_to(&mut mixed, &mut n, 3));
+        assert_eq!(mixed, PhasePlay::Lines(vec![line(1, 4), line(2, 2), line(4, 2)]));
     }
 
     #[test]

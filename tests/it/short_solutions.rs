@@ -23,7 +23,7 @@ fn stop_on_short_solutions_searches_no_longer_length() {
     // A deadline only so that a search of the longer lengths fails the test instead of running for minutes.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     let search = Search::new(&rules, &table, Goal::Stalemate, Some(deadline), &stop);
-    let (found, aborted) = collect_phase_lines(&search, &st, &pos, 12, &settings, PhaseKind::Duplex, true);
+    let (found, aborted) = collect_phase_lines(&search, &st, &pos, 12, &settings, PhaseKind::Duplex, true, None);
     assert!(!aborted);
     let texts: Vec<String> = found.lines.iter().map(|l| l.text().trim().to_string()).collect();
     assert_eq!(texts, ["1.Ka3*a4 Bc3*b4 ="]);
