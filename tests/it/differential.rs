@@ -6,12 +6,24 @@
 
 use crate::difftest;
 
+use difftest::oracle::Answer;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// Popeye's binary, which these tests need.
+fn popeye_binary() -> PathBuf {
+    difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)")
+}
+
+/// `text` solved by Popeye (`popeye`) and by stipula, each within `limit`.
+fn solve_both(popeye: &Path, text: &str, limit: Duration) -> (Answer, Answer) {
+    (difftest::oracle::popeye(popeye, text, limit), difftest::oracle::stipula(text, limit))
+}
 
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn random_problems_agree_with_popeye() {
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let env = |name: &str, default: f64| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
     let cfg = difftest::Config {
         seed: env("STIPULA_DIFF_SEED", 20261124.0) as u64,
@@ -36,7 +48,7 @@ fn random_problems_agree_with_popeye() {
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn hash_table_artefacts_are_allowed() {
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/popeye-cases"));
     let mut cases: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.to_string_lossy().ends_with("-nohash.inp")).collect();
     cases.sort();
@@ -58,7 +70,7 @@ fn hash_table_artefacts_are_allowed() {
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn en_passant_squares_kept_by_a_twin_are_allowed() {
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let text = "BeginProblem\nPieces White Rc2 Pa4 Kh4 Qe5 Black Pb4 Pc4 Pg4 Rb6 Kg6 Bc7\nStipulation ser-h#2\nOption EnPassant a2a3a4\nTwin Mirror a1<-->h1\nEndProblem\n";
     let limit = Duration::from_secs(60);
     let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
@@ -72,7 +84,7 @@ fn en_passant_squares_kept_by_a_twin_are_allowed() {
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn max_solutions_counts_tries_too() {
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let text = "AnfangProblem\nSteine Weiss Kc2 Tb4 Schwarz Ka1\nForderung #3\nOption Verfuehrung Varianten MaxLoesungen 1\nEndeProblem\n";
     let limit = Duration::from_secs(60);
     let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
@@ -111,9 +123,9 @@ fn without(answer: &difftest::oracle::Answer, drop: impl Fn(&str) -> bool) -> di
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
     use difftest::oracle::{compare, judge, Verdict};
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let limit = Duration::from_secs(60);
-    let solve = |text: &str| (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    let solve = |text: &str| solve_both(&popeye, text, limit);
     let disagrees = |v: Verdict| matches!(v, Verdict::Disagree(_));
 
     // A try whose continuations Popeye prints without defences, and (a white Bh8 added) a key of which it prints
@@ -162,9 +174,9 @@ fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn quodlibet_set_play_is_allowed_narrowly() {
     use difftest::oracle::{compare, judge, Verdict};
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let limit = Duration::from_secs(60);
-    let solve = |text: &str| (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
+    let solve = |text: &str| solve_both(&popeye, text, limit);
     let disagrees = |v: Verdict| matches!(v, Verdict::Disagree(_));
     let in_check = "BeginProblem\nPieces White Kb1 Ph2 Qg6 Bd7 Ba8 Black Pc3 Pa6 Pd6 Kh7\nStipulation s#3\nOption SetPlay Quodlibet\nEndProblem\n";
     let madrasi = "BeginProblem\nPieces White Rd1 Qc5 Kb7 Pd7 Black Sf1 Pa7 Kd8\nStipulation s#3\nCondition Madrasi\nOption SetPlay Quodlibet\nEndProblem\n";
@@ -199,7 +211,7 @@ fn quodlibet_set_play_is_allowed_narrowly() {
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
 fn intelligent_without_a_king_is_allowed_narrowly() {
     use difftest::oracle::{compare, judge, Verdict};
-    let popeye = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let popeye = popeye_binary();
     let limit = Duration::from_secs(60);
     let text = "BeginProblem\nPieces White Kf2\nStipulation h=1.5\nOption Intelligent NoBk\nEndProblem\n";
     let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
