@@ -300,8 +300,8 @@ impl Rules {
         }
         let node = self.node(pos);
         if self.generates_unobserved(pos, &node) {
-            self.unobserved_king_safe_moves(pos, &node, out);
-            if self.tests_after_move() {
+            let judged = self.unobserved_king_safe_moves(pos, &node, out);
+            if self.tests_after_move() && !judged {
                 out.retain(|&mv| judged_by_change(pos, mv, &node).unwrap_or_else(|| self.conditions_test(pos, mv, &self.make(pos, mv), node.passes)));
             }
             return;
@@ -322,7 +322,13 @@ impl Rules {
         }
         let node = self.node(pos);
         if self.generates_unobserved(pos, &node) {
-            self.unobserved_king_safe_moves(pos, &node, buf);
+            if self.unobserved_king_safe_moves(pos, &node, buf) {
+                // Every move judged legal by the condition's facts.
+                for &mv in buf.iter() {
+                    f(mv, self.make(pos, mv));
+                }
+                return;
+            }
             for &mv in buf.iter() {
                 match self.conditions_verdict_before(pos, mv, &node) {
                     Some(false) => {}

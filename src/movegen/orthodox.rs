@@ -4,6 +4,7 @@
 //! observes with the king lifted, en passant by making it). The list is [`Rules::pseudo_moves`] with the illegal
 //! moves left out, in the same order; `Rules::legal_moves` of other play stays the reference it is tested against.
 
+use super::hooks::ChangeFacts;
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
 use super::{orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
@@ -40,7 +41,7 @@ impl Rules {
             pos.pieces_bb(them, Kind::BISHOP) | queens,
             us,
         );
-        self.pinned_legal_moves::<false>(pos, king, pinned, evasion, Paralysis::Pieces(Bitboard::EMPTY), out);
+        self.pinned_legal_moves::<false>(pos, king, pinned, evasion, Paralysis::Pieces(Bitboard::EMPTY), None, out);
     }
 
     /// Whether [`Rules::unobserved_king_safe_moves`] applies to `pos`, whose [`NodeFacts`] are `node`: orthodox
@@ -57,8 +58,11 @@ impl Rules {
     /// the paralysed pieces masked out once, each piece's targets cut to its pin line as in orthodox play; a
     /// pinned piece leaving its line, a king's step to an observed square, castling and en passant are made
     /// and asked for check (the observer may be paralysed, or its observation may not count). The conditions'
-    /// tests after the move are the caller's ([`Rules::conditions_accept_at`]).
-    pub(super) fn unobserved_king_safe_moves(&self, pos: &Position, node: &NodeFacts, out: &mut MoveList) {
+    /// tests after the move are the caller's ([`Rules::conditions_accept_at`]), except where the node has a
+    /// condition's [`ChangeFacts`]: the plain moves they judge illegal are left out, and true is returned when
+    /// they judge every move listed (legal, then: the caller need not test any).
+    pub(super) fn unobserved_king_safe_moves(&self, pos: &Position, node: &NodeFacts, out: &mut MoveList) -> bool {
+        let change = node.change.as_ref();
         match self.own_kind_paralysis {
             // Madrasi: each piece's paralysis read off its own targets (leaps, rook/bishop lines and pawn captures
             // are symmetric; the side to move has no pawn an opponent could take en passant).
@@ -70,18 +74,20 @@ impl Rules {
                         paralysers[kind.index()] = pos.kind_bb(kind) & them;
                     }
                 }
-                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::OwnKind(&paralysers), out);
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::OwnKind(&paralysers), change, out)
             }
             None => {
                 let paralysed = self.paralysed(pos, pos.side());
-                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), out);
+                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), change, out)
             }
         }
     }
 
     /// The body of [`Rules::orthodox_legal_moves`] (`TESTED` false) and of
     /// [`Rules::unobserved_king_safe_moves`] (`TESTED` true: the moves orthodox play leaves out for the king's
-    /// sake are made and asked for check; the paralysed pieces do not move).
+    /// sake are made and asked for check; the paralysed pieces do not move; the plain moves that `change` judges
+    /// illegal are left out, and the return value tells whether it judged every move listed).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn pinned_legal_moves<const TESTED: bool>(
         &self,
@@ -90,9 +96,13 @@ impl Rules {
         pinned: Bitboard,
         evasion: Bitboard,
         paralysis: Paralysis,
+        change: Option<&ChangeFacts>,
         out: &mut MoveList,
-    ) {
+    ) -> bool {
         out.clear();
+        // Whether `change` judges every move listed so far: none from a square it leaves to the condition's own
+        // test, no castling, en passant or promotion.
+        let mut judged = change.is_some();
         let us = pos.side();
         let them = us.opposite();
         let occ = pos.occupied();
@@ -117,14 +127,30 @@ impl Rules {
                 continue;
             }
             let allowed = if pinned.has(from) { evasion & line(king, from) } else { evasion };
+            // The arrivals `change` judges illegal for this piece's plain moves (none when it does not judge them).
+            let barred = match change {
+                Some(c) if TESTED => {
+                    if c.vacating.has(from) {
+                        judged = false;
+                        Bitboard::EMPTY
+                    } else {
+                        c.arrival[kind.index()]
+                    }
+                }
+                _ => Bitboard::EMPTY,
+            };
             let targets = match kind {
                 Kind::PAWN => {
-                    self.legal_pawn_moves::<TESTED>(pos, from, us, allowed, out);
+                    let double_barred = match change {
+                        Some(c) if TESTED => c.double_step | barred,
+                        _ => Bitboard::EMPTY,
+                    };
+                    judged &= self.legal_pawn_moves::<TESTED>(pos, from, us, allowed, barred, double_barred, out);
                     continue;
                 }
                 Kind::KING => {
                     let lifted = occ & !from.bb();
-                    for to in Bitboard(KING[from.index()]) & !own {
+                    for to in Bitboard(KING[from.index()]) & !own & !barred {
                         let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
                         if !orthodox_observed_in(pos, lifted, to, them) || (TESTED && safe(mv)) {
                             out.push(mv);
@@ -142,6 +168,8 @@ impl Rules {
                                     out.remove(i);
                                 }
                             }
+                            // Castling takes the condition's own test.
+                            judged &= out.len() == start;
                         } else if evasion.0 == !0 {
                             legal_castling(pos, from, us, out);
                         }
@@ -156,6 +184,7 @@ impl Rules {
             if (targets & paralysers).non_empty() {
                 continue;
             }
+            let targets = targets & !barred;
             if TESTED && allowed.0 != !0 {
                 for to in targets & !own {
                     let mv = Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind);
@@ -169,6 +198,7 @@ impl Rules {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(kind));
             }
         }
+        judged
     }
 
     /// Whether the mover's king is unchecked after `mv`, made to be asked: the rare case of the generation under
@@ -180,21 +210,39 @@ impl Rules {
 
     /// The legal moves of the pawn on `from`, arriving in `allowed` (its pin line and the squares that parry a
     /// check); en passant by making it.
-    /// With `TESTED`, a move arriving off `allowed` is made and asked for check instead of left out.
+    /// With `TESTED`, a move arriving off `allowed` is made and asked for check instead of left out, and the
+    /// moves that a condition's [`ChangeFacts`] judge illegal are left out: a step or capture arriving in `barred`
+    /// (no promotion), a double step arriving in `double_barred`. Returns false when a move is listed that those
+    /// facts do not judge (a promotion, en passant).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn legal_pawn_moves<const TESTED: bool>(&self, pos: &Position, from: Square, us: Color, allowed: Bitboard, out: &mut MoveList) {
-        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
+    fn legal_pawn_moves<const TESTED: bool>(
+        &self,
+        pos: &Position,
+        from: Square,
+        us: Color,
+        allowed: Bitboard,
+        barred: Bitboard,
+        double_barred: Bitboard,
+        out: &mut MoveList,
+    ) -> bool {
+        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return true };
+        let start = out.len();
+        let mut judged = true;
         let occ = pos.occupied();
         // Each promotion asked apart: the piece promoted to may paralyse the piece that would give check.
         let ok = |mv: Move| allowed.has(mv.to) || (TESTED && self.safe_after(pos, mv));
-        let push = |mv: Move, out: &mut MoveList| {
+        let mut push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
+                if TESTED {
+                    judged = false;
+                }
                 if allowed.has(mv.to) {
                     out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
                 } else if TESTED {
                     out.extend(self.promotions.iter().map(|&k| mv.promoting(k)).filter(|&m| ok(m)));
                 }
-            } else if ok(mv) {
+            } else if !barred.has(mv.to) && ok(mv) {
                 out.push(mv);
             }
         };
@@ -204,7 +252,7 @@ impl Rules {
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         let mv = Move::new(from, two, None, Special::DoubleStep).by(Kind::PAWN);
-                        if !occ.has(two) && ok(mv) {
+                        if !occ.has(two) && !double_barred.has(two) && ok(mv) {
                             out.push(mv);
                         }
                     }
@@ -222,11 +270,14 @@ impl Rules {
                         let mv = Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN);
                         if !self.in_check(&pos.make(mv), us) {
                             out.push(mv);
+                            judged = false;
                         }
                     }
                 }
             }
         }
+        // A promotion step that was not listed leaves every listed move judged.
+        judged || out.len() == start
     }
 }
 

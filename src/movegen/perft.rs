@@ -20,20 +20,24 @@ fn perft_inner(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveList
     }
     let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
     rules.orthodox_legal_moves(pos, buf);
-    if depth == 1 {
-        // The leaves: each move made all the same (no bulk counting), without a call that would return 1.
-        for &mv in buf.iter() {
-            pos.make_into(mv, after);
-            std::hint::black_box(&*after);
-        }
-        return buf.len() as u64;
-    }
     let mut n = 0;
     for &mv in buf.iter() {
         pos.make_into(mv, after);
-        n += perft_inner(rules, after, depth - 1, rest);
+        n += leaf_or_below(rules, after, depth, rest);
     }
     n
+}
+
+/// The leaf count below `after`, a position just made at `depth`: 1 at a leaf, where the position is kept
+/// (`black_box`: made all the same, no bulk counting) and no call is made that would return 1.
+#[inline(always)]
+fn leaf_or_below(rules: &Rules, after: &Position, depth: u32, rest: &mut [(MoveList, Position)]) -> u64 {
+    if depth == 1 {
+        std::hint::black_box(after);
+        1
+    } else {
+        perft_inner(rules, after, depth - 1, rest)
+    }
 }
 
 /// [`perft_inner`] where the legal moves are not generated as such: the moves that leave the king unobserved
@@ -44,8 +48,15 @@ fn perft_tested(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveLis
     let ((buf, after), rest) = stack.split_first_mut().expect("stack deep enough");
     let node = rules.node(pos);
     if rules.generates_unobserved(pos, &node) {
-        rules.unobserved_king_safe_moves(pos, &node, buf);
         let mut n = 0;
+        if rules.unobserved_king_safe_moves(pos, &node, buf) {
+            // Every move judged legal by the condition's facts.
+            for &mv in buf.iter() {
+                rules.make_into(pos, mv, after);
+                n += leaf_or_below(rules, after, depth, rest);
+            }
+            return n;
+        }
         for &mv in buf.iter() {
             let legal = match rules.conditions_verdict_before(pos, mv, &node) {
                 Some(legal) => {
@@ -60,7 +71,7 @@ fn perft_tested(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveLis
                 }
             };
             if legal {
-                n += perft_inner(rules, after, depth - 1, rest);
+                n += leaf_or_below(rules, after, depth, rest);
             }
         }
         return n;
@@ -69,7 +80,7 @@ fn perft_tested(rules: &Rules, pos: &Position, depth: u32, stack: &mut [(MoveLis
     let mut n = 0;
     for &mv in buf.iter() {
         if rules.legal_into(pos, mv, &node, after) {
-            n += if depth == 1 { 1 } else { perft_inner(rules, after, depth - 1, rest) };
+            n += leaf_or_below(rules, after, depth, rest);
         }
     }
     n
