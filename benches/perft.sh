@@ -22,8 +22,10 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo "shared with other work (the load average above). What each does per node: all three generate the legal moves"
   echo "(pins and check found once per node) and make each on a copy of the position (copy-make, no unmake);"
   echo "stipula keeps its position's 64-bit Zobrist key up to date at every move, as cozy-chess's board does;"
-  echo "shakmaty's \`Chess\` keeps none. stipula's perft runs the generator and the move-making the solver's searches"
-  echo "use (\`Rules::legal_moves\`, \`Rules::for_each_legal\`), no perft-only path."
+  echo "shakmaty's \`Chess\` keeps none. All three perfts have one shape: a leaf move is made, its position kept"
+  echo "(\`std::hint::black_box\`) and counted where it is made, with no call for depth 0. stipula's perft runs the"
+  echo "generator and the move-making the solver's searches use (\`Rules::legal_moves\`, \`Rules::for_each_legal\`), no"
+  echo "perft-only path."
   echo
   echo '```'
   grep -v '^load average now' "$out" | grep -v '^ *Running\|^$' | sed -n '/^orthodox /,$p'
