@@ -194,6 +194,15 @@ fn quodlibet_set_play_is_allowed_narrowly() {
     let cut = without(&st, |l| l == "1.Kb7-b8 !");
     assert!(lines(&cut) < lines(&st));
     assert!(disagrees(judge(&popeye, madrasi, limit, &py, &cut)));
+    // Only the set play can be played and Popeye with its table prints none of it (seed 600489, case 1555): its
+    // set defences without the table are compared; one left out disagrees.
+    let duplex = "BeginProblem\nPieces White Kb1 Pd5 Sd6 Pc7 Sf7 Black Ph5 Bh6 Kd8\nStipulation s#3\nOption SetPlay Variation NoShortVariations Quodlibet Duplex\nEndProblem\n";
+    let (py, st) = solve(duplex);
+    assert!(disagrees(compare(&py, &st, false)), "Popeye prints this set play as stipula now");
+    assert_eq!(judge(&popeye, duplex, limit, &py, &st), Verdict::AgreeWithoutHashTable);
+    let cut = without(&st, |l| l == "1...Kd8-d7");
+    assert!(lines(&cut) < lines(&st));
+    assert!(disagrees(judge(&popeye, duplex, limit, &py, &cut)));
     // Without Quodlibet nothing is allowed: the set play's continuations left out disagree.
     let plain = in_check.replace("Stipulation s#3", "Stipulation #3").replace(" Quodlibet", "");
     let (py, st) = solve(&plain);

@@ -298,7 +298,19 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if asked.intelligent && asked.no_king && no_lines(py) && matches!(st, Answer::Solved { .. }) {
         return Verdict::Agree;
     }
+    let set_view = |a: &Answer| quodlibet_set_play_view(a);
+    let set_quodlibet = asked.quodlibet && asked.set_play && asked.self_or_reflex;
     if !both_solved(py, st) {
+        // Self or reflex play with `SetPlay Quodlibet` whose solution (and duplex) cannot be played: Popeye with its
+        // table may print no set play at all, without it the set defences (`s#3`, `SetPlay Variation NoShortVariations
+        // Quodlibet Duplex`, White Kb1 Pd5 Sd6 Pc7 Sf7, Black Ph5 Bh6 Kd8: `1...Kd8-d7` at `-maxmem 0`, nothing at
+        // `1G`).
+        if set_quodlibet && matches!(st, Answer::Solved { .. }) {
+            let without_table = popeye_with(bin, text, limit * 4, "0");
+            if both_solved(&without_table, st) && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree {
+                return Verdict::AgreeWithoutHashTable;
+            }
+        }
         return verdict;
     }
     if asked.en_passant && asked.twins && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
@@ -311,8 +323,6 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if quodlibet && compare(&view(py), &view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
-    let set_view = |a: &Answer| quodlibet_set_play_view(a);
-    let set_quodlibet = asked.quodlibet && asked.set_play && asked.self_or_reflex;
     if set_quodlibet && compare(&set_view(py), &set_view(st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
