@@ -105,7 +105,8 @@ impl Rules {
             }
         }
         if matches!(self.shortcut, Shortcut::Sensitive | Shortcut::UnobservedSensitive) {
-            return NodeFacts { shortcut: self.shortcut, king, pinned: Bitboard(self.sensitive[king.index()]), evasion, passes, change };
+            let pinned = self.sensitive_squares(pos, king, us.opposite());
+            return NodeFacts { shortcut: self.shortcut, king, pinned, evasion, passes, change };
         }
         let mut ortho = Bitboard::EMPTY;
         for &k in &self.ortho_riders {

@@ -52,9 +52,22 @@ pub struct Rules {
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
     ortho_riders: Vec<Kind>,
     diag_riders: Vec<Kind>,
-    /// For each king square, every square whose occupancy can change whether a piece of a kind in play
-    /// observes that square (lines of riders, hoppers and locusts through it, lame leaps' middle squares).
-    sensitive: Vec<u64>,
+    /// For each king square, the squares whose occupancy can change whether a piece of a kind in play observes
+    /// that square (lines of riders, hoppers and locusts through it, lame leaps' middle squares), by line
+    /// ([`Rules::sensitive_squares`]).
+    sensitive: Vec<SensitiveLines>,
+}
+
+/// The squares whose occupancy can change whether a piece of a kind in play observes one square `t`
+/// ([`sensitive_squares`]), grouped by the line through `t` they lie on, so that a position can leave out the lines
+/// on which no observer stands.
+#[derive(Clone, Debug, Default)]
+struct SensitiveLines {
+    /// Squares on no line through `t` (the middle squares of lame leaps onto it).
+    fixed: Bitboard,
+    /// Per line through `t`: its sensitive squares, and the whole line (both ways from `t`), where a piece must
+    /// stand to observe `t` along it (a rider, a hopper, a locust landing beyond `t`).
+    lines: Vec<(Bitboard, Bitboard)>,
 }
 
 impl Rules {
@@ -110,7 +123,7 @@ impl Rules {
         };
         let ortho_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).ortho).collect();
         let diag_riders = kinds.present.iter().copied().filter(|&k| walks.get(k).diag).collect();
-        let sensitive = Square::all().map(|k| sensitive_squares(&walks, &kinds.present, k).0).collect();
+        let sensitive = Square::all().map(|k| sensitive_lines(&walks, &kinds.present, k)).collect();
         let orthodox_play = conditions.is_empty() && kinds.complex.is_empty() && kinds.simple_fairy.is_empty();
         let unobserved_play = shortcut == Shortcut::UnobservedPins
             && kinds.simple_fairy.is_empty()
@@ -505,31 +518,56 @@ fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
 /// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of
 /// rook/bishop riders, other riders, hoppers and locusts through it (both ways: the path to it, a hopper's
 /// hurdle, a locust's landing square beyond it), and the middle squares of lame leaps onto it. Leaps and
-/// pawn captures depend on no other square.
-fn sensitive_squares(walks: &Walks, kinds: &[Kind], target: Square) -> Bitboard {
-    let mut s = Bitboard::EMPTY;
+/// pawn captures depend on no other square. By line: a piece observing `target` along a line stands on it.
+fn sensitive_lines(walks: &Walks, kinds: &[Kind], target: Square) -> SensitiveLines {
+    let ray = |(df, dr): (i8, i8)| {
+        let (mut bb, mut cur) = (Bitboard::EMPTY, target);
+        while let Some(next) = cur.offset(df, dr) {
+            bb.set(next);
+            cur = next;
+        }
+        bb
+    };
+    let mut out = SensitiveLines::default();
+    let mut add = |step: (i8, i8)| {
+        let (part, whole) = (ray(step), ray(step) | ray((-step.0, -step.1)));
+        if part.is_empty() {
+            return;
+        }
+        match out.lines.iter_mut().find(|(_, w)| *w == whole) {
+            Some((p, _)) => *p |= part,
+            None => out.lines.push((part, whole)),
+        }
+    };
     for &k in kinds {
         let w = walks.get(k);
         if w.ortho {
-            s |= rook_attacks(target, Bitboard::EMPTY);
+            [(0, 1), (1, 0), (0, -1), (-1, 0)].into_iter().for_each(&mut add);
         }
         if w.diag {
-            s |= bishop_attacks(target, Bitboard::EMPTY);
+            [(1, 1), (1, -1), (-1, -1), (-1, 1)].into_iter().for_each(&mut add);
         }
-        for &(df, dr) in w.rides.iter().chain(&w.hops).chain(&w.locusts) {
-            let mut cur = target;
-            while let Some(next) = cur.offset(df, dr) {
-                s.set(next);
-                cur = next;
-            }
-        }
+        w.rides.iter().chain(&w.hops).chain(&w.locusts).copied().for_each(&mut add);
         for &((lf, lr), (vf, vr)) in &w.lames {
             if let Some(via) = target.offset(-lf, -lr).and_then(|from| from.offset(vf, vr)) {
-                s.set(via);
+                out.fixed.set(via);
             }
         }
     }
-    s
+    out
+}
+
+impl Rules {
+    /// The squares whose occupancy can change whether a piece of colour `by` in `pos` observes `target`: the
+    /// sensitive squares of the kinds in play ([`sensitive_lines`]) on the lines through `target` where a piece of
+    /// `by` stands, and the middle squares of lame leaps onto it. A move of the other side (no piece of `by`
+    /// moved or added) touching none of them leaves every observation of `target` by `by` as it was.
+    #[inline]
+    fn sensitive_squares(&self, pos: &Position, target: Square, by: Color) -> Bitboard {
+        let s = &self.sensitive[target.index()];
+        let theirs = pos.color_bb(by);
+        s.lines.iter().fold(s.fixed, |acc, &(part, whole)| if (whole & theirs).non_empty() { acc | part } else { acc })
+    }
 }
 
 /// The orthodox pieces of colour `by` that observe `sq` in `pos` with the lines blocked by `occ` instead of

@@ -182,7 +182,7 @@ impl Rules {
         }
         let mut filter = self.direct_and_discovered(pos, king);
         if !self.kinds.simple_fairy.is_empty() || !self.kinds.complex.is_empty() {
-            filter.sensitive = Bitboard(self.sensitive[king.index()]);
+            filter.sensitive = self.sensitive_squares(pos, king, us);
         }
         Some(filter)
     }
