@@ -316,6 +316,15 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
     if asked.en_passant && asked.twins && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
         return Verdict::Agree;
     }
+    // Popeye's intelligent mode leaves out some solutions that its plain search finds (`h#2`, `Intelligent`, White
+    // Qf1 Qg7 Bd5 Kd8, Black Sc2 Sf8 Kc6 Bh6: 13 of 821 lines, `1.Kc6-c5 Qg7-d4 + 2.Kc5-d6 Qf1-a6 #` among them);
+    // stipula's `Intelligent` finds every solution, so its answer is compared with Popeye's without the option.
+    if asked.intelligent {
+        let plain = popeye_with(bin, &without_intelligent(text), limit * 4, "1G");
+        if compare(&plain, st, partial_ok) == Verdict::Agree {
+            return Verdict::Agree;
+        }
+    }
     // `Defence n` asks for tries too.
     let (tries, post_key) = (asked.tries, asked.post_key);
     let quodlibet = asked.quodlibet && (tries || post_key);
@@ -336,6 +345,25 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
         return Verdict::AgreeWithoutHashTable;
     }
     verdict
+}
+
+/// The problem `text` without its option `Intelligent` (an option line left with no option goes too).
+pub fn without_intelligent(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if !words.iter().any(|w| w.eq_ignore_ascii_case("Intelligent")) {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let kept: Vec<&str> = words.into_iter().filter(|w| !w.eq_ignore_ascii_case("Intelligent")).collect();
+        if kept.len() > 1 {
+            out.push_str(&kept.join(" "));
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// What a problem asks for that the comparison allows for: its options as stipula reads them (in any of Popeye's
