@@ -60,10 +60,11 @@ impl Rules {
     /// and asked for check (the observer may be paralysed, or its observation may not count). The conditions'
     /// tests after the move are the caller's ([`Rules::conditions_accept_at`]), except where the node has a
     /// condition's [`ChangeFacts`]: the plain moves they judge illegal are left out, and true is returned when
-    /// they judge every move listed (legal, then: the caller need not test any).
+    /// they judge every move listed, or when no condition tests after the move (every move listed is legal,
+    /// then: the caller need not test any).
     pub(super) fn unobserved_king_safe_moves(&self, pos: &Position, node: &NodeFacts, out: &mut MoveList) -> bool {
         let change = node.change.as_ref();
-        match self.own_kind_paralysis {
+        let judged = match self.own_kind_paralysis {
             // Madrasi: each piece's paralysis read off its own targets (leaps, rook/bishop lines and pawn captures
             // are symmetric; the side to move has no pawn an opponent could take en passant).
             Some(rex_inclusive) => {
@@ -80,7 +81,9 @@ impl Rules {
                 let paralysed = self.paralysed(pos, pos.side());
                 self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), change, out)
             }
-        }
+        };
+        // Without a condition testing the position after the move (Madrasi, Eiffel), every move listed is legal.
+        judged || !self.tests_after_move()
     }
 
     /// The body of [`Rules::orthodox_legal_moves`] (`TESTED` false) and of
