@@ -1,7 +1,8 @@
 //! Perft speed: stipula against cozy-chess and shakmaty on the six standard positions (all three without bulk
 //! counting: every leaf move is made), stipula on fairy positions against its own orthodox rate, and perft
 //! under Madrasi, Isardam and Eiffel against plain perft of the same position. Node counts are asserted, so a
-//! fast wrong run fails. `cargo bench --bench perft`; median of 5 runs each, the runs compared interleaved.
+//! fast wrong run fails. `cargo bench --bench perft`; median of 7 runs each (a run repeated to take a quarter of a
+//! second at least), the runs compared interleaved.
 
 use std::time::{Duration, Instant};
 use stipula::conditions::build_all;
@@ -16,7 +17,7 @@ use cozy_chess as cz;
 use shakmaty as sm;
 use shakmaty::Position as _;
 
-const RUNS: usize = 5;
+const RUNS: usize = 7;
 
 fn setup(fen: &str) -> (Rules, Position) {
     setup_with(fen, &[])
@@ -83,7 +84,7 @@ fn shakmaty_position(fen: &str) -> sm::Chess {
 /// Median wall times of `RUNS` runs of each of `fs`, run in turn (one run of each, then the next round), so
 /// that a change of the machine's load falls on all of them alike; each must return its expected count every
 /// time.
-/// A short run is repeated so that each timed sample takes a tenth of a second at least (the time of one run is
+/// A short run is repeated so that each timed sample takes a quarter of a second at least (the time of one run is
 /// returned).
 fn medians<const N: usize>(mut fs: [(u64, &mut dyn FnMut() -> u64); N]) -> [Duration; N] {
     let reps: Vec<u32> = fs
@@ -91,7 +92,7 @@ fn medians<const N: usize>(mut fs: [(u64, &mut dyn FnMut() -> u64); N]) -> [Dura
         .map(|(_, f)| {
             let start = Instant::now();
             f();
-            (0.1 / start.elapsed().as_secs_f64().max(1e-6)).ceil().clamp(1.0, 1000.0) as u32
+            (0.25 / start.elapsed().as_secs_f64().max(1e-6)).ceil().clamp(1.0, 1000.0) as u32
         })
         .collect();
     let mut times = [(); N].map(|_| Vec::with_capacity(RUNS));

@@ -17,7 +17,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
   echo
   echo "Written by \`benches/perft.sh\`; do not edit. Started $started; machine: $cores cores, $cpu; load average"
   echo "$load_before at the start, $load_after at the end. Nodes per second, without bulk counting (every leaf move"
-  echo "is made), the median of 5 runs; the runs compared (the three move generators, a condition and plain perft) run in turn. Node"
+  echo "is made), the median of 7 runs (each at least a quarter of a second); the runs compared (the three move generators, a condition and plain perft) run in turn. Node"
   echo "counts are asserted (published counts, or the naive reference's). Compare ratios within one run: the machine is"
   echo "shared with other work (the load average above). What each does per node: all three generate the legal moves"
   echo "(pins and check found once per node) and make each on a copy of the position (copy-make, no unmake);"

@@ -240,11 +240,7 @@ impl Rules {
                 if TESTED {
                     judged = false;
                 }
-                if allowed.has(mv.to) {
-                    out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
-                } else if TESTED {
-                    out.extend(self.promotions.iter().map(|&k| mv.promoting(k)).filter(|&m| ok(m)));
-                }
+                self.push_promotions::<TESTED>(pos, mv, allowed, out);
             } else if !barred.has(mv.to) && ok(mv) {
                 out.push(mv);
             }
@@ -281,6 +277,19 @@ impl Rules {
         }
         // A promotion step that was not listed leaves every listed move judged.
         judged || out.len() == start
+    }
+}
+
+impl Rules {
+    /// The promotions of the pawn step or capture `mv` for [`Rules::legal_pawn_moves`], one per promotion kind
+    /// (out of line: the common pawn move's code stays small enough to be inlined).
+    #[inline(never)]
+    fn push_promotions<const TESTED: bool>(&self, pos: &Position, mv: Move, allowed: Bitboard, out: &mut MoveList) {
+        if allowed.has(mv.to) {
+            out.extend(self.promotions.iter().map(|&k| mv.promoting(k)));
+        } else if TESTED {
+            out.extend(self.promotions.iter().map(|&k| mv.promoting(k)).filter(|&m| self.safe_after(pos, m)));
+        }
     }
 }
 
