@@ -154,7 +154,8 @@ pub fn problem_text(p: &Problem, twins: &[SolvedTwin], lang: Lang) -> String {
 }
 
 /// Popeye's message for an option it ignores (src/output/message.c: QuodlibetNotApplicable, PostKeyPlayNotApplicable,
-/// SetPlayNotApplicable, TryPlayNotApplicable, WhiteToPlayNotApplicable), with its newline (the French `jeu d'essai` has none).
+/// SetPlayNotApplicable, TryPlayNotApplicable, WhiteToPlayNotApplicable, ThreatOptionAndExactStipulationIncompatible),
+/// with its newline (the French `jeu d'essai` has none).
 fn not_applicable(o: Opt, lang: Lang) -> &'static str {
     let words: [&str; 3] = match o {
         Opt::Quodlibet => ["Quodlibet not applicable - ignored\n", "Quodlibet nicht anwendbar - ignoriert\n", "Quodlibet pas applicable - ignore\n"],
@@ -162,6 +163,11 @@ fn not_applicable(o: Opt, lang: Lang) -> &'static str {
         Opt::SetPlay => ["SetPlay not applicable - ignored\n", "Satzspiel nicht anwendbar - ignoriert\n", "Apparent pas applicable - ignore\n"],
         Opt::Try => ["try play not applicable\n", "Verfuehrung nicht anwendbar\n", "jeu d'essai pas applicable"],
         Opt::WhiteToPlay => ["WhiteToPlay not applicable - ignored\n", "WeissBeginnt nicht anwendbar - ignoriert\n", "ApparentSeul pas applicable - ignore\n"],
+        Opt::Threat => [
+            "Option \"Threat\" not applicable or indicated maximum threat length too big\n",
+            "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross\n",
+            "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande\n",
+        ],
         _ => return "",
     };
     in_lang(&words, lang)
@@ -178,9 +184,14 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // newline being the closing line's or the next heading's. A twin none of whose phases can be played writes
     // no phase.
     if !t.label.is_empty() {
-        // WhiteToPlay ignored: Popeye says so as it starts solving the twin, before the heading's blank line.
-        if t.ignored.contains(&Opt::WhiteToPlay) {
-            s += not_applicable(Opt::WhiteToPlay, lang);
+        // Quodlibet, PostKeyPlay and WhiteToPlay ignored: Popeye says so as it starts solving the twin, before the
+        // heading's blank line (the first twin's Quodlibet and PostKeyPlay before the problem's header:
+        // [`problem_start`]).
+        let first = t.label == "a)";
+        for o in [Opt::Quodlibet, Opt::PostKeyPlay, Opt::WhiteToPlay] {
+            if t.ignored.contains(&o) && (o == Opt::WhiteToPlay || !first) {
+                s += not_applicable(o, lang);
+            }
         }
         s.push('\n');
         s += &t.label;
@@ -196,7 +207,8 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // side to play able to capture the king); refused before it is solved, not even the messages for the options
     // it ignores.
     let refused = matches!(t.outcome, Outcome::Refused(_));
-    let messages: String = t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try)).map(|&o| not_applicable(o, lang)).collect();
+    let messages: String =
+        t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try | Opt::Threat)).map(|&o| not_applicable(o, lang)).collect();
     if !refused || !t.unplayable.is_empty() {
         s += &messages;
     }

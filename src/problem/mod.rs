@@ -345,10 +345,12 @@ impl Problem {
     }
 
     /// The options given that do not apply to `st` and are ignored, as Popeye ignores them, in the order Popeye
-    /// says so (`Quodlibet not applicable - ignored`, then PostKeyPlay, SetPlay, `try play not applicable`):
+    /// says so (`Quodlibet not applicable - ignored`, then PostKeyPlay, SetPlay, `try play not applicable`, Threat):
     /// Quodlibet outside self and reflex play (and series self play); PostKeyPlay outside direct, self and reflex
     /// play; SetPlay in series direct play (`ser-#`, `ser-=`), in help play of half a move (`h#0.5`) and in post-key
-    /// play; Try in post-key play. WhiteToPlay in direct, self and reflex play and in help play of `n.5` moves,
+    /// play; Try in post-key play; Threat outside direct, self and reflex play and where it is no shorter than
+    /// the play (Popeye: `Option "Threat" not applicable or indicated maximum threat length too big`). WhiteToPlay
+    /// in direct, self and reflex play and in help play of `n.5` moves,
     /// which only a twin's stipulation can be (the reader refuses it in the problem's own:
     /// [`options::Options::contradiction_in_twin`]).
     pub fn ignored_options(&self, st: &Stipulation) -> Vec<Opt> {
@@ -372,6 +374,14 @@ impl Problem {
         // `Defence n` asks for tries too (Popeye's `soltout`, which `Try` also sets): after the key there are none.
         if (o.tries || o.defence.is_some()) && post_key {
             out.push(Opt::Try);
+        }
+        // `Threat t` outside direct, self and reflex play, and where no threat can be as long as `t` moves (a
+        // threat after the key of an `n`-mover is at most `n - 1` moves long); an `n`-mover of one move has no
+        // threat to limit (Popeye says nothing there).
+        if let Some(t) = o.threat.filter(|&t| t >= 1) {
+            if !battle || (st.moves >= 2 && t >= st.moves) {
+                out.push(Opt::Threat);
+            }
         }
         out
     }

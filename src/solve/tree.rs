@@ -240,10 +240,19 @@ impl<'s, 'a> Battle<'s, 'a> {
         // shown when the defending king has too many flights).
         // So does `NonTrivial`'s count of the defences (Popeye shows nothing at all when it fails, not even the
         // check).
-        // With `Threat n` Popeye's guard does not stand there: the play is shown (`r#3`, `Threat 2 PostKeyPlay
-        // NonTrivial 0 1`, two kings: each defence `refutes.`; tests/popeye-cases/postkey-threat-nontrivial.inp).
+        // With `Threat t` no longer than the count's own length `k` (`k + 1` in direct and reflex play, whose
+        // trivial defences have a `#(k+1)` or `r#(k+1)` after them) Popeye's guard does not stand there: the play
+        // is shown (`r#3`, `Threat 2 PostKeyPlay NonTrivial 0 1`, two kings: each defence `refutes.`;
+        // tests/popeye-cases/postkey-threat-nontrivial.inp); with a longer threat it does (White Ka6, Black Rh5
+        // Kg6, `NonTrivial 2 k`: nothing shown for `s#3` with `Threat 2` and `k` 1, for `#3` and `r#3` with `Threat
+        // 3` and `k` 1; the play for `s#3` with `Threat 1` and `k` 1, for `#3` with `Threat 2` and `k` 1; a grid of
+        // 54 such problems agrees, three rows of it are tests/popeye-cases/postkey-threat-nontrivial-threat*.inp).
         let selfplay = self.selfplay();
-        let guarded = if self.search.limits.max_threat.is_some() { Some(b) } else { self.search.non_trivial_guard(pos, n, selfplay, b)? };
+        let lifted = match (self.search.limits.max_threat, self.search.non_trivial) {
+            (Some(t), Some(nt)) => t <= nt.short + u32::from(selfplay != Some(false)),
+            _ => false,
+        };
+        let guarded = if lifted { Some(b) } else { self.search.non_trivial_guard(pos, n, selfplay, b)? };
         let Some(b) = guarded else {
             return Ok(shown(false));
         };

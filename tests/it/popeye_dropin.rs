@@ -349,3 +349,29 @@ fn zero_position_header_and_refused_twin_messages() {
     let (_, out, _) = dropin(&["-regression"], text);
     assert!(out.ends_with("b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"), "{out}");
 }
+
+/// Options that do not apply to a twin's stipulation, as Popeye 4.104 writes them (`py -maxmem 1G -regression`):
+/// `Quodlibet` and `PostKeyPlay` before each later twin's heading too (the first twin's before the problem's
+/// header), and `Threat` where it cannot apply (help and series play) or is no shorter than the play (`#2` with
+/// `Threat 2`: a threat after the key is one move long): Popeye's `Option "Threat" not applicable or indicated
+/// maximum threat length too big` after the heading, said again where a duplex half starts; in German too.
+#[test]
+fn options_not_applicable_in_later_twins_and_a_threat_too_long() {
+    let text = "BeginProblem\nPieces White Kf6 Rg1 Black Kh8\nStipulation #2\nOption PostKeyPlay Quodlibet Threat 2 NoBoard\nTwin Stipulation ser-#2\nTwin Stipulation h#2\nEndProblem\n";
+    let (code, out, _) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    let threat = "Option \"Threat\" not applicable or indicated maximum threat length too big\n";
+    let want_a = format!("Quodlibet not applicable - ignored\n\na) \n{threat}\n zugzwang.\n      1...Kh8-h7\n        refutes.\n");
+    assert!(out.starts_with(&want_a), "{out}");
+    let ignored = "Quodlibet not applicable - ignored\nPostKeyPlay not applicable - ignored\n";
+    assert!(out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n{threat}\n  1.Kf6-f7   2.Rg1-h1 #\n{ignored}\nc) h#2  \n{threat}\n  1.Kh8-h7 ")), "{out}");
+    // Threat fits the play: no message.
+    let (_, out, _) = dropin(&["-regression"], &text.replace("Threat 2", "Threat 1").replace("Stipulation #2", "Stipulation #3"));
+    assert!(out.starts_with("Quodlibet not applicable - ignored\n\na) \n\n threat:\n"), "{out}");
+    let text = "AnfangProblem\nSteine weiss Kf6 Tg1 schwarz Kh8\nForderung h#2\nOption Drohung 1 OhneBrett Duplex\nZwilling Forderung #2\nEndeProblem\n";
+    let (_, out, _) = dropin(&["-regression"], text);
+    let drohung = "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross\n";
+    assert!(out.starts_with(&format!("\na) \n{drohung}\n  1.Kh8-h7 ")), "{out}");
+    assert!(out.contains(&format!(" #\n{drohung}\n\nb) #2  \n\n   1.Kf6-f7 !\n")), "{out}");
+}
+
