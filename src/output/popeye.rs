@@ -185,11 +185,10 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // no phase.
     if !t.label.is_empty() {
         // Quodlibet, PostKeyPlay and WhiteToPlay ignored: Popeye says so as it starts solving the twin, before the
-        // heading's blank line (the first twin's Quodlibet and PostKeyPlay before the problem's header:
-        // [`problem_start`]).
-        let first = t.label == "a)";
+        // heading's blank line; Quodlibet and PostKeyPlay only for a twin that sets the stipulation (the diagram's
+        // before the problem's header: [`problem_start`]).
         for o in [Opt::Quodlibet, Opt::PostKeyPlay, Opt::WhiteToPlay] {
-            if t.ignored.contains(&o) && (o == Opt::WhiteToPlay || !first) {
+            if t.ignored.contains(&o) && (o == Opt::WhiteToPlay || t.restipulated) {
                 s += not_applicable(o, lang);
             }
         }

@@ -9,7 +9,7 @@ use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram};
+use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
 use crate::words::Lang;
@@ -137,6 +137,10 @@ pub struct SolvedTwin {
     /// ([`Problem::ignored_options`]); JSON: their English names.
     #[serde(serialize_with = "option_names")]
     pub ignored: Vec<Opt>,
+    /// The twin's own changes set the stipulation (`Twin Stipulation ser-#2`): Popeye then says again which of
+    /// Quodlibet and PostKeyPlay it ignores, before the twin's heading.
+    #[serde(skip)]
+    pub restipulated: bool,
     pub outcome: Outcome,
     pub nodes: u64,
     pub millis: u128,
@@ -162,6 +166,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             phases: Vec::new(),
             unplayable: Vec::new(),
             ignored: Vec::new(),
+            restipulated: false,
             outcome: Outcome::Refused(why),
             nodes: 0,
             millis: 0,
@@ -185,11 +190,19 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
     let zero = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
     let zero_plan = p.zero_position_plan(&p.stipulation);
     let zero = (!zero_plan.is_empty()).then(|| (true, String::new(), String::new(), zero, zero_plan));
-    let twins = twins.into_iter().map(|(label, heading, d)| {
+    // Which twins set the stipulation themselves (the first twin, the diagram, is none unless it is a twin of the
+    // zero position).
+    let restipulated: Vec<bool> = (!p.zero_position)
+        .then_some(false)
+        .into_iter()
+        .chain(p.twins.iter().map(|t| t.changes.iter().any(|c| matches!(c, TwinChange::Stipulation(_)))))
+        .collect();
+    let twins = twins.into_iter().zip(restipulated).map(|((label, heading, d), restipulated)| {
         let plan = p.phase_plan(&d.stipulation);
-        (false, label, heading, d, plan)
+        (false, label, heading, d, plan, restipulated)
     });
-    for (zero_position, label, heading, d, plan) in zero.into_iter().chain(twins) {
+    let zero = zero.map(|(z, label, heading, d, plan)| (z, label, heading, d, plan, false));
+    for (zero_position, label, heading, d, plan, restipulated) in zero.into_iter().chain(twins) {
         if rules_of_table.as_ref() != Some(&d.conditions) {
             table = Table::new(settings.hash_mb);
             rules_of_table = Some(d.conditions.clone());
@@ -219,6 +232,7 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
             phases,
             unplayable,
             ignored: p.ignored_options(&d.stipulation),
+            restipulated,
             outcome,
             nodes,
             millis: t0.elapsed().as_millis(),

@@ -351,8 +351,8 @@ fn zero_position_header_and_refused_twin_messages() {
 }
 
 /// Options that do not apply to a twin's stipulation, as Popeye 4.104 writes them (`py -maxmem 1G -regression`):
-/// `Quodlibet` and `PostKeyPlay` before each later twin's heading too (the first twin's before the problem's
-/// header), and `Threat` where it cannot apply (help and series play) or is no shorter than the play (`#2` with
+/// `Quodlibet` and `PostKeyPlay` before the heading of each later twin that sets the stipulation too (the first
+/// twin's before the problem's header), and `Threat` where it cannot apply (help and series play) or is no shorter than the play (`#2` with
 /// `Threat 2`: a threat after the key is one move long): Popeye's `Option "Threat" not applicable or indicated
 /// maximum threat length too big` after the heading, said again where a duplex half starts; in German too.
 #[test]
@@ -365,6 +365,10 @@ fn options_not_applicable_in_later_twins_and_a_threat_too_long() {
     assert!(out.starts_with(&want_a), "{out}");
     let ignored = "Quodlibet not applicable - ignored\nPostKeyPlay not applicable - ignored\n";
     assert!(out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n{threat}\n  1.Kf6-f7   2.Rg1-h1 #\n{ignored}\nc) h#2  \n{threat}\n  1.Kh8-h7 ")), "{out}");
+    // Only a twin that sets the stipulation has them said again: not one that moves a piece (back to `#2`).
+    let moved = "BeginProblem\nPieces White Kf6 Rg1 Black Kh8\nStipulation #2\nOption PostKeyPlay Quodlibet NoBoard\nTwin Stipulation ser-#2\nTwin Move f6 e6\nEndProblem\n";
+    let (_, out, _) = dropin(&["-regression"], moved);
+    assert!(out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n\n  1.Kf6-f7   2.Rg1-h1 #\n\nc) wKf6-->e6  \n")), "{out}");
     // Threat fits the play: no message.
     let (_, out, _) = dropin(&["-regression"], &text.replace("Threat 2", "Threat 1").replace("Stipulation #2", "Stipulation #3"));
     assert!(out.starts_with("Quodlibet not applicable - ignored\n\na) \n\n threat:\n"), "{out}");
