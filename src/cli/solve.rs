@@ -126,7 +126,7 @@ pub fn run(args: SolveArgs) -> i32 {
                         let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
                         let name = OptionDef::of(*o).name_in(Lang::English);
                         let d = Diagnostic::new(p.location.clone(), format!("{what}option {name} does not apply to `{}`: ignored", t.stipulation))
-                            .hint("Popeye ignores it too (`not applicable - ignored`)");
+                            .hint("Popeye ignores it too");
                         eprint!("{}", d.render_as("warning"));
                     }
                     if t.outcome == Outcome::TimedOut {

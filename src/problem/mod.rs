@@ -348,7 +348,8 @@ impl Problem {
     /// says so (`Quodlibet not applicable - ignored`, then PostKeyPlay, SetPlay, `try play not applicable`, Threat):
     /// Quodlibet outside self and reflex play (and series self play); PostKeyPlay outside direct, self and reflex
     /// play; SetPlay in series direct play (`ser-#`, `ser-=`), in help play of half a move (`h#0.5`) and in post-key
-    /// play; Try in post-key play; Threat outside direct, self and reflex play and where it is no shorter than
+    /// play; Try in post-key play; NonTrivial outside direct, self and reflex play (Popeye says nothing); Threat
+    /// outside direct, self and reflex play and where it is no shorter than
     /// the play (Popeye: `Option "Threat" not applicable or indicated maximum threat length too big`). WhiteToPlay
     /// in direct, self and reflex play and in help play of `n.5` moves,
     /// which only a twin's stipulation can be (the reader refuses it in the problem's own:
@@ -374,6 +375,11 @@ impl Problem {
         // `Defence n` asks for tries too (Popeye's `soltout`, which `Try` also sets): after the key there are none.
         if (o.tries || o.defence.is_some()) && post_key {
             out.push(Opt::Try);
+        }
+        // `NonTrivial` outside direct, self and reflex play: Popeye counts the defences of battle play only, and
+        // solves help and series play with it as without it, saying nothing (`ser-#2;0,1`).
+        if o.non_trivial.is_some() && !battle {
+            out.push(Opt::NonTrivial);
         }
         // `Threat t` outside direct, self and reflex play, and where no threat can be as long as `t` moves (a
         // threat after the key of an `n`-mover is at most `n - 1` moves long); an `n`-mover of one move has no

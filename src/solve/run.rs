@@ -284,10 +284,6 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.non_trivial.is_some() && !is_tree(st.play) {
-        // Popeye counts the defences of battle play only.
-        return Some(format!("NonTrivial in `{st}` (only #, s# and r# are)"));
-    }
     if o.keep_mating_piece && st.goal != Goal::Mate {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }

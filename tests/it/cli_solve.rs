@@ -171,6 +171,17 @@ fn post_key_play_shows_the_threat_and_variations_after_the_key() {
     assert_eq!(code, 0, "{err}");
     assert!(solution_lines(&out).is_empty(), "{out}");
     assert!(err.contains("warning: option PostKeyPlay does not apply to `h#2`: ignored"), "{err}");
+    // NonTrivial counts battle play's defences only: in series play it is ignored, with a warning (Popeye solves
+    // the ser-#2 as without it: `1.Kf6-f7 2.Rg1-h1 #`), and a threat as long as the play is no limit.
+    let inp = "BeginProblem\nStipulation ser-#2\nOption NonTrivial 0 1\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
+    let (code, out, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(solution_lines(&out), ["  1.Kf6-f7   2.Rg1-h1 #"], "{out}");
+    assert!(err.contains("warning: option NonTrivial does not apply to `ser-#2;0,1`: ignored"), "{err}");
+    let inp = "BeginProblem\nStipulation #2\nOption Threat 2\nPieces White Kf6 Rg1 Black Kh8\nEndProblem\n";
+    let (code, _, err) = stipula(&["solve", "-"], inp);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning: option Threat does not apply to `#2/2`: ignored"), "{err}");
 }
 
 #[test]

@@ -379,3 +379,14 @@ fn options_not_applicable_in_later_twins_and_a_threat_too_long() {
     assert!(out.contains(&format!(" #\n{drohung}\n\nb) #2  \n\n   1.Kf6-f7 !\n")), "{out}");
 }
 
+
+/// `NonTrivial` outside battle play: Popeye counts the defences of direct, self and reflex play only, and solves
+/// help and series play with it as without it, saying nothing (Popeye 4.104, `py -maxmem 1G -regression`, byte for
+/// byte; seed 603393, case 4954, where stipula refused the twin).
+#[test]
+fn non_trivial_in_series_play_is_ignored_as_popeye_ignores_it() {
+    let text = "BeginProblem\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nStipulation ser-#2\nOption NonTrivial 0 1 NoBoard\nTwin Stipulation #2\nEndProblem\n";
+    let (code, out, _) = dropin(&["-regression"], text);
+    assert_eq!(code, 0);
+    assert_eq!(out, "\na) \n\n  1.Kf6-f7   2.Rg1-h1 #\n\nb) #2  \n\n   1.Kf6-f7 !\n\n\nsolution finished.\n\n\n");
+}
