@@ -274,3 +274,21 @@ fn twin_changing_conditions_twice_is_translated() {
     assert!(german.contains("Zwilling Verschiebung c6 a6\n"), "{german}");
 }
 
+
+/// Popeye's `Partial solution` from a twin that stipula refuses as documented (a side without its king, which
+/// Popeye solves with `both sides need a king`): seed 603393, case 2486, `MaxSolutions 1`, the king-less twin's
+/// stalemate being Popeye's one solution. Allowed only when such a refused twin has Popeye's lines.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's binary: ../shared/popeye-ref/py or STIPULA_POPEYE_BIN")]
+fn a_cut_in_a_twin_stipula_refuses_is_allowed_narrowly() {
+    use difftest::oracle::{compare, Answer, Verdict};
+    let popeye = popeye_binary();
+    let text = "BeginProblem\npiece White Kg1 black Kc5\nStipula =2\nOp TRI MAXSOLUTIO 1\nTw continued Move g1 c5 Move c5 g3\ntwin Condition Isa typeb RexInclusive\nEndPro\n";
+    let (py, st) = solve_both(&popeye, text, Duration::from_secs(60));
+    assert_eq!(compare(&py, &st, true), Verdict::Agree);
+    // The same answers without stipula's refusal of that twin: the cut is Popeye's alone, a disagreement.
+    let Answer::Solved { text: t, twins, refused, messages } = st else { panic!("stipula solves: {st:?}") };
+    assert!(refused.iter().any(Option::is_some), "stipula refuses the king-less twin");
+    let unrefused = Answer::Solved { text: t, twins, refused: vec![None; refused.len()], messages };
+    assert!(matches!(compare(&py, &unrefused, true), Verdict::Disagree(_)));
+}
