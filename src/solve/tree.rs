@@ -307,9 +307,14 @@ impl<'s, 'a> Battle<'s, 'a> {
         // `1...a5-a4 2.Rg1-g8 #` and `1...e5-e4 2.Rg1-g8 #`, a set play of one move, each shown
         // (tests/popeye-cases/set-play-length.inp).
         let length = answered.iter().map(|a| a.2).try_fold(0, |m, k| k.map(|k| m.max(k))).unwrap_or(n.saturating_sub(1));
+        // With `exact-`, a defence the attacker also answers one move sooner is left out too
+        // ([`Battle::one_move_shorter`]).
         for (d, after, k) in answered {
             let Some(k) = k else { continue };
             if self.opts.no_short_variations && k < length {
+                continue;
+            }
+            if self.one_move_shorter(&after, k, b)? {
                 continue;
             }
             // Without `Variations` Popeye computes no threats in the set play: every defence below is shown.
@@ -432,7 +437,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 refuted.push((*d, p.clone()));
                 continue;
             };
-            if !show_tree || (self.opts.no_short_variations && k < m - 1) {
+            if !show_tree || (self.opts.no_short_variations && k < m - 1) || self.one_move_shorter(p, k, b)? {
                 continue;
             }
             let shown = match &threat {
@@ -442,6 +447,19 @@ impl<'s, 'a> Battle<'s, 'a> {
             if shown {
                 below.defences.push(self.defence(after, *d, p, k, ply + 1, b)?);
             }
+        }
+        // A try's refutation after which the attacker wins in exactly one move fewer is not written: Popeye's
+        // filter of short variations stands before its refutation writer under `exact-` (`exact-#3`, `Try Variation
+        // NoShortVariations`, White Sc3 Sf1 Pc2 Ra2 Pa5 Qc6 Bb7 Kd8, Black Se1 Sb3 Kf2 Ph7: `1.Qc6-f6 + ?` and
+        // `but` with nothing below, `1...Kf2-g1` being answered by a mate in one). The try stays a try.
+        if role == Role::Try && self.search.exact() && self.opts.no_short_variations {
+            let mut shown = Vec::with_capacity(refuted.len());
+            for r in refuted {
+                if !self.one_move_shorter(&r.1, m - 1, b)? {
+                    shown.push(r);
+                }
+            }
+            refuted = shown;
         }
         self.with_refutations(after, &mut below, &refuted, m, ply, role, post_key);
         Ok(below)
@@ -476,6 +494,20 @@ impl<'s, 'a> Battle<'s, 'a> {
             sort_canonically(&mut refutations, ply + 1);
             below.refutations = Some(refutations);
         }
+    }
+
+    /// `NoShortVariations` under `exact-`: whether the attacker, to move in `pos` after a defence answered in `k`
+    /// moves, also wins in exactly `k - 1`. Popeye's filter of short variations asks for a win one move shorter,
+    /// under `exact-` too, so such a defence is not shown (`exact-#3`, `SetPlay NoShortVariations`, White Sc3 Sb1
+    /// Bd2 Ra2 Pa5 Qc6 Bb7 Kd8, Black Se1 Sb3 Kf2: `1...Se1-c2`, `1...Se1-d3` and `1...Se1-g2`, each answered by
+    /// `2.Qc6-g2 #`, are not shown, the set play's other 42 lines are; as `exact-#4` with `Variation
+    /// NoShortVariations`, `1.Bd2*e1 + !` shows `1...Kf2-e3`, after which `2.Qc6-e4 #` mates two moves sooner, not
+    /// one; tests/popeye-cases/exact-short-variations.inp, exact-short-refutations.inp).
+    fn one_move_shorter(&self, pos: &Position, k: u32, b: u32) -> Result<bool, Aborted> {
+        if !(self.search.exact() && self.opts.no_short_variations) || k <= 1 {
+            return Ok(false);
+        }
+        self.wins(pos, k - 1, b)
     }
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
