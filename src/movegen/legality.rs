@@ -301,8 +301,7 @@ impl Rules {
         }
         let node = self.node(pos);
         if self.generates_unobserved(pos, &node) {
-            let judged = self.unobserved_king_safe_moves(pos, &node, out);
-            if self.tests_after_move() && !judged {
+            if !self.unobserved_king_safe_moves(pos, &node, out) {
                 out.retain(|&mv| judged_by_change(pos, mv, &node).unwrap_or_else(|| self.conditions_test(pos, mv, &self.make(pos, mv), node.passes)));
             }
             return;

@@ -231,15 +231,11 @@ impl Rules {
     ) -> bool {
         let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return true };
         let start = out.len();
-        let mut judged = true;
         let occ = pos.occupied();
         // Each promotion asked apart: the piece promoted to may paralyse the piece that would give check.
         let ok = |mv: Move| allowed.has(mv.to) || (TESTED && self.safe_after(pos, mv));
-        let mut push = |mv: Move, out: &mut MoveList| {
+        let push = |mv: Move, out: &mut MoveList| {
             if mv.to.rank() == last {
-                if TESTED {
-                    judged = false;
-                }
                 self.push_promotions::<TESTED>(pos, mv, allowed, out);
             } else if !barred.has(mv.to) && ok(mv) {
                 out.push(mv);
@@ -269,14 +265,13 @@ impl Rules {
                         let mv = Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN);
                         if !self.in_check(&pos.make(mv), us) {
                             out.push(mv);
-                            judged = false;
                         }
                     }
                 }
             }
         }
-        // A promotion step that was not listed leaves every listed move judged.
-        judged || out.len() == start
+        // The facts judge plain steps and captures only: not a promotion, not en passant.
+        !TESTED || out[start..].iter().all(|m| m.promotion().is_none() && m.special != Special::EnPassant)
     }
 }
 
