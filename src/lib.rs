@@ -13,6 +13,7 @@
 
 pub mod attacks;
 pub mod conditions;
+pub mod effects;
 pub mod explain;
 pub mod input;
 pub mod movegen;

@@ -137,7 +137,7 @@ pub fn build_position(
     }
     pos.set_castling(rights);
     pos.set_side(side);
-    pos.set_flags(rules.initial_flags());
+    pos.set_flags(rules.initial_flags_in(&pos));
     // Popeye's retro double step: its squares must tell of a piece's move, all empty but the last (Popeye refuses
     // "inconsistent retro information" otherwise).
     if let [first @ .., last] = opts.en_passant.as_slice() {

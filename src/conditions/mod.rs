@@ -8,6 +8,7 @@
 //! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
 pub mod castling_exclusive;
+pub mod circe;
 pub mod eiffel;
 pub mod isardam;
 pub mod madness;
@@ -39,6 +40,9 @@ impl ConditionSpec {
 
     /// [`ConditionSpec::popeye_text`] in Popeye's `lang` (`EiffelSchach`, `Madrasi RexInklusive`).
     pub fn popeye_text_in(&self, lang: Lang) -> String {
+        if let Some(rule) = circe::rule(self) {
+            return circe::popeye_text(&rule, lang);
+        }
         let def = match ConditionDef::lookup(&self.name, Spelling::Statement) {
             Found::One(def, _) => Some(def),
             _ => None,
@@ -101,6 +105,8 @@ pub struct ConditionDef {
     pub excludes: &'static [&'static str],
     /// How to build it; `None`: a condition Popeye knows and stipula does not implement.
     pub build: Option<Build>,
+    /// The rebirth rule of a Circe-family row ([`circe::Circe`] builds it).
+    pub rebirth: Option<circe::CirceSpec>,
 }
 
 /// A parameter word of a condition.
@@ -148,6 +154,9 @@ pub enum ConditionError {
     /// A combination Popeye refuses: the condition whose row excludes the other, then the other.
     #[error("{0} and {1} cannot be combined (Popeye refuses the combination)")]
     Conflict(&'static str, &'static str),
+    /// Two conditions stipula does not implement together (two rebirth rules of the Circe family).
+    #[error("not supported: {0} together with {1}")]
+    Combination(&'static str, &'static str),
     /// The same condition twice.
     #[error("condition `{0}` is given twice")]
     Twice(String),
@@ -167,7 +176,7 @@ fn bad_param(condition: &str, param: &str, known: &[&str]) -> String {
 impl ConditionError {
     /// Whether the error is about what stipula does not implement rather than about the input.
     pub fn is_unsupported(&self) -> bool {
-        matches!(self, ConditionError::NotSupported(_))
+        matches!(self, ConditionError::NotSupported(_) | ConditionError::Combination(..))
     }
 }
 
@@ -183,6 +192,7 @@ impl ConditionDef {
         default: None,
         excludes: &[],
         build: None,
+        rebirth: None,
     };
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
@@ -303,6 +313,11 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         }
         if out.iter().any(|(o, _)| o.name == def.name) {
             return Err(ConditionError::Twice(def.name.to_string()));
+        }
+        if def.rebirth.is_some() {
+            if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some()) {
+                return Err(ConditionError::Combination(other.name, def.name));
+            }
         }
         out.push((def, cond));
     }

@@ -4,6 +4,7 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
+use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, ANTI, CIRCE, IMMUNE};
 use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
 use crate::words::Names;
 
@@ -58,8 +59,8 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(madness::MadnessOfKings::build),
         ..ConditionDef::NONE
     },
-    popeye_only(["Circe", "Circe", "Circe"]),
-    popeye_only(["MirrorCirce", "SpiegelCirce", "CirceMalefique"]),
+    circe_row(["Circe", "Circe", "Circe"], CIRCE),
+    circe_row(["MirrorCirce", "SpiegelCirce", "CirceMalefique"], CirceSpec { mirror: true, ..CIRCE }),
     popeye_only(["Volage", "Volage", "Volage"]),
     popeye_only(["Hypervolage", "Hypervolage", "Hypervolage"]),
     popeye_only(["BichromChess", "BichromesSchach", "Bichromatique"]),
@@ -73,8 +74,8 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Patrouille", "PatrouilleSchach", "Patrouille"]),
     popeye_only(["PWC", "PlatzwechselCirce", "CirceEchange"]),
     popeye_only(["NoCapture", "Ohneschlag", "SansPrises"]),
-    popeye_only(["ImmunChess", "Immunschach", "Immun"]),
-    popeye_only(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"]),
+    circe_row(["ImmunChess", "Immunschach", "Immun"], IMMUNE),
+    circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
     popeye_only(["ContactGridChess", "KontaktGitter", "ContactGrille"]),
     popeye_only(["Imitator", "Imitator", "Imitator"]),
     popeye_only(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
@@ -82,7 +83,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"]),
     popeye_only(["CouscousCirce", "CouscousCirce", "CirceCouscous"]),
     popeye_only(["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"]),
-    popeye_only(["FileCirce", "FileCirce", "FileCirce"]),
+    circe_row(["FileCirce", "FileCirce", "FileCirce"], CirceSpec { determine: Determine::File, ..CIRCE }),
     popeye_only(["BlackMaximummer", "SchwarzerLaengstzueger", "NoirMaximum"]),
     popeye_only(["BlackMinimummer", "SchwarzerKuerzestzueger", "NoirMinimum"]),
     popeye_only(["WhiteMaximummer", "WeisserLaengstzueger", "BlancMaximum"]),
@@ -102,29 +103,29 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
     popeye_only(["ParrainCirce", "CirceParrain", "CirceParrain"]),
     popeye_only(["NoIProm", "OhneIUW", "SansIProm"]),
-    popeye_only(["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"]),
+    circe_row(["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"], CirceSpec { determine: Determine::Symmetry, ..CIRCE }),
     popeye_only(["VogtlaenderChess", "VogtlaenderSchach", "EchecsVogtlaender"]),
     popeye_only(["EinsteinChess", "EinsteinSchach", "EchecsEinstein"]),
     popeye_only(["Bicolores", "Bicolores", "Bicolores"]),
     popeye_only(["NewKoeko", "NeuKoeko", "KoekoNouveaux"]),
     popeye_only(["CirceClone", "CirceClone", "CirceClone"]),
-    popeye_only(["AntiCirce", "AntiCirce", "AntiCirce"]),
-    popeye_only(["MirrorFileCirce", "SpiegelFileCirce", "FileCirceMalefique"]),
+    circe_row(["AntiCirce", "AntiCirce", "AntiCirce"], ANTI),
+    circe_row(["MirrorFileCirce", "SpiegelFileCirce", "FileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..CIRCE }),
     popeye_only(["AntipodeanCirce", "AntipodenCirce", "CirceAntipoden"]),
     popeye_only(["MirrorCirceClone", "SpiegelCirceclone", "CirceCloneMalefique"]),
-    popeye_only(["MirrorAntiCirce", "AntiSpiegelCirce", "AntiCirceMalefique"]),
+    circe_row(["MirrorAntiCirce", "AntiSpiegelCirce", "AntiCirceMalefique"], CirceSpec { mirror: true, ..ANTI }),
     popeye_only(["DiagramAntiCirce", "AntiDiagrammCirce", "AntiCirceDiagramme"]),
-    popeye_only(["FileAntiCirce", "AntiFileCirce", "AntiFileCirce"]),
-    popeye_only(["SymmetryAntiCirce", "AntiSymmetrieCirce", "AntiCirceSymetrique"]),
-    popeye_only(["MirrorFileAntiCirce", "AntiSpiegelFileCirce", "AntiFileCirceMalefique"]),
+    circe_row(["FileAntiCirce", "AntiFileCirce", "AntiFileCirce"], CirceSpec { determine: Determine::File, ..ANTI }),
+    circe_row(["SymmetryAntiCirce", "AntiSymmetrieCirce", "AntiCirceSymetrique"], CirceSpec { determine: Determine::Symmetry, ..ANTI }),
+    circe_row(["MirrorFileAntiCirce", "AntiSpiegelFileCirce", "AntiFileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..ANTI }),
     popeye_only(["AntipodeanAntiCirce", "AntiAntipodenCirce", "AntiCirceAntipoden"]),
     popeye_only(["EquipollentsAntiCirce", "AntiEquipollentsCirce", "AntiCirceEquipollents"]),
-    popeye_only(["FileImmunChess", "FileImmunSchach", "ImmunFile"]),
+    circe_row(["FileImmunChess", "FileImmunSchach", "ImmunFile"], CirceSpec { determine: Determine::File, ..IMMUNE }),
     popeye_only(["DiagramImmunChess", "DiagrammImmunSchach", "ImmunDiagramme"]),
-    popeye_only(["MirrorFileImmunChess", "SpiegelFileImmunSchach", "ImmunFileMalefique"]),
-    popeye_only(["SymmetryImmunChess", "SymmetrieImmunSchach", "ImmunSymmetrique"]),
-    popeye_only(["AntipodeanImmunChess", "AntipodenImmunSchach", "ImmunAntipoden"]),
-    popeye_only(["EquipollentsImmunChess", "EquipollentsImmunSchach", "ImmunEquipollents"]),
+    circe_row(["MirrorFileImmunChess", "SpiegelFileImmunSchach", "ImmunFileMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..IMMUNE }),
+    circe_row(["SymmetryImmunChess", "SymmetrieImmunSchach", "ImmunSymmetrique"], CirceSpec { determine: Determine::Symmetry, ..IMMUNE }),
+    circe_row(["AntipodeanImmunChess", "AntipodenImmunSchach", "ImmunAntipoden"], CirceSpec { determine: Determine::Antipodes, ..IMMUNE }),
+    circe_row(["EquipollentsImmunChess", "EquipollentsImmunSchach", "ImmunEquipollents"], CirceSpec { determine: Determine::Equipollents, ..IMMUNE }),
     popeye_only(["ReversalEinsteinChess", "ReversesEinsteinSchach", "ReversEchecsEinstein"]),
     popeye_only(["SuperCirce", "SuperCirce", "SuperCirce"]),
     popeye_only(["RelegationChess", "Degradierung", "Degradierung"]),
@@ -140,9 +141,9 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["GlasgowChess", "GlasgowSchach", "EchecsGlasgow"]),
     popeye_only(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
     popeye_only(["FrischAufCirce", "FrischAufCirce", "FrischAufCirce"]),
-    popeye_only(["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"]),
+    circe_row(["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"], CirceSpec { adapter: Adapter::VerticalMirror, ..CIRCE }),
     popeye_only(["ChecklessChess", "OhneSchach", "SansEchecs"]),
-    popeye_only(["DiametralCirce", "DiametralCirce", "CirceDiametrale"]),
+    circe_row(["DiametralCirce", "DiametralCirce", "CirceDiametrale"], CirceSpec { adapter: Adapter::Diametral, ..CIRCE }),
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
     popeye_only(["RankCirce", "RankCirce", "RankCirce"]),
     popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
@@ -253,10 +254,10 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ArgentinianChess", "ArgentinischesSchach", "EchecsArgentins"]),
     popeye_only(["LostPieces", "VerloreneSteine", "PiecesPerdues"]),
     popeye_only(["PartialParalysis", "PartielleParalyse", "ParalysePartielle"]),
-    popeye_only(["VerticalSymmetryCirce", "VertikaleSymmetrieCirce", "CirceSymetriqueVerticale"]),
-    popeye_only(["HorizontalSymmetryCirce", "HorizontaleSymmetrieCirce", "CirceSymetriqueHorizontale"]),
-    popeye_only(["VerticalSymmetryAntiCirce", "VertikaleAntiSymmetrieCirce", "AntiCirceSymetriqueVerticale"]),
-    popeye_only(["HorizontalSymmetryAntiCirce", "HorizontaleAntiSymmetrieCirce", "AntiCirceSymetriqueHorizontale"]),
+    circe_row(["VerticalSymmetryCirce", "VertikaleSymmetrieCirce", "CirceSymetriqueVerticale"], CirceSpec { determine: Determine::VerticalSymmetry, ..CIRCE }),
+    circe_row(["HorizontalSymmetryCirce", "HorizontaleSymmetrieCirce", "CirceSymetriqueHorizontale"], CirceSpec { determine: Determine::HorizontalSymmetry, ..CIRCE }),
+    circe_row(["VerticalSymmetryAntiCirce", "VertikaleAntiSymmetrieCirce", "AntiCirceSymetriqueVerticale"], CirceSpec { determine: Determine::VerticalSymmetry, ..ANTI }),
+    circe_row(["HorizontalSymmetryAntiCirce", "HorizontaleAntiSymmetrieCirce", "AntiCirceSymetriqueHorizontale"], CirceSpec { determine: Determine::HorizontalSymmetry, ..ANTI }),
     popeye_only(["ImmuneVerticalSymmetry", "ImmuneVertikaleSymmetrie", "ImmuneSymetriqueVerticale"]),
     popeye_only(["ImmuneHorizontalSymmetry", "ImmuneHorizontaleSymmetrie", "ImmuneSymetriqueHorizontale"]),
     popeye_only(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
@@ -349,6 +350,49 @@ const LETTERED_TYPES: &[Names] = &[
     ["TypeB", "TypB", "TypeB"],
     ["TypeC", "TypC", "TypeC"],
     ["TypeD", "TypD", "TypeD"],
+];
+
+/// A Circe variant Popeye knows by its own name: its rebirth rule ([`CirceSpec`]), read by [`Circe::build`] with
+/// the parameters written after the name (`RexInclusive`, `Cheylan`, `Mirror` ...).
+const fn circe_row(names: Names, rule: CirceSpec) -> ConditionDef {
+    let params = match rule.family {
+        Family::Anti(_) => ANTI_PARAMS,
+        _ => CIRCE_PARAMS,
+    };
+    ConditionDef { name: names[0], popeye: Some(names), params, build: Some(Circe::build), rebirth: Some(rule), ..ConditionDef::NONE }
+}
+
+/// A word of Popeye's table of Circe variant words, as a parameter.
+const fn circe_word(names: Names) -> Param {
+    Param { name: names[0], popeye: Some((names, CIRCE_VARIANTS)), aliases: &[], implied: false }
+}
+
+const REX_EXCLUSIVE: Param = circe_word(["RexExclusive", "RexExklusive", "RexExclusif"]);
+
+/// The variant words a Circe or Immune chess row reads after its name: kings, and the axes of the rule.
+const CIRCE_PARAMS: &[Param] = &[
+    REX_INCLUSIVE,
+    REX_EXCLUSIVE,
+    circe_word(["Mirror", "Spiegel", "Malefique"]),
+    circe_word(["Diametral", "Diametral", "Diametral"]),
+    circe_word(["VerticalMirror", "VertikalSpiegel", "MalefiqueVerticale"]),
+    circe_word(["File", "File", "Colonne"]),
+    circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
+    circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
+    circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
+];
+
+/// The words an Anti-Circe row reads after its name.
+const ANTI_PARAMS: &[Param] = &[
+    REX_INCLUSIVE,
+    REX_EXCLUSIVE,
+    circe_word(["Calvet", "Calvet", "Calvet"]),
+    circe_word(["Cheylan", "Cheylan", "Cheylan"]),
+    circe_word(["Mirror", "Spiegel", "Malefique"]),
+    circe_word(["File", "File", "Colonne"]),
+    circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
+    circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
+    circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
 ];
 
 /// A condition of Popeye's first table that stipula does not implement.

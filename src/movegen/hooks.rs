@@ -3,6 +3,7 @@
 //! themselves are in [`crate::conditions`].
 
 use super::Rules;
+use crate::effects::Effects;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Kind;
 use crate::position::Position;
@@ -48,6 +49,8 @@ impl Hooks {
     /// [`Condition::is_legal_by_replies`]: a legality test that asks whether the opponent can still move
     /// (Parsi's no-stalemate rule, Madness of Kings' no-checkmate rule for insane moves).
     pub const REPLIES: Hooks = Hooks(512);
+    /// [`Condition::on_capture`]: a capture changes more than the captured square (the Circe family's rebirths).
+    pub const CAPTURE: Hooks = Hooks(1024);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -165,6 +168,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// Moves the walks do not generate (Parsi's king leap, Madness of Kings' insane moves).
     fn extra_moves(&self, _rules: &Rules, _pos: &Position, _out: &mut MoveList) {}
 
+    /// The capture stage: after the capture `mv` is made mechanically from `before` into `after` (the captured
+    /// piece gone, the capturer on its arrival square), what else the capture does (a rebirth, a relocation),
+    /// made on `after` and noted in `effects` (called only with [`Hooks::CAPTURE`], in the registry's stage
+    /// order, before [`Condition::after_move`]).
+    fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {}
+
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
 
@@ -197,6 +206,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// The initial state bits for [`Position::flags`].
     fn initial_flags(&self) -> u8 {
         0
+    }
+
+    /// The initial state bits for [`Position::flags`] in the diagram's position `pos` (its castling rights set):
+    /// for a condition whose state starts from the board. The default is [`Condition::initial_flags`].
+    fn initial_flags_in(&self, _pos: &Position) -> u8 {
+        self.initial_flags()
     }
 
     /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.

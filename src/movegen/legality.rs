@@ -62,7 +62,8 @@ impl Rules {
     #[inline]
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
-        let change = if self.hooks.has(Hooks::LEGALITY) && !self.hooks.has(Hooks::REPLIES) {
+        // A capture stage changes more than a move's own squares: no judging by changes.
+        let change = if self.hooks.has(Hooks::LEGALITY) && !self.hooks.has(Hooks(Hooks::REPLIES.0 | Hooks::CAPTURE.0)) {
             let mut tests = self.conditions_with(Hooks::LEGALITY);
             match (tests.next(), tests.next()) {
                 (Some(c), None) => c.change_facts(self, pos),
@@ -73,7 +74,9 @@ impl Rules {
         };
         // Facts given: the position passes.
         let passes = change.is_some()
-            || (self.hooks.has(Hooks::LEGALITY) && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos)));
+            || (self.hooks.has(Hooks::LEGALITY)
+                && !self.hooks.has(Hooks::CAPTURE)
+                && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos)));
         let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes, change };
         if self.shortcut == Shortcut::None {
             return none;
@@ -156,7 +159,10 @@ impl Rules {
     /// The shortcut's verdict on `mv`, `None` when the plain test must decide.
     #[inline(always)]
     fn shortcut_verdict(&self, pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> {
-        if node.shortcut == Shortcut::None || !matches!(mv.special, Special::None | Special::DoubleStep) {
+        if node.shortcut == Shortcut::None
+            || !matches!(mv.special, Special::None | Special::DoubleStep)
+            || (self.captures_plain && mv.is_capture())
+        {
             return None;
         }
         if pos.kind_bb(Kind::KING).has(mv.from) {

@@ -13,6 +13,7 @@ pub mod shortcuts;
 use self::hooks::{Condition, Hooks};
 use self::legality::Shortcut;
 use crate::attacks::{bishop_attacks, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::effects::Effects;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
@@ -49,6 +50,9 @@ pub struct Rules {
     madrasi_check: Option<bool>,
     /// Which shortcut the legality test may take (see [`NodeFacts`]).
     shortcut: Shortcut,
+    /// Some condition's capture stage changes more than the captured square (a rebirth can block or give a
+    /// check, make or end a paralysis): captures take the plain legality test, whatever the shortcut.
+    captures_plain: bool,
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
     ortho_riders: Vec<Kind>,
     diag_riders: Vec<Kind>,
@@ -103,7 +107,11 @@ impl Rules {
         // Which conditions leave the pin reasoning about the king's safety standing: those that only take
         // observations away (paralysis, observations that do not count), add tests after the move, keep state or
         // restrict pawns' moves; a condition that adds checks (Parsi's king leap) takes the plain test.
-        let check_as_walks = Hooks(Hooks::AFTER_MOVE.0 | Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0);
+        // A capture stage (a rebirth) leaves the moves that take nothing as they are: those keep the shortcut,
+        // captures take the plain test ([`Rules::captures_plain`]).
+        let check_as_walks = Hooks(
+            Hooks::AFTER_MOVE.0 | Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0 | Hooks::CAPTURE.0,
+        );
         let fewer_checks = Hooks(check_as_walks.0 | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0);
         let only = |allowed: Hooks| conditions.iter().all(|c| c.hooks().0 & !allowed.0 == 0);
         let shortcut = if only(check_as_walks) {
@@ -153,6 +161,7 @@ impl Rules {
             own_kind_paralysis,
             madrasi_check,
             shortcut,
+            captures_plain: hooks.has(Hooks::CAPTURE),
             ortho_riders,
             diag_riders,
             sensitive,
@@ -188,6 +197,11 @@ impl Rules {
     /// The initial condition-state bits for a position under these rules.
     pub fn initial_flags(&self) -> u8 {
         self.conditions.iter().fold(0, |f, c| f | c.initial_flags())
+    }
+
+    /// The initial condition-state bits for the diagram's position `pos` ([`Condition::initial_flags_in`]).
+    pub fn initial_flags_in(&self, pos: &Position) -> u8 {
+        self.conditions.iter().fold(0, |f, c| f | c.initial_flags_in(pos))
     }
 
     /// Whether castling exists under these rules.
@@ -303,17 +317,12 @@ impl Rules {
         }
     }
 
-    /// Makes a move and lets the conditions update their state.
+    /// Makes a move and lets the conditions do what the move does besides (their capture stage) and update
+    /// their state.
     #[inline]
     pub fn make(&self, pos: &Position, mv: Move) -> Position {
         let mut after = pos.make(mv);
-        if self.hooks.has(Hooks::AFTER_MOVE) {
-            for c in &self.conditions {
-                if c.hooks().has(Hooks::AFTER_MOVE) {
-                    c.after_move(self, pos, mv, &mut after);
-                }
-            }
-        }
+        self.stages_after_make(pos, mv, &mut after, &mut Effects::default());
         after
     }
 
@@ -321,11 +330,38 @@ impl Rules {
     #[inline(always)]
     pub fn make_into(&self, pos: &Position, mv: Move, out: &mut Position) {
         pos.make_into(mv, out);
+        self.stages_after_make(pos, mv, out, &mut Effects::default());
+    }
+
+    /// [`Rules::make`], with the effects the conditions made besides the move itself (a rebirth): for the
+    /// notation, off the search's path.
+    pub fn make_noting(&self, pos: &Position, mv: Move) -> (Position, Effects) {
+        let mut after = pos.make(mv);
+        let mut effects = Effects::NONE;
+        self.stages_after_make(pos, mv, &mut after, &mut effects);
+        (after, effects)
+    }
+
+    /// The effects of `mv` beyond moving and taking (see [`Rules::make_noting`]).
+    pub fn effects(&self, pos: &Position, mv: Move) -> Effects {
+        if !self.hooks.has(Hooks::CAPTURE) {
+            return Effects::NONE;
+        }
+        self.make_noting(pos, mv).1
+    }
+
+    /// The stages after the mechanical move: the capture stage ([`Hooks::CAPTURE`]), then the state updates
+    /// ([`Hooks::AFTER_MOVE`]).
+    #[inline(always)]
+    fn stages_after_make(&self, pos: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if self.hooks.has(Hooks::CAPTURE) && mv.is_capture() {
+            for c in self.conditions_with(Hooks::CAPTURE) {
+                c.on_capture(self, pos, mv, after, effects);
+            }
+        }
         if self.hooks.has(Hooks::AFTER_MOVE) {
-            for c in &self.conditions {
-                if c.hooks().has(Hooks::AFTER_MOVE) {
-                    c.after_move(self, pos, mv, out);
-                }
+            for c in self.conditions_with(Hooks::AFTER_MOVE) {
+                c.after_move(self, pos, mv, after);
             }
         }
     }

@@ -621,7 +621,7 @@ mod cut_tests {
     fn line(i: u8, n: usize) -> Line {
         let rook = Piece { kind: Kind::ROOK, color: Color::White };
         let mv = Move::new(Square::from_coords(0, 0), Square::from_coords(0, i), None, crate::moves::Special::None);
-        Line { style: LineStyle::Help, moves: vec![PlayedMove { mv, piece: rook, mark: None }; n] }
+        Line { style: LineStyle::Help, moves: vec![PlayedMove { mv, piece: rook, mark: None, effects: crate::effects::Effects::NONE }; n] }
     }
 
     fn first(i: u8, role: Role) -> Attack {

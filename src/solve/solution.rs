@@ -7,6 +7,7 @@
 //! tree, which the text renderer prints as it is), so that what is listed does not depend on the thread count.
 
 use crate::movegen::Rules;
+use crate::effects::Effects;
 use crate::moves::{Move, Special};
 use crate::notation::write_move_in;
 use crate::pieces::Piece;
@@ -41,6 +42,8 @@ pub struct PlayedMove {
     /// The piece that moves (Madness of Kings: the opponent's king, which the side to move moves).
     pub piece: Piece,
     pub mark: Option<Mark>,
+    /// What the move does besides (a Circe rebirth), as the notation shows it (`[+bRa8]`).
+    pub effects: Effects,
 }
 
 /// Castling, as `0-0` or `0-0-0`.
@@ -54,7 +57,7 @@ impl PlayedMove {
     /// `mv` played from `before`, marked `mark`.
     pub fn new(before: &Position, mv: Move, mark: Option<Mark>) -> PlayedMove {
         let piece = before.piece_at(mv.from).expect("a move starts on an occupied square");
-        PlayedMove { mv, piece, mark }
+        PlayedMove { mv, piece, mark, effects: Effects::NONE }
     }
 
     /// `mv` from `before` to `after`, marked with the goal's symbol when it reaches the goal and `goal_counts`,
@@ -65,7 +68,7 @@ impl PlayedMove {
             None if rules.in_check(after, after.side()) => Some(Mark::Check),
             None => None,
         };
-        PlayedMove::new(before, mv, mark)
+        PlayedMove { effects: rules.effects(before, mv), ..PlayedMove::new(before, mv, mark) }
     }
 
     pub fn castling(&self) -> Option<Castling> {
@@ -89,6 +92,7 @@ impl PlayedMove {
     /// [`PlayedMove::text`] with the piece codes of Popeye's `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
         let mut s = write_move_in(self.piece, self.mv, lang);
+        s += &self.effects.write_in(lang);
         if let Some(m) = self.mark {
             s.push(' ');
             s += m.symbol();
@@ -101,7 +105,7 @@ impl Serialize for PlayedMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mv = &self.mv;
         let mut m = s.serialize_struct("PlayedMove", 11)?;
-        m.serialize_field("text", &self.notation())?;
+        m.serialize_field("text", &(self.notation() + &self.effects.write_in(Lang::English)))?;
         m.serialize_field("from", &mv.from.to_string())?;
         m.serialize_field("to", &mv.to.to_string())?;
         m.serialize_field("piece", self.piece.kind.code())?;
@@ -125,6 +129,9 @@ impl Serialize for PlayedMove {
         }
         if let Some(mark) = self.mark {
             m.serialize_field("mark", mark.symbol())?;
+        }
+        if !self.effects.is_empty() {
+            m.serialize_field("effects", &self.effects)?;
         }
         m.end()
     }
@@ -460,7 +467,7 @@ mod tests {
     /// A quiet move of a white or black `kind` between two squares, marked `mark`.
     fn mv(kind: Kind, color: Color, from: &str, to: &str, mark: Option<Mark>) -> PlayedMove {
         let sq = |s: &str| Square::parse(s).expect("a square");
-        PlayedMove { mv: Move::new(sq(from), sq(to), None, Special::None), piece: Piece { kind, color }, mark }
+        PlayedMove { mv: Move::new(sq(from), sq(to), None, Special::None), piece: Piece { kind, color }, mark, effects: Effects::NONE }
     }
 
     fn attack(mv: PlayedMove, role: Role, threat: Threat, defences: Vec<Defence>) -> Attack {

@@ -12,7 +12,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["square", "words"],
     &["pieces"],
-    &["attacks", "moves"],
+    &["attacks", "moves", "effects"],
     &["position"],
     &["movegen"],
     &["conditions", "notation"],

@@ -94,6 +94,31 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Isardam RexInclusive"),
     (1, "Isardam TypeB RexInclusive"),
     (3, "EiffelChess"),
+    (4, "Circe"),
+    (2, "Circe RexInclusive"),
+    (2, "MirrorCirce"),
+    (1, "FileCirce"),
+    (1, "MirrorFileCirce"),
+    (1, "SymmetryCirce"),
+    (1, "VerticalSymmetryCirce"),
+    (1, "HorizontalSymmetryCirce"),
+    (1, "DiametralCirce"),
+    (1, "VerticalMirrorCirce"),
+    (1, "Circe Mirror RexInclusive"),
+    (4, "AntiCirce"),
+    (2, "AntiCirce Cheylan"),
+    (1, "AntiCirce RexExclusive"),
+    (1, "MirrorAntiCirce"),
+    (1, "FileAntiCirce"),
+    (1, "SymmetryAntiCirce"),
+    (1, "HorizontalSymmetryAntiCirce"),
+    (3, "ImmunChess"),
+    (1, "ImmunChess RexInclusive"),
+    (1, "MirrorImmunChess"),
+    (1, "FileImmunChess"),
+    (1, "SymmetryImmunChess"),
+    (1, "AntipodeanImmunChess"),
+    (1, "EquipollentsImmunChess"),
 ];
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
@@ -327,7 +352,13 @@ impl Gen<'_> {
         let conditioned = self.rng.chance(20);
         if conditioned {
             let c = *self.rng.weighted(CONDITIONS);
-            let _ = writeln!(text, "Condition {c}");
+            // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
+            let madrasi = c.contains("irce") || c.contains("Immun");
+            if madrasi && self.rng.chance(25) {
+                let _ = writeln!(text, "Condition {c} Madrasi");
+            } else {
+                let _ = writeln!(text, "Condition {c}");
+            }
         }
         let mut opts: Vec<String> = Vec::new();
         let help = fam == Fam::Help;

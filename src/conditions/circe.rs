@@ -1,0 +1,475 @@
+//! The Circe family as data: one rebirth rule ([`CirceSpec`]) serves Circe, Anti-Circe and Immune chess and their
+//! variants, each variant one row of the registry ([`circe_row`](super::registry)), as Popeye's
+//! `circe_variant_type` serves its `circe`, `anticirce` and `immune` conditions (`conditions/circe/circe.c`).
+//!
+//! - **Circe**: a captured piece is reborn on its rebirth square if that square is empty, else it vanishes; kings
+//!   only with `RexInclusive`, and then a king is in check only when its capture would not be followed by its
+//!   rebirth (its rebirth square occupied after the capture).
+//! - **Anti-Circe**: the capturer is reborn on its own rebirth square (a pawn capturing onto the last rank as the
+//!   piece it promotes to), and a capture whose rebirth square is occupied is illegal (Calvet: a capture on that
+//!   square itself is allowed, Popeye's default; Cheylan: not). Kings too, unless `RexExclusive`. A king is in check
+//!   only by a capture that would be legal.
+//! - **Immune chess**: a piece whose rebirth square is occupied after its capture cannot be captured; nothing is
+//!   reborn. Kings only with `RexInclusive`.
+//!
+//! The rebirth square is found for a *relevant side* (the capturer's side for Circe and Immune chess, the other side
+//! for Anti-Circe: the side whose rebirth squares the regular rule uses), flipped by the Mirror variants, from the
+//! capture square by one of Popeye's determinators ([`Determine`]), then adjusted ([`Adapter`]).
+
+use crate::attacks::Occupancy;
+use crate::conditions::{ConditionDef, ConditionError, ConditionSpec};
+use crate::effects::{Effect, Effects};
+use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::{Move, Special};
+use crate::pieces::{Kind, Piece};
+use crate::position::{castle, Position};
+use crate::square::{Bitboard, Color, Square};
+use crate::words::{Found, Lang, Names, Spelling};
+
+/// Which piece a capture brings back, and what an occupied rebirth square means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// The captured piece is reborn; on an occupied square it vanishes.
+    Circe,
+    /// The capturer is reborn; on an occupied square the capture is illegal.
+    Anti(AntiType),
+    /// Nothing is reborn; a capture whose rebirth square is occupied is illegal.
+    Immune,
+}
+
+/// Anti-Circe's two readings of a capture on the capturer's own rebirth square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AntiType {
+    /// Allowed: the capturer stays (Popeye's default).
+    Calvet,
+    /// Illegal.
+    Cheylan,
+}
+
+/// How the rebirth square is found from the capture (Popeye's `circe_determine_rebirth_square_type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Determine {
+    /// The piece's square in the game array (pawns on the capture file; rooks, bishops, knights by the colour of
+    /// the capture square; fairy pieces on the promotion square of the capture file).
+    Regular,
+    /// The capture file, on the first rank (pieces) or second rank (pawns) of the rebirth side.
+    File,
+    /// The square symmetric to the capture square through the board's centre.
+    Symmetry,
+    /// The capture square mirrored between the a and h files.
+    VerticalSymmetry,
+    /// The capture square mirrored between the first and eighth ranks.
+    HorizontalSymmetry,
+    /// Four files and four ranks away from the capture square.
+    Antipodes,
+    /// The capturer's departure square (Platzwechsel-Circe).
+    Pwc,
+    /// The capture square moved by the capture's own vector (from departure to capture square).
+    Equipollents,
+}
+
+/// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Adapter {
+    None,
+    /// Mirrored through the board's centre (Diametral Circe).
+    Diametral,
+    /// Mirrored between the a and h files (Vertical mirror Circe).
+    VerticalMirror,
+}
+
+/// One Circe variant: its rebirth rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CirceSpec {
+    pub family: Family,
+    pub determine: Determine,
+    pub adapter: Adapter,
+    /// Mirror: the rebirth square of the other side.
+    pub mirror: bool,
+    /// Kings are reborn (Circe, Immune chess) or rebear (Anti-Circe) too.
+    pub rex_inclusive: bool,
+}
+
+/// Circe itself: regular rebirth of the captured piece, kings excluded.
+pub const CIRCE: CirceSpec = CirceSpec {
+    family: Family::Circe,
+    determine: Determine::Regular,
+    adapter: Adapter::None,
+    mirror: false,
+    rex_inclusive: false,
+};
+
+/// Anti-Circe (Calvet), kings included.
+pub const ANTI: CirceSpec = CirceSpec { family: Family::Anti(AntiType::Calvet), rex_inclusive: true, ..CIRCE };
+
+/// Immune chess, kings excluded.
+pub const IMMUNE: CirceSpec = CirceSpec { family: Family::Immune, ..CIRCE };
+
+/// The condition: a variant's rule with the parameters the problem gives.
+#[derive(Clone, Debug)]
+pub struct Circe {
+    spec: CirceSpec,
+    /// The condition's name and parameters, as Popeye writes them.
+    text: String,
+}
+
+/// What a capture is, for the rebirth rule: the capturer's departure square and the piece it is after moving (a
+/// promoted pawn's new piece), the capture square and the piece taken.
+#[derive(Clone, Copy, Debug)]
+struct Capture {
+    from: Square,
+    arrival: Square,
+    capturer: Piece,
+    square: Square,
+    captured: Piece,
+}
+
+/// The rule of the Circe-family condition `spec` names (its registry row's), with its parameters applied; `None`
+/// for another condition.
+pub fn rule(spec: &ConditionSpec) -> Option<CirceSpec> {
+    let def = match ConditionDef::lookup(&spec.name, Spelling::Statement) {
+        Found::One(def, _) => def,
+        _ => return None,
+    };
+    let mut rule = def.rebirth?;
+    for o in &spec.options {
+        match o.as_str() {
+            "RexInclusive" => rule.rex_inclusive = true,
+            "RexExclusive" => rule.rex_inclusive = false,
+            "Calvet" => rule.family = Family::Anti(AntiType::Calvet),
+            "Cheylan" => rule.family = Family::Anti(AntiType::Cheylan),
+            "Mirror" => rule.mirror = true,
+            "Diametral" => rule.adapter = Adapter::Diametral,
+            "VerticalMirror" => rule.adapter = Adapter::VerticalMirror,
+            "File" => rule.determine = Determine::File,
+            "Symmetry" => rule.determine = Determine::Symmetry,
+            "VerticalSymmetry" => rule.determine = Determine::VerticalSymmetry,
+            "HorizontalSymmetry" => rule.determine = Determine::HorizontalSymmetry,
+            _ => {}
+        }
+    }
+    Some(rule)
+}
+
+impl Circe {
+    /// Builds the variant named by `spec` (its registry row's rule) with its parameters.
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        let rule = rule(spec).ok_or_else(|| ConditionError::Invalid(format!("`{}` is no Circe variant", spec.name)))?;
+        Ok(Box::new(Circe { spec: rule, text: popeye_text(&rule, Lang::English) }))
+    }
+}
+
+/// The rule as Popeye writes the condition (`output/plaintext/condition.c`, `append_circe_variants`): the family's
+/// name, then the variant's words in Popeye's order, the kings' word only where it is not the family's default
+/// (`Circe Diametral`, `AntiCirce Cheylan RexExclusive`, `ImmunChess Mirror RexInclusive`).
+pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
+    let l = lang.index();
+    let (name, rex_default): (Names, bool) = match rule.family {
+        Family::Circe => (["Circe", "Circe", "Circe"], false),
+        Family::Anti(_) => (["AntiCirce", "AntiCirce", "AntiCirce"], true),
+        Family::Immune => (["ImmunChess", "Immunschach", "Immun"], false),
+    };
+    let mut words: Vec<Names> = Vec::new();
+    match rule.determine {
+        Determine::Regular => {}
+        Determine::Pwc => words.push(["PWC", "Platzwechsel", "Echange"]),
+        Determine::Symmetry => words.push(["Symmetry", "Symmetrie", "Symetrie"]),
+        Determine::VerticalSymmetry => words.push(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
+        Determine::HorizontalSymmetry => {
+            words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
+        }
+        Determine::File => words.push(["File", "File", "Colonne"]),
+        Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
+    }
+    if rule.mirror {
+        words.push(["Mirror", "Spiegel", "Malefique"]);
+    }
+    match rule.adapter {
+        Adapter::None => {}
+        Adapter::Diametral => words.push(["Diametral", "Diametral", "Diametral"]),
+        Adapter::VerticalMirror => words.push(["VerticalMirror", "VertikalSpiegel", "MalefiqueVerticale"]),
+    }
+    if rule.family == Family::Anti(AntiType::Cheylan) {
+        words.push(["Cheylan", "Cheylan", "Cheylan"]);
+    }
+    if rule.rex_inclusive != rex_default {
+        words.push(if rule.rex_inclusive {
+            ["RexInclusive", "RexInklusive", "RexInclusif"]
+        } else {
+            ["RexExclusive", "RexExklusive", "RexExclusif"]
+        });
+    }
+    std::iter::once(name[l]).chain(words.iter().map(|w| w[l])).collect::<Vec<_>>().join(" ")
+}
+
+impl Circe {
+    /// The rule in force.
+    pub fn spec(&self) -> &CirceSpec {
+        &self.spec
+    }
+
+    /// The piece the rule reborn (or, Immune chess, would rebear) and the rebirth square, `None` when it is off the
+    /// board (Equipollents) or the rule leaves this capture alone (a king outside rex inclusive).
+    fn rebirth(&self, c: &Capture) -> Option<(Piece, Square)> {
+        let piece = match self.spec.family {
+            Family::Circe | Family::Immune => c.captured,
+            Family::Anti(_) => c.capturer,
+        };
+        if piece.kind == Kind::KING && !self.spec.rex_inclusive {
+            return None;
+        }
+        // The relevant side: the side whose rebirth squares the regular rule gives to `piece` is the other one.
+        let side = if self.spec.mirror { piece.color } else { piece.color.opposite() };
+        let sq = match self.spec.determine {
+            Determine::Regular => regular_square(piece.kind, side, c.square),
+            Determine::File => file_square(piece.kind, side, c.square),
+            Determine::Symmetry => Square::new(63 - c.square.index() as u8),
+            Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
+            Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
+            Determine::Antipodes => Square::from_coords(c.square.file() ^ 4, c.square.rank() ^ 4),
+            Determine::Pwc => c.from,
+            Determine::Equipollents => {
+                let (df, dr) =
+                    (c.square.file() as i8 - c.from.file() as i8, c.square.rank() as i8 - c.from.rank() as i8);
+                c.square.offset(df, dr)?
+            }
+        };
+        let sq = match self.spec.adapter {
+            Adapter::None => sq,
+            Adapter::Diametral => Square::new(63 - sq.index() as u8),
+            Adapter::VerticalMirror => Square::from_coords(7 - sq.file(), sq.rank()),
+        };
+        Some((piece, sq))
+    }
+
+    /// The capture `mv` makes from `before`, if it takes a piece.
+    fn capture(before: &Position, mv: Move) -> Option<Capture> {
+        let square = mv.capture()?;
+        let captured = before.piece_at(square)?;
+        let mover = before.piece_at(mv.from)?;
+        let capturer = match mv.promotion() {
+            Some(k) => Piece::new(mover.color, k),
+            None => mover,
+        };
+        Some(Capture { from: mv.from, arrival: mv.to, capturer, square, captured })
+    }
+
+    /// Whether the capture `c` is legal under the rule, `occupied` the board after the capturer has arrived (the
+    /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
+    fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
+        let Some((_, sq)) = self.rebirth(c) else { return true };
+        match self.spec.family {
+            Family::Circe => true,
+            Family::Immune => !occupied.has(sq),
+            Family::Anti(kind) => {
+                // The capturer leaves its arrival square to be reborn.
+                !(occupied & !c.arrival.bb()).has(sq) && !(kind == AntiType::Cheylan && sq == c.arrival)
+            }
+        }
+    }
+}
+
+/// The first of the six state bits ([`Position::flags`]) that keep the castling rights of each king and rook (White's
+/// king, a1 and h1 rooks, then Black's); Parsi's leaps take the two below.
+const CASTLE_STATE_SHIFT: u8 = 2;
+
+/// Each side with its short and long castling rights.
+const CASTLERS: [(Color, u8, u8); 2] = [(Color::White, castle::WK, castle::WQ), (Color::Black, castle::BK, castle::BQ)];
+
+/// Popeye's `circe_regular_rebirth_square`: the square of a piece of `kind` in the game array of the side
+/// opposite to `side` (pawns on the capture file, knights, bishops and rooks by the colour of the capture square,
+/// fairy pieces on the promotion square of the capture file).
+pub fn regular_square(kind: Kind, side: Color, capture: Square) -> Square {
+    let (file, rank) = (capture.file(), capture.rank());
+    let light = (rank & 1) != (file & 1);
+    let at = |f: u8, r: u8| Square::from_coords(f, r);
+    if side == Color::Black {
+        match kind {
+            Kind::PAWN => at(file, 1),
+            Kind::KNIGHT => at(if light { 1 } else { 6 }, 0),
+            Kind::ROOK => at(if light { 7 } else { 0 }, 0),
+            Kind::QUEEN => at(3, 0),
+            Kind::BISHOP => at(if light { 5 } else { 2 }, 0),
+            Kind::KING => at(4, 0),
+            _ => at(file, 7),
+        }
+    } else {
+        match kind {
+            Kind::PAWN => at(file, 6),
+            Kind::KING => at(4, 7),
+            Kind::KNIGHT => at(if light { 6 } else { 1 }, 7),
+            Kind::ROOK => at(if light { 0 } else { 7 }, 7),
+            Kind::QUEEN => at(3, 7),
+            Kind::BISHOP => at(if light { 2 } else { 5 }, 7),
+            _ => at(file, 0),
+        }
+    }
+}
+
+/// Popeye's File Circe square: the capture file, on the first rank (orthodox pieces) or the second (pawns) of the
+/// side opposite to `side`, fairy pieces on its promotion square.
+fn file_square(kind: Kind, side: Color, capture: Square) -> Square {
+    let file = capture.file();
+    let (first, second, last) = if side == Color::Black { (0, 1, 7) } else { (7, 6, 0) };
+    let rank = match kind {
+        Kind::PAWN => second,
+        k if k.is_orthodox() => first,
+        _ => last,
+    };
+    Square::from_coords(file, rank)
+}
+
+impl Condition for Circe {
+    fn describe(&self) -> String {
+        self.text.clone()
+    }
+
+    fn hooks(&self) -> Hooks {
+        let mut h = Hooks::CAPTURE;
+        if self.spec.family != Family::Immune {
+            // A rook reborn in its corner may castle again (Popeye's castling rights follow the pieces).
+            h = h | Hooks::AFTER_MOVE;
+        }
+        if self.spec.family != Family::Circe {
+            // Anti-Circe and Immune chess forbid some captures, and a check is a capture that would be legal.
+            h = h | Hooks::LEGALITY | Hooks::OBSERVATION;
+        } else if self.spec.rex_inclusive {
+            h = h | Hooks::OBSERVATION;
+        }
+        h
+    }
+
+    fn on_capture(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        let Some(c) = Circe::capture(before, mv) else { return };
+        let Some((piece, sq)) = self.rebirth(&c) else { return };
+        match self.spec.family {
+            Family::Circe => {
+                if after.piece_at(sq).is_none() {
+                    after.put(sq, piece);
+                    effects.push(Effect::Added { square: sq, piece });
+                }
+            }
+            Family::Anti(_) => {
+                // An illegal capture (rebirth square occupied) is left as it is: the legality test refuses it.
+                if sq == c.arrival {
+                    return;
+                }
+                if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(piece) {
+                    after.remove(c.arrival);
+                    after.put(sq, piece);
+                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece });
+                }
+            }
+            Family::Immune => {}
+        }
+    }
+
+    // Castling after a rebirth: Popeye keeps a right per king and per rook (`solving/castling.c`), taken away when
+    // the piece leaves its square or is taken there and given back when a rebirth puts it there
+    // (`enable_castling_rights`); the side may castle with a rook when both its king's right and that rook's stand.
+    // stipula's rights are the pairs; the pieces' own rights are kept here, in the state bits.
+    fn initial_flags_in(&self, pos: &Position) -> u8 {
+        let mut flags = 0;
+        for (i, &(color, short, long)) in CASTLERS.iter().enumerate() {
+            let rights = pos.castling();
+            let rank = if color == Color::White { 0 } else { 7 };
+            let king = pos.piece_at(Square::from_coords(4, rank)) == Some(Piece::new(color, Kind::KING));
+            let rook = |f| pos.piece_at(Square::from_coords(f, rank)) == Some(Piece::new(color, Kind::ROOK));
+            // A king whose rooks stand in their corners without a right lost its own (NoCastling, a FEN).
+            let king_right = king && (rights & (short | long) != 0 || !(rook(0) || rook(7)));
+            let bits = (king_right as u8) | ((rights & long != 0) as u8) << 1 | ((rights & short != 0) as u8) << 2;
+            flags |= bits << (CASTLE_STATE_SHIFT + 3 * i as u8);
+        }
+        flags
+    }
+
+    fn after_move(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position) {
+        if !rules.castling_exists() {
+            return;
+        }
+        let mut flags = after.flags();
+        let mut rights = after.castling();
+        let reborn = |sq: Square, piece: Piece| -> bool {
+            // The piece arrived on `sq` by a rebirth: not there before the move, not the mover's arrival.
+            mv.is_capture() && sq != mv.to && before.piece_at(sq) != Some(piece) && after.piece_at(sq) == Some(piece)
+        };
+        for (i, &(color, short, long)) in CASTLERS.iter().enumerate() {
+            let rank = if color == Color::White { 0 } else { 7 };
+            let shift = CASTLE_STATE_SHIFT + 3 * i as u8;
+            let mut bits = flags >> shift & 7;
+            for (bit, file, kind) in [(1u8, 4u8, Kind::KING), (2, 0, Kind::ROOK), (4, 7, Kind::ROOK)] {
+                let sq = Square::from_coords(file, rank);
+                let piece = Piece::new(color, kind);
+                let on = after.piece_at(sq) == Some(piece);
+                let kept = bits & bit != 0 && on && before.piece_at(sq) == Some(piece) && mv.from != sq;
+                if kept || (on && reborn(sq, piece)) {
+                    bits |= bit;
+                } else {
+                    bits &= !bit;
+                }
+            }
+            flags = (flags & !(7 << shift)) | bits << shift;
+            if bits & 1 != 0 {
+                if bits & 2 != 0 {
+                    rights |= long;
+                }
+                if bits & 4 != 0 {
+                    rights |= short;
+                }
+            }
+        }
+        after.set_flags(flags);
+        after.set_castling(rights);
+    }
+
+    fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+        let Some(c) = Circe::capture(before, mv) else { return true };
+        let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
+        self.capture_allowed(&c, occupied)
+    }
+
+    // A check is a capture of the king that the rule lets stand: not followed by the king's rebirth (Circe rex
+    // inclusive), and legal (Anti-Circe, Immune chess). Popeye validates a check by playing the capture
+    // (`STValidateCheckMoveByPlayingCapture`).
+    fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
+        let (Some(capturer), Some(captured)) = (pos.piece_at(observer), pos.piece_at(target)) else { return true };
+        let c = Capture { from: observer, arrival: target, capturer, square: target, captured };
+        let occupied = (pos.occupied() & !observer.bb()) | target.bb();
+        match self.spec.family {
+            Family::Circe => match self.rebirth(&c) {
+                Some((_, sq)) => occupied.has(sq),
+                None => true,
+            },
+            _ => self.capture_allowed(&c, occupied),
+        }
+    }
+
+    fn extra_capture_counts(&self, rules: &Rules, pos: &Position, mv: Move) -> bool {
+        mv.special == Special::Insane || self.observation_counts(rules, pos, mv.from, mv.capture().unwrap_or(mv.to))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn regular_rebirth_squares_as_popeye() {
+        // Popeye's circe_regular_rebirth_square (conditions/circe/circe.c): a black rook taken on d7 (a light
+        // square) goes to a8, on d8 (dark) to h8; a white knight taken on e4 (light) to b1; pawns to the capture file.
+        assert_eq!(regular_square(Kind::ROOK, Color::White, sq("d7")), sq("a8"));
+        assert_eq!(regular_square(Kind::ROOK, Color::White, sq("d8")), sq("h8"));
+        assert_eq!(regular_square(Kind::KNIGHT, Color::Black, sq("e4")), sq("b1"));
+        assert_eq!(regular_square(Kind::BISHOP, Color::Black, sq("e4")), sq("f1"));
+        assert_eq!(regular_square(Kind::PAWN, Color::Black, sq("c5")), sq("c2"));
+        assert_eq!(regular_square(Kind::PAWN, Color::White, sq("c5")), sq("c7"));
+        assert_eq!(regular_square(Kind::GRASSHOPPER, Color::White, sq("c5")), sq("c1"));
+        assert_eq!(file_square(Kind::QUEEN, Color::Black, sq("g5")), sq("g1"));
+    }
+}

@@ -1,0 +1,152 @@
+//! What a move does besides moving its piece and taking: a rebirth, a relocation, a removal, as typed values.
+//! The conditions' capture stage ([`crate::movegen::hooks::Condition::on_capture`]) makes them on the position
+//! and, when asked, lists them; the notation writes them in one place ([`Effect::write_in`]), as Popeye writes
+//! its move-effect journal (`[+bRa8]`, `[wQd7->d1]`, `[-wSc3]`).
+
+use crate::pieces::{Kind, Piece};
+use crate::square::{Color, Square};
+use crate::words::Lang;
+
+/// One effect of a move beyond the piece's own movement and capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Effect {
+    /// A piece put on an empty square: a Circe rebirth of the captured piece (Popeye `[+bRa8]`).
+    Added { square: Square, piece: Piece },
+    /// A piece taken off one square and put on another, perhaps changed (an Anti-Circe rebirth of the capturer:
+    /// Popeye `[wQd7->d1]`; with another kind, `[wPe8->Qe1]`).
+    Transferred { from: Square, to: Square, was: Piece, piece: Piece },
+    /// A piece taken off the board by a rule (Popeye `[-wSc3]`).
+    Removed { square: Square, piece: Piece },
+}
+
+impl Effect {
+    /// The effect as Popeye writes it after the move, brackets included, with the piece codes of `lang`.
+    pub fn write_in(&self, lang: Lang) -> String {
+        let colour = |c: Color| -> &'static str {
+            match (c, lang) {
+                (Color::White, Lang::French) => "b",
+                (Color::White, _) => "w",
+                (Color::Black, Lang::English) => "b",
+                (Color::Black, Lang::German) => "s",
+                (Color::Black, Lang::French) => "n",
+            }
+        };
+        let letters = |k: Kind| k.def().code_in(lang);
+        let whole = |p: Piece, sq: Square| format!("{}{}{sq}", colour(p.color), letters(p.kind));
+        match *self {
+            Effect::Added { square, piece } => format!("[+{}]", whole(piece, square)),
+            Effect::Transferred { from, to, was, piece } => {
+                let mut s = format!("[{}->", whole(was, from));
+                if piece.color != was.color {
+                    s += colour(piece.color);
+                    s += letters(piece.kind);
+                } else if piece.kind != was.kind {
+                    s += letters(piece.kind);
+                }
+                s += &to.to_string();
+                s.push(']');
+                s
+            }
+            Effect::Removed { square, piece } => format!("[-{}]", whole(piece, square)),
+        }
+    }
+}
+
+/// The effects of one move, in the order they were made: at most [`Effects::CAPACITY`], kept inline (`Copy`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Effects {
+    items: [Option<Effect>; Effects::CAPACITY],
+}
+
+impl Effects {
+    /// How many effects one move may have.
+    pub const CAPACITY: usize = 3;
+
+    /// No effect.
+    pub const NONE: Effects = Effects { items: [None; Effects::CAPACITY] };
+
+    /// Notes an effect after the others (beyond the capacity, the last is replaced: no rule makes more).
+    pub fn push(&mut self, e: Effect) {
+        let slot = self.items.iter().position(Option::is_none).unwrap_or(Effects::CAPACITY - 1);
+        self.items[slot] = Some(e);
+    }
+
+    /// The effects in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Effect> + '_ {
+        self.items.iter().map_while(Option::as_ref)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items[0].is_none()
+    }
+
+    /// Every effect as Popeye writes it, one after the other (`[+bRa8]`).
+    pub fn write_in(&self, lang: Lang) -> String {
+        self.iter().map(|e| e.write_in(lang)).collect()
+    }
+}
+
+impl serde::Serialize for Effect {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let colour = |c: Color| if c == Color::White { "white" } else { "black" };
+        let mut m = s.serialize_struct("Effect", 6)?;
+        match *self {
+            Effect::Added { square, piece } => {
+                m.serialize_field("effect", "added")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Transferred { from, to, was, piece } => {
+                m.serialize_field("effect", "transferred")?;
+                m.serialize_field("from", &from.to_string())?;
+                m.serialize_field("to", &to.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+                if was != piece {
+                    m.serialize_field("was", was.kind.code())?;
+                }
+            }
+            Effect::Removed { square, piece } => {
+                m.serialize_field("effect", "removed")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+        }
+        m.end()
+    }
+}
+
+impl serde::Serialize for Effects {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn written_as_popeye_writes_them() {
+        // Popeye 4.104, `Condition Circe` and `AntiCirce`, `Stipulation ~1`, White Ke1 Rh1 Qd4, Black Ke8 Rd7 Pf3
+        // Sb5: `1.Qd4*d7[+bRa8] +` and `1.Qd4*d7[wQd7->d1]`.
+        let rook = Piece::new(Color::Black, Kind::ROOK);
+        let queen = Piece::new(Color::White, Kind::QUEEN);
+        assert_eq!(Effect::Added { square: sq("a8"), piece: rook }.write_in(Lang::English), "[+bRa8]");
+        assert_eq!(Effect::Added { square: sq("a8"), piece: rook }.write_in(Lang::German), "[+sTa8]");
+        let t = Effect::Transferred { from: sq("d7"), to: sq("d1"), was: queen, piece: queen };
+        assert_eq!(t.write_in(Lang::English), "[wQd7->d1]");
+        let mut all = Effects::NONE;
+        assert!(all.is_empty());
+        all.push(t);
+        all.push(Effect::Removed { square: sq("c3"), piece: Piece::new(Color::White, Kind::KNIGHT) });
+        assert_eq!(all.write_in(Lang::English), "[wQd7->d1][-wSc3]");
+    }
+}
