@@ -210,9 +210,10 @@ impl Circe {
         &self.spec
     }
 
-    /// The piece the rule reborn (or, Immune chess, would rebear) and the rebirth square, `None` when it is off the
-    /// board (Equipollents) or the rule leaves this capture alone (a king outside rex inclusive).
-    fn rebirth(&self, c: &Capture) -> Option<(Piece, Square)> {
+    /// The piece the rule rebears (or, Immune chess, would rebear) and the rebirth square, `None` when it is off the
+    /// board (Equipollents; Popeye's squares off the board are never empty, so the square counts as occupied);
+    /// `None` when the rule leaves this capture alone (a king outside rex inclusive).
+    fn rebirth(&self, c: &Capture) -> Option<(Piece, Option<Square>)> {
         let piece = match self.spec.family {
             Family::Circe | Family::Immune => c.captured,
             Family::Anti(_) => c.capturer,
@@ -233,7 +234,10 @@ impl Circe {
             Determine::Equipollents => {
                 let (df, dr) =
                     (c.square.file() as i8 - c.from.file() as i8, c.square.rank() as i8 - c.from.rank() as i8);
-                c.square.offset(df, dr)?
+                match c.square.offset(df, dr) {
+                    Some(sq) => sq,
+                    None => return Some((piece, None)),
+                }
             }
         };
         let sq = match self.spec.adapter {
@@ -241,7 +245,7 @@ impl Circe {
             Adapter::Diametral => Square::new(63 - sq.index() as u8),
             Adapter::VerticalMirror => Square::from_coords(7 - sq.file(), sq.rank()),
         };
-        Some((piece, sq))
+        Some((piece, Some(sq)))
     }
 
     /// The capture `mv` makes from `before`, if it takes a piece.
@@ -260,6 +264,7 @@ impl Circe {
     /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
     fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
         let Some((_, sq)) = self.rebirth(c) else { return true };
+        let Some(sq) = sq else { return self.spec.family == Family::Circe };
         match self.spec.family {
             Family::Circe => true,
             Family::Immune => !occupied.has(sq),
@@ -343,7 +348,7 @@ impl Condition for Circe {
 
     fn on_capture(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         let Some(c) = Circe::capture(before, mv) else { return };
-        let Some((piece, sq)) = self.rebirth(&c) else { return };
+        let Some((piece, Some(sq))) = self.rebirth(&c) else { return };
         match self.spec.family {
             Family::Circe => {
                 if after.piece_at(sq).is_none() {
@@ -433,15 +438,19 @@ impl Condition for Circe {
     // A check is a capture of the king that the rule lets stand: not followed by the king's rebirth (Circe rex
     // inclusive), and legal (Anti-Circe, Immune chess). Popeye validates a check by playing the capture
     // (`STValidateCheckMoveByPlayingCapture`).
-    fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
+    // A pawn capturing onto its last rank promotes first: the capture counts when one of its promotions is legal.
+    fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         let (Some(capturer), Some(captured)) = (pos.piece_at(observer), pos.piece_at(target)) else { return true };
         let c = Capture { from: observer, arrival: target, capturer, square: target, captured };
         let occupied = (pos.occupied() & !observer.bb()) | target.bb();
         match self.spec.family {
             Family::Circe => match self.rebirth(&c) {
-                Some((_, sq)) => occupied.has(sq),
-                None => true,
+                Some((_, Some(sq))) => occupied.has(sq),
+                _ => true,
             },
+            Family::Anti(_) if capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank() => {
+                rules.promotions.iter().any(|&k| self.capture_allowed(&Capture { capturer: Piece::new(capturer.color, k), ..c }, occupied))
+            }
             _ => self.capture_allowed(&c, occupied),
         }
     }
@@ -473,3 +482,4 @@ mod tests {
         assert_eq!(file_square(Kind::QUEEN, Color::Black, sq("g5")), sq("g1"));
     }
 }
+

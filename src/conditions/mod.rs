@@ -426,7 +426,8 @@ mod tests {
     #[test]
     fn build_errors_are_typed() {
         let spec = |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
-        assert_eq!(build_all(&[spec("Circe", &[])]).err(), Some(ConditionError::NotSupported("Circe")));
+        assert_eq!(build_all(&[spec("AndernachChess", &[])]).err(), Some(ConditionError::NotSupported("AndernachChess")));
+        assert_eq!(build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(), Some(ConditionError::Combination("Circe", "AntiCirce")));
         assert!(matches!(build_all(&[spec("Madrasy", &[])]), Err(ConditionError::Unknown { hint: Some("Madrasi"), .. })));
         assert_eq!(build_all(&[spec("Isardam", &[]), spec("Madrasi", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Madrasi")));
         assert_eq!(build_all(&[spec("Eiffel", &[]), spec("Isardam", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Eiffel")));

@@ -186,8 +186,10 @@ fn conditions() {
     assert_eq!(c("isardam typb"), vec![spec("Isardam", &["TypeB"])]);
     assert_eq!(c("eiffelschach"), vec![spec("Eiffel", &[])]);
     assert_eq!(c("eiffel"), vec![spec("Eiffel", &[])]);
-    assert_eq!(err(&en("Condition Circe")).message, "not supported: condition Circe");
-    assert_eq!(err(&de("Bedingung SpiegelCirce")).message, "not supported: condition SpiegelCirce");
+    assert_eq!(c("Circe"), vec![spec("Circe", &[])]);
+    assert_eq!(c("AntiCirce Cheylan RexExkl"), vec![spec("AntiCirce", &["Cheylan", "RexExclusive"])]);
+    assert_eq!(c("Circe Spiegel Madrasi"), vec![spec("Circe", &["Mirror"]), spec("Madrasi", &[])]);
+    assert_eq!(err(&en("Condition AndernachChess")).message, "not supported: condition AndernachChess");
     let d = err(&en("Condition Madrasy"));
     assert_eq!(d.message, "unknown condition `Madrasy`");
     assert_eq!(d.hint.as_deref(), Some("did you mean `Madrasi`?"));
