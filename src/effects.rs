@@ -10,11 +10,12 @@ use crate::words::Lang;
 /// One effect of a move beyond the piece's own movement and capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Effect {
-    /// A piece put on an empty square: a Circe rebirth of the captured piece (Popeye `[+bRa8]`).
-    Added { square: Square, piece: Piece },
+    /// A piece put on an empty square: a Circe rebirth of the captured piece (Popeye `[+bRa8]`), a pawn perhaps
+    /// promoted there (`[+wPd8=Q]`).
+    Added { square: Square, piece: Piece, promoted: Option<Kind> },
     /// A piece taken off one square and put on another, perhaps changed (an Anti-Circe rebirth of the capturer:
     /// Popeye `[wQd7->d1]`; with another kind, `[wPe8->Qe1]`).
-    Transferred { from: Square, to: Square, was: Piece, piece: Piece },
+    Transferred { from: Square, to: Square, was: Piece, piece: Piece, promoted: Option<Kind> },
     /// A piece taken off the board by a rule (Popeye `[-wSc3]`).
     Removed { square: Square, piece: Piece },
 }
@@ -33,9 +34,10 @@ impl Effect {
         };
         let letters = |k: Kind| k.def().code_in(lang);
         let whole = |p: Piece, sq: Square| format!("{}{}{sq}", colour(p.color), letters(p.kind));
+        let promotion = |k: Option<Kind>| k.map_or(String::new(), |k| format!("={}", letters(k)));
         match *self {
-            Effect::Added { square, piece } => format!("[+{}]", whole(piece, square)),
-            Effect::Transferred { from, to, was, piece } => {
+            Effect::Added { square, piece, promoted } => format!("[+{}{}]", whole(piece, square), promotion(promoted)),
+            Effect::Transferred { from, to, was, piece, promoted } => {
                 let mut s = format!("[{}->", whole(was, from));
                 if piece.color != was.color {
                     s += colour(piece.color);
@@ -44,6 +46,7 @@ impl Effect {
                     s += letters(piece.kind);
                 }
                 s += &to.to_string();
+                s += &promotion(promoted);
                 s.push(']');
                 s
             }
@@ -92,13 +95,16 @@ impl serde::Serialize for Effect {
         let colour = |c: Color| if c == Color::White { "white" } else { "black" };
         let mut m = s.serialize_struct("Effect", 6)?;
         match *self {
-            Effect::Added { square, piece } => {
+            Effect::Added { square, piece, promoted } => {
                 m.serialize_field("effect", "added")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
+                if let Some(k) = promoted {
+                    m.serialize_field("promotion", k.code())?;
+                }
             }
-            Effect::Transferred { from, to, was, piece } => {
+            Effect::Transferred { from, to, was, piece, promoted } => {
                 m.serialize_field("effect", "transferred")?;
                 m.serialize_field("from", &from.to_string())?;
                 m.serialize_field("to", &to.to_string())?;
@@ -106,6 +112,9 @@ impl serde::Serialize for Effect {
                 m.serialize_field("color", colour(piece.color))?;
                 if was != piece {
                     m.serialize_field("was", was.kind.code())?;
+                }
+                if let Some(k) = promoted {
+                    m.serialize_field("promotion", k.code())?;
                 }
             }
             Effect::Removed { square, piece } => {
@@ -139,9 +148,16 @@ mod tests {
         // Sb5: `1.Qd4*d7[+bRa8] +` and `1.Qd4*d7[wQd7->d1]`.
         let rook = Piece::new(Color::Black, Kind::ROOK);
         let queen = Piece::new(Color::White, Kind::QUEEN);
-        assert_eq!(Effect::Added { square: sq("a8"), piece: rook }.write_in(Lang::English), "[+bRa8]");
-        assert_eq!(Effect::Added { square: sq("a8"), piece: rook }.write_in(Lang::German), "[+sTa8]");
-        let t = Effect::Transferred { from: sq("d7"), to: sq("d1"), was: queen, piece: queen };
+        assert_eq!(Effect::Added { square: sq("a8"), piece: rook, promoted: None }.write_in(Lang::English), "[+bRa8]");
+        assert_eq!(Effect::Added { square: sq("a8"), piece: rook, promoted: None }.write_in(Lang::German), "[+sTa8]");
+        let t = Effect::Transferred { from: sq("d7"), to: sq("d1"), was: queen, piece: queen, promoted: None };
+        // `Condition PWC`, Black Rd8 takes a white pawn on d4, which is reborn on d8 and promotes: `[+wPd8=Q]`;
+        // `Condition AntipodeanAntiCirce`, White c3*d4: `[wPd4->h8=S]`.
+        let pawn = Piece::new(Color::White, Kind::PAWN);
+        let added = Effect::Added { square: sq("d8"), piece: pawn, promoted: Some(Kind::QUEEN) };
+        assert_eq!(added.write_in(Lang::English), "[+wPd8=Q]");
+        let moved = Effect::Transferred { from: sq("d4"), to: sq("h8"), was: pawn, piece: pawn, promoted: Some(Kind::KNIGHT) };
+        assert_eq!(moved.write_in(Lang::English), "[wPd4->h8=S]");
         assert_eq!(t.write_in(Lang::English), "[wQd7->d1]");
         let mut all = Effects::NONE;
         assert!(all.is_empty());

@@ -35,13 +35,16 @@ pub struct Move {
     promotion: u8,
     pub special: Special,
     moved: u8,
+    /// Which of the outcomes a condition offers the move makes (a reborn pawn's promotion), 0 when it offers none:
+    /// part of the move's identity.
+    choice: u8,
 }
 
 impl Move {
     /// What identifies the move (all but the noted kind).
     #[inline]
-    fn identity(&self) -> (Square, Square, u8, u8, Special) {
-        (self.from, self.to, self.capture, self.promotion, self.special)
+    fn identity(&self) -> (Square, Square, u8, u8, Special, u8) {
+        (self.from, self.to, self.capture, self.promotion, self.special, self.choice)
     }
 }
 
@@ -80,7 +83,7 @@ impl Move {
             Some(s) => s.index() as u8,
             None => NO_SQ,
         };
-        Move { from, to, capture, promotion: 0xFF, special, moved: 0xFF }
+        Move { from, to, capture, promotion: 0xFF, special, moved: 0xFF, choice: 0 }
     }
 
     /// The same move with the kind of the piece that makes it noted (see [`Move::moved_kind`]).
@@ -95,6 +98,19 @@ impl Move {
     #[inline]
     pub fn moved_kind(&self) -> Option<Kind> {
         (self.moved != 0xFF).then_some(Kind(self.moved))
+    }
+
+    /// The same move making a condition's outcome `choice` (1 and up; see [`Move::choice`]).
+    #[inline]
+    pub const fn choosing(mut self, choice: u8) -> Move {
+        self.choice = choice;
+        self
+    }
+
+    /// The outcome a condition offers that the move makes (a reborn pawn's promotion), 0 when it offers none.
+    #[inline]
+    pub const fn choice(&self) -> u8 {
+        self.choice
     }
 
     /// The same move with a promotion.

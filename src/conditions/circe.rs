@@ -333,6 +333,9 @@ impl Condition for Circe {
 
     fn hooks(&self) -> Hooks {
         let mut h = Hooks::CAPTURE;
+        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc) {
+            h = h | Hooks::CHOICES;
+        }
         if self.spec.family != Family::Immune {
             // A rook reborn in its corner may castle again (Popeye's castling rights follow the pieces).
             h = h | Hooks::AFTER_MOVE;
@@ -346,28 +349,64 @@ impl Condition for Circe {
         h
     }
 
-    fn on_capture(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+    fn on_capture(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         let Some(c) = Circe::capture(before, mv) else { return };
         let Some((piece, Some(sq))) = self.rebirth(&c) else { return };
+        // A pawn reborn on its last rank promotes, to the piece the move chose (Popeye: `[+wPd8=Q]`).
+        let promoted = match mv.choice() {
+            0 => None,
+            k => rules.promotions.get(k as usize - 1).copied(),
+        };
+        let placed = promoted.map_or(piece, |k| Piece::new(piece.color, k));
         match self.spec.family {
             Family::Circe => {
                 if after.piece_at(sq).is_none() {
-                    after.put(sq, piece);
-                    effects.push(Effect::Added { square: sq, piece });
+                    after.put(sq, placed);
+                    effects.push(Effect::Added { square: sq, piece, promoted });
                 }
             }
             Family::Anti(_) => {
-                // An illegal capture (rebirth square occupied) is left as it is: the legality test refuses it.
+                // An illegal capture (rebirth square occupied) is left as it is: the legality test refuses it. A
+                // capture on the capturer's own rebirth square (Calvet) leaves it there, reborn in place: Popeye
+                // writes `Qh5*d1[bQd1->d1]`.
                 if sq == c.arrival {
+                    let placed_here = after.piece_at(sq) == Some(piece);
+                    if placed_here {
+                        effects.push(Effect::Transferred { from: sq, to: sq, was: piece, piece, promoted: None });
+                    }
                     return;
                 }
                 if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(piece) {
                     after.remove(c.arrival);
-                    after.put(sq, piece);
-                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece });
+                    after.put(sq, placed);
+                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece, promoted });
                 }
             }
             Family::Immune => {}
+        }
+    }
+
+    // A pawn reborn on its last rank (Antipodes, Equipollents, PWC ...) promotes there, the mover choosing the piece
+    // among the promotion pieces (Popeye's `is_promotion_possible`).
+    fn choices(&self, rules: &Rules, pos: &Position, mv: Move) -> u8 {
+        if self.spec.family == Family::Immune {
+            return 0;
+        }
+        let Some(c) = Circe::capture(pos, mv) else { return 0 };
+        match self.rebirth(&c) {
+            Some((piece, Some(sq))) if piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank() => {
+                let occupied = (pos.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
+                let free = match self.spec.family {
+                    Family::Anti(_) => !(occupied & !c.arrival.bb()).has(sq),
+                    _ => !occupied.has(sq),
+                };
+                if free {
+                    rules.promotions.len() as u8
+                } else {
+                    0
+                }
+            }
+            _ => 0,
         }
     }
 

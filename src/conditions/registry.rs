@@ -72,7 +72,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Leofamily", "Leofamily", "Leofamily"]),
     popeye_only(["ChineseChess", "ChinesischesSchach", "Chinoises"]),
     popeye_only(["Patrouille", "PatrouilleSchach", "Patrouille"]),
-    popeye_only(["PWC", "PlatzwechselCirce", "CirceEchange"]),
+    circe_row(["PWC", "PlatzwechselCirce", "CirceEchange"], CirceSpec { determine: Determine::Pwc, ..CIRCE }),
     popeye_only(["NoCapture", "Ohneschlag", "SansPrises"]),
     circe_row(["ImmunChess", "Immunschach", "Immun"], IMMUNE),
     circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
@@ -82,7 +82,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
     popeye_only(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"]),
     popeye_only(["CouscousCirce", "CouscousCirce", "CirceCouscous"]),
-    popeye_only(["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"]),
+    circe_row(["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"], CirceSpec { determine: Determine::Equipollents, ..CIRCE }),
     circe_row(["FileCirce", "FileCirce", "FileCirce"], CirceSpec { determine: Determine::File, ..CIRCE }),
     popeye_only(["BlackMaximummer", "SchwarzerLaengstzueger", "NoirMaximum"]),
     popeye_only(["BlackMinimummer", "SchwarzerKuerzestzueger", "NoirMinimum"]),
@@ -111,15 +111,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["CirceClone", "CirceClone", "CirceClone"]),
     circe_row(["AntiCirce", "AntiCirce", "AntiCirce"], ANTI),
     circe_row(["MirrorFileCirce", "SpiegelFileCirce", "FileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..CIRCE }),
-    popeye_only(["AntipodeanCirce", "AntipodenCirce", "CirceAntipoden"]),
+    circe_row(["AntipodeanCirce", "AntipodenCirce", "CirceAntipoden"], CirceSpec { determine: Determine::Antipodes, ..CIRCE }),
     popeye_only(["MirrorCirceClone", "SpiegelCirceclone", "CirceCloneMalefique"]),
     circe_row(["MirrorAntiCirce", "AntiSpiegelCirce", "AntiCirceMalefique"], CirceSpec { mirror: true, ..ANTI }),
     popeye_only(["DiagramAntiCirce", "AntiDiagrammCirce", "AntiCirceDiagramme"]),
     circe_row(["FileAntiCirce", "AntiFileCirce", "AntiFileCirce"], CirceSpec { determine: Determine::File, ..ANTI }),
     circe_row(["SymmetryAntiCirce", "AntiSymmetrieCirce", "AntiCirceSymetrique"], CirceSpec { determine: Determine::Symmetry, ..ANTI }),
     circe_row(["MirrorFileAntiCirce", "AntiSpiegelFileCirce", "AntiFileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..ANTI }),
-    popeye_only(["AntipodeanAntiCirce", "AntiAntipodenCirce", "AntiCirceAntipoden"]),
-    popeye_only(["EquipollentsAntiCirce", "AntiEquipollentsCirce", "AntiCirceEquipollents"]),
+    circe_row(["AntipodeanAntiCirce", "AntiAntipodenCirce", "AntiCirceAntipoden"], CirceSpec { determine: Determine::Antipodes, ..ANTI }),
+    circe_row(["EquipollentsAntiCirce", "AntiEquipollentsCirce", "AntiCirceEquipollents"], CirceSpec { determine: Determine::Equipollents, ..ANTI }),
     circe_row(["FileImmunChess", "FileImmunSchach", "ImmunFile"], CirceSpec { determine: Determine::File, ..IMMUNE }),
     popeye_only(["DiagramImmunChess", "DiagrammImmunSchach", "ImmunDiagramme"]),
     circe_row(["MirrorFileImmunChess", "SpiegelFileImmunSchach", "ImmunFileMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..IMMUNE }),
@@ -380,6 +380,9 @@ const CIRCE_PARAMS: &[Param] = &[
     circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
     circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
     circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
+    circe_word(["Antipodes", "Antipoden", "Antipodes"]),
+    circe_word(["Equipollents", "Equipollents", "Equipollents"]),
+    circe_word(["PWC", "Platzwechsel", "Echange"]),
 ];
 
 /// The words an Anti-Circe row reads after its name.
@@ -393,6 +396,8 @@ const ANTI_PARAMS: &[Param] = &[
     circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
     circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
     circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
+    circe_word(["Antipodes", "Antipoden", "Antipodes"]),
+    circe_word(["Equipollents", "Equipollents", "Equipollents"]),
 ];
 
 /// A condition of Popeye's first table that stipula does not implement.

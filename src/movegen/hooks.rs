@@ -51,6 +51,9 @@ impl Hooks {
     pub const REPLIES: Hooks = Hooks(512);
     /// [`Condition::on_capture`]: a capture changes more than the captured square (the Circe family's rebirths).
     pub const CAPTURE: Hooks = Hooks(1024);
+    /// [`Condition::choices`]: a capture may have several outcomes the mover chooses among (the promotion of a
+    /// reborn pawn), each its own move.
+    pub const CHOICES: Hooks = Hooks(2048);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -173,6 +176,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// made on `after` and noted in `effects` (called only with [`Hooks::CAPTURE`], in the registry's stage
     /// order, before [`Condition::after_move`]).
     fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {}
+
+    /// How many outcomes the mover chooses among for the pseudo-legal capture `mv` in `pos` (0: the move stands as
+    /// generated); the generator lists the move once per outcome, [`Move::choice`] 1 to n, for
+    /// [`Condition::on_capture`] to make (called only with [`Hooks::CHOICES`]).
+    fn choices(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> u8 {
+        0
+    }
 
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}

@@ -390,6 +390,38 @@ impl Rules {
     /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
     #[inline]
     fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
+        if self.hooks.has(Hooks::CHOICES) {
+            let start = out.len();
+            self.free_piece_moves_as_walked(pos, from, out);
+            self.expand_choices(pos, out, start);
+            return;
+        }
+        self.free_piece_moves_as_walked(pos, from, out);
+    }
+
+    /// The captures from `out[start..]` for which a condition offers choices ([`Condition::choices`]), each
+    /// replaced by one move per choice.
+    #[inline(never)]
+    fn expand_choices(&self, pos: &Position, out: &mut MoveList, start: usize) {
+        let mut i = start;
+        while i < out.len() {
+            let mv = out[i];
+            let n = if mv.is_capture() { self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0) } else { 0 };
+            if n == 0 {
+                i += 1;
+                continue;
+            }
+            out[i] = mv.choosing(1);
+            for k in 2..=n {
+                out.insert(i + (k - 1) as usize, mv.choosing(k));
+            }
+            i += n as usize;
+        }
+    }
+
+    /// The moves of the piece on `from` by its walk, castling and the conditions' pawn rules.
+    #[inline]
+    fn free_piece_moves_as_walked(&self, pos: &Position, from: Square, out: &mut MoveList) {
         let us = pos.side();
         let piece = pos.piece_at(from).expect("occupied");
         if piece.kind == Kind::PAWN {
@@ -433,10 +465,14 @@ impl Rules {
     #[inline]
     pub fn extra_moves(&self, pos: &Position, out: &mut MoveList) {
         if self.hooks.has(Hooks::EXTRA_MOVES) {
+            let start = out.len();
             for c in &self.conditions {
                 if c.hooks().has(Hooks::EXTRA_MOVES) {
                     c.extra_moves(self, pos, out);
                 }
+            }
+            if self.hooks.has(Hooks::CHOICES) {
+                self.expand_choices(pos, out, start);
             }
         }
     }
