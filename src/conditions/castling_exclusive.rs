@@ -2,7 +2,7 @@
 //! takes away the other's right (they cannot both still have it). Not a fairy condition: the solver adds it
 //! when the option is given.
 
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks, Keeps};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::position::{castle, Position};
@@ -33,8 +33,9 @@ impl Condition for CastlingMutuallyExclusive {
         Hooks::AFTER_MOVE
     }
 
-    fn only_restricts_castling(&self) -> bool {
-        true
+    // It only takes castling moves away: the orthodox reasoning about checks and final pictures holds.
+    fn keeps(&self) -> Keeps {
+        Keeps::ALL
     }
 
     fn after_move(&self, _rules: &Rules, _before: &Position, mv: Move, after: &mut Position) {

@@ -128,11 +128,16 @@ struct Capture {
 /// The rule of the Circe-family condition `spec` names (its registry row's), with its parameters applied; `None`
 /// for another condition.
 pub fn rule(spec: &ConditionSpec) -> Option<CirceSpec> {
+    rule_or_word(spec).ok().flatten()
+}
+
+/// [`rule`], or the first of Popeye's variant words in `spec` that stipula does not implement.
+fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str> {
     let def = match ConditionDef::lookup(&spec.name, Spelling::Statement) {
         Found::One(def, _) => def,
-        _ => return None,
+        _ => return Ok(None),
     };
-    let mut rule = def.rebirth?;
+    let Some(mut rule) = def.rebirth else { return Ok(None) };
     for o in &spec.options {
         match o.as_str() {
             "RexInclusive" => rule.rex_inclusive = true,
@@ -146,16 +151,21 @@ pub fn rule(spec: &ConditionSpec) -> Option<CirceSpec> {
             "Symmetry" => rule.determine = Determine::Symmetry,
             "VerticalSymmetry" => rule.determine = Determine::VerticalSymmetry,
             "HorizontalSymmetry" => rule.determine = Determine::HorizontalSymmetry,
-            _ => {}
+            "Antipodes" => rule.determine = Determine::Antipodes,
+            "Equipollents" => rule.determine = Determine::Equipollents,
+            "PWC" => rule.determine = Determine::Pwc,
+            word => return Err(def.params.iter().find(|p| p.name == word).map_or("?", |p| p.name)),
         }
     }
-    Some(rule)
+    Ok(Some(rule))
 }
 
 impl Circe {
     /// Builds the variant named by `spec` (its registry row's rule) with its parameters.
     pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        let rule = rule(spec).ok_or_else(|| ConditionError::Invalid(format!("`{}` is no Circe variant", spec.name)))?;
+        let rule = rule_or_word(spec)
+            .map_err(|word| ConditionError::UnsupportedParam { condition: spec.name.clone(), param: word })?
+            .ok_or_else(|| ConditionError::Invalid(format!("`{}` is no Circe variant", spec.name)))?;
         Ok(Box::new(Circe { spec: rule, text: popeye_text(&rule, Lang::English) }))
     }
 }
@@ -448,7 +458,11 @@ impl Condition for Circe {
                 let piece = Piece::new(color, kind);
                 let on = after.piece_at(sq) == Some(piece);
                 let kept = bits & bit != 0 && on && before.piece_at(sq) == Some(piece) && mv.from != sq;
-                if kept || (on && reborn(sq, piece)) {
+                // A rook's right comes back only while its king's stands, a king's only while one of its rooks'
+                // does: stipula keeps no right that cannot be used (Popeye also keeps a reborn rook's right for a
+                // king that comes back to its square later, which only an Anti-Circe king's rebirth could use).
+                let given = on && reborn(sq, piece) && if kind == Kind::KING { bits & 6 != 0 } else { bits & 1 != 0 };
+                if kept || given {
                     bits |= bit;
                 } else {
                     bits &= !bit;

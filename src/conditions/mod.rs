@@ -157,6 +157,9 @@ pub enum ConditionError {
     /// Two conditions stipula does not implement together (two rebirth rules of the Circe family).
     #[error("not supported: {0} together with {1}")]
     Combination(&'static str, &'static str),
+    /// A parameter word Popeye knows that stipula does not implement with the condition (`AntiCirce Super`).
+    #[error("not supported: {condition} {param}")]
+    UnsupportedParam { condition: String, param: &'static str },
     /// The same condition twice.
     #[error("condition `{0}` is given twice")]
     Twice(String),
@@ -176,7 +179,7 @@ fn bad_param(condition: &str, param: &str, known: &[&str]) -> String {
 impl ConditionError {
     /// Whether the error is about what stipula does not implement rather than about the input.
     pub fn is_unsupported(&self) -> bool {
-        matches!(self, ConditionError::NotSupported(_) | ConditionError::Combination(..))
+        matches!(self, ConditionError::NotSupported(_) | ConditionError::Combination(..) | ConditionError::UnsupportedParam { .. })
     }
 }
 

@@ -4,7 +4,7 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
-use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, ANTI, CIRCE, IMMUNE};
+use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
 use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
 use crate::words::Names;
 
@@ -355,11 +355,14 @@ const LETTERED_TYPES: &[Names] = &[
 /// A Circe variant Popeye knows by its own name: its rebirth rule ([`CirceSpec`]), read by [`Circe::build`] with
 /// the parameters written after the name (`RexInclusive`, `Cheylan`, `Mirror` ...).
 const fn circe_row(names: Names, rule: CirceSpec) -> ConditionDef {
-    let params = match rule.family {
-        Family::Anti(_) => ANTI_PARAMS,
-        _ => CIRCE_PARAMS,
-    };
-    ConditionDef { name: names[0], popeye: Some(names), params, build: Some(Circe::build), rebirth: Some(rule), ..ConditionDef::NONE }
+    ConditionDef {
+        name: names[0],
+        popeye: Some(names),
+        params: &CIRCE_PARAMS,
+        build: Some(Circe::build),
+        rebirth: Some(rule),
+        ..ConditionDef::NONE
+    }
 }
 
 /// A word of Popeye's table of Circe variant words, as a parameter.
@@ -367,38 +370,18 @@ const fn circe_word(names: Names) -> Param {
     Param { name: names[0], popeye: Some((names, CIRCE_VARIANTS)), aliases: &[], implied: false }
 }
 
-const REX_EXCLUSIVE: Param = circe_word(["RexExclusive", "RexExklusive", "RexExclusif"]);
-
-/// The variant words a Circe or Immune chess row reads after its name: kings, and the axes of the rule.
-const CIRCE_PARAMS: &[Param] = &[
-    REX_INCLUSIVE,
-    REX_EXCLUSIVE,
-    circe_word(["Mirror", "Spiegel", "Malefique"]),
-    circe_word(["Diametral", "Diametral", "Diametral"]),
-    circe_word(["VerticalMirror", "VertikalSpiegel", "MalefiqueVerticale"]),
-    circe_word(["File", "File", "Colonne"]),
-    circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
-    circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
-    circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
-    circe_word(["Antipodes", "Antipoden", "Antipodes"]),
-    circe_word(["Equipollents", "Equipollents", "Equipollents"]),
-    circe_word(["PWC", "Platzwechsel", "Echange"]),
-];
-
-/// The words an Anti-Circe row reads after its name.
-const ANTI_PARAMS: &[Param] = &[
-    REX_INCLUSIVE,
-    REX_EXCLUSIVE,
-    circe_word(["Calvet", "Calvet", "Calvet"]),
-    circe_word(["Cheylan", "Cheylan", "Cheylan"]),
-    circe_word(["Mirror", "Spiegel", "Malefique"]),
-    circe_word(["File", "File", "Colonne"]),
-    circe_word(["Symmetry", "Symmetrie", "Symetrie"]),
-    circe_word(["VerticalSymmetry", "VertikaleSymmetrie", "VerticaleSymetrique"]),
-    circe_word(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"]),
-    circe_word(["Antipodes", "Antipoden", "Antipodes"]),
-    circe_word(["Equipollents", "Equipollents", "Equipollents"]),
-];
+/// The words a Circe-family row reads after its name: every word of Popeye's table of Circe variants, as Popeye
+/// reads them there; the rule takes those it implements ([`super::circe::rule`]) and refuses the others as not
+/// supported.
+const CIRCE_PARAMS: [Param; CIRCE_VARIANTS.len()] = {
+    let mut out = [REX_INCLUSIVE; CIRCE_VARIANTS.len()];
+    let mut i = 0;
+    while i < CIRCE_VARIANTS.len() {
+        out[i] = circe_word(CIRCE_VARIANTS[i]);
+        i += 1;
+    }
+    out
+};
 
 /// A condition of Popeye's first table that stipula does not implement.
 const fn popeye_only(names: Names) -> ConditionDef {

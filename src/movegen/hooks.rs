@@ -61,6 +61,100 @@ impl Hooks {
     }
 }
 
+/// The stages of a move, in the one order the rules run them whatever order the problem names its conditions in
+/// (Popeye's ranks of slices in a move's pipeline, `stipulation/move.c`), with the hooks each consists of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// Which moves exist: the walks' moves, a condition's own ([`Hooks::EXTRA_MOVES`]), its rules for pawns
+    /// ([`Hooks::DOUBLE_STEP`], [`Hooks::PROMOTION`]) and the outcomes a capture offers ([`Hooks::CHOICES`]).
+    Generate,
+    /// Which pieces may move and what observes what: paralysis, observations that count
+    /// ([`Hooks::PARALYSIS`], [`Hooks::OBSERVATION`], [`Hooks::EXTRA_CHECK`]).
+    Observe,
+    /// What a capture does besides (a rebirth: [`Hooks::CAPTURE`]), made right after the move.
+    Capture,
+    /// The conditions' state after the move ([`Hooks::AFTER_MOVE`]).
+    State,
+    /// Whether the move made is legal: the mover's king unchecked, then [`Hooks::LEGALITY`].
+    Legality,
+    /// Legality that looks at the opponent's replies ([`Hooks::REPLIES`]).
+    Replies,
+}
+
+impl Stage {
+    /// Every stage, in the order they run.
+    pub const ALL: [Stage; 6] = [Stage::Generate, Stage::Observe, Stage::Capture, Stage::State, Stage::Legality, Stage::Replies];
+
+    /// The hooks that make up the stage.
+    pub const fn hooks(self) -> Hooks {
+        match self {
+            Stage::Generate => Hooks(Hooks::EXTRA_MOVES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0 | Hooks::PAWN_MOVE.0 | Hooks::CHOICES.0),
+            Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0),
+            Stage::Capture => Hooks::CAPTURE,
+            Stage::State => Hooks::AFTER_MOVE,
+            Stage::Legality => Hooks::LEGALITY,
+            Stage::Replies => Hooks::REPLIES,
+        }
+    }
+}
+
+/// A condition's capability table: which of stipula's shortcuts stay valid under it ([`Condition::keeps`]). The
+/// rules take the shortcuts all their conditions keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keeps {
+    /// Check is the walks' observation: the pin and evasion reasoning decides the king's safety after a move that
+    /// captures nothing ([`Shortcut::Pins`](super::legality::Shortcut)); false for a condition that adds checks or
+    /// moves of its own (Parsi's king leap, Madness of Kings).
+    pub pins: bool,
+    /// Observations may only be taken away (paralysis, observations that do not count): when nothing observes the
+    /// king, a move that captures nothing and leaves its pin line exposes nothing.
+    pub unobserved_pins: bool,
+    /// A capture changes nothing but the captured square: captures take the same shortcut (false under a rebirth).
+    pub captures: bool,
+    /// Only observations taken away or tests after the move: the mate filter of the searches' last moves
+    /// ([`Rules::mate_filter`](super::Rules::mate_filter)).
+    pub check_filter: bool,
+    /// Play is orthodox but for castling: the orthodox check filter, reply witnesses, the goal picture and the
+    /// planning search of help play.
+    pub orthodox: bool,
+}
+
+impl Keeps {
+    /// What a condition using `hooks` keeps, read off the hooks.
+    pub const fn from_hooks(hooks: Hooks) -> Keeps {
+        // Tests after the move, state, pawn rules and captures' effects leave check as the walks give it.
+        let check_as_walks = Hooks::AFTER_MOVE.0
+            | Hooks::LEGALITY.0
+            | Hooks::REPLIES.0
+            | Hooks::DOUBLE_STEP.0
+            | Hooks::PROMOTION.0
+            | Hooks::CAPTURE.0
+            | Hooks::CHOICES.0;
+        let fewer_checks = check_as_walks | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0;
+        Keeps {
+            pins: hooks.0 & !check_as_walks == 0,
+            unobserved_pins: hooks.0 & !fewer_checks == 0,
+            captures: !hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::CHOICES.0)),
+            check_filter: hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) == 0,
+            orthodox: hooks.0 == 0,
+        }
+    }
+
+    /// What every one of several tables keeps.
+    pub const fn and(self, o: Keeps) -> Keeps {
+        Keeps {
+            pins: self.pins && o.pins,
+            unobserved_pins: self.unobserved_pins && o.unobserved_pins,
+            captures: self.captures && o.captures,
+            check_filter: self.check_filter && o.check_filter,
+            orthodox: self.orthodox && o.orthodox,
+        }
+    }
+
+    /// Everything (orthodox play).
+    pub const ALL: Keeps = Keeps::from_hooks(Hooks(0));
+}
+
 impl std::ops::BitOr for Hooks {
     type Output = Hooks;
     fn bitor(self, o: Hooks) -> Hooks {
@@ -197,10 +291,10 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
-    /// Whether the condition does nothing but take castling moves away: under it the orthodox reasoning about
-    /// checks and final pictures holds (the check filter, the goal picture of help play).
-    fn only_restricts_castling(&self) -> bool {
-        false
+    /// Which of stipula's shortcuts stay valid under the condition (its capability table): by default read off
+    /// its [`Condition::hooks`] ([`Keeps::from_hooks`]); a condition that knows better says so.
+    fn keeps(&self) -> Keeps {
+        Keeps::from_hooks(self.hooks())
     }
 
     /// Whether the pawn on `from` may make its double step (called only with [`Hooks::DOUBLE_STEP`]).

@@ -10,7 +10,7 @@ pub mod own_kind;
 pub mod perft;
 pub mod shortcuts;
 
-use self::hooks::{Condition, Hooks};
+use self::hooks::{Condition, Hooks, Keeps};
 use self::legality::Shortcut;
 use crate::attacks::{bishop_attacks, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
 use crate::effects::Effects;
@@ -53,6 +53,8 @@ pub struct Rules {
     /// Some condition's capture stage changes more than the captured square (a rebirth can block or give a
     /// check, make or end a paralysis): captures take the plain legality test, whatever the shortcut.
     captures_plain: bool,
+    /// What every condition's capability table keeps ([`Condition::keeps`]).
+    keeps: Keeps,
     /// Kinds in play that ride rook lines, and bishop lines (the pinners).
     ortho_riders: Vec<Kind>,
     diag_riders: Vec<Kind>,
@@ -77,7 +79,7 @@ struct SensitiveLines {
 impl Rules {
     /// Whether play is orthodox: orthodox pieces only, and no condition but ones that only take castling away.
     pub fn plays_orthodox(&self) -> bool {
-        self.conditions.iter().all(|c| c.only_restricts_castling()) && self.kinds.present.iter().all(|k| k.is_orthodox())
+        self.keeps.orthodox && self.kinds.present.iter().all(|k| k.is_orthodox())
     }
 
     /// Orthodox rules with the six orthodox kinds.
@@ -104,23 +106,20 @@ impl Rules {
         let hooks = condition_hooks.iter().fold(Hooks::default(), |h, &c| h | c);
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
-        // Which conditions leave the pin reasoning about the king's safety standing: those that only take
-        // observations away (paralysis, observations that do not count), add tests after the move, keep state or
-        // restrict pawns' moves; a condition that adds checks (Parsi's king leap) takes the plain test.
-        // A capture stage (a rebirth) leaves the moves that take nothing as they are: those keep the shortcut,
-        // captures take the plain test ([`Rules::captures_plain`]).
-        let check_as_walks = Hooks(
-            Hooks::AFTER_MOVE.0 | Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0 | Hooks::CAPTURE.0,
-        );
-        let fewer_checks = Hooks(check_as_walks.0 | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0);
-        let only = |allowed: Hooks| conditions.iter().all(|c| c.hooks().0 & !allowed.0 == 0);
-        let shortcut = if only(check_as_walks) {
+        // Which shortcuts the conditions leave standing: their capability tables, taken together. The pin
+        // reasoning about the king's safety stands under conditions that only take observations away (paralysis,
+        // observations that do not count), add tests after the move, keep state or restrict pawns' moves; a
+        // condition that adds checks (Parsi's king leap) takes the plain test. A capture stage (a rebirth) leaves the
+        // moves that take nothing as they are: those keep the shortcut, captures take the plain test
+        // ([`Rules::captures_plain`]).
+        let keeps = conditions.iter().fold(Keeps::ALL, |k, c| k.and(c.keeps()));
+        let shortcut = if keeps.pins {
             if kinds.complex.is_empty() {
                 Shortcut::Pins
             } else {
                 Shortcut::Sensitive
             }
-        } else if only(fewer_checks) {
+        } else if keeps.unobserved_pins {
             if kinds.complex.is_empty() {
                 Shortcut::UnobservedPins
             } else {
@@ -161,7 +160,8 @@ impl Rules {
             own_kind_paralysis,
             madrasi_check,
             shortcut,
-            captures_plain: hooks.has(Hooks::CAPTURE),
+            captures_plain: !keeps.captures,
+            keeps,
             ortho_riders,
             diag_riders,
             sensitive,

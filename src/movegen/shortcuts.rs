@@ -172,7 +172,7 @@ impl Rules {
         if self.plays_orthodox() {
             return self.check_filter(pos);
         }
-        if self.hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) != 0 {
+        if !self.keeps.check_filter {
             return None;
         }
         let us = pos.side();

@@ -14,7 +14,7 @@ fn yaml_err(text: &str) -> String {
 fn stip_00() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasy\n"),
-        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`\n  = hint: did you mean `Madrasi`?\n"
+        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `ImmunChess`, `AntiCirce`\n  = hint: did you mean `Madrasi`?\n"
     );
 }
 
@@ -22,7 +22,7 @@ fn stip_00() {
 fn stip_01() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi RX\n"),
-        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`\n  = hint: did you mean `RI`?\n"
+        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `ImmunChess`, `AntiCirce`\n  = hint: did you mean `RI`?\n"
     );
 }
 
@@ -291,30 +291,30 @@ fn yaml_12() {
 }
 
 // A condition Popeye knows (its `CondString` list) but stipula does not implement is "not supported", as the
-// Popeye reader says it (src/input/popeye/tests.rs: "not supported: condition Circe"), so that `verify` calls the
+// Popeye reader says it (src/input/popeye/tests.rs: "not supported: condition AndernachChess"), so that `verify` calls the
 // problem unsupported; a misspelled name stays an error with a hint.
 
 #[test]
 fn stip_22() {
     assert_eq!(
-        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Circe\n"),
-        "error: not supported: condition Circe\n --> t.stip:4:13\n  |\n4 | conditions: Circe\n  |             ^^^^^\n"
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: AndernachChess\n"),
+        "error: not supported: condition AndernachChess\n --> t.stip:4:13\n  |\n4 | conditions: AndernachChess\n  |             ^^^^^^^^^^^^^^\n"
     );
 }
 
 #[test]
 fn stip_23() {
     assert_eq!(
-        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Mirror Circe\n"),
-        "error: not supported: condition MirrorCirce\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Mirror Circe\n  |                      ^^^^^^^^^^^^\n"
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Parrain Circe\n"),
+        "error: not supported: condition ParrainCirce\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Parrain Circe\n  |                      ^^^^^^^^^^^^^\n"
     );
 }
 
 #[test]
 fn yaml_13() {
     assert_eq!(
-        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [Circe]\n"),
-        "error: not supported: condition Circe\n --> t.yaml:5:11\n  |\n5 | options: [Circe]\n  |           ^^^^^\n"
+        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n"),
+        "error: not supported: condition AndernachChess\n --> t.yaml:5:11\n  |\n5 | options: [AndernachChess]\n  |           ^^^^^^^^^^^^^^\n"
     );
 }
 
@@ -331,10 +331,10 @@ fn unsupported_condition_same_message_and_verdict_in_every_reader() {
     use stipula::input::popeye::read_popeye;
     use stipula::verify::Verdict;
     let error = |r: Vec<Result<stipula::problem::Problem, stipula::problem::Diagnostic>>| r.into_iter().find_map(Result::err).expect("an error");
-    let popeye = error(read_popeye("BeginProblem\nCondition Circe\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
-    let yaml = error(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [Circe]\n", "t.yaml"));
-    let stip = error(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Circe\n", "t.stip"));
-    assert_eq!(popeye.message, "not supported: condition Circe");
+    let popeye = error(read_popeye("BeginProblem\nCondition AndernachChess\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
+    let yaml = error(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n", "t.yaml"));
+    let stip = error(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: AndernachChess\n", "t.stip"));
+    assert_eq!(popeye.message, "not supported: condition AndernachChess");
     for d in [&popeye, &yaml, &stip] {
         assert_eq!(d.message, popeye.message);
         assert_eq!(Verdict::for_fault(d.fault), Verdict::Unsupported);

@@ -11,6 +11,7 @@ mod common;
 mod playout;
 
 mod browser_page;
+mod circe_naive;
 mod cli_batch;
 mod cli_explain;
 mod cli_limits;

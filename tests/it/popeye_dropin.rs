@@ -204,10 +204,10 @@ fn flags_popeye_accepts_and_unknown_ones() {
 /// `problem ignored`); standard output still closes the problem, and the next problem is solved.
 #[test]
 fn unsupported_input_is_an_input_error() {
-    let text = "BeginProblem\nStipulation #2\nCondition Circe\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
+    let text = "BeginProblem\nStipulation #2\nCondition AndernachChess\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
     let (code, out, err) = dropin(&["-regression"], text);
     assert_eq!(code, 0);
-    assert!(err.starts_with("input-error:") && err.contains("Circe") && err.contains("problem ignored"), "{err}");
+    assert!(err.starts_with("input-error:") && err.contains("AndernachChess") && err.contains("problem ignored"), "{err}");
     assert!(out.starts_with("\nsolution finished.\n\n\n\n\n+---a---b"), "{out}");
     assert!(out.contains("\n   1.Qa7-f2 !\n"), "{out}");
     let (_, _, err) = dropin(&["-regression"], &text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Condition", "Bedingung").replace("Pieces", "Steine").replace("white", "weiss").replace("black", "schwarz").replace("Qa7", "Da7").replace("Rh1", "Th1").replace("NextProblem", "WeiteresProblem").replace("EndProblem", "EndeProblem"));

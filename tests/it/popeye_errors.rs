@@ -222,15 +222,15 @@ fn unsupported_condition() {
     check(
         r#"BeginProblem
 Stipulation #2
-Condition Circe
+Condition AndernachChess
 Pieces White Ke1 Black Ke8
 EndProblem
 "#,
-        r#"error: not supported: condition Circe
+        r#"error: not supported: condition AndernachChess
  --> t.inp:3:11
   |
-3 | Condition Circe
-  |           ^^^^^
+3 | Condition AndernachChess
+  |           ^^^^^^^^^^^^^^
 "#,
     );
 }

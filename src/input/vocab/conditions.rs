@@ -13,9 +13,11 @@ fn param(def: &ConditionDef, ws: &[Word<'_>], i: usize) -> Option<(ParamMatch, u
     })
 }
 
-/// The names of the conditions stipula implements, as the statement language writes them.
+/// The names of the conditions stipula implements, as the statement language writes them (of the Circe family the
+/// three families' own names, whose variants are words after them).
 fn names() -> Vec<&'static str> {
-    supported().map(|d| d.name).collect()
+    use crate::conditions::circe::{ANTI, CIRCE, IMMUNE};
+    supported().filter(|d| d.rebirth.is_none_or(|r| [CIRCE, ANTI, IMMUNE].contains(&r))).map(|d| d.name).collect()
 }
 
 /// Parses conditions with their parameters: `Madrasi RI, Parsi`, `Isardam type B rex inclusive`,
