@@ -465,6 +465,9 @@ impl<'a> Reader<'a> {
                     // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
                     let v = format!(" {}", crate::problem::yaml_string(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
+                    if cmd == Cmd::LaTeX {
+                        self.latex_pieces();
+                    }
                 }
                 Cmd::Stipulation => {
                     let s = self.stipulation(&tok)?;
@@ -472,7 +475,7 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
                 Cmd::Input => return Err(self.unsupported(&tok, "reading another file (`Input`)")),
-                Cmd::LaTeXPieces => return Err(self.unsupported(&tok, "`LaTeXPieces`")),
+                Cmd::LaTeXPieces => self.latex_pieces(),
                 Cmd::Pieces => {
                     d.spots.push((Spot::PiecesCommand, self.diag(&tok, "")));
                     self.pieces(&tok, &mut d.pieces, &mut d.spots)?
@@ -561,6 +564,29 @@ impl<'a> Reader<'a> {
         Ok((Ok(p), ending))
     }
 
+    /// The LaTeX names of pieces that may follow `LaTeX FILE` and `LaTeXPieces` (`n SU Nachtreiter`: a walk code,
+    /// its abbreviation in the diagram, its name to the end of the line), read as Popeye's `ParseLaTeXPieces` reads
+    /// them (`src/output/latex/latex.c`: while the first letters of the next word, one or two, are a walk code, the
+    /// first word shorter than three letters) and passed over: they name pieces in a LaTeX file stipula does not write.
+    fn latex_pieces(&mut self) {
+        let walk = |t: &Tok| {
+            let len = if t.text.len() == 1 { 1 } else { 2 };
+            t.text.is_char_boundary(len.min(t.text.len())) && PieceWord::popeye_code(&t.text[..len.min(t.text.len())], self.lang).is_some()
+        };
+        match self.lex.peek() {
+            Some(t) if t.text.len() < 3 && walk(&t) => {}
+            _ => return,
+        }
+        while let Some(t) = self.lex.peek() {
+            if !walk(&t) {
+                break;
+            }
+            self.lex.next();
+            self.lex.next();
+            self.lex.rest_of_line();
+        }
+    }
+
     fn unsupported(&self, tok: &Tok, what: &str) -> Diagnostic {
         self.diag(tok, format!("not supported: {what}")).unsupported()
     }
@@ -637,7 +663,11 @@ impl<'a> Reader<'a> {
             Err(r.diag(&t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example()))
         };
         while let Some(tok) = self.peek_tok()? {
-            if let Some(placed) = self.piece_spec(&tok, color, more)? {
+            // A group starts with its colour, read before anything else (Popeye's ParsePieces): `pie wh b3d4` is
+            // White's B3 on d4, not a piece `WH`.
+            let colour_first = color.is_none() && matches!(self.word(&tok, self.colours(), "colour"), Ok(Word::Is(_)));
+            let placed = if colour_first { None } else { self.piece_spec(&tok, color, more)? };
+            if let Some(placed) = placed {
                 any = true;
                 more = true;
                 for p in placed {
