@@ -5,7 +5,8 @@
 # first reason stipula gives for refusing them. Writes target/popeye-corpus.txt (the counts, the refusals by
 # reason, the problems over the limit, every disagreement with both outputs) and target/popeye-corpus.tsv (one
 # line per problem: outcome, reason or what differs, each solver's seconds). Popeye's outputs are kept in
-# target/popeye-cache/, so a second run takes only stipula's time.
+# target/popeye-cache/, so a second run takes only stipula's time. The counts go into README.md, the most frequent
+# reasons of refusal into docs/testing.md (between their `popeye-corpus` markers).
 # Usage: benches/corpus.sh [LIMIT_SECONDS] (per solver and problem, default 10). STIPULA_POPEYE_REF and
 # STIPULA_POPEYE_BIN override where Popeye's source and binary are. Exit code 1 when a problem disagrees.
 set -uo pipefail
@@ -19,5 +20,17 @@ mkdir -p target
 cargo test --release --locked --test it conformance::popeye_corpus -- --exact --nocapture > target/popeye-corpus.log 2>&1
 status=$?
 sed -n '1,4p' target/popeye-corpus.txt 2>/dev/null || tail -n 20 target/popeye-corpus.log
+# The counts into the README and the most frequent refusals into docs/testing.md, between their markers.
+splice() { # FILE MARK FRAGMENT
+  awk -v mark="$2" -v frag="$3" '
+    $0 == "<!-- " mark " begin -->" { print; while ((getline l < frag) > 0) print l; skip = 1; next }
+    $0 == "<!-- " mark " end -->" { skip = 0 }
+    !skip' "$1" > "$1.new" && mv "$1.new" "$1"
+}
+if [ -f target/popeye-corpus.md ]; then
+  splice README.md popeye-corpus target/popeye-corpus-readme.md
+  splice docs/testing.md popeye-corpus target/popeye-corpus.md
+  echo "written into README.md and docs/testing.md"
+fi
 echo "report: target/popeye-corpus.txt, per problem: target/popeye-corpus.tsv, test output: target/popeye-corpus.log"
 exit "$status"

@@ -50,6 +50,19 @@ fn when_and_where() -> String {
     format!("{} on {} ({cores} cores)", sh("date", &["-u", "+%Y-%m-%d %H:%M UTC"]), sh("uname", &["-nm"]))
 }
 
+/// `2693` as `2 693`.
+fn fmt_thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN")]
 fn popeye_corpus() {
@@ -150,6 +163,48 @@ fn popeye_corpus() {
     let _ = std::fs::create_dir_all(target);
     std::fs::write(format!("{target}/popeye-corpus.txt"), &report).expect("the report is written");
     std::fs::write(format!("{target}/popeye-corpus.tsv"), &list).expect("the per-problem list is written");
+    // A run of the whole corpus: its counts and its most frequent refusals in Markdown, which `benches/corpus.sh`
+    // writes into the README and docs/testing.md.
+    let md = format!("{target}/popeye-corpus.md");
+    let _ = std::fs::remove_file(&md);
+    if all && filter.is_empty() {
+        let mut m = String::new();
+        let compared = played - r.count("not-run");
+        let _ = writeln!(
+            m,
+            "Measured {} with `benches/corpus.sh` ({limit} s per solver and problem): of the {} problems stipula \
+             plays {played}; of those {} agree with Popeye, {} differ, {} are refused by both, {} ran over the limit (Popeye \
+             {}, stipula {}). It refuses {} as not supported; by the kind of the first reason it gives: {}.\n",
+            when_and_where(),
+            fmt_thousands(CORPUS_SIZE),
+            r.count("agree"),
+            r.count("differ"),
+            r.count("both-refused"),
+            r.count("over-limit"),
+            over_by("Popeye"),
+            over_by("stipula"),
+            r.count("refused"),
+            kinds.join(", ")
+        );
+        let _ = writeln!(m, "| problems | first reason stipula gives | kind |\n|---:|---|---|");
+        for (why, names) in by_count.iter().take(40) {
+            let _ = writeln!(m, "| {} | {} | {} |", names.len(), why.replace('|', "\\|"), category(why));
+        }
+        let _ = writeln!(m, "\n{} reasons in all: `target/popeye-corpus.txt` lists each with its problems.", refusals.len());
+        std::fs::write(&md, m).expect("the Markdown summary is written");
+        let line = format!(
+            "stipula plays {played} of the {} problems of Popeye's own example corpus and agrees with Popeye on {} of them \
+             ({} differ, {} are refused by both, {} ran over the limit of {limit} s; measured {}, `benches/corpus.sh`). \
+             What it refuses, by reason: [docs/testing.md](docs/testing.md#popeyes-example-corpus).",
+            fmt_thousands(CORPUS_SIZE),
+            r.count("agree"),
+            r.count("differ"),
+            r.count("both-refused"),
+            r.count("over-limit"),
+            when_and_where()
+        );
+        std::fs::write(format!("{target}/popeye-corpus-readme.md"), line + "\n").expect("the README line is written");
+    }
     assert!(r.count("differ") == 0, "{} problems of Popeye's example corpus disagree (see above, target/popeye-corpus.txt)", r.count("differ"));
 }
 
