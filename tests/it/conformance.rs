@@ -55,7 +55,7 @@ fn fmt_thousands(n: usize) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(' ');
         }
         out.push(c);
@@ -169,7 +169,6 @@ fn popeye_corpus() {
     let _ = std::fs::remove_file(&md);
     if all && filter.is_empty() {
         let mut m = String::new();
-        let compared = played - r.count("not-run");
         let _ = writeln!(
             m,
             "Measured {} with `benches/corpus.sh` ({limit} s per solver and problem): of the {} problems stipula \
