@@ -507,7 +507,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Semantic checks that need no move generation; builds the problem.
+    /// Semantic checks that need no move generation; builds the problem. A problem without a stipulation or
+    /// without pieces is read to its end (its `NextProblem` read): refused, and the next problem follows.
     fn finish(&self, d: Draft, ending: Ending, at: Option<Tok>) -> Res<(Res<Problem>, Ending)> {
         let Some(stipulation) = d.stipulation else {
             let names = self.command_names();
@@ -515,7 +516,7 @@ impl<'a> Reader<'a> {
                 Some(t) => self.diag(&t, "the problem has no stipulation"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no stipulation"),
             };
-            return Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3])));
+            return Ok((Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3]))), ending));
         };
         // As the statement and YAML readers do: a problem must have pieces (and YAML cannot write one without).
         if d.pieces.is_empty() {
@@ -524,7 +525,7 @@ impl<'a> Reader<'a> {
                 Some(t) => self.diag(&t, "the problem has no pieces"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
             };
-            return Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k)));
+            return Ok((Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k))), ending));
         }
         let p = Problem {
             location: d.location,

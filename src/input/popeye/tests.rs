@@ -333,3 +333,17 @@ fn a_group_of_pieces_starts_with_its_colour() {
     let d = err("BeginProblem\nPieces wh b3d4 bl ke8\nStipulation h#4\nEndProblem\n");
     assert_eq!((d.message.as_str(), d.fault), ("not supported: piece B3", crate::problem::Fault::Unsupported));
 }
+
+#[test]
+fn a_problem_without_pieces_or_stipulation_does_not_hide_the_next() {
+    // Popeye's TESTS/series_play.inp: a problem refused once read to its `next` (no pieces, `option noboard nowk
+    // nobk`), then the problem after it, which was skipped with it.
+    let text = "BeginProblem\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\nNextProblem\n\
+                Stipulation #3\nPieces White Ke1 Black Ke8\nEndProblem\n";
+    let got: Vec<Result<String, String>> =
+        read_popeye(text, "t.inp").into_iter().map(|r| r.map(|p| p.stipulation.to_string()).map_err(|d| d.message)).collect();
+    assert_eq!(
+        got,
+        [Err("the problem has no pieces".to_string()), Err("the problem has no stipulation".to_string()), Ok("#3".to_string())]
+    );
+}
