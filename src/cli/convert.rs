@@ -26,7 +26,7 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: ConvertArgs) -> i32 {
-    let problems = match super::solve::read_problems(&args.file) {
+    let problems = match super::inputs::read_problems(&args.file) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

@@ -2,7 +2,7 @@
 //! of each solution which pieces are paralysed and by whom, which checks are real or cancelled, and why
 //! tempting moves are illegal. The analysis is the library's ([`stipula::explain`]); this file prints it.
 
-use super::solve::read_problems;
+use super::inputs::read_problems;
 use super::{guard, worst};
 use clap::Args;
 use std::fmt::Write as _;

@@ -3,7 +3,9 @@
 //! names a problem format in any case (`.inp`, `.pbm`, `.stip`, `.yaml`, `.yml`, `.olv`: what `solve` reads by
 //! extension).
 
+use std::io::Read;
 use std::path::Path;
+use stipula::input::{read_bytes, Reading};
 use stipula::problem::{Diagnostic, Problem};
 
 /// One problem slot: its file, its 1-based index in the file (0 when the whole file could not be read), the
@@ -49,11 +51,34 @@ fn walk(dir: &Path, out: &mut Vec<String>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Reads a file (or standard input) and parses every problem in it; the warnings of the reading (a byte that is
+/// not UTF-8, text after `EndProblem`) go to standard error.
+pub fn read_file(file: &str) -> Result<Reading, String> {
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read standard input: {e}"))?;
+        b
+    } else {
+        std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?
+    };
+    let reading = read_bytes(file, &bytes);
+    for w in &reading.warnings {
+        eprint!("{}", w.render_as("warning"));
+    }
+    Ok(reading)
+}
+
+/// [`read_file`]'s problems.
+#[allow(clippy::result_large_err)]
+pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
+    Ok(read_file(file)?.problems.into_iter().map(|r| r.problem).collect())
+}
+
 /// Reads every problem of every file; a file that cannot be read becomes one item with index 0.
 pub fn read_all(files: &[String]) -> Vec<Item> {
     let mut items = Vec::new();
     for f in files {
-        match super::solve::read_file(f) {
+        match read_file(f) {
             Ok(reading) => {
                 let prints: Vec<u64> = (0..reading.problems.len()).map(|i| reading.fingerprint(i)).collect();
                 for (i, (r, print)) in reading.problems.into_iter().zip(prints).enumerate() {

@@ -1,14 +1,12 @@
 //! `stipula solve FILE`: solve every problem of a file and print the solutions.
 
-use super::{args, guard, worst};
+use super::{args, guard, inputs, worst};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Args;
-use std::io::Read;
 use std::time::Duration;
-use stipula::input::{read_bytes, Reading};
 use stipula::output::{Format, FORMATS};
 use stipula::problem::options::OptionDef;
-use stipula::problem::{Diagnostic, Problem};
+use stipula::problem::Diagnostic;
 use stipula::words::Lang;
 use stipula::solve::run::{solve_problem, Outcome, PhaseKind, Settings};
 use stipula::Color;
@@ -40,35 +38,12 @@ pub struct SolveArgs {
     pub format: String,
 }
 
-/// Reads a file (or standard input) and parses every problem in it; the warnings of the reading (a byte that is
-/// not UTF-8, text after `EndProblem`) go to standard error.
-pub fn read_file(file: &str) -> Result<Reading, String> {
-    let bytes = if file == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| format!("cannot read standard input: {e}"))?;
-        b
-    } else {
-        std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?
-    };
-    let reading = read_bytes(file, &bytes);
-    for w in &reading.warnings {
-        eprint!("{}", w.render_as("warning"));
-    }
-    Ok(reading)
-}
-
-/// [`read_file`]'s problems.
-#[allow(clippy::result_large_err)]
-pub fn read_problems(file: &str) -> Result<Vec<Result<Problem, Diagnostic>>, String> {
-    Ok(read_file(file)?.problems.into_iter().map(|r| r.problem).collect())
-}
-
 pub fn run(args: SolveArgs) -> i32 {
-    if let Err(e) = super::inputs::threads(args.threads) {
+    if let Err(e) = inputs::threads(args.threads) {
         eprintln!("error: {e}");
         return super::EXIT_BAD_INPUT;
     }
-    let problems = match read_problems(&args.file) {
+    let problems = match inputs::read_problems(&args.file) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

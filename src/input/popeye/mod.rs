@@ -465,6 +465,9 @@ impl<'a> Reader<'a> {
                     // Kept as YAML text, as `Meta::extra` holds it, so that `convert` writes a valid entry.
                     let v = format!(" {}", crate::problem::yaml_string(self.lex.rest_of_line()));
                     d.meta.extra.insert(key.to_string(), v);
+                    if cmd == Cmd::LaTeX {
+                        self.latex_pieces();
+                    }
                 }
                 Cmd::Stipulation => {
                     let s = self.stipulation(&tok)?;
@@ -472,7 +475,7 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
                 Cmd::Input => return Err(self.unsupported(&tok, "reading another file (`Input`)")),
-                Cmd::LaTeXPieces => return Err(self.unsupported(&tok, "`LaTeXPieces`")),
+                Cmd::LaTeXPieces => self.latex_pieces(),
                 Cmd::Pieces => {
                     d.spots.push((Spot::PiecesCommand, self.diag(&tok, "")));
                     self.pieces(&tok, &mut d.pieces, &mut d.spots)?
@@ -504,7 +507,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Semantic checks that need no move generation; builds the problem.
+    /// Semantic checks that need no move generation; builds the problem. A problem without a stipulation or
+    /// without pieces is read to its end (its `NextProblem` read): refused, and the next problem follows.
     fn finish(&self, d: Draft, ending: Ending, at: Option<Tok>) -> Res<(Res<Problem>, Ending)> {
         let Some(stipulation) = d.stipulation else {
             let names = self.command_names();
@@ -512,7 +516,7 @@ impl<'a> Reader<'a> {
                 Some(t) => self.diag(&t, "the problem has no stipulation"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no stipulation"),
             };
-            return Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3])));
+            return Ok((Err(diag.expected(format!("a `{}` command, e.g. `{} #2`", names[3], names[3]))), ending));
         };
         // As the statement and YAML readers do: a problem must have pieces (and YAML cannot write one without).
         if d.pieces.is_empty() {
@@ -521,7 +525,7 @@ impl<'a> Reader<'a> {
                 Some(t) => self.diag(&t, "the problem has no pieces"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
             };
-            return Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k)));
+            return Ok((Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k))), ending));
         }
         let p = Problem {
             location: d.location,
@@ -559,6 +563,29 @@ impl<'a> Reader<'a> {
             return Ok((Err(diag.expected(r.expected()).hint(r.hint())), ending));
         }
         Ok((Ok(p), ending))
+    }
+
+    /// The LaTeX names of pieces that may follow `LaTeX FILE` and `LaTeXPieces` (`n SU Nachtreiter`: a walk code,
+    /// its abbreviation in the diagram, its name to the end of the line), read as Popeye's `ParseLaTeXPieces` reads
+    /// them (`src/output/latex/latex.c`: while the first letters of the next word, one or two, are a walk code, the
+    /// first word shorter than three letters) and passed over: they name pieces in a LaTeX file stipula does not write.
+    fn latex_pieces(&mut self) {
+        let walk = |t: &Tok| {
+            let len = if t.text.len() == 1 { 1 } else { 2 };
+            t.text.is_char_boundary(len.min(t.text.len())) && PieceWord::popeye_code(&t.text[..len.min(t.text.len())], self.lang).is_some()
+        };
+        match self.lex.peek() {
+            Some(t) if t.text.len() < 3 && walk(&t) => {}
+            _ => return,
+        }
+        while let Some(t) = self.lex.peek() {
+            if !walk(&t) {
+                break;
+            }
+            self.lex.next();
+            self.lex.next();
+            self.lex.rest_of_line();
+        }
     }
 
     fn unsupported(&self, tok: &Tok, what: &str) -> Diagnostic {
@@ -637,7 +664,11 @@ impl<'a> Reader<'a> {
             Err(r.diag(&t, format!("colour `{}` without a piece after it", t.text)).expected(r.piece_example()))
         };
         while let Some(tok) = self.peek_tok()? {
-            if let Some(placed) = self.piece_spec(&tok, color, more)? {
+            // A group starts with its colour, read before anything else (Popeye's ParsePieces): `pie wh b3d4` is
+            // White's B3 on d4, not a piece `WH`.
+            let colour_first = color.is_none() && matches!(self.word(&tok, self.colours(), "colour"), Ok(Word::Is(_)));
+            let placed = if colour_first { None } else { self.piece_spec(&tok, color, more)? };
+            if let Some(placed) = placed {
                 any = true;
                 more = true;
                 for p in placed {

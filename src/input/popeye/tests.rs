@@ -314,3 +314,38 @@ fn lexical_errors_and_odd_inputs_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn latex_piece_names_are_passed_over() {
+    // Popeye's BEISPIEL/twin.inp #1: LaTeX names of pieces after `LaTeX FILE`, a walk code, an abbreviation and a
+    // name to the end of the line (Popeye's ParseLaTeXPieces); the same after `LaTeXPieces`.
+    let p = one(&de("latex twin.tex\n n SU Nachtreiter\n g DU Grash\"upfer\nautor M. Tomasevic"));
+    assert_eq!(p.meta.authors.len(), 1, "the command after the names is read");
+    let p = one(&en("LaTeXPieces g GH grasshopper hopper\nAuthor A. B."));
+    assert_eq!(p.meta.authors.len(), 1);
+    // A word of three letters or more right after the file is the next command.
+    let p = one(&en("LaTeX out.tex\nAuthor A. B."));
+    assert_eq!(p.meta.authors.len(), 1);
+}
+
+#[test]
+fn a_group_of_pieces_starts_with_its_colour() {
+    // Popeye's EXAMPLES/bouncer.inp #3: `pie wh b3d4` is White's B3 (a bouncer) on d4, not a piece `WH` without a
+    // colour (Popeye's ParsePieces reads the colour first).
+    let d = err("BeginProblem\nPieces wh b3d4 bl ke8\nStipulation h#4\nEndProblem\n");
+    assert_eq!((d.message.as_str(), d.fault), ("not supported: piece B3", crate::problem::Fault::Unsupported));
+}
+
+#[test]
+fn a_problem_without_pieces_or_stipulation_does_not_hide_the_next() {
+    // Popeye's TESTS/series_play.inp: a problem refused once read to its `next` (no pieces, `option noboard nowk
+    // nobk`), then the problem after it, which was skipped with it.
+    let text = "BeginProblem\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\nNextProblem\n\
+                Stipulation #3\nPieces White Ke1 Black Ke8\nEndProblem\n";
+    let got: Vec<Result<String, String>> =
+        read_popeye(text, "t.inp").into_iter().map(|r| r.map(|p| p.stipulation.to_string()).map_err(|d| d.message)).collect();
+    assert_eq!(
+        got,
+        [Err("the problem has no pieces".to_string()), Err("the problem has no stipulation".to_string()), Ok("#3".to_string())]
+    );
+}

@@ -56,8 +56,100 @@ pub fn popeye(bin: &Path, text: &str, limit: Duration) -> Answer {
     popeye_with(bin, text, limit, "1G")
 }
 
-/// Runs Popeye's binary on one problem with a hash table of `maxmem` (`0`: none), killed after `limit`.
+/// Runs Popeye's binary on one problem with a hash table of `maxmem` (`0`: none), killed after `limit`; through
+/// the cache of [`with_cache`] when the calling thread has one.
 pub fn popeye_with(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Answer {
+    match CACHE.with(|c| c.borrow().clone()) {
+        Some(dir) => cache::run(&dir, bin, text, limit, maxmem),
+        None => match run_popeye(bin, text, limit, maxmem) {
+            Some((out, err)) => read_back(out, &err),
+            None => Answer::TimedOut,
+        },
+    }
+}
+
+thread_local! {
+    /// The folder of Popeye's cached outputs for the current thread ([`with_cache`]).
+    static CACHE: std::cell::RefCell<Option<std::path::PathBuf>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with Popeye's outputs cached in `dir` for the current thread (the corpus runner's workers): the
+/// differential test and every other caller run Popeye afresh.
+pub fn with_cache<T>(dir: &Path, f: impl FnOnce() -> T) -> T {
+    CACHE.with(|c| *c.borrow_mut() = Some(dir.to_path_buf()));
+    let out = f();
+    CACHE.with(|c| *c.borrow_mut() = None);
+    out
+}
+
+/// Popeye's outputs kept on disk, one file per (binary, `-maxmem`, problem text): a rerun of the corpus reads
+/// them instead of running Popeye again. A run the time limit stopped is kept with its limit, and reused only
+/// under a limit no longer than it.
+mod cache {
+    use super::{read_back, run_popeye, Answer};
+    use std::collections::HashMap;
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, OnceLock};
+    use std::time::Duration;
+
+    /// FNV-1a, 64 bits: the same key on every machine and Rust version.
+    fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h
+    }
+
+    /// The binary's key: its bytes' hash (computed once per path and run).
+    fn binary_key(bin: &Path) -> u64 {
+        static KEYS: OnceLock<Mutex<HashMap<PathBuf, u64>>> = OnceLock::new();
+        let keys = KEYS.get_or_init(Default::default);
+        if let Some(k) = keys.lock().unwrap().get(bin) {
+            return *k;
+        }
+        let bytes = std::fs::read(bin).unwrap_or_else(|e| panic!("cannot read Popeye's binary {}: {e}", bin.display()));
+        let k = fnv(0xcbf2_9ce4_8422_2325, &bytes);
+        keys.lock().unwrap().insert(bin.to_path_buf(), k);
+        k
+    }
+
+    /// Popeye's answer from the cache in `dir`, else from running it (and then kept).
+    pub fn run(dir: &Path, bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Answer {
+        let key = fnv(fnv(binary_key(bin), maxmem.as_bytes()), format!("\0{text}").as_bytes());
+        let file = dir.join(format!("{key:016x}.txt"));
+        // The file: `done`, the length of standard output in bytes, a newline, standard output, standard error;
+        // or `timeout SECONDS`.
+        if let Ok(kept) = std::fs::read_to_string(&file) {
+            if let Some(secs) = kept.strip_prefix("timeout ").and_then(|s| s.trim().parse::<f64>().ok()) {
+                if limit.as_secs_f64() <= secs {
+                    return Answer::TimedOut;
+                }
+            } else if let Some((len, rest)) = kept.strip_prefix("done ").and_then(|s| s.split_once('\n')) {
+                if let Some((out, err)) = len.parse::<usize>().ok().filter(|&n| rest.is_char_boundary(n)).map(|n| rest.split_at(n)) {
+                    return read_back(out.to_string(), err);
+                }
+            }
+        }
+        let got = run_popeye(bin, text, limit, maxmem);
+        let kept = match &got {
+            Some((out, err)) => format!("done {}\n{out}{err}", out.len()),
+            None => format!("timeout {}\n", limit.as_secs_f64()),
+        };
+        let _ = std::fs::create_dir_all(dir);
+        let tmp = file.with_extension(format!("tmp{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), ""));
+        if std::fs::write(&tmp, kept).is_ok() {
+            let _ = std::fs::rename(&tmp, &file);
+        }
+        match got {
+            Some((out, err)) => read_back(out, &err),
+            None => Answer::TimedOut,
+        }
+    }
+}
+
+/// Runs Popeye's binary on one problem: its standard output and standard error, or `None` when `limit` stopped it.
+fn run_popeye(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Option<(String, String)> {
     let mut child = match Command::new(bin)
         .args(["-maxmem", maxmem, "-regression"])
         // Some problems ask for a LaTeX file or a protocol: written where they do no harm.
@@ -93,7 +185,7 @@ pub fn popeye_with(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Ans
                 let _ = child.wait();
                 let _ = reader.join();
                 let _ = errors.join();
-                return Answer::TimedOut;
+                return None;
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
             Err(e) => panic!("waiting for Popeye: {e}"),
@@ -101,7 +193,7 @@ pub fn popeye_with(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Ans
     }
     let out = reader.join().unwrap();
     let err = errors.join().unwrap();
-    read_back(out, &err)
+    Some((out, err))
 }
 
 /// Popeye's output (standard output and standard error) read back.
