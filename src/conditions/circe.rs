@@ -154,7 +154,7 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Antipodes" => rule.determine = Determine::Antipodes,
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
-            word => return Err(def.params.iter().find(|p| p.name == word).map_or("?", |p| p.name)),
+            word => return Err(def.params.iter().find(|p| p.name == word).map_or("April", |p| p.name)),
         }
     }
     Ok(Some(rule))
@@ -396,6 +396,33 @@ impl Condition for Circe {
         }
     }
 
+    // Explanations: where the rule puts the reborn piece, or why it forbids the capture.
+    fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        let c = Circe::capture(before, mv)?;
+        let (piece, sq) = self.rebirth(&c)?;
+        let name = |p: Piece| format!("{} {}", p.color.name().to_lowercase(), p.kind.name());
+        let family = popeye_text(&self.spec, Lang::English);
+        let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
+        if !self.capture_allowed(&c, occupied) {
+            let square = sq.map_or("off the board".to_string(), |s| format!("{s}, which is occupied"));
+            return Some(match self.spec.family {
+                Family::Immune => format!("under {family} the {} on {} cannot be taken: its rebirth square is {square}.", name(c.captured), c.square),
+                _ => format!("under {family} the capturing {} would be reborn on {square}.", name(piece)),
+            });
+        }
+        let after = rules.make(before, mv);
+        let sq = sq?;
+        match self.spec.family {
+            Family::Circe if after.piece_at(sq).is_some_and(|p| p.color == piece.color) && before.piece_at(sq).is_none() => {
+                Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
+            }
+            Family::Circe => Some(format!("Under {family} the captured {} would be reborn on {sq}, which is occupied: it vanishes.", name(piece))),
+            Family::Anti(_) if sq == c.arrival => Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece))),
+            Family::Anti(_) => Some(format!("Under {family} the capturing {} is reborn on {sq}.", name(piece))),
+            Family::Immune => None,
+        }
+    }
+
     // A pawn reborn on its last rank (Antipodes, Equipollents, PWC ...) promotes there, the mover choosing the piece
     // among the promotion pieces (Popeye's `is_promotion_possible`).
     fn choices(&self, rules: &Rules, pos: &Position, mv: Move) -> u8 {
@@ -458,10 +485,10 @@ impl Condition for Circe {
                 let piece = Piece::new(color, kind);
                 let on = after.piece_at(sq) == Some(piece);
                 let kept = bits & bit != 0 && on && before.piece_at(sq) == Some(piece) && mv.from != sq;
-                // A rook's right comes back only while its king's stands, a king's only while one of its rooks'
-                // does: stipula keeps no right that cannot be used (Popeye also keeps a reborn rook's right for a
-                // king that comes back to its square later, which only an Anti-Circe king's rebirth could use).
-                let given = on && reborn(sq, piece) && if kind == Kind::KING { bits & 6 != 0 } else { bits & 1 != 0 };
+                // A rebirth on the piece's own square gives its right back, whatever the others' (Popeye): the
+                // Anti-Circe theme of castling twice (Saukkola and Tuovinen, Thema Danicum 1995: `0-0 ... Rf1*f3
+                // [wRf3->h1] ... Kg1*g2[wKg2->e1] ... 0-0 #`).
+                let given = on && reborn(sq, piece);
                 if kept || given {
                     bits |= bit;
                 } else {

@@ -359,6 +359,8 @@ const fn circe_row(names: Names, rule: CirceSpec) -> ConditionDef {
         name: names[0],
         popeye: Some(names),
         params: &CIRCE_PARAMS,
+        // Popeye reads walks after `April` (`AntiCirce Super April B`): read, so that the refusal names the variant.
+        walks: &["K", "Q", "R", "B", "S", "P"],
         build: Some(Circe::build),
         rebirth: Some(rule),
         ..ConditionDef::NONE

@@ -61,7 +61,8 @@ pub enum MoveVerdict {
     /// count (why the king may go there); `checks` the checks the move gives.
     /// `released` names the pieces the move frees from paralysis, `paralyses` the paralyses it creates
     /// (sentences named in the position after the move).
-    Legal { arrival: Vec<Check>, checks: Vec<Check>, released: Vec<String>, paralyses: Vec<String> },
+    /// `rules` says what the conditions do to the move (a rebirth: "the captured rook is reborn on a8").
+    Legal { arrival: Vec<Check>, checks: Vec<Check>, released: Vec<String>, paralyses: Vec<String>, rules: Vec<String> },
     /// No piece stands on the departure square.
     NoPiece,
     /// The piece belongs to the side not to move; the inner verdict is for that side to move.
@@ -74,6 +75,8 @@ pub enum MoveVerdict {
     SelfCheck(Vec<Check>),
     /// A condition forbids the position after the move: (paralysed, paralyser) pairs it would create.
     CreatesParalysis { pairs: Vec<(Square, Square)>, described: String },
+    /// A condition forbids the move, for the reason it gives (Anti-Circe: the capturer's rebirth square is occupied).
+    Forbidden(String),
     /// Refused by a rule this analysis cannot name more precisely.
     Other,
 }
@@ -370,7 +373,7 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
     candidates.sort_by_key(|m| (m.promotion() != Some(Kind::QUEEN), *m));
     if let Some(&mv) = legal.iter().find(|m| q.matches(m) && (!is_castle || m.special != Special::None)) {
         let after = rules.make(pos, mv);
-        let mut text = display(&move_text(pos, mv));
+        let mut text = display(&move_text(pos, mv)) + &rules.effects(pos, mv).write_in(crate::words::Lang::English);
         let checks: Vec<Check> = king_observations(rules, &after, after.side()).into_iter().filter(|c| c.status == CheckStatus::Real).collect();
         if !checks.is_empty() {
             text += "+";
@@ -392,7 +395,8 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
             .filter(|a| !before_p.iter().any(|b| b.square == a.square && b.piece == a.piece && b.by == a.by))
             .map(|a| paralysis_sentence(&after, a))
             .collect();
-        return (text, MoveVerdict::Legal { arrival, checks, released, paralyses: created });
+        let notes = rules.conditions().iter().filter_map(|c| c.explain_move(rules, pos, mv)).collect();
+        return (text, MoveVerdict::Legal { arrival, checks, released, paralyses: created, rules: notes });
     }
     let Some(&mv) = candidates.first() else {
         if is_castle {
@@ -430,6 +434,9 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
     if !pairs.is_empty() {
         let described = pairs_described(&after, &pairs);
         return (text, MoveVerdict::CreatesParalysis { pairs, described });
+    }
+    if let Some(reason) = rules.conditions().iter().find_map(|c| c.explain_move(rules, pos, mv)) {
+        return (text, MoveVerdict::Forbidden(reason));
     }
     (text, MoveVerdict::Other)
 }

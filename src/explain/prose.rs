@@ -72,8 +72,11 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
             let other = to_move.opposite().name();
             format!("It is {}'s turn, not {other}'s. If {other} were to move: {}", to_move.name(), verdict_sentence(pos, w, inner))
         }
-        MoveVerdict::Legal { arrival, checks, released, paralyses } => {
+        MoveVerdict::Legal { arrival, checks, released, paralyses, rules } => {
             let mut s = format!("{t} is legal.");
+            for r in rules {
+                s += &format!(" {r}");
+            }
             if !released.is_empty() {
                 s += &format!(" It releases {} from paralysis.", list(released));
             }
@@ -114,6 +117,7 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
         MoveVerdict::CreatesParalysis { described, .. } => {
             format!("{t} is impossible: it would create a paralysis, which Isardam forbids: {described}.")
         }
+        MoveVerdict::Forbidden(reason) => format!("{t} is impossible: {reason}"),
         MoveVerdict::Other => format!("{t} is illegal under the conditions in force."),
     }
 }

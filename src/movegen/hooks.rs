@@ -271,6 +271,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// order, before [`Condition::after_move`]).
     fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {}
 
+    /// What the condition does to `mv` from `before`, as a sentence for explanations (`stipula explain --why`): a
+    /// rebirth it makes, or why it forbids the move; `None` when it does nothing special to it. Off the solver's
+    /// hot path.
+    fn explain_move(&self, _rules: &Rules, _before: &Position, _mv: Move) -> Option<String> {
+        None
+    }
+
     /// How many outcomes the mover chooses among for the pseudo-legal capture `mv` in `pos` (0: the move stands as
     /// generated); the generator lists the move once per outcome, [`Move::choice`] 1 to n, for
     /// [`Condition::on_capture`] to make (called only with [`Hooks::CHOICES`]).

@@ -222,7 +222,9 @@ pub fn apply_twin(d: &mut Diagram, changes: &[TwinChange], stipulation: impl Fn(
     // Condition Isardam` is headed `Isardam  Isardam`).
     for (k, c) in changes.iter().enumerate() {
         if let TwinChange::Conditions(_) = c {
-            parts[k] = d.conditions.iter().map(ConditionSpec::popeye_text).collect::<Vec<_>>().join(" ");
+            // Several conditions: one a line, the later ones indented by three blanks (Popeye's twinning.c,
+            // WriteCondition).
+            parts[k] = d.conditions.iter().map(ConditionSpec::popeye_text).collect::<Vec<_>>().join("\n   ");
         }
     }
     // Popeye writes an exchange with the colours its pieces had and the kinds standing on the two squares once
@@ -336,7 +338,7 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
         TwinChange::Conditions(c) => {
             d.conditions = c.clone();
             let names: Vec<String> = c.iter().map(ConditionSpec::popeye_text).collect();
-            Ok(names.join(" "))
+            Ok(names.join("\n   "))
         }
     }
 }

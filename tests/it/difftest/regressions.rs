@@ -101,8 +101,14 @@ pub fn unsupported(text: &str) -> Option<String> {
         }
         Some(Ok(p)) => {
             let st = &p.stipulation;
-            let r = stipula::solve::run::solving_refusal(&p, st)?;
-            (r.message, r.fault, String::new())
+            match stipula::solve::run::solving_refusal(&p, st) {
+                Some(r) => (r.message, r.fault, String::new()),
+                // Conditions read but not implemented together or with these words (`Circe Volcanic`).
+                None => match stipula::conditions::build_all(&p.conditions) {
+                    Err(e) if e.is_unsupported() => (e.to_string(), stipula::problem::Fault::Unsupported, String::new()),
+                    _ => return None,
+                },
+            }
         }
         None => return Some("no problem".into()),
     };
