@@ -592,6 +592,23 @@ mod tests {
     }
 
     #[test]
+    fn why_under_circe_and_anti_circe() {
+        // Popeye 4.104, White Ke1 Rh1 Qd4, Black Ke8 Rd7 Pf3 Sb5: under Circe `1.Qd4*d7[+bRa8] +`, under Anti-Circe
+        // `1.Qd4*d7[wQd7->d1]`.
+        const POS: &str = "4k3/3r4/8/1n6/3Q4/5p2/8/4K2R w - - 0 1";
+        let (rules, pos) = setup(POS, &["Circe"]);
+        let w = why(&rules, &pos, "Qd4*d7").unwrap();
+        assert_eq!(why_sentence(&pos, &w), "Qd4×d7[+bRa8]+ is legal. Under Circe the captured black rook is reborn on a8. It gives check: the queen on d7 checks the black king on e8.");
+        let (rules, pos) = setup(POS, &["AntiCirce"]);
+        let w = why(&rules, &pos, "Qd4*d7").unwrap();
+        assert!(why_sentence(&pos, &w).starts_with("Qd4×d7[wQd7->d1] is legal. Under AntiCirce the capturing white queen is reborn on d1."), "{w:?}");
+        // With a piece on d1 the capture is illegal: the queen could not be reborn.
+        let (rules, pos) = setup("4k3/3r4/8/1n6/3Q4/5p2/8/3NK2R w - - 0 1", &["AntiCirce"]);
+        let w = why(&rules, &pos, "Qd4*d7").unwrap();
+        assert_eq!(why_sentence(&pos, &w), "Qd4×d7 is impossible: under AntiCirce the capturing white queen would be reborn on d1, which is occupied.");
+    }
+
+    #[test]
     fn parse_errors_and_variants() {
         let (rules, pos) = setup(SEED_002, &["Madrasi"]);
         assert!(why(&rules, &pos, "hello").is_err());
