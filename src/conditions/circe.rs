@@ -89,6 +89,12 @@ pub struct CirceSpec {
     pub mirror: bool,
     /// Kings are reborn (Circe, Immune chess) or rebear (Anti-Circe) too.
     pub rex_inclusive: bool,
+    /// Clone: the captured piece is reborn with the capturer's walk (a king's capture excepted).
+    pub clone: bool,
+    /// Couscous: the rebirth square is the capturer's own (its walk, its side), not the captured piece's.
+    pub couscous: bool,
+    /// Strict: a capture whose captured piece cannot be reborn (its square occupied) is illegal.
+    pub strict: bool,
 }
 
 /// Circe itself: regular rebirth of the captured piece, kings excluded.
@@ -98,6 +104,9 @@ pub const CIRCE: CirceSpec = CirceSpec {
     adapter: Adapter::None,
     mirror: false,
     rex_inclusive: false,
+    clone: false,
+    couscous: false,
+    strict: false,
 };
 
 /// Anti-Circe (Calvet), kings included.
@@ -118,6 +127,8 @@ pub struct Circe {
 /// promoted pawn's new piece), the capture square and the piece taken.
 #[derive(Clone, Copy, Debug)]
 struct Capture {
+    /// The piece that moves, before a promotion.
+    mover: Piece,
     from: Square,
     arrival: Square,
     capturer: Piece,
@@ -154,6 +165,10 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Antipodes" => rule.determine = Determine::Antipodes,
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
+            "Clone" => rule.clone = true,
+            "Couscous" => rule.couscous = true,
+            "Strict" => rule.strict = true,
+            "Relaxed" => rule.strict = false,
             word => return Err(def.params.iter().find(|p| p.name == word).map_or("April", |p| p.name)),
         }
     }
@@ -190,16 +205,29 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
             words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
         }
         Determine::File => words.push(["File", "File", "Colonne"]),
+        _ => {}
+    }
+    if rule.couscous {
+        words.push(["Couscous", "Couscous", "Couscous"]);
+    }
+    match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
+        _ => {}
     }
     if rule.mirror {
         words.push(["Mirror", "Spiegel", "Malefique"]);
+    }
+    if rule.strict {
+        words.push(["Strict", "Strikt", "Stricte"]);
     }
     match rule.adapter {
         Adapter::None => {}
         Adapter::Diametral => words.push(["Diametral", "Diametral", "Diametral"]),
         Adapter::VerticalMirror => words.push(["VerticalMirror", "VertikalSpiegel", "MalefiqueVerticale"]),
+    }
+    if rule.clone {
+        words.push(["Clone", "Clone", "Clone"]);
     }
     if rule.family == Family::Anti(AntiType::Cheylan) {
         words.push(["Cheylan", "Cheylan", "Cheylan"]);
@@ -224,18 +252,24 @@ impl Circe {
     /// board (Equipollents; Popeye's squares off the board are never empty, so the square counts as occupied);
     /// `None` when the rule leaves this capture alone (a king outside rex inclusive).
     fn rebirth(&self, c: &Capture) -> Option<(Piece, Option<Square>)> {
-        let piece = match self.spec.family {
+        let mut piece = match self.spec.family {
             Family::Circe | Family::Immune => c.captured,
             Family::Anti(_) => c.capturer,
         };
         if piece.kind == Kind::KING && !self.spec.rex_inclusive {
             return None;
         }
-        // The relevant side: the side whose rebirth squares the regular rule gives to `piece` is the other one.
-        let side = if self.spec.mirror { piece.color } else { piece.color.opposite() };
+        // Clone: reborn with the walk of the piece that moved, unless a king moved (Popeye's clone.c).
+        if self.spec.clone && c.mover.kind != Kind::KING && self.spec.family == Family::Circe {
+            piece = Piece::new(piece.color, c.mover.kind);
+        }
+        // The relevant piece, whose walk and side give the square: the reborn piece, or (Couscous) the capturer.
+        let relevant = if self.spec.couscous { c.capturer } else { piece };
+        // The relevant side: the side whose rebirth squares the regular rule gives to `relevant` is the other one.
+        let side = if self.spec.mirror { relevant.color } else { relevant.color.opposite() };
         let sq = match self.spec.determine {
-            Determine::Regular => regular_square(piece.kind, side, c.square),
-            Determine::File => file_square(piece.kind, side, c.square),
+            Determine::Regular => regular_square(relevant.kind, side, c.square),
+            Determine::File => file_square(relevant.kind, side, c.square),
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -267,16 +301,16 @@ impl Circe {
             Some(k) => Piece::new(mover.color, k),
             None => mover,
         };
-        Some(Capture { from: mv.from, arrival: mv.to, capturer, square, captured })
+        Some(Capture { mover, from: mv.from, arrival: mv.to, capturer, square, captured })
     }
 
     /// Whether the capture `c` is legal under the rule, `occupied` the board after the capturer has arrived (the
     /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
     fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
         let Some((_, sq)) = self.rebirth(c) else { return true };
-        let Some(sq) = sq else { return self.spec.family == Family::Circe };
+        let Some(sq) = sq else { return self.spec.family == Family::Circe && !self.spec.strict };
         match self.spec.family {
-            Family::Circe => true,
+            Family::Circe => !self.spec.strict || !occupied.has(sq),
             Family::Immune => !occupied.has(sq),
             Family::Anti(kind) => {
                 // The capturer leaves its arrival square to be reborn.
@@ -343,7 +377,7 @@ impl Condition for Circe {
 
     fn hooks(&self) -> Hooks {
         let mut h = Hooks::CAPTURE;
-        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc) {
+        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc) || self.spec.couscous {
             h = h | Hooks::CHOICES;
         }
         if self.spec.family != Family::Immune {
@@ -355,6 +389,9 @@ impl Condition for Circe {
             h = h | Hooks::LEGALITY | Hooks::OBSERVATION;
         } else if self.spec.rex_inclusive {
             h = h | Hooks::OBSERVATION;
+        }
+        if self.spec.family == Family::Circe && self.spec.strict {
+            h = h | Hooks::LEGALITY;
         }
         h
     }
@@ -521,7 +558,7 @@ impl Condition for Circe {
     // A pawn capturing onto its last rank promotes first: the capture counts when one of its promotions is legal.
     fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         let (Some(capturer), Some(captured)) = (pos.piece_at(observer), pos.piece_at(target)) else { return true };
-        let c = Capture { from: observer, arrival: target, capturer, square: target, captured };
+        let c = Capture { mover: capturer, from: observer, arrival: target, capturer, square: target, captured };
         let occupied = (pos.occupied() & !observer.bb()) | target.bb();
         match self.spec.family {
             Family::Circe => match self.rebirth(&c) {
