@@ -250,7 +250,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
-        LineStyle::Help | LineStyle::HelpPassed => None,
+        LineStyle::Help | LineStyle::HelpPassed | LineStyle::Proof => None,
     };
     let half_start = series.is_none() && line.moves.len() % 2 == 1;
     let mut number = 0;
