@@ -28,6 +28,20 @@ pub struct Bound {
     kinds: [[u32; 5]; 2],
 }
 
+/// A worker's memory of the pawn matchings it has computed, by the pawns of a colour (they change only when a
+/// pawn moves or is captured): direct-mapped, `(key, moves, captures)`, `u32::MAX` moves for none.
+pub struct Scratch {
+    pub(super) pawns: Vec<(u64, u32, u32)>,
+}
+
+const SCRATCH_BITS: u32 = 12;
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
+    }
+}
+
 /// A pawn's way from `from` to `to` (`to` may be on the last rank: a promotion): its moves and the captures it
 /// makes, or `None` where no pawn gets there.
 fn pawn_way(color: Color, from: Square, to: Square) -> Option<(u8, u8)> {
@@ -52,6 +66,15 @@ fn pawn_way(color: Color, from: Square, to: Square) -> Option<(u8, u8)> {
 impl Bound {
     /// The bound towards the diagram `target` (its pieces; the rest is not read).
     pub fn new(target: &Position) -> Bound {
+        // A pawn of the diagram on its own second rank never moved: it stands there from the start to the end,
+        // and no piece ever passes over or stops on its square.
+        let mut frozen = crate::square::Bitboard::EMPTY;
+        for (sq, piece) in target.pieces() {
+            let home = if piece.color == Color::White { 1 } else { 6 };
+            if piece.kind == Kind::PAWN && sq.rank() == home {
+                frozen.set(sq);
+            }
+        }
         let mut dist = vec![[[FAR; 64]; 64]; 5];
         for (k, table) in dist.iter_mut().enumerate() {
             for from in 0..64u8 {
@@ -63,7 +86,7 @@ impl Bound {
                     d += 1;
                     let mut next = Vec::new();
                     for sq in frontier {
-                        for to in steps(k, sq) {
+                        for to in steps(k, sq, frozen) {
                             if row[to.index()] == FAR {
                                 row[to.index()] = d;
                                 next.push(to);
@@ -111,7 +134,7 @@ impl Bound {
     }
 
     /// Whether the diagram may be reached from `pos` with `budget[colour]` moves left to each side.
-    pub fn reachable(&self, pos: &Position, budget: [u32; 2]) -> bool {
+    pub fn reachable(&self, pos: &Position, budget: [u32; 2], scratch: &mut Scratch) -> bool {
         let mut captures_needed = [0u32; 2];
         for color in Color::ALL {
             let c = color.index();
@@ -122,7 +145,7 @@ impl Bound {
             if self.count[c] > now || now - self.count[c] > budget[o] {
                 return false;
             }
-            let Some((moves, captures)) = self.side_needs(pos, color) else { return false };
+            let Some((moves, captures)) = self.side_needs(pos, color, scratch) else { return false };
             if moves > budget[c] {
                 return false;
             }
@@ -142,9 +165,17 @@ impl Bound {
     /// The fewest moves `color` needs to bring its pieces to the diagram (its pawns matched one to one, its other
     /// pieces each from the nearest piece of its kind or pawn), and the fewest captures its pawns need; `None`
     /// where some piece of the diagram cannot be reached at all.
-    fn side_needs(&self, pos: &Position, color: Color) -> Option<(u32, u32)> {
+    fn side_needs(&self, pos: &Position, color: Color, scratch: &mut Scratch) -> Option<(u32, u32)> {
         let c = color.index();
-        let pawns: Vec<Square> = pos.pieces_bb(color, Kind::PAWN).into_iter().collect();
+        let mut pawns = [Square::new(0); 16];
+        let mut np = 0;
+        for sq in pos.pieces_bb(color, Kind::PAWN) {
+            if np < 16 {
+                pawns[np] = sq;
+                np += 1;
+            }
+        }
+        let pawns = &pawns[..np];
         let targets = &self.pawns[c];
         if targets.len() > pawns.len() {
             return None;
@@ -159,7 +190,25 @@ impl Bound {
         if promotions as usize > pawns.len() - targets.len() {
             return None;
         }
-        let (pawn_moves, pawn_captures) = if targets.is_empty() { (0, 0) } else { assign_pawns(color, &pawns, targets)? };
+        let (pawn_moves, pawn_captures) = if targets.is_empty() {
+            (0, 0)
+        } else {
+            let bb = pos.pieces_bb(color, Kind::PAWN).0;
+            let key = bb ^ (color.index() as u64) << 63 | 1;
+            let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SCRATCH_BITS)) as usize;
+            let cached = scratch.pawns[slot];
+            let (m, k) = if cached.0 == key {
+                (cached.1, cached.2)
+            } else {
+                let (m, k) = assign_pawns(color, pawns, targets).unwrap_or((u32::MAX, 0));
+                scratch.pawns[slot] = (key, m, k);
+                (m, k)
+            };
+            if m == u32::MAX {
+                return None;
+            }
+            (m, k)
+        };
         let rights = pos.castling();
         let (short, long, home, rank) = match color {
             Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 4u8, 0u8),
@@ -167,7 +216,12 @@ impl Bound {
         };
         let at = |f: u8| Square::from_coords(f, rank);
         let mut total = pawn_moves;
+        let mine = pos.color_bb(color);
         for &(kind, to) in &self.officers[c] {
+            // Already there: nothing counts less.
+            if mine.has(to) && pos.kind_bb(kind).has(to) {
+                continue;
+            }
             let k = kind.index();
             let d = &self.dist[k];
             let mut best = FAR as u32;
@@ -190,7 +244,7 @@ impl Bound {
             }
             if kind != Kind::KING {
                 let p = &self.promote[c][k];
-                for &from in &pawns {
+                for &from in pawns {
                     best = best.min(p[from.index()][to.index()] as u32);
                 }
             }
@@ -208,48 +262,50 @@ impl Bound {
 /// there is none. By subsets of `pawns` (at most eight: 256 subsets).
 fn assign_pawns(color: Color, pawns: &[Square], targets: &[Square]) -> Option<(u32, u32)> {
     let n = pawns.len();
-    if n > 16 {
-        // More than sixteen pawns of a colour cannot stand on the board with their king; counted as free.
+    if n > 8 {
+        // More than eight pawns of a colour: none of them came from the game array; counted as free.
         return Some((0, 0));
     }
-    let ways: Vec<Vec<Option<(u8, u8)>>> = targets.iter().map(|&t| pawns.iter().map(|&p| pawn_way(color, p, t)).collect()).collect();
+    let mut ways = [[None; 8]; 8];
+    for (i, &t) in targets.iter().enumerate() {
+        for (j, &p) in pawns.iter().enumerate() {
+            ways[i][j] = pawn_way(color, p, t);
+        }
+    }
     const NONE: u32 = u32::MAX;
     let size = 1usize << n;
-    let mut moves = vec![NONE; size];
-    let mut caps = vec![NONE; size];
+    let mut moves = [NONE; 256];
+    let mut caps = [NONE; 256];
     moves[0] = 0;
     caps[0] = 0;
-    // The subsets in order of their size: the `i`-th target takes a pawn not taken by the first `i - 1`.
+    let full = targets.len() as u32;
+    let (mut best_moves, mut best_caps) = (NONE, NONE);
+    // The subsets in increasing order: the `i`-th target takes a pawn not taken by the first `i - 1`.
     for mask in 0..size {
-        if moves[mask] == NONE && caps[mask] == NONE {
+        if moves[mask] == NONE {
             continue;
         }
-        let i = mask.count_ones() as usize;
-        if i == targets.len() {
+        let i = mask.count_ones();
+        if i == full {
+            best_moves = best_moves.min(moves[mask]);
+            best_caps = best_caps.min(caps[mask]);
             continue;
         }
-        for (j, way) in ways[i].iter().enumerate() {
+        for (j, way) in ways[i as usize][..n].iter().enumerate() {
             let Some((m, k)) = *way else { continue };
             if mask & (1 << j) != 0 {
                 continue;
             }
             let next = mask | 1 << j;
-            if moves[mask] != NONE {
-                moves[next] = moves[next].min(moves[mask] + m as u32);
-            }
-            if caps[mask] != NONE {
-                caps[next] = caps[next].min(caps[mask] + k as u32);
-            }
+            moves[next] = moves[next].min(moves[mask] + m as u32);
+            caps[next] = caps[next].min(caps[mask] + k as u32);
         }
     }
-    let full = targets.len() as u32;
-    let best = |v: &[u32]| (0..size).filter(|m| m.count_ones() == full).map(|m| v[m]).min().unwrap_or(NONE);
-    let (m, k) = (best(&moves), best(&caps));
-    (m != NONE).then_some((m, k))
+    (best_moves != NONE).then_some((best_moves, best_caps))
 }
 
 /// The squares a piece of kind index `k` (king .. knight) reaches in one move from `sq` on the empty board.
-fn steps(k: usize, sq: Square) -> Vec<Square> {
+fn steps(k: usize, sq: Square, frozen: crate::square::Bitboard) -> Vec<Square> {
     const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
     const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
     let (dirs, ride): (&[(i8, i8)], bool) = match k {
@@ -267,6 +323,9 @@ fn steps(k: usize, sq: Square) -> Vec<Square> {
         }
         let mut s = sq;
         while let Some(t) = s.offset(df, dr) {
+            if frozen.has(t) {
+                break;
+            }
             out.push(t);
             if !ride {
                 break;

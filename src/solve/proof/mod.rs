@@ -38,7 +38,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-pub use bound::Bound;
+pub use bound::{Bound, Scratch};
 
 /// The position to reach: its pieces square by square.
 #[derive(Clone, Debug)]
@@ -109,6 +109,7 @@ struct Work<'s, 'a> {
     /// Plies below which the work is split among the threads.
     split: u32,
     nodes: u64,
+    scratch: Scratch,
 }
 
 impl<'a> ProofSearch<'a> {
@@ -145,9 +146,9 @@ impl<'a> ProofSearch<'a> {
     }
 
     /// Whether the bound proves that the diagram cannot be reached from `pos` in `left` plies (series moves).
-    pub fn impossible(&self, pos: &Position, left: u32) -> bool {
+    pub fn impossible(&self, pos: &Position, left: u32, scratch: &mut Scratch) -> bool {
         match &self.bound {
-            Some(b) => !b.reachable(pos, self.budget(pos, left)),
+            Some(b) => !b.reachable(pos, self.budget(pos, left), scratch),
             None => false,
         }
     }
@@ -155,7 +156,7 @@ impl<'a> ProofSearch<'a> {
     /// Every proof game of exactly `len` plies (series: moves) from `start`, into `sink`. `Err` when the time
     /// limit or the stop flag ended the search (the lines found are in the sink).
     pub fn games_into(&self, start: &Position, len: u32, sink: &LineSink<'a>) -> Result<(), Aborted> {
-        let mut work = Work { line: Vec::new(), moves: Vec::new(), sink, split: 2 + u32::from(len >= 8), nodes: 0 };
+        let mut work = Work { line: Vec::new(), moves: Vec::new(), sink, split: 2 + u32::from(len >= 8), nodes: 0, scratch: Scratch::default() };
         let r = self.search(start, len, &mut work);
         self.nodes.fetch_add(work.nodes, Ordering::Relaxed);
         r.map(|_| ())
@@ -206,15 +207,14 @@ impl<'a> ProofSearch<'a> {
             }
             return Ok(r);
         }
+        // The bound first: it costs less than a look into the table, whose slots it leaves to the positions
+        // searched.
+        if self.impossible(pos, left, &mut work.scratch) {
+            return Ok(false);
+        }
         let key = pos.key() ^ self.salt();
         let tabled = left < 63;
         if tabled && self.table.no_solution(key).has(left) {
-            return Ok(false);
-        }
-        if self.impossible(pos, left) {
-            if tabled {
-                self.table.add_no_solution(key, left);
-            }
             return Ok(false);
         }
         let mut buf = work.moves.pop().unwrap_or_default();
@@ -226,14 +226,17 @@ impl<'a> ProofSearch<'a> {
             let (line, split, sink) = (&work.line, work.split - 1, work.sink);
             let found: Vec<Result<(bool, u64), Aborted>> = children
                 .par_iter()
-                .map(|(m, after)| {
+                .map_init(Scratch::default, |scratch, (m, after)| {
                     if self.stops_early(after, left - 1) {
                         return Ok((false, 0));
                     }
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, moves: Vec::new(), sink, split, nodes: 0 };
+                    // The worker's scratch goes down with the work and comes back (none is made per move).
+                    let scratch_in = std::mem::replace(scratch, Scratch { pawns: Vec::new() });
+                    let mut w = Work { line, moves: Vec::new(), sink, split, nodes: 0, scratch: scratch_in };
                     let r = self.search(after, left - 1, &mut w);
+                    *scratch = w.scratch;
                     self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
                     Ok((r?, 0))
                 })
