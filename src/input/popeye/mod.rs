@@ -601,7 +601,7 @@ impl<'a> Reader<'a> {
         let mut second: Option<Tok> = None;
         if !tok.text.ends_with(|c: char| c.is_ascii_digit()) {
             if let Some(n) = self.peek_tok()? {
-                let num = n.text.strip_suffix(".5").unwrap_or(n.text);
+                let num = n.text.strip_suffix(".5").or_else(|| n.text.strip_suffix(".0")).unwrap_or(n.text);
                 if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
                     self.lex.next();
                     text = format!("{} {}", tok.text, n.text);
