@@ -177,3 +177,50 @@ fn random_proof_games_agree_with_popeye() {
     assert!(wrong.is_empty(), "{} of {count} random proof games disagree with Popeye (seed {seed}):\n{}", wrong.len(), wrong.join("\n"));
     assert!(agree as u64 >= count * 9 / 10, "only {agree} of {count} compared with games found");
 }
+
+/// Every proof game (`dia`, `a=>b` stipulations) of Popeye's example corpus (`src/BEISPIEL`, `src/EXAMPLES`,
+/// `src/REGRESSIONS`, `src/TESTS` of `STIPULA_POPEYE_REF`, default `../shared/popeye-ref`), solved by both and
+/// compared; the problems stipula refuses are counted by reason. Long: `benches/proof-corpus.sh` runs it and
+/// keeps its report in `target/proof-corpus.txt`. `STIPULA_CASE_SECONDS` (default 60) limits each problem.
+#[test]
+#[ignore = "the whole corpus takes minutes: benches/proof-corpus.sh"]
+fn popeye_corpus_proof_games() {
+    let reference = std::env::var("STIPULA_POPEYE_REF")
+        .map_or_else(|_| std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/popeye-ref")), std::path::PathBuf::from);
+    let bin = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60.0);
+    let dirs: Vec<std::path::PathBuf> = ["BEISPIEL", "EXAMPLES", "REGRESSIONS", "TESTS"].iter().map(|d| reference.join("src").join(d)).collect();
+    let dirs: Vec<&std::path::Path> = dirs.iter().map(|d| d.as_path()).collect();
+    let mut problems = difftest::regressions::problems(&dirs);
+    // A proof game's stipulation: `dia`, `a=>b` after the play's prefix (`exact-`, `ser-`, `pser-h`, …).
+    let proof = |text: &str| {
+        text.lines().any(|l| {
+            let mut w = l.split_whitespace();
+            let cmd = w.next().unwrap_or("").to_ascii_lowercase();
+            let st = w.collect::<String>().to_ascii_lowercase();
+            cmd.len() >= 3 && ("stipulation".starts_with(&cmd) || "sstipulation".starts_with(&cmd)) && (st.contains("dia") || st.contains("a=>b"))
+        })
+    };
+    problems.retain(|p| proof(&p.text));
+    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    let started = std::time::Instant::now();
+    let r = difftest::regressions::run(&problems, &bin, Duration::from_secs_f64(limit), jobs);
+    let mut w = String::new();
+    let unsupported: usize = r.unsupported.values().map(Vec::len).sum();
+    let _ = writeln!(w, "Proof games of Popeye's corpus: {} problems in {:.0} s", problems.len(), started.elapsed().as_secs_f64());
+    let _ = writeln!(w, "  {} in scope: {} agree, {} refused by both, {} over the {limit} s limit, {} disagree", r.in_scope(), r.agree.len(), r.both_refused.len(), r.timed_out.len(), r.disagree.len());
+    let _ = writeln!(w, "  agree: {}", r.agree.join(" "));
+    let _ = writeln!(w, "  {unsupported} use what stipula does not support:");
+    for (why, names) in &r.unsupported {
+        let _ = writeln!(w, "    {} {why}: {}", names.len(), names.join(" "));
+    }
+    for t in &r.timed_out {
+        let _ = writeln!(w, "  over the limit: {t}");
+    }
+    for (name, what, text, py, st) in &r.disagree {
+        let _ = writeln!(w, "\n=== {name}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}", text.trim_end(), py.trim_end(), st.trim_end());
+    }
+    print!("{w}");
+    let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/proof-corpus.txt"), &w);
+    assert!(r.disagree.is_empty(), "{} proof games of Popeye's corpus disagree (see above)", r.disagree.len());
+}
