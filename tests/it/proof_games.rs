@@ -224,3 +224,30 @@ fn popeye_corpus_proof_games() {
     let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/proof-corpus.txt"), &w);
     assert!(r.disagree.is_empty(), "{} proof games of Popeye's corpus disagree (see above)", r.disagree.len());
 }
+
+#[test]
+fn verify_says_sound_or_cooked_with_the_second_game() {
+    // Hans Gruber, Problemkiste 1983 (PDB P0002266), SPG in 8.5: Euclide's problems/no-captures.txt lists it with
+    // two solutions (Popeye 4.104 finds the same two). Stating one, the other is the cook.
+    let yaml = |solution: &str| {
+        format!(
+            "---\nauthors:\n  - Gruber, Hans\nsource:\n  name: Problemkiste\n  date: 1983\nalgebraic:\n  white: [Kh4, Qh5, Ra1, Rh1, Bc1, Bh3, Sb1, Sg1, Pa2, Pb2, Pc2, Pd2, Pe4, Pf4, Pg2, Ph2]\n  black: [Ke8, Qd8, Ra8, Rh8, Bc8, Bf8, Sb8, Sg8, Pa7, Pb7, Pc7, Pd7, Pe7, Pf6, Pg7, Ph7]\nstipulation: \"dia8.5\"\nsolution: |\n  {solution}\n"
+        )
+    };
+    let one = "1.e2-e4 f7-f6 2.Bf1-e2 Ke8-f7 3.Be2-g4 Kf7-g6 4.Bg4-h3 Kg6-g5 5.f2-f4+ Kg5-h6 6.Ke1-f2 Kh6-g6 7.Kf2-g3 Kg6-f7 8.Kg3-h4 Kf7-e8 9.Qd1-h5+";
+    let other = "1.f2-f4 f7-f6 2.Ke1-f2 Ke8-f7 3.Kf2-g3 Kf7-e6 4.Kg3-h4 Ke6-d5 5.e2-e4+ Kd5-d6 6.Bf1-e2 Kd6-e6 7.Be2-g4+ Ke6-f7 8.Bg4-h3 Kf7-e8 9.Qd1-h5+";
+    let dir = std::env::temp_dir().join(format!("stipula-proof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cooked = dir.join("cooked.yaml");
+    std::fs::write(&cooked, yaml(one)).unwrap();
+    let (code, out, _) = crate::common::stipula(&["verify", cooked.to_str().unwrap()], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("dia8.5: cooked"), "{out}");
+    assert!(out.contains("cook: 1.f2-f4 f7-f6   2.Ke1-f2") || out.contains("cook: 1.f2-f4 f7-f6 2.Ke1-f2"), "{out}");
+    let sound = dir.join("sound.yaml");
+    std::fs::write(&sound, yaml(&format!("{one}\n  {other}"))).unwrap();
+    let (code, out, _) = crate::common::stipula(&["verify", sound.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("dia8.5: sound"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -278,11 +278,7 @@ pub struct Games {
 /// Popeye lists too (help play: those where the same side moves last; series play: every shorter length).
 pub fn solve_twin(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> Result<Games, Refusal> {
     let st = &d.stipulation;
-    let start_pieces = match (st.goal, &p.initial) {
-        (Goal::AToB, Some(a)) => a.clone(),
-        (Goal::AToB, None) => return Err(Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)"))),
-        _ => game_array(),
-    };
+    let start_pieces = start_pieces(p, st).ok_or_else(|| Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)")))?;
     // The rules know every kind of both positions.
     let both = Diagram { pieces: start_pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
     let (rules, setup) = diagram_rules(p, &both).map_err(Refusal::from)?;
@@ -310,6 +306,15 @@ pub fn solve_twin(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, 
     }
     let nodes = search.nodes();
     Ok(Games { side, lines: sink.finish(), aborted, nodes, len })
+}
+
+/// Where a proof game of stipulation `st` starts: the game array (`dia`), the problem's start position
+/// (`a=>b`; `None` when it has none).
+pub fn start_pieces(p: &Problem, st: &crate::problem::Stipulation) -> Option<Vec<Placed>> {
+    match st.goal {
+        Goal::AToB => p.initial.clone(),
+        _ => Some(game_array()),
+    }
 }
 
 /// The game array with White to move and every castling right: where a `dia` proof game starts.
