@@ -125,6 +125,10 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     if let Some(why) = p.options.contradiction_in_twin(&d.stipulation) {
         return Err(why);
     }
+    // A proof game is walked from the game array, which the walkthrough does not do yet.
+    if d.stipulation.goal.is_proof() {
+        return Err(format!("not supported yet: the walkthrough of a proof game (`{}`); `stipula solve` plays it", d.stipulation));
+    }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
     let st = &d.stipulation;

@@ -251,3 +251,11 @@ fn verify_says_sound_or_cooked_with_the_second_game() {
     assert!(out.contains("dia8.5: sound"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn explain_refuses_a_proof_game_at_once() {
+    // The walkthrough of a proof game is not written yet: refused with the reason, not searched as a helpmate.
+    let (code, out, err) = crate::common::stipula(&["explain", "-"], &problem(W_E4, B_E5, "dia2"));
+    assert_ne!(code, 0, "{out}");
+    assert!(format!("{out}{err}").contains("not supported yet: the walkthrough of a proof game (`dia2`)"), "{out}{err}");
+}
