@@ -259,3 +259,16 @@ fn explain_refuses_a_proof_game_at_once() {
     assert_ne!(code, 0, "{out}");
     assert!(format!("{out}{err}").contains("not supported yet: the walkthrough of a proof game (`dia2`)"), "{out}{err}");
 }
+
+#[test]
+fn convert_refuses_a_to_b_rather_than_lose_its_start() {
+    let text = "BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nOption NoBk\nEndProblem\n";
+    let (code, out, err) = crate::common::stipula(&["convert", "-"], text);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("not supported: converting `ser-a=>b2` to YAML"), "{err}");
+    assert!(!out.contains("algebraic"), "{out}");
+    // A `dia` converts: its start is the game array.
+    let (code, out, _) = crate::common::stipula(&["convert", "-"], &problem(W_E4, B_E5, "dia2"));
+    assert_eq!(code, 0);
+    assert!(out.contains("stipulation: \"dia2\""), "{out}");
+}
