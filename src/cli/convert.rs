@@ -51,6 +51,12 @@ pub fn run(args: ConvertArgs) -> i32 {
                 eprint!("{}", d.render());
                 code = super::EXIT_BAD_INPUT;
             }
+            // YACPDB's layout has no field for an `a=>b` start position: refused rather than written without it.
+            Ok(p) if p.initial.is_some() => {
+                let d = a_to_b_refusal(&p);
+                eprint!("{}", d.render());
+                code = super::EXIT_BAD_INPUT;
+            }
             Ok(mut p) => {
                 p.meta.comments.extend(args.comment.iter().cloned());
                 let sol = solutions.as_ref().map(|s| s.get(i).cloned().unwrap_or_default());
@@ -66,6 +72,13 @@ pub fn run(args: ConvertArgs) -> i32 {
         }
     }
     code
+}
+
+/// Why an `a=>b` problem is not converted.
+fn a_to_b_refusal(p: &stipula::problem::Problem) -> stipula::problem::Diagnostic {
+    stipula::problem::Diagnostic::new(p.location.clone(), format!("not supported: converting `{}` to YAML", p.stipulation))
+        .expected("a problem whose play starts from the game array or the diagram: YACPDB's layout has no field for the start position of `a=>b`")
+        .unsupported()
 }
 
 /// Popeye's output split per problem, each as a solution text: twin headings (`a)`, `+b)`) in the first

@@ -125,6 +125,10 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     if let Some(why) = p.options.contradiction_in_twin(&d.stipulation) {
         return Err(why);
     }
+    // A proof game is walked from the game array, which the walkthrough does not do yet.
+    if d.stipulation.goal.is_proof() {
+        return Err(format!("not supported yet: the walkthrough of a proof game (`{}`); `stipula solve` plays it", d.stipulation));
+    }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
     let st = &d.stipulation;
@@ -250,7 +254,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
-        LineStyle::Help | LineStyle::HelpPassed => None,
+        LineStyle::Help | LineStyle::HelpPassed | LineStyle::Proof => None,
     };
     let half_start = series.is_none() && line.moves.len() % 2 == 1;
     let mut number = 0;

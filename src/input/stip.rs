@@ -504,7 +504,7 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
     if pieces.is_empty() {
         return Err(at_start("this problem has no pieces").expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
     }
-    let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended };
+    let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended, initial: None };
     if let Some(r) = crate::problem::check::check(&p) {
         return Err(refusal(&es, file, &r).unwrap_or_else(|| at_start(&r.message)).expected(r.expected()).hint(r.hint()));
     }

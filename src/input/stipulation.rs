@@ -52,6 +52,9 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         || s[pos..].starts_with("hr")
     {
         return Err(unsupported(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
+    } else if s[pos..].starts_with("dia") || s[pos..].starts_with("a=>b") {
+        // A proof game is help play of its own (`dia4`), not `d` for direct play.
+        'p'
     } else if s[pos..].starts_with('h') {
         pos += 1;
         'h'
@@ -69,23 +72,27 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let goal = if rest.starts_with("#=") || rest.starts_with("##") || rest.starts_with("==") || rest.starts_with("!=")
         || rest.starts_with("!#")
     {
-        return Err(unsupported(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate) or `=` (stalemate)"));
+        return Err(unsupported(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate), `=` (stalemate), `dia` (proof game) or `a=>b`"));
     } else if rest.starts_with('#') {
         pos += 1;
         Goal::Mate
     } else if rest.starts_with('=') {
         pos += 1;
         Goal::Stalemate
+    } else if rest.starts_with("dia") {
+        pos += 3;
+        Goal::Proof
+    } else if rest.starts_with("a=>b") {
+        pos += 4;
+        Goal::AToB
     } else {
         let what = rest.chars().next().map(|c| format!("`{c}`")).unwrap_or_else(|| "the end".into());
-        let expected = "`#` (mate) or `=` (stalemate)";
+        let expected = "`#` (mate), `=` (stalemate), `dia` (proof game) or `a=>b`";
         return Err(match rest.chars().next() {
             Some('+' | 'x' | '%' | '~' | 'z' | 'c' | 'k' | '<' | '0') => {
                 unsupported(goal_start, &format!("not supported: the goal starting with {what}"), expected)
             }
-            _ if rest.starts_with("dia") || rest.starts_with("a=>b") || rest.starts_with("ep") => {
-                unsupported(goal_start, "not supported: this goal (proof games, a=>b, ep)", expected)
-            }
+            _ if rest.starts_with("ep") => unsupported(goal_start, "not supported: the goal `ep`", expected),
             _ => err(goal_start, &format!("expected a goal, found {what}"), expected),
         });
     };
@@ -93,6 +100,8 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let num_pos = s.len() - num_text.len();
     let (whole, half) = match num_text.strip_suffix(".5") {
         Some(w) => (w, true),
+        // YACPDB writes a proof game's whole length with its `.0` (`dia9.0`).
+        None if goal.is_proof() => (num_text.strip_suffix(".0").unwrap_or(num_text), false),
         None => (num_text, false),
     };
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
@@ -107,7 +116,8 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     }
     let play = match (series, family) {
         (false, 'd') => Play::Direct,
-        (false, 'h') => Play::Help,
+        (false, 'h' | 'p') => Play::Help,
+        (true, 'p') => Play::SeriesDirect,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
         (true, 'd') => Play::SeriesDirect,
@@ -116,6 +126,13 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (true, _) => return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
         _ => unreachable!(),
     };
+    if goal.is_proof() && (family != 'p' || !matches!(play, Play::Help | Play::SeriesDirect)) {
+        return Err(unsupported(
+            goal_start,
+            &format!("not supported: `{}` in this play (only `{0} n`, `{0} n.5` and `ser-{0} n`)", goal.symbol()),
+            "`dia`, `a=>b`, `ser-dia` or `ser-a=>b`",
+        ));
+    }
     if half && play != Play::Help {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
@@ -140,6 +157,28 @@ mod tests {
         assert_eq!(st("h# 3"), "h#3");
         let s = parse_stipulation("h#2.5").unwrap();
         assert!(s.half && s.moves == 2 && s.play == Play::Help);
+    }
+
+    #[test]
+    fn proof_games_as_popeye_writes_them() {
+        // Popeye's py-engl.txt: `dia6.5`, `ser-dia9`, `a=>b n`, `exact-` before them; YACPDB writes `dia9.0`.
+        for s in ["dia4", "dia2.5", "exact-dia4", "a=>b2", "a=>b1.5", "ser-dia9", "ser-a=>b12", "dia0.5"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(st("dia 4"), "dia4");
+        assert_eq!(st("dia9.0"), "dia9");
+        let s = parse_stipulation("dia2.5").unwrap();
+        assert_eq!((s.play, s.goal, s.moves, s.half), (Play::Help, Goal::Proof, 2, true));
+        assert_eq!(s.starting_side(), crate::square::Color::White);
+        let s = parse_stipulation("a=>b2").unwrap();
+        assert_eq!((s.play, s.goal), (Play::Help, Goal::AToB));
+        assert_eq!(s.starting_side(), crate::square::Color::Black);
+        assert_eq!(parse_stipulation("ser-dia9").unwrap().play, Play::SeriesDirect);
+        for s in ["hdia4", "sdia4", "ser-hdia4", "ser-sa=>b3"] {
+            assert_eq!(parse_stipulation(s).unwrap_err().fault, Fault::Unsupported, "{s}");
+        }
+        assert_eq!(parse_stipulation("ser-dia4.5").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("#2.0").unwrap_err().fault, Fault::BadInput);
     }
 
     #[test]

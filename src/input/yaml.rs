@@ -474,6 +474,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         zero_position,
         twins,
         intended,
+        initial: None,
     };
     if let Some(r) = crate::problem::check::check(&p) {
         let d = refusal(ctx, &blocks, &r).unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));

@@ -86,6 +86,16 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         s.push('\n');
     }
     s.push('\n');
+    // `a=>b`: the start position first, then the side that starts (Popeye's output_plaintext_write_atob_intra).
+    if let Some(initial) = &p.initial {
+        s += &diagram_in(initial, lang);
+        let white = initial.iter().filter(|x| x.color == Color::White).count();
+        s += &stipulation_line("", white, initial.len() - white);
+        let side = p.start(&p.stipulation).0;
+        let words = if side == Color::White { ["White", "Weiss", "Blanc"] } else { ["Black", "Schwarz", "Noir"] };
+        let word = crate::words::in_lang(&words, lang);
+        s += &format!("\n{}\n\n\n", centred(&format!("=> ({word} ->)")));
+    }
     s += &diagram_in(&p.pieces, lang);
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
     let black = p.pieces.len() - white;

@@ -101,5 +101,7 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
             Err(e) => return Some(Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) }),
         }
     }
-    in_check.filter(|_| unplayable && !playable && p.twins.is_empty()).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+    // A proof game's diagram is the position after its last move, whichever side that leaves in check.
+    let proof = p.stipulation.goal.is_proof();
+    in_check.filter(|_| unplayable && !playable && p.twins.is_empty() && !proof).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

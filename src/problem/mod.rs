@@ -189,6 +189,10 @@ pub enum Goal {
     Mate,
     /// `=`
     Stalemate,
+    /// `dia`: a proof game, the diagram reached from the game array (White starts).
+    Proof,
+    /// `a=>b`: the diagram reached from another position, [`Problem::initial`] (Black starts).
+    AToB,
 }
 
 impl Goal {
@@ -196,7 +200,14 @@ impl Goal {
         match self {
             Goal::Mate => "#",
             Goal::Stalemate => "=",
+            Goal::Proof => "dia",
+            Goal::AToB => "a=>b",
         }
+    }
+
+    /// A proof game (`dia`) or `a=>b`: the goal is a position, not a mate or a stalemate.
+    pub fn is_proof(self) -> bool {
+        matches!(self, Goal::Proof | Goal::AToB)
     }
 }
 
@@ -219,6 +230,10 @@ impl Stipulation {
     /// The side that moves first in the diagram, before `WhiteToPlay` and duplex are applied.
     pub fn starting_side(&self) -> Color {
         match self.play {
+            // Popeye: `dia` is started by White, `a=>b` by Black, whatever the length (src/input/plaintext/
+            // stipulation.c, `solving_impose_starter`).
+            Play::Help if self.goal == Goal::Proof => Color::White,
+            Play::Help if self.goal == Goal::AToB => Color::Black,
             Play::Help if !self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
             _ => Color::White,
@@ -236,6 +251,8 @@ impl fmt::Display for Stipulation {
             write!(f, "{}->", self.intro)?;
         }
         let prefix = match self.play {
+            // A proof game is help play (series play) without the `h`: `dia4`, `ser-a=>b12`.
+            Play::Help if self.goal.is_proof() => "",
             Play::Direct => "",
             Play::Help => "h",
             Play::Self_ => "s",
@@ -324,6 +341,9 @@ pub struct Problem {
     pub zero_position: bool,
     pub twins: Vec<Twin>,
     pub intended: Intended,
+    /// `a=>b`: the position the play starts from (Popeye's `Pieces` before the stipulation); the diagram,
+    /// [`Problem::pieces`], is the one to reach. `None` otherwise.
+    pub initial: Option<Vec<Placed>>,
 }
 
 impl Problem {
@@ -332,7 +352,10 @@ impl Problem {
     pub fn start(&self, st: &Stipulation) -> (Color, u32) {
         let mut first = st.starting_side();
         let mut help_plies = 2 * st.moves + st.half as u32;
-        if self.options.white_to_play && st.play == Play::Help && !st.half {
+        if self.options.white_to_play && st.play == Play::Help && st.goal == Goal::AToB {
+            // Popeye: `a=>b n` with WhiteToPlay is started by White, its length unchanged.
+            first = Color::White;
+        } else if self.options.white_to_play && st.play == Play::Help && !st.half && st.goal != Goal::Proof {
             first = Color::White;
             help_plies = help_plies.saturating_sub(1);
         }

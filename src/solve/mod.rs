@@ -5,6 +5,7 @@
 pub mod lines;
 pub mod picture;
 pub mod plan;
+pub mod proof;
 pub mod run;
 pub mod solution;
 pub mod table;
@@ -134,6 +135,8 @@ fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
     let g = match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
+        // Proof games have a search of their own (`proof`): never here.
+        Goal::Proof | Goal::AToB => 0x3000,
     };
     let x = (kind as u64) << 32 | g | extra;
     x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
@@ -531,6 +534,8 @@ impl<'a> Search<'a> {
         match self.goal {
             Goal::Mate => check && !self.rules.has_legal_move(pos, buf),
             Goal::Stalemate => !check && !self.rules.has_legal_move(pos, buf),
+            // A position to reach, which this search does not know: the proof-game search (`proof`) has it.
+            Goal::Proof | Goal::AToB => false,
         }
     }
 

@@ -256,7 +256,7 @@ pub fn is_tree(play: Play) -> bool {
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
-    if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 {
+    if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
     let mut text = s.to_string();
@@ -335,6 +335,9 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
+    if d.stipulation.goal.is_proof() {
+        return solve_proof_diagram(p, d, settings, table, deadline, stop);
+    }
     let (rules, mut setup) = diagram_rules(p, d).map_err(Refusal::from)?;
     // The diagram was checked when it was read; a twin may put a pawn on the first or last rank (Popeye).
     setup.edge_pawns = true;
@@ -385,6 +388,26 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
     }
     nodes += search.nodes();
     Ok(Solved { phases, unplayable, nodes, timed_out })
+}
+
+/// A proof game's twin (`dia`, `a=>b`: [`super::proof`]): one phase of lines, with `StopOnShortSolutions` and
+/// `MaxSolutions` as in help play.
+fn solve_proof_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+    let games = super::proof::solve_twin(p, d, settings, table, deadline, stop)?;
+    let (mut play, mut count) = (PhasePlay::Lines(games.lines.lines), games.lines.found);
+    let mut partial = false;
+    if let (true, PhasePlay::Lines(lines)) = (p.options.stop_on_short, &mut play) {
+        partial = keep_shortest(lines, &mut count, &d.stipulation, games.len);
+    }
+    if let Some(max) = p.options.max_solutions {
+        partial |= cut_to(&mut play, &mut count, max as usize);
+    }
+    let left_out = match &play {
+        PhasePlay::Lines(lines) => count.saturating_sub(lines.len()),
+        _ => 0,
+    };
+    let phase = Phase { kind: PhaseKind::Solution, side: games.side, play, solutions: count, partial, left_out };
+    Ok(Solved { phases: vec![phase], unplayable: Vec::new(), nodes: games.nodes, timed_out: games.aborted })
 }
 
 /// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count

@@ -22,6 +22,8 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 pub enum Mark {
     Check,
     Goal(Goal),
+    /// A proof game's last move giving check: Popeye writes both (`Bf2-e1 + a=>b`).
+    CheckGoal(Goal),
 }
 
 impl Mark {
@@ -29,6 +31,9 @@ impl Mark {
         match self {
             Mark::Check => "+",
             Mark::Goal(g) => g.symbol(),
+            Mark::CheckGoal(Goal::Proof) => "+ dia",
+            Mark::CheckGoal(Goal::AToB) => "+ a=>b",
+            Mark::CheckGoal(g) => g.symbol(),
         }
     }
 }
@@ -149,6 +154,9 @@ pub enum LineStyle {
     Series(usize),
     /// Help play after a passed first half-move (the set play of `h#n.5`): `  1...  ...  2.Bc4-a2 Bb7-c6 +   3.…`.
     HelpPassed,
+    /// A proof game (`dia`, `a=>b`): two half-moves per number from the first, whatever the length
+    /// (`  1.Sg1-f3 e7-e5   2.e2-e4 dia`).
+    Proof,
 }
 
 /// A solution of help or series play: its moves, the last marked with the goal, the others with ` +` where
@@ -178,6 +186,28 @@ impl Line {
         Line { style, moves: out }
     }
 
+    /// A proof game's line of `moves` from `start` (series play: `series` moves, the opponent passing between
+    /// them), every move that gives check marked ` +`, the last also with the goal (` dia`, ` a=>b`).
+    pub fn proof(rules: &Rules, start: &Position, moves: &[Move], goal: Goal, series: bool) -> Line {
+        let mut pos = start.clone();
+        let mut out = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let after = rules.make(&pos, m);
+            let last = i + 1 == moves.len();
+            let check = rules.in_check(&after, after.side());
+            let mark = match (last, check) {
+                (true, true) => Some(Mark::CheckGoal(goal)),
+                (true, false) => Some(Mark::Goal(goal)),
+                (false, true) => Some(Mark::Check),
+                (false, false) => None,
+            };
+            out.push(PlayedMove::new(&pos, m, mark));
+            pos = if series && !last { after.series_pass() } else { after };
+        }
+        let style = if series { LineStyle::Series(moves.len()) } else { LineStyle::Proof };
+        Line { style, moves: out }
+    }
+
     /// The moves.
     pub fn moves(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.mv).collect()
@@ -204,7 +234,7 @@ impl Line {
             let new_number = match style {
                 LineStyle::HelpPassed => i % 2 == 0,
                 LineStyle::Help if half_start => i == 0 || i % 2 == 1,
-                LineStyle::Help => i % 2 == 0,
+                LineStyle::Help | LineStyle::Proof => i % 2 == 0,
                 LineStyle::Series(n) => i < n,
             };
             if new_number {

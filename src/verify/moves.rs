@@ -42,9 +42,15 @@ pub fn boards(p: &Problem) -> Vec<Option<Board>> {
     diagrams
         .into_iter()
         .map(|(_, _, d)| {
-            let (rules, setup) = diagram_rules(p, &d).ok()?;
+            // A proof game's moves are read from where it starts, not from the diagram it reaches.
+            let pieces = match d.stipulation.goal.is_proof() {
+                true => crate::solve::proof::start_pieces(p, &d.stipulation)?,
+                false => d.pieces.clone(),
+            };
+            let both = crate::problem::twins::Diagram { pieces: pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
+            let (rules, setup) = diagram_rules(p, &both).ok()?;
             let first = p.start(&d.stipulation).0;
-            Some(Board { rules, pieces: d.pieces, setup, state: p.state.clone(), first, stipulation: d.stipulation })
+            Some(Board { rules, pieces, setup, state: p.state.clone(), first, stipulation: d.stipulation })
         })
         .collect()
 }

@@ -38,6 +38,7 @@ mod planning_search;
 mod popeye_dropin;
 mod popeye_errors;
 mod popeye_reader;
+mod proof_games;
 mod search_shortcuts;
 mod short_solutions;
 mod solution_model;

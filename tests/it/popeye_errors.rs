@@ -440,18 +440,19 @@ EndProblem
 }
 
 #[test]
-fn proof_game_with_separated_length() {
+fn a_to_b_without_its_start_position() {
     check(
         r#"BeginProblem
-	Stipulation	dia 4
+	Stipulation	a=>b 4
+Pieces White Ke1 Black Ke8
 EndProblem
 "#,
-        r#"error: not supported: this goal (proof games, a=>b, ep)
- --> t.inp:2:14
+        r#"error: `a=>b` without a start position
+ --> t.inp:2:2
   |
-2 | 	Stipulation	dia 4
-  | 	           	^^^
-  = expected: `#` (mate) or `=` (stalemate)
+2 | 	Stipulation	a=>b 4
+  | 	^^^^^^^^^^^
+  = expected: the start position's `Pieces` before the stipulation, the diagram to reach after it
 "#,
     );
 }

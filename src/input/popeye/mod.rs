@@ -245,6 +245,8 @@ struct Draft {
     location: Location,
     meta: Meta,
     pieces: Vec<Placed>,
+    /// `a=>b`: the pieces read before the stipulation, the position play starts from.
+    initial: Option<Vec<Placed>>,
     stipulation: Option<Stipulation>,
     conditions: Vec<ConditionSpec>,
     options: Options,
@@ -409,6 +411,7 @@ impl<'a> Reader<'a> {
             location,
             meta: Meta::default(),
             pieces: Vec::new(),
+            initial: None,
             stipulation: None,
             conditions: Vec::new(),
             options: Options::default(),
@@ -471,6 +474,16 @@ impl<'a> Reader<'a> {
                 }
                 Cmd::Stipulation => {
                     let s = self.stipulation(&tok)?;
+                    // `a=>b`: the pieces given so far are the start; the next `Pieces` give the diagram to reach
+                    // (Popeye's py-engl.txt, `a=>b`).
+                    if s.goal == crate::problem::Goal::AToB && d.initial.is_none() {
+                        if d.pieces.is_empty() {
+                            return Err(self
+                                .diag(&tok, "`a=>b` without a start position")
+                                .expected("the start position's `Pieces` before the stipulation, the diagram to reach after it"));
+                        }
+                        d.initial = Some(std::mem::take(&mut d.pieces));
+                    }
                     d.stipulation = Some(s);
                 }
                 Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
@@ -538,6 +551,7 @@ impl<'a> Reader<'a> {
             zero_position: d.zero_position,
             twins: d.twins,
             intended: Intended::default(),
+            initial: d.initial,
         };
         let verdict = match self.checked {
             Checked::No => None,
@@ -614,7 +628,7 @@ impl<'a> Reader<'a> {
         let mut second: Option<Tok> = None;
         if !tok.text.ends_with(|c: char| c.is_ascii_digit()) {
             if let Some(n) = self.peek_tok()? {
-                let num = n.text.strip_suffix(".5").unwrap_or(n.text);
+                let num = n.text.strip_suffix(".5").or_else(|| n.text.strip_suffix(".0")).unwrap_or(n.text);
                 if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
                     self.lex.next();
                     text = format!("{} {}", tok.text, n.text);

@@ -166,7 +166,11 @@ fn stipulation_forms() {
     assert_eq!(s("h# 3").to_string(), "h#3");
     assert_eq!(s("ser-h#7").play, Play::SeriesHelp);
     assert_eq!(s("H=2.5").goal, Goal::Stalemate);
-    assert!(err("BeginProblem\nStipulation dia 4\nEndProblem").message.starts_with("not supported:"));
+    assert_eq!(s("dia 4").to_string(), "dia4");
+    assert!(err("BeginProblem\nStipulation ep2\nEndProblem").message.starts_with("not supported:"));
+    // `a=>b`: the pieces before the stipulation are the start, those after it the diagram to reach.
+    let p = one("BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nEndProblem");
+    assert_eq!((p.initial.as_ref().map(|a| a.len()), p.pieces.len()), (Some(3), 2));
     assert!(err("BeginProblem\nSStipulation white 5s[#]\nEndProblem").message.starts_with("not supported:"));
     assert_eq!(err("BeginProblem\nPieces White Ke1\nEndProblem").message, "the problem has no stipulation");
 }

@@ -47,10 +47,16 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
     if text.is_empty() {
         return Err(Issue::new(0, 1, "missing stipulation").expected("a stipulation such as `#2`, `h#2.5` or `helpmate in 2`"));
     }
-    if text.contains('#') || text.contains('=') || text.starts_with(|c: char| c.is_ascii_digit()) {
+    let lower = text.to_ascii_lowercase();
+    if text.contains('#') || text.contains('=') || text.starts_with(|c: char| c.is_ascii_digit()) || lower.contains("dia") {
         return parse_stipulation(s).map_err(issue);
     }
-    let lower = text.to_ascii_lowercase();
+    // A proof game spelled out: `proof game in 4.5` is `dia4.5`.
+    if let Some(n) = lower.strip_prefix("proof game in ").or_else(|| lower.strip_prefix("exact proof game in ")) {
+        let exact = if lower.starts_with("exact") { "exact-" } else { "" };
+        let n_off = lead + text.len() - n.len();
+        return parse_stipulation(&format!("{exact}dia{}", n.trim())).map_err(|e| Issue { offset: n_off, len: n.len().max(1), ..issue(e) });
+    }
     match spelled(&lower) {
         Ok(("", (exact, series, kind, n))) => {
             let k: String = kind.chars().filter(|c| c.is_ascii_alphabetic()).collect();
@@ -109,6 +115,10 @@ mod tests {
             ("Help Mate In 2", "h#2"),
             ("h#2", "h#2"),
             ("ser-h#7", "ser-h#7"),
+            ("dia4.5", "dia4.5"),
+            ("ser-dia9", "ser-dia9"),
+            ("proof game in 4.5", "dia4.5"),
+            ("exact proof game in 3", "exact-dia3"),
         ] {
             assert_eq!(parse_stip_any(w).unwrap().to_string(), n, "{w}");
         }

@@ -1,0 +1,374 @@
+//! The empty board's bound of a proof game (orthodox rules): whether each side can still bring its pieces to the
+//! diagram with the moves it has left. Every count is a relaxation of real play (pieces never block each other,
+//! a capture is always at hand where a pawn needs one, several diagram pieces may be counted from one piece of
+//! the position), so a position it rejects cannot reach the diagram; one it accepts may not.
+
+use crate::attacks::Occupancy;
+use crate::pieces::Kind;
+use crate::position::{castle, Position};
+use crate::square::{Color, Square};
+
+/// More moves than any game has.
+const FAR: u8 = 200;
+
+/// The empty board's distances and the diagram's pieces, side by side.
+#[derive(Clone, Debug)]
+pub struct Bound {
+    /// Fewest moves of a king, queen, rook, bishop, knight (kind index 0..5) from one square to another on the
+    /// empty board ([`FAR`]: never).
+    dist: Vec<[[u8; 64]; 64]>,
+    /// Fewest moves of a pawn of each colour from a square to a promotion as each kind (queen .. knight, index
+    /// 1..5) and then to a square: `promote[colour][kind][from][to]`.
+    promote: Vec<Vec<[[u8; 64]; 64]>>,
+    /// Per colour: the squares of the diagram's pawns, its other pieces (kind, square), its number of pieces.
+    pawns: [Vec<Square>; 2],
+    officers: [Vec<(Kind, Square)>; 2],
+    count: [u32; 2],
+    /// Per colour and kind (king .. knight): how many the diagram has.
+    kinds: [[u32; 5]; 2],
+}
+
+/// A worker's memory of the pawn matchings it has computed, by the pawns of a colour (they change only when a
+/// pawn moves or is captured): direct-mapped, `(key, moves, captures)`, `u32::MAX` moves for none.
+pub struct Scratch {
+    pub(super) pawns: Vec<(u64, u32, u32)>,
+}
+
+const SCRATCH_BITS: u32 = 12;
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
+    }
+}
+
+/// A pawn's way from `from` to `to` (`to` may be on the last rank: a promotion): its moves and the captures it
+/// makes, or `None` where no pawn gets there.
+fn pawn_way(color: Color, from: Square, to: Square) -> Option<(u8, u8)> {
+    let (fr, tr) = match color {
+        Color::White => (from.rank() as i32, to.rank() as i32),
+        Color::Black => (7 - from.rank() as i32, 7 - to.rank() as i32),
+    };
+    let dr = tr - fr;
+    let df = (to.file() as i32 - from.file() as i32).abs();
+    if dr == 0 && df == 0 {
+        return Some((0, 0));
+    }
+    // A pawn on its first or last rank (a twin can put one there) never moves.
+    if fr == 0 || fr == 7 || df > dr {
+        return None;
+    }
+    // One double step, from the second rank, saves a move where two steps without capture are on the way.
+    let double = fr == 1 && dr - df >= 2;
+    Some(((dr - i32::from(double)) as u8, df as u8))
+}
+
+impl Bound {
+    /// The bound towards the diagram `target` (its pieces; the rest is not read).
+    pub fn new(target: &Position) -> Bound {
+        // A pawn of the diagram on its own second rank never moved: it stands there from the start to the end,
+        // and no piece ever passes over or stops on its square.
+        let mut frozen = crate::square::Bitboard::EMPTY;
+        for (sq, piece) in target.pieces() {
+            let home = if piece.color == Color::White { 1 } else { 6 };
+            if piece.kind == Kind::PAWN && sq.rank() == home {
+                frozen.set(sq);
+            }
+        }
+        let mut dist = vec![[[FAR; 64]; 64]; 5];
+        for (k, table) in dist.iter_mut().enumerate() {
+            for from in 0..64u8 {
+                let row = &mut table[from as usize];
+                row[from as usize] = 0;
+                let mut frontier = vec![Square::new(from)];
+                let mut d = 0;
+                while !frontier.is_empty() {
+                    d += 1;
+                    let mut next = Vec::new();
+                    for sq in frontier {
+                        for to in steps(k, sq, frozen) {
+                            if row[to.index()] == FAR {
+                                row[to.index()] = d;
+                                next.push(to);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
+        let mut promote = vec![vec![[[FAR; 64]; 64]; 5]; 2];
+        for color in Color::ALL {
+            let last = if color == Color::White { 7 } else { 0 };
+            for k in 1..5 {
+                let table = &mut promote[color.index()][k];
+                for from in 0..64u8 {
+                    let from = Square::new(from);
+                    for file in 0..8 {
+                        let q = Square::from_coords(file, last);
+                        let Some((m, _)) = pawn_way(color, from, q) else { continue };
+                        for to in 0..64 {
+                            let d = m as u32 + dist[k][q.index()][to] as u32;
+                            let cell = &mut table[from.index()][to];
+                            *cell = (*cell as u32).min(d).min(FAR as u32) as u8;
+                        }
+                    }
+                }
+            }
+        }
+        let mut pawns = [Vec::new(), Vec::new()];
+        let mut officers = [Vec::new(), Vec::new()];
+        let mut count = [0; 2];
+        let mut kinds = [[0; 5]; 2];
+        for (sq, piece) in target.pieces() {
+            let c = piece.color.index();
+            count[c] += 1;
+            if piece.kind == Kind::PAWN {
+                pawns[c].push(sq);
+            } else {
+                officers[c].push((piece.kind, sq));
+                kinds[c][piece.kind.index()] += 1;
+            }
+        }
+        Bound { dist, promote, pawns, officers, count, kinds }
+    }
+
+    /// Whether the diagram may be reached from `pos` with `budget[colour]` moves left to each side.
+    pub fn reachable(&self, pos: &Position, budget: [u32; 2], scratch: &mut Scratch) -> bool {
+        let mut captures_needed = [0u32; 2];
+        for color in Color::ALL {
+            let c = color.index();
+            let o = color.opposite().index();
+            let now = pos.color_bb(color).count();
+            // A piece never comes back: the diagram's pieces are among those on the board, and the others are
+            // captured, each by a move of the other side.
+            if self.count[c] > now || now - self.count[c] > budget[o] {
+                return false;
+            }
+            let Some((moves, captures)) = self.side_needs(pos, color, scratch) else { return false };
+            if moves > budget[c] {
+                return false;
+            }
+            captures_needed[c] = captures;
+        }
+        // The captures a side's pawns make take pieces of the other side that are not in the diagram.
+        for color in Color::ALL {
+            let (c, o) = (color.index(), color.opposite().index());
+            let gone = pos.color_bb(color.opposite()).count() - self.count[o];
+            if captures_needed[c] > gone {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The fewest moves `color` needs to bring its pieces to the diagram (its pawns matched one to one, its other
+    /// pieces each from the nearest piece of its kind or pawn), and the fewest captures its pawns need; `None`
+    /// where some piece of the diagram cannot be reached at all.
+    fn side_needs(&self, pos: &Position, color: Color, scratch: &mut Scratch) -> Option<(u32, u32)> {
+        let c = color.index();
+        let mut pawns = [Square::new(0); 16];
+        let mut np = 0;
+        for sq in pos.pieces_bb(color, Kind::PAWN) {
+            if np < 16 {
+                pawns[np] = sq;
+                np += 1;
+            }
+        }
+        let pawns = &pawns[..np];
+        let targets = &self.pawns[c];
+        if targets.len() > pawns.len() {
+            return None;
+        }
+        // Promotions: the diagram's pieces of a kind beyond those on the board come from pawns that are not in
+        // the diagram.
+        let mut promotions = 0;
+        for k in 1..5 {
+            let have = pos.pieces_bb(color, Kind(k as u8)).count();
+            promotions += self.kinds[c][k].saturating_sub(have);
+        }
+        if promotions as usize > pawns.len() - targets.len() {
+            return None;
+        }
+        let (pawn_moves, pawn_captures) = if targets.is_empty() {
+            (0, 0)
+        } else {
+            let bb = pos.pieces_bb(color, Kind::PAWN).0;
+            let key = bb ^ (color.index() as u64) << 63 | 1;
+            let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SCRATCH_BITS)) as usize;
+            let cached = scratch.pawns[slot];
+            let (m, k) = if cached.0 == key {
+                (cached.1, cached.2)
+            } else {
+                let (m, k) = assign_pawns(color, pawns, targets).unwrap_or((u32::MAX, 0));
+                scratch.pawns[slot] = (key, m, k);
+                (m, k)
+            };
+            if m == u32::MAX {
+                return None;
+            }
+            (m, k)
+        };
+        let rights = pos.castling();
+        let (short, long, home, rank) = match color {
+            Color::White => (rights & castle::WK != 0, rights & castle::WQ != 0, 4u8, 0u8),
+            Color::Black => (rights & castle::BK != 0, rights & castle::BQ != 0, 4u8, 7u8),
+        };
+        let at = |f: u8| Square::from_coords(f, rank);
+        let mut total = pawn_moves;
+        let mine = pos.color_bb(color);
+        for &(kind, to) in &self.officers[c] {
+            // Already there: nothing counts less.
+            if mine.has(to) && pos.kind_bb(kind).has(to) {
+                continue;
+            }
+            let k = kind.index();
+            let d = &self.dist[k];
+            let mut best = FAR as u32;
+            for from in pos.pieces_bb(color, kind) {
+                let mut m = d[from.index()][to.index()] as u32;
+                // Castling: the king reaches g1 or c1 in one move, and the rook f1 or d1 with it, for nothing.
+                if kind == Kind::KING && from == at(home) {
+                    if short {
+                        m = m.min(1 + d[at(6).index()][to.index()] as u32);
+                    }
+                    if long {
+                        m = m.min(1 + d[at(2).index()][to.index()] as u32);
+                    }
+                } else if kind == Kind::ROOK && short && from == at(7) {
+                    m = m.min(d[at(5).index()][to.index()] as u32);
+                } else if kind == Kind::ROOK && long && from == at(0) {
+                    m = m.min(d[at(3).index()][to.index()] as u32);
+                }
+                best = best.min(m);
+            }
+            if kind != Kind::KING {
+                let p = &self.promote[c][k];
+                for &from in pawns {
+                    best = best.min(p[from.index()][to.index()] as u32);
+                }
+            }
+            if best >= FAR as u32 {
+                return None;
+            }
+            total += best;
+        }
+        Some((total, pawn_captures))
+    }
+}
+
+/// The diagram's pawns `targets` matched one to one with the pawns `pawns` (a pawn stays a pawn, or promotes and
+/// is no pawn of the diagram): the fewest moves and, separately, the fewest captures of a matching; `None` when
+/// there is none. By subsets of `pawns` (at most eight: 256 subsets).
+fn assign_pawns(color: Color, pawns: &[Square], targets: &[Square]) -> Option<(u32, u32)> {
+    let n = pawns.len();
+    if n > 8 {
+        // More than eight pawns of a colour: none of them came from the game array; counted as free.
+        return Some((0, 0));
+    }
+    let mut ways = [[None; 8]; 8];
+    for (i, &t) in targets.iter().enumerate() {
+        for (j, &p) in pawns.iter().enumerate() {
+            ways[i][j] = pawn_way(color, p, t);
+        }
+    }
+    const NONE: u32 = u32::MAX;
+    let size = 1usize << n;
+    let mut moves = [NONE; 256];
+    let mut caps = [NONE; 256];
+    moves[0] = 0;
+    caps[0] = 0;
+    let full = targets.len() as u32;
+    let (mut best_moves, mut best_caps) = (NONE, NONE);
+    // The subsets in increasing order: the `i`-th target takes a pawn not taken by the first `i - 1`.
+    for mask in 0..size {
+        if moves[mask] == NONE {
+            continue;
+        }
+        let i = mask.count_ones();
+        if i == full {
+            best_moves = best_moves.min(moves[mask]);
+            best_caps = best_caps.min(caps[mask]);
+            continue;
+        }
+        for (j, way) in ways[i as usize][..n].iter().enumerate() {
+            let Some((m, k)) = *way else { continue };
+            if mask & (1 << j) != 0 {
+                continue;
+            }
+            let next = mask | 1 << j;
+            moves[next] = moves[next].min(moves[mask] + m as u32);
+            caps[next] = caps[next].min(caps[mask] + k as u32);
+        }
+    }
+    (best_moves != NONE).then_some((best_moves, best_caps))
+}
+
+/// The squares a piece of kind index `k` (king .. knight) reaches in one move from `sq` on the empty board.
+fn steps(k: usize, sq: Square, frozen: crate::square::Bitboard) -> Vec<Square> {
+    const KING: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let (dirs, ride): (&[(i8, i8)], bool) = match k {
+        0 => (&KING, false),
+        1 => (&KING, true),
+        2 => (&KING[0..8], true),
+        3 => (&KING, true),
+        _ => (&KNIGHT, false),
+    };
+    let mut out = Vec::new();
+    for &(df, dr) in dirs {
+        let diagonal = df != 0 && dr != 0;
+        if (k == 2 && diagonal) || (k == 3 && !diagonal) {
+            continue;
+        }
+        let mut s = sq;
+        while let Some(t) = s.offset(df, dr) {
+            if frozen.has(t) {
+                break;
+            }
+            out.push(t);
+            if !ride {
+                break;
+            }
+            s = t;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn pawn_ways_count_the_double_step_and_the_captures() {
+        assert_eq!(pawn_way(Color::White, sq("e2"), sq("e4")), Some((1, 0)));
+        assert_eq!(pawn_way(Color::White, sq("e2"), sq("d4")), Some((2, 1)));
+        assert_eq!(pawn_way(Color::White, sq("e2"), sq("c4")), Some((2, 2)));
+        assert_eq!(pawn_way(Color::White, sq("e2"), sq("b4")), None);
+        assert_eq!(pawn_way(Color::White, sq("e3"), sq("e2")), None);
+        assert_eq!(pawn_way(Color::White, sq("e2"), sq("e8")), Some((5, 0)));
+        assert_eq!(pawn_way(Color::Black, sq("e7"), sq("e5")), Some((1, 0)));
+        assert_eq!(pawn_way(Color::Black, sq("e7"), sq("f1")), Some((5, 1)));
+    }
+
+    #[test]
+    fn empty_board_distances() {
+        let b = Bound::new(&Position::empty());
+        let d = |k: Kind, a: &str, z: &str| b.dist[k.index()][sq(a).index()][sq(z).index()];
+        assert_eq!(d(Kind::KNIGHT, "g1", "f3"), 1);
+        assert_eq!(d(Kind::KNIGHT, "a1", "b2"), 4);
+        assert_eq!(d(Kind::BISHOP, "c1", "c3"), 2);
+        assert_eq!(d(Kind::BISHOP, "c1", "c2"), FAR);
+        assert_eq!(d(Kind::ROOK, "a1", "h8"), 2);
+        assert_eq!(d(Kind::QUEEN, "d1", "e3"), 2);
+        assert_eq!(d(Kind::KING, "e1", "e8"), 7);
+        // A white pawn from e2 to a knight on f3: e8 (5 moves, the double step included), then e8-f6-… .
+        let p = b.promote[Color::White.index()][Kind::KNIGHT.index()][sq("e2").index()][sq("f6").index()];
+        assert_eq!(p, 6);
+    }
+}
