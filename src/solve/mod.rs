@@ -2,6 +2,7 @@
 //! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
 //! the table size.
 
+mod direct;
 pub mod lines;
 pub mod picture;
 pub mod plan;
@@ -33,6 +34,8 @@ enum SearchKind {
     Reflex = 5,
     SeriesHelp = 6,
     SeriesSelf = 7,
+    /// Plain direct play's defender nodes ([`direct`]).
+    DirectDefence = 8,
 }
 
 /// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
@@ -89,6 +92,8 @@ pub struct Search<'a> {
     plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
     /// Battle play: each side tries its checks first ([`Search::find_checks_first`]).
     checks_first: bool,
+    /// Plain direct play's move-order hints ([`direct`]).
+    killers: direct::Killers,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -220,6 +225,7 @@ impl<'a> Search<'a> {
             plan_distances: std::sync::OnceLock::new(),
             last_plan: std::sync::Mutex::new(None),
             checks_first: true,
+            killers: direct::Killers::new(),
         }
     }
 
@@ -860,6 +866,9 @@ impl<'a> Search<'a> {
 
     /// [`Search::direct_wins`] with the `NonTrivial` budget left.
     pub fn direct_wins_with(&self, pos: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
+        if self.plain_direct() {
+            return self.plain_wins(pos, n);
+        }
         self.tick()?;
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
@@ -912,6 +921,9 @@ impl<'a> Search<'a> {
 
     /// [`Search::direct_after_with`] at exactly the length `n` (the `NonTrivial` count made for it).
     pub fn direct_after_at(&self, after: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
+        if self.plain_direct() {
+            return self.plain_after(after, n);
+        }
         let mut buf = Vec::new();
         if self.goal_reached(after, &mut buf) {
             // `exact-`: the goal reached before the full length is no win.
