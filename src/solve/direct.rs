@@ -83,7 +83,7 @@ impl Search<'_> {
     /// Whether direct play here is plain: mate, orthodox rules, none of the options that prune the attacker's
     /// moves or change what counts as a win (`Threat`, `MaxFlightsquares`, `NonTrivial`, `KeepMatingPiece`,
     /// `exact-`). Then a win within `n` is a win within `n + 1` (the bounds of the defender's nodes rely on it).
-    pub(super) fn plain_direct(&self) -> bool {
+    pub(crate) fn plain_direct(&self) -> bool {
         self.goal == Goal::Mate
             && self.rules.plays_orthodox()
             && self.checks_first
@@ -217,5 +217,65 @@ impl Search<'_> {
             self.killers.set(n, m);
         }
         Ok((Search1 { legal: legal || rest.legal, found: rest.found }, winner))
+    }
+}
+
+/// How far a search of battle play has come, for a display beside it (`solve` on a terminal): the first moves
+/// settled of those to settle, and the first move being searched with the length it is being tried at. Written
+/// by the search with relaxed atomics, read by anyone; nothing the answer depends on.
+#[derive(Debug, Default)]
+pub struct Progress {
+    settled: AtomicU32,
+    total: AtomicU32,
+    /// The first move being searched, packed as [`pack`] makes it (0: none yet).
+    first: AtomicU32,
+    /// The length it is being tried at.
+    length: AtomicU32,
+}
+
+/// What [`Progress`] says at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProgressNow {
+    /// First moves settled, of `total`.
+    pub settled: u32,
+    pub total: u32,
+    /// The first move being searched (from, to) and the length it is being tried at.
+    pub first: Option<(Square, Square)>,
+    pub length: u32,
+}
+
+impl Progress {
+    /// What the search has reached now (`None` before it started on a first move).
+    pub fn now(&self) -> Option<ProgressNow> {
+        let total = self.total.load(Ordering::Relaxed);
+        (total > 0).then(|| {
+            let first = self.first.load(Ordering::Relaxed);
+            ProgressNow {
+                settled: self.settled.load(Ordering::Relaxed),
+                total,
+                first: (first != 0).then(|| (Square::new((first & 0xFF) as u8), Square::new((first >> 8 & 0xFF) as u8))),
+                length: self.length.load(Ordering::Relaxed),
+            }
+        })
+    }
+
+    /// Nothing reached (before another problem).
+    pub fn reset(&self) {
+        self.total.store(0, Ordering::Relaxed);
+    }
+
+    pub(super) fn begin(&self, total: usize) {
+        self.settled.store(0, Ordering::Relaxed);
+        self.first.store(0, Ordering::Relaxed);
+        self.total.store(total as u32, Ordering::Relaxed);
+    }
+
+    pub(super) fn trying(&self, m: Move, length: u32) {
+        self.first.store(pack(m), Ordering::Relaxed);
+        self.length.store(length, Ordering::Relaxed);
+    }
+
+    pub(super) fn settled(&self) {
+        self.settled.fetch_add(1, Ordering::Relaxed);
     }
 }

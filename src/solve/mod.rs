@@ -22,6 +22,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use table::Table;
+pub use direct::{Progress, ProgressNow};
 use table::Bounds;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
@@ -94,6 +95,8 @@ pub struct Search<'a> {
     checks_first: bool,
     /// Plain direct play's move-order hints ([`direct`]).
     killers: direct::Killers,
+    /// Where the first moves' progress is shown, if anywhere.
+    progress: Option<std::sync::Arc<Progress>>,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -226,6 +229,7 @@ impl<'a> Search<'a> {
             last_plan: std::sync::Mutex::new(None),
             checks_first: true,
             killers: direct::Killers::new(),
+            progress: None,
         }
     }
 
@@ -233,6 +237,12 @@ impl<'a> Search<'a> {
     /// for comparison; the answers are the same).
     pub fn with_checks_first(mut self, on: bool) -> Self {
         self.checks_first = on;
+        self
+    }
+
+    /// The same searcher reporting the first moves' progress of battle play to `progress`.
+    pub fn with_progress(mut self, progress: Option<std::sync::Arc<Progress>>) -> Self {
+        self.progress = progress;
         self
     }
 
