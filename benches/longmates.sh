@@ -43,6 +43,8 @@ cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 cores=$(nproc)
 rows=$(mktemp)
 fail=0
+checked=0
+unchecked=0
 printf '%-10s %-5s %9s %9s %7s  %s\n' case stip Popeye stipula ratio check
 for n in $lengths; do
   for inp in "$dir"/m$(printf '%02d' "$n")_*.inp; do
@@ -61,14 +63,14 @@ for n in $lengths; do
       short=$(run "$work/$case.short" "$stipula" solve "$work/$case.short.inp")
       shortkeys=$(grep -cE '^ *1\.[^?]* !( |$)' "$work/$case.short" 2>/dev/null)
       if [ "$keys" -ge 1 ] && [ -n "$short" ] && [ "$shortkeys" -eq 0 ]; then
-        check="$keys key(s), no #$((n - 1))"
+        check="$keys key(s), no #$((n - 1))"; checked=$((checked + 1))
       elif [ -z "$short" ]; then
-        check="$keys key(s), #$((n - 1)) out of time"
+        check="$keys key(s), #$((n - 1)) out of time"; unchecked=$((unchecked + 1))
       else
         check="WRONG: $keys key(s), $shortkeys key(s) of #$((n - 1))"; fail=1
       fi
     else
-      check="neither finished"
+      check="neither finished"; unchecked=$((unchecked + 1))
     fi
     ratio=$(awk -v s="${s:-$limit}" -v p="${p:-$limit}" 'BEGIN { printf "%.3f", s / (p > 0.001 ? p : 0.001) }')
     printf '%-10s #%-4s %9s %9s %7s  %s\n' "$case" "$n" "$(fmt "$p")" "$(fmt "$s")" "$ratio" "$check"
@@ -108,7 +110,8 @@ block=$(
   echo "average $load_before at the start, $load_after at the end. Wall times in seconds, each case run once, side by side:"
   echo "stipula as a user runs it (default table, all cores), Popeye 4.104 as \`py -maxmem 1G -regression\` (one core); a"
   echo "case out of the ${limit} s limit counts as ${limit} s in the medians. Answers: ${agree:-0} cases Popeye finished agree"
-  echo "with its output; for the others stipula's keys were found and \`#(n-1)\` has no solution."
+  echo "with its output; of the others, $checked have stipula's keys found and no solution of \`#(n-1)\`, $unchecked were left"
+  echo "unchecked (stipula or its \`#(n-1)\` out of the limit too)."
   echo
   echo "| length | cases | Popeye median s | Popeye over ${limit} s | stipula median s | stipula over ${limit} s | stipula/Popeye (medians) |"
   echo "|---|---|---|---|---|---|---|"
