@@ -50,7 +50,14 @@ pub fn run(args: SolveArgs) -> i32 {
             return super::EXIT_BAD_INPUT;
         }
     };
-    let settings = Settings { hash_mb: args.hash, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
+    let progress = std::sync::Arc::new(stipula::solve::Progress::default());
+    let settings = Settings {
+        hash_mb: args.hash,
+        time_limit: args.time_limit,
+        max_lines: args.max_lines,
+        progress: Some(progress.clone()),
+        ..Settings::default()
+    };
     let format: &Format = Format::named(&args.format).unwrap_or(&FORMATS[0]);
     let mut code = 0;
     let mut parts = Vec::new();
@@ -68,7 +75,7 @@ pub fn run(args: SolveArgs) -> i32 {
             }
             Ok(p) => {
                 let label = format!("problem {}/{total} ({}:{})", index + 1, p.location.file, p.location.line);
-                let solved = with_progress(&label, || guard::problem(&args.file, index + 1, || solve_problem(&p, &settings)));
+                let solved = with_progress(&label, &progress, || guard::problem(&args.file, index + 1, || solve_problem(&p, &settings)));
                 let twins = match solved {
                     Ok(twins) => twins,
                     Err(why) => {
@@ -127,15 +134,24 @@ fn phase_name(kind: PhaseKind, side: Color) -> String {
     }
 }
 
-/// Runs `work` with a spinner on standard error (problem, elapsed time) that appears only when the work takes
-/// longer than a moment and standard error is a terminal; it is cleared when the work is done.
-pub fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
+/// The spinner's text: `problem 1/1 (file:2): first move 3/25 d1-h5 at #6` (the first moves settled of all, the
+/// squares of the one being searched and the length it is tried at).
+fn progress_text(label: &str, now: stipula::solve::ProgressNow) -> String {
+    let first = now.first.map_or(String::new(), |(from, to)| format!(" {from}-{to} at #{}", now.length));
+    format!("{label}: first move {}/{}{first}", (now.settled + 1).min(now.total), now.total)
+}
+
+/// Runs `work` with a spinner on standard error (problem, elapsed time, and in battle play the first moves
+/// settled, the one being searched and the length it is tried at, from `progress`) that appears only when the
+/// work takes longer than a moment and standard error is a terminal; it is cleared when the work is done.
+pub fn with_progress<T>(label: &str, progress: &stipula::solve::Progress, work: impl FnOnce() -> T) -> T {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     use std::io::IsTerminal;
     use std::sync::atomic::{AtomicBool, Ordering};
     if !std::io::stderr().is_terminal() {
         return work();
     }
+    progress.reset();
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
     if let Ok(style) = ProgressStyle::with_template("{spinner} solving {msg} {elapsed}") {
         bar.set_style(style);
@@ -153,6 +169,12 @@ pub fn with_progress<T>(label: &str, work: impl FnOnce() -> T) -> T {
             }
             bar.set_draw_target(ProgressDrawTarget::stderr());
             bar.enable_steady_tick(Duration::from_millis(120));
+            while !done.load(Ordering::Relaxed) {
+                if let Some(now) = progress.now() {
+                    bar.set_message(progress_text(label, now));
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
         });
         let out = work();
         done.store(true, Ordering::Relaxed);

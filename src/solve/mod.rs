@@ -2,6 +2,7 @@
 //! facts and a rayon split at the root. Every solution is found; results do not depend on the thread count or
 //! the table size.
 
+mod direct;
 pub mod lines;
 pub mod picture;
 pub mod plan;
@@ -22,6 +23,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 pub use table::Table;
+pub use direct::{Progress, ProgressNow};
 use table::Bounds;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
@@ -34,6 +36,8 @@ enum SearchKind {
     Reflex = 5,
     SeriesHelp = 6,
     SeriesSelf = 7,
+    /// Plain direct play's defender nodes ([`direct`]).
+    DirectDefence = 8,
 }
 
 /// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
@@ -90,6 +94,10 @@ pub struct Search<'a> {
     plan_distances: std::sync::OnceLock<std::sync::Arc<plan::distance::Distances>>,
     /// Battle play: each side tries its checks first ([`Search::find_checks_first`]).
     checks_first: bool,
+    /// Plain direct play's move-order hints ([`direct`]).
+    killers: direct::Killers,
+    /// Where the first moves' progress is shown, if anywhere.
+    progress: Option<std::sync::Arc<Progress>>,
 }
 
 /// Popeye's `NonTrivial m k` (its `options/nontrivial.c`): before the defender moves with more than `2k+1`
@@ -223,6 +231,8 @@ impl<'a> Search<'a> {
             plan_distances: std::sync::OnceLock::new(),
             last_plan: std::sync::Mutex::new(None),
             checks_first: true,
+            killers: direct::Killers::new(),
+            progress: None,
         }
     }
 
@@ -230,6 +240,12 @@ impl<'a> Search<'a> {
     /// for comparison; the answers are the same).
     pub fn with_checks_first(mut self, on: bool) -> Self {
         self.checks_first = on;
+        self
+    }
+
+    /// The same searcher reporting the first moves' progress of battle play to `progress`.
+    pub fn with_progress(mut self, progress: Option<std::sync::Arc<Progress>>) -> Self {
+        self.progress = progress;
         self
     }
 
@@ -865,6 +881,9 @@ impl<'a> Search<'a> {
 
     /// [`Search::direct_wins`] with the `NonTrivial` budget left.
     pub fn direct_wins_with(&self, pos: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
+        if self.plain_direct() {
+            return self.plain_wins(pos, n);
+        }
         self.tick()?;
         if !self.keeps_mating_piece(pos, pos.side()) {
             return Ok(false);
@@ -917,6 +936,9 @@ impl<'a> Search<'a> {
 
     /// [`Search::direct_after_with`] at exactly the length `n` (the `NonTrivial` count made for it).
     pub fn direct_after_at(&self, after: &Position, n: u32, budget: u32) -> Result<bool, Aborted> {
+        if self.plain_direct() {
+            return self.plain_after(after, n);
+        }
         let mut buf = Vec::new();
         if self.goal_reached(after, &mut buf) {
             // `exact-`: the goal reached before the full length is no win.

@@ -29,11 +29,13 @@ pub struct Settings {
     pub max_lines: usize,
     /// Lines kept beyond `max_lines` when found (by their moves): `verify`'s intended solutions.
     pub keep_lines: Vec<Vec<Move>>,
+    /// Where battle play reports its first moves' progress (`solve`'s display on a terminal), if anywhere.
+    pub progress: Option<std::sync::Arc<super::Progress>>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mb: 256, time_limit: None, max_lines: DEFAULT_MAX_LINES, keep_lines: Vec::new() }
+        Settings { hash_mb: 256, time_limit: None, max_lines: DEFAULT_MAX_LINES, keep_lines: Vec::new(), progress: None }
     }
 }
 
@@ -345,7 +347,7 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
     let mut phases = Vec::new();
     let mut timed_out = false;
     let mut nodes = 0;
-    let search = problem_search(p, st, &rules, table, deadline, stop);
+    let search = problem_search(p, st, &rules, table, deadline, stop).with_progress(settings.progress.clone());
     // A phase whose side not to move is in check is left out, as Popeye leaves it out (with its message `the side
     // to play can capture the king`) and solves the others; a twin none of whose phases can be played is refused.
     let mut playable = Vec::new();

@@ -39,6 +39,9 @@ struct Padded(AtomicU64);
 /// The slots in use at first (1 MB).
 const FIRST_SLOTS: usize = 1 << 16;
 
+/// The bits of a move hint beside bounds.
+const HINT_MASK: u32 = (1 << 25) - 1;
+
 /// Slots a bucket.
 const WAYS: usize = 4;
 
@@ -136,6 +139,20 @@ impl Table {
     pub fn put_bounds(&self, key: u64, b: Bounds) {
         let won = if b.won_at == 0xFF { 0 } else { b.won_at };
         self.put(key, b.encode(), u64::from(won.max(b.lost_at)));
+    }
+
+    /// [`Table::bounds`] with the move hint kept beside them ([`Table::put_bounds_hint`]; 0 for none).
+    #[inline]
+    pub fn bounds_hint(&self, key: u64) -> Option<(Bounds, u32)> {
+        self.get(key).map(|d| (Bounds::decode(d), (d >> 24) as u32 & HINT_MASK))
+    }
+
+    /// [`Table::put_bounds`] with a move hint of at most 25 bits beside the bounds: a move that settled the
+    /// position before, which the search tries first. Only an order: no answer depends on it.
+    #[inline]
+    pub fn put_bounds_hint(&self, key: u64, b: Bounds, hint: u32) {
+        let won = if b.won_at == 0xFF { 0 } else { b.won_at };
+        self.put(key, b.encode() | u64::from(hint & HINT_MASK) << 24, u64::from(won.max(b.lost_at)));
     }
 
     /// `exact-` battle play: won (`Some(true)`) or lost in exactly `n` moves from the position of `key`, if

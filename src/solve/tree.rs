@@ -169,9 +169,37 @@ impl<'s, 'a> Battle<'s, 'a> {
             return (fails, false);
         }
         let b = self.search.budget();
+        let plain = self.play == Play::Direct && self.search.plain_direct();
+        let progress = self.search.progress.as_deref().filter(|_| plain);
+        if let Some(p) = progress {
+            p.begin(moves.len());
+        }
         let blocks: Vec<Result<Option<Attack>, Aborted>> = moves
             .into_par_iter()
             .map(|(m, after)| {
+                // Plain direct play deepens each first move from one move up (a win within `n` is then a win in
+                // its shortest length, the first found): the display shows the length reached, and the shorter
+                // lengths' facts fill the table for the longer ones.
+                if plain {
+                    let mut key = None;
+                    for k in 1..=n {
+                        if let Some(p) = progress {
+                            p.trying(m, k);
+                        }
+                        if self.after_wins(&after, k, b)? {
+                            key = Some(k);
+                            break;
+                        }
+                    }
+                    let shown = match key {
+                        Some(k) => Some(self.attack(pos, m, &after, k, 0, Role::Key, b)?),
+                        None => self.try_block(pos, m, &after, n, b)?,
+                    };
+                    if let Some(p) = progress {
+                        p.settled();
+                    }
+                    return Ok(shown);
+                }
                 if self.after_wins(&after, n, b)? {
                     // A key is shown with the length it wins in, the shortest (Popeye finds it so): a key of `#3`
                     // that mates in 2 has threats of one move at most. So with `NonTrivial`, whose count does not
@@ -187,28 +215,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                     }
                     return Ok(Some(self.attack(pos, m, &after, k, 0, Role::Key, b)?));
                 }
-                // `#1`, `=1` and `r#1` have no tries: in Popeye's one-move direct play no defence refutes a move,
-                // and in reflex play the defender's last move is forced.
-                if !self.opts.tries || (self.play != Play::Self_ && n == 1) {
-                    return Ok(None);
-                }
-                // An attacking move that `Threat`, `MaxFlightsquares`, `NonTrivial`'s count or `KeepMatingPiece`
-                // rules out fails before any defence: no try.
-                let selfplay = self.selfplay();
-                if !self.search.keeps_mating_piece_after(&after)
-                    || !self.search.limits_allow(&after, n, selfplay)? || self.search.non_trivial_guard(&after, n, selfplay, b)?.is_none() {
-                    return Ok(None);
-                }
-                let refutations = self.refutations(&after, n, self.opts.max_refutations + 1, b)?;
-                if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
-                    return Ok(None);
-                }
-                // TrivialTriesAvoid: a checking try with one refutation is none (Popeye's `trivial_try_avoider_solve`
-                // in `solving/battle_play/try.c`: `#3`, White Sd4 Qd7 Kb8, Black Kb1 Pc5 Bf5 has no try then).
-                if self.opts.trivial_tries_avoid && refutations.len() == 1 && self.search.rules.in_check(&after, after.side()) {
-                    return Ok(None);
-                }
-                Ok(Some(self.attack(pos, m, &after, n, 0, Role::Try, b)?))
+                self.try_block(pos, m, &after, n, b)
             })
             .collect();
         let mut out = Vec::new();
@@ -221,6 +228,33 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         sort_canonically(&mut out, 0);
         (out, aborted)
+    }
+
+    /// A first move `m` from `pos` (leading to `after`) that does not win in `n`: the try it is, if tries are
+    /// asked and it is one.
+    fn try_block(&self, pos: &Position, m: Move, after: &Position, n: u32, b: u32) -> Result<Option<Attack>, Aborted> {
+        // `#1`, `=1` and `r#1` have no tries: in Popeye's one-move direct play no defence refutes a move,
+        // and in reflex play the defender's last move is forced.
+        if !self.opts.tries || (self.play != Play::Self_ && n == 1) {
+            return Ok(None);
+        }
+        // An attacking move that `Threat`, `MaxFlightsquares`, `NonTrivial`'s count or `KeepMatingPiece`
+        // rules out fails before any defence: no try.
+        let selfplay = self.selfplay();
+        if !self.search.keeps_mating_piece_after(after)
+            || !self.search.limits_allow(after, n, selfplay)? || self.search.non_trivial_guard(after, n, selfplay, b)?.is_none() {
+            return Ok(None);
+        }
+        let refutations = self.refutations(after, n, self.opts.max_refutations + 1, b)?;
+        if refutations.is_empty() || refutations.len() as u32 > self.opts.max_refutations {
+            return Ok(None);
+        }
+        // TrivialTriesAvoid: a checking try with one refutation is none (Popeye's `trivial_try_avoider_solve`
+        // in `solving/battle_play/try.c`: `#3`, White Sd4 Qd7 Kb8, Black Kb1 Pc5 Bf5 has no try then).
+        if self.opts.trivial_tries_avoid && refutations.len() == 1 && self.search.rules.in_check(after, after.side()) {
+            return Ok(None);
+        }
+        Ok(Some(self.attack(pos, m, after, n, 0, Role::Try, b)?))
     }
 
     /// `PostKeyPlay`: the diagram is the position after the key (defender to move, `n` moves counted from the

@@ -190,3 +190,52 @@ fn checks_first_agree(rules: &Rules, seed: u64, playouts: usize) -> (usize, [usi
     }
     (positions, wins)
 }
+
+/// Plain direct play (`#n`, orthodox, no pruning option) has a search of its own (`src/solve/direct.rs`: defender
+/// nodes in the table with their refutations, killers, no table at the last move); with the checks not tried
+/// first the general battle search answers instead. Every verdict of `#1` to `#3` must be the same, asked from the
+/// longest length down and then up again (the table's bounds of both searches are read across lengths), on seeded
+/// random playouts from the sparse positions above, and after the defender's replies (the defender's nodes).
+#[test]
+fn plain_direct_search_agrees_with_the_general_one() {
+    use std::sync::atomic::AtomicBool;
+    use stipula::problem::Goal;
+    use stipula::solve::{Search, Table};
+    let rules = Rules::orthodox();
+    let stop = AtomicBool::new(false);
+    let tables = [Table::new(16), Table::new(16)];
+    let [plain, general] = [true, false].map(|on| Search::new(&rules, &tables[usize::from(!on)], Goal::Mate, None, &stop).with_checks_first(on));
+    let mut rng = Rng(0x5EED_0039);
+    let (mut positions, mut wins) = (0usize, [0usize; 4]);
+    for fen in MORE_FENS {
+        let Some(start) = playout::try_position(&rules, fen) else { continue };
+        for _ in 0..6 {
+            let mut pos = start.clone();
+            for _ in 0..12 {
+                positions += 1;
+                for n in [3, 2, 1, 2, 3] {
+                    let [a, b] = [&plain, &general].map(|s| s.direct_wins(&pos, n).unwrap());
+                    assert_eq!(a, b, "{pos:?}: #{n}");
+                    wins[n as usize] += usize::from(a);
+                    let mut moves = Vec::new();
+                    rules.legal_moves(&pos, &mut moves);
+                    for &m in moves.iter().take(4) {
+                        let after = rules.make(&pos, m);
+                        let [a, b] = [&plain, &general].map(|s| s.direct_after(&after, n).unwrap());
+                        assert_eq!(a, b, "{pos:?}: #{n} after {m:?}");
+                        wins[0] += usize::from(a);
+                    }
+                }
+                let mut moves = Vec::new();
+                rules.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = rules.make(&pos, moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    println!("{positions} positions, wins {wins:?} (after a move, #1, #2, #3)");
+    // The comparison means something only if the wins are not rare.
+    assert!(positions > 300 && wins.iter().all(|&w| w > 20), "{positions} positions, wins {wins:?}");
+}
