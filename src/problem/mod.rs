@@ -9,7 +9,7 @@ pub mod twins;
 use crate::conditions::{ConditionError, ConditionSpec};
 use crate::pieces::Placed;
 use crate::setup::ExplicitState;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use self::options::{Opt, Options};
 use self::twins::Twin;
 use std::collections::BTreeMap;
@@ -182,21 +182,93 @@ pub enum Play {
     SeriesSelf,
 }
 
-/// What the last move must achieve.
+/// What the last move must achieve: a property of the position it leaves (mate, stalemate, check, ...) or of the
+/// move itself (a capture, castling, the arrival square), as Popeye 4.104's goals (`src/stipulation/goals/`).
+/// The mover is the side that made the last move, the other side is then to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Goal {
-    /// `#`
+    /// `#`: the other side is in check and has no legal move.
     Mate,
-    /// `=`
+    /// `=`: the other side is not in check and has no legal move.
     Stalemate,
+    /// `==`: stalemate, and the mover would have no legal move either.
+    DoubleStalemate,
+    /// `#=`: the other side has no legal move (mate or stalemate).
+    MateOrStalemate,
+    /// `+`: the other side is in check.
+    Check,
+    /// `x`: the move captures.
+    Capture,
+    /// `%` (Steingewinn, "win a piece"): the move captures (Popeye tests it as `x`).
+    Steingewinn,
+    /// `ep`: the move captures en passant.
+    EnPassant,
+    /// `00`: the move castles.
+    Castling,
+    /// `~`: any move.
+    Any,
+    /// `z<square>`: the moving piece arrives on the square (the king, castling).
+    Target(Square),
+    /// `c81` (Chess81): the moving piece arrives on the last rank of its side.
+    Chess81,
+    /// `!=` (auto-stalemate): the other side is not in check, and the mover would have no legal move.
+    AutoStalemate,
 }
 
 impl Goal {
-    pub fn symbol(self) -> &'static str {
+    /// The goal as a stipulation writes it: `#`, `==`, `zd5`, `00`.
+    pub fn symbol(self) -> String {
+        match self {
+            Goal::Target(sq) => format!("z{sq}"),
+            g => g.code().to_string(),
+        }
+    }
+
+    /// The goal's code in a stipulation, the target square of `z` aside.
+    fn code(self) -> &'static str {
         match self {
             Goal::Mate => "#",
             Goal::Stalemate => "=",
+            Goal::DoubleStalemate => "==",
+            Goal::MateOrStalemate => "#=",
+            Goal::Check => "+",
+            Goal::Capture => "x",
+            Goal::Steingewinn => "%",
+            Goal::EnPassant => "ep",
+            Goal::Castling => "00",
+            Goal::Any => "~",
+            Goal::Target(_) => "z",
+            Goal::Chess81 => "c81",
+            Goal::AutoStalemate => "!=",
         }
+    }
+
+    /// What Popeye writes after a move that reaches the goal (its `goal_end_marker`): nothing after `ep`, `00`
+    /// and `~`.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Goal::EnPassant | Goal::Castling | Goal::Any => "",
+            g => g.code(),
+        }
+    }
+
+    /// Whether a move that reaches the goal is written without its ` +` (Popeye's `output_goal_preempts_check`):
+    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`).
+    pub fn preempts_check(self) -> bool {
+        matches!(self, Goal::Mate | Goal::Check | Goal::MateOrStalemate | Goal::Stalemate | Goal::DoubleStalemate | Goal::AutoStalemate)
+    }
+
+    /// Whether the side to move may still move after the goal is reached: then, in help play, a line whose
+    /// goal side reaches it before the last move ends there (a shorter solution), as Popeye's end-of-branch goal
+    /// test ends it (`h+1.5`: `1...b4-b5 +` alone, not `1...b4-b5 +   2.Ka6-a7 b5-b6 +`,
+    /// REGRESSIONS/4_47_to_4_49.inp#6). After mate or stalemate no move follows anyway.
+    pub fn may_end_early(self) -> bool {
+        !matches!(self, Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate)
+    }
+
+    /// Mate or stalemate: the goals the goal picture, the planning search and the mating filters serve.
+    pub fn is_mate_or_stalemate(self) -> bool {
+        matches!(self, Goal::Mate | Goal::Stalemate)
     }
 }
 

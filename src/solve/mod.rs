@@ -130,10 +130,48 @@ impl BattleLimits {
     }
 }
 
+/// Whether the move that led to `pos` reached `goal` under `rules` (Popeye's goal testers,
+/// `src/stipulation/goals/`, `src/solving/goals/`): the mover is the side that made it, the other is to move.
+pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveList) -> bool {
+    let last = pos.last_move();
+    let other_checked = || rules.in_check(pos, pos.side());
+    // The mover's immobility: no legal move if it were to move again.
+    let mover_immobile = |buf: &mut MoveList| !rules.has_legal_move(&pos.null_move(), buf);
+    match goal {
+        Goal::Mate => other_checked() && !rules.has_legal_move(pos, buf),
+        Goal::Stalemate => !other_checked() && !rules.has_legal_move(pos, buf),
+        Goal::DoubleStalemate => !other_checked() && !rules.has_legal_move(pos, buf) && mover_immobile(buf),
+        Goal::MateOrStalemate => !rules.has_legal_move(pos, buf),
+        Goal::AutoStalemate => !other_checked() && mover_immobile(buf),
+        Goal::Check => other_checked(),
+        Goal::Capture | Goal::Steingewinn => last.captured(),
+        Goal::EnPassant => last.en_passant(),
+        Goal::Castling => last.castled(),
+        Goal::Any => last.arrival().is_some(),
+        Goal::Target(sq) => last.arrival() == Some(sq),
+        Goal::Chess81 => {
+            let last_rank = if pos.side() == crate::square::Color::White { 0 } else { 7 };
+            last.arrival().is_some_and(|sq| sq.rank() == last_rank)
+        }
+    }
+}
+
 fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
     let g = match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
+        // The others: their own salts (a target goal by its square).
+        Goal::DoubleStalemate => 0x3000,
+        Goal::MateOrStalemate => 0x4000,
+        Goal::AutoStalemate => 0x5000,
+        Goal::Check => 0x6000,
+        Goal::Capture => 0x7000,
+        Goal::Steingewinn => 0x8000,
+        Goal::EnPassant => 0x9000,
+        Goal::Castling => 0xA000,
+        Goal::Any => 0xB000,
+        Goal::Chess81 => 0xC000,
+        Goal::Target(sq) => 0xD000 | (sq.index() as u64) << 50,
     };
     let x = (kind as u64) << 32 | g | extra;
     x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
@@ -213,10 +251,10 @@ impl<'a> Search<'a> {
             keep_mating: None,
             keep_mating_lines: false,
             keep_mating_flights: false,
-            pictures: rules.plays_orthodox(),
+            pictures: rules.plays_orthodox() && goal.is_mate_or_stalemate(),
             exact: false,
             picture_book: std::sync::OnceLock::new(),
-            planning: rules.plays_orthodox(),
+            planning: rules.plays_orthodox() && goal.is_mate_or_stalemate(),
             plan_distances: std::sync::OnceLock::new(),
             last_plan: std::sync::Mutex::new(None),
             checks_first: true,
@@ -244,14 +282,14 @@ impl<'a> Search<'a> {
     /// The same searcher with the goal picture's bound on or off (off: every legal line is searched where no plan
     /// steers the search; for comparison).
     pub fn with_goal_picture(mut self, on: bool) -> Self {
-        self.pictures = on && self.rules.plays_orthodox();
+        self.pictures = on && self.rules.plays_orthodox() && self.goal.is_mate_or_stalemate();
         self
     }
 
     /// The same searcher with the planning search on or off (off: the plain search, for comparison; it is on
     /// by default under orthodox rules, and never applies otherwise).
     pub fn with_planning(mut self, on: bool) -> Self {
-        self.planning = on && self.rules.plays_orthodox();
+        self.planning = on && self.rules.plays_orthodox() && self.goal.is_mate_or_stalemate();
         self
     }
 
@@ -525,15 +563,11 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Whether the side to move in `pos` is mated (goal `#`) or stalemated (goal `=`).
+    /// Whether the move that led to `pos` reached the goal: the side to move in `pos` is mated (goal `#`),
+    /// stalemated (`=`), in check (`+`); the move captured (`x`), castled (`00`), arrived on the target (`zd5`)...
     pub fn goal_reached(&self, pos: &Position, buf: &mut MoveList) -> bool {
-        let check = self.rules.in_check(pos, pos.side());
-        match self.goal {
-            Goal::Mate => check && !self.rules.has_legal_move(pos, buf),
-            Goal::Stalemate => !check && !self.rules.has_legal_move(pos, buf),
-        }
+        goal_reached(self.rules, self.goal, pos, buf)
     }
-
     fn legal(&self, pos: &Position) -> Vec<(Move, Position)> {
         let mut buf = Vec::with_capacity(64);
         let mut out = Vec::with_capacity(48);
@@ -617,9 +651,16 @@ impl<'a> Search<'a> {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
         }
+        // A goal reached by the goal side before the last move ends the line there: no longer line goes on
+        // through it ([`Goal::may_end_early`]).
+        let ends_early = plies >= 3 && plies % 2 == 1 && self.goal.may_end_early();
         if work.split > 0 && plies >= 3 {
-            let children: Vec<(Move, Position)> =
-                buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
+            let mut scratch = Vec::new();
+            let children: Vec<(Move, Position)> = buf
+                .iter()
+                .filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after)))
+                .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
+                .collect();
             work.moves.push(buf);
             let (line, split, sink, track) = (&work.line, work.split - 1, work.sink, &work.track);
             let found: Vec<_> = children
@@ -657,6 +698,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+                continue;
+            }
+            if ends_early && self.goal_reached(&after, &mut Vec::new()) {
                 continue;
             }
             // The planning search: only towards the pictures still alive after the move (the attacker has the
@@ -783,7 +827,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() {
+        // A goal the opponent can move after (`x`, `+`, `zd5`) ends the series where it is reached, as in help
+        // play ([`Goal::may_end_early`]); after a stalemate the series goes on (the opponent passes anyway).
+        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() || (reached && self.goal.may_end_early()) {
             return Ok(any);
         }
         // ser-s#: the series ends where the opponent is forced to reach the goal; it does not go on through such

@@ -287,6 +287,11 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if o.keep_mating_piece && st.goal != Goal::Mate {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
+    // `EnPassant d8d7d6d5`: a step over more than one square leaves several squares to take on (Popeye's
+    // REGRESSIONS/4_63_to_4_65.inp#16 takes on d7 and on d6); a position has one en-passant square.
+    if o.en_passant.len() > 3 {
+        return Some("EnPassant over more than one square".into());
+    }
     // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
     // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
     // 2 of the dozens of ways to each final position, then `Partial solution`), not the solution set: refused.

@@ -16,18 +16,42 @@ use crate::square::Color;
 use crate::words::{in_lang, Lang};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-/// What Popeye writes after a move: ` +` for check, or the goal's symbol (` #`, ` =`).
+/// What Popeye writes after a move: ` +` for check, or the goal's marker (` #`, ` =`, ` x`), or both (` + x`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     Check,
+    /// The goal reached: its marker, without the check of a goal that preempts it ([`Goal::preempts_check`]).
     Goal(Goal),
+    /// The goal reached with a check its marker does not preempt: ` + x`, or ` +` alone after a goal with no
+    /// marker (`0-0 +`).
+    CheckAndGoal(Goal),
 }
 
 impl Mark {
     pub fn symbol(self) -> &'static str {
         match self {
             Mark::Check => "+",
-            Mark::Goal(g) => g.symbol(),
+            Mark::Goal(g) => g.marker(),
+            Mark::CheckAndGoal(g) => match g.marker() {
+                "" => "+",
+                "x" => "+ x",
+                "z" => "+ z",
+                "%" => "+ %",
+                "c81" => "+ c81",
+                _ => "+",
+            },
+        }
+    }
+
+    /// The mark of a move that reaches `goal`, giving check or not; none for a goal that writes no marker
+    /// (`ep`, `00`, `~`) after a move that gives no check.
+    pub fn of_goal(goal: Goal, check: bool) -> Option<Mark> {
+        if check && !goal.preempts_check() {
+            Some(Mark::CheckAndGoal(goal))
+        } else if goal.marker().is_empty() {
+            None
+        } else {
+            Some(Mark::Goal(goal))
         }
     }
 }
@@ -61,7 +85,7 @@ impl PlayedMove {
     /// else with ` +` when it gives check (Popeye's tree mode).
     pub fn marked(rules: &Rules, before: &Position, mv: Move, after: &Position, goal: Option<Goal>) -> PlayedMove {
         let mark = match goal {
-            Some(g) => Some(Mark::Goal(g)),
+            Some(g) => Mark::of_goal(g, rules.in_check(after, after.side())),
             None if rules.in_check(after, after.side()) => Some(Mark::Check),
             None => None,
         };

@@ -79,3 +79,37 @@ fn regression_cases_agree_with_popeye() {
     }
     assert!(wrong.is_empty(), "regression cases disagree with Popeye:\n{}", wrong.join("\n"));
 }
+
+/// The problems of Popeye's four example folders (`src/BEISPIEL`, `src/EXAMPLES`, `src/REGRESSIONS`, `src/TESTS`)
+/// whose stipulation has a goal other than mate and stalemate (`x`, `+`, `zd5`, `==`, `~`, ...), solved by both
+/// and compared as the differential test compares. Its report: `target/popeye-goal-problems.txt`.
+#[test]
+#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN")]
+fn popeye_goal_problems() {
+    let dir = popeye_ref().expect("Popeye's source is not there (STIPULA_POPEYE_REF, ../shared/popeye-ref)");
+    let bin = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let folders = ["BEISPIEL", "EXAMPLES", "REGRESSIONS", "TESTS"].map(|f| dir.join("src").join(f));
+    let mut problems = difftest::regressions::problems(&folders.iter().map(|p| p.as_path()).collect::<Vec<_>>());
+    problems.retain(|p| {
+        let read = stipula::input::popeye::read_popeye(&p.text, "goal.inp");
+        // Not with `StartMoveNumber` or `UpToMoveNumber`, which Popeye obeys and stipula ignores
+        // (docs/popeye-differences.md; BEISPIEL/stip.inp#68).
+        let numbered = |q: &stipula::problem::Problem| q.options.ignored.iter().any(|o| o.starts_with("StartMoveNumber") || o.starts_with("UpToMoveNumber"));
+        matches!(read.first(), Some(Ok(q)) if !q.stipulation.goal.is_mate_or_stalemate() && !numbered(q))
+    });
+    let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+    let r = difftest::regressions::run(&problems, &bin, Duration::from_secs(20), jobs);
+    let mut report = format!("Popeye's problems with other goals: {}, {} in scope: {} agree, {} refused by both, {} over the limit, {} disagree\n", problems.len(), r.in_scope(), r.agree.len(), r.both_refused.len(), r.timed_out.len(), r.disagree.len());
+    for (why, names) in &r.unsupported {
+        report += &format!("    {} {why}: {}\n", names.len(), names.join(" "));
+    }
+    for t in &r.timed_out {
+        report += &format!("  over the limit: {t}\n");
+    }
+    for (name, what, text, py, st) in &r.disagree {
+        report += &format!("\n=== {name}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}\n", text.trim_end(), py.trim_end(), st.trim_end());
+    }
+    print!("{report}");
+    let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/popeye-goal-problems.txt"), &report);
+    assert!(r.disagree.is_empty(), "{} of Popeye's problems with other goals disagree (see above)", r.disagree.len());
+}

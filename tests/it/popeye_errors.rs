@@ -446,12 +446,12 @@ fn proof_game_with_separated_length() {
 	Stipulation	dia 4
 EndProblem
 "#,
-        r#"error: not supported: this goal (proof games, a=>b, ep)
+        r#"error: not supported: this goal (proof games, a=>b)
  --> t.inp:2:14
   |
 2 | 	Stipulation	dia 4
   | 	           	^^^
-  = expected: `#` (mate) or `=` (stalemate)
+  = expected: a goal: `#`, `=`, `==`, `#=`, `+`, `x`, `%`, `ep`, `00`, `~`, `!=`, `c81` or `z` and a square (`zd5`)
 "#,
     );
 }
