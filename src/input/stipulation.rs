@@ -49,10 +49,14 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
-    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hs")
-        || s[pos..].starts_with("hr")
-    {
-        return Err(unsupported(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
+    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hr") {
+        return Err(unsupported(pos, "not supported: this play type (hr, semi-r, reci-h)", "`h`, `hs`, `s`, `r` or nothing"));
+    } else if s[pos..].starts_with("hs") {
+        if series {
+            return Err(unsupported(pos, "not supported: series help-self play (`ser-hs`)", "`ser-`, `ser-h` or `ser-s`"));
+        }
+        pos += 2;
+        'H'
     } else if s[pos..].starts_with('h') {
         pos += 1;
         'h'
@@ -87,6 +91,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let play = match (series, family) {
         (false, 'd') => Play::Direct,
         (false, 'h') => Play::Help,
+        (false, 'H') => Play::HelpSelf,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
         (true, 'd') => Play::SeriesDirect,
@@ -95,7 +100,10 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (true, _) => return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
         _ => unreachable!(),
     };
-    if half && play != Play::Help {
+    if play == Play::HelpSelf && moves == 0 {
+        return Err(err(num_pos, "the number of moves of help-self play must be at least 1", "a number such as `2` or `1.5`"));
+    }
+    if half && !matches!(play, Play::Help | Play::HelpSelf) {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
     Ok(Stipulation { play, goal, moves, half, exact, intro })
@@ -172,6 +180,13 @@ mod tests {
         }
         assert_eq!(parse_stipulation("HZg74").unwrap().goal, Goal::Target(crate::square::Square::parse("g7").unwrap()));
         assert_eq!(parse_stipulation("ser-hzh83").unwrap().moves, 3);
+        for s in ["hs#2", "hs#1.5", "exact-hs#3", "hs=2", "hsx2"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("HS#3").unwrap().play, Play::HelpSelf);
+        assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(st("H#2"), "h#2");
         assert_eq!(st("S#2"), "s#2");
         assert_eq!(st("h# 3"), "h#3");

@@ -170,6 +170,9 @@ pub enum Play {
     Direct,
     /// `h#n`, `h=n`: both sides cooperate; the second side completes the goal.
     Help,
+    /// `hs#n`: help play of `2n-2` half-moves (`2n-1` for `hs#n.5`), White starting (Black with `.5`), then
+    /// White's move after which every move of Black's reaches the goal (a self end, `s#1`).
+    HelpSelf,
     /// `s#n`: the starting side forces the other side to reach the goal.
     Self_,
     /// `r#n`: selfmate, but either side must reach the goal in one move whenever it can.
@@ -288,10 +291,21 @@ pub struct Stipulation {
 }
 
 impl Stipulation {
+    /// Whether `WhiteToPlay` takes a half-move off this stipulation and lets the other side start, as Popeye does:
+    /// `h#n` into `h#(n-0.5)` (White starting), `hs#n` into `hs#(n-0.5)` (Black starting).
+    pub fn white_to_play_shortens(&self) -> bool {
+        match self.play {
+            Play::Help => !self.half && self.moves > 0,
+            Play::HelpSelf => !self.half && self.moves > 0,
+            _ => false,
+        }
+    }
+
     /// The side that moves first in the diagram, before `WhiteToPlay` and duplex are applied.
     pub fn starting_side(&self) -> Color {
         match self.play {
             Play::Help if !self.half => Color::Black,
+            Play::HelpSelf if self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
             _ => Color::White,
         }
@@ -310,6 +324,7 @@ impl fmt::Display for Stipulation {
         let prefix = match self.play {
             Play::Direct => "",
             Play::Help => "h",
+            Play::HelpSelf => "hs",
             Play::Self_ => "s",
             Play::Reflex => "r",
             Play::SeriesDirect => "ser-",
@@ -404,16 +419,21 @@ impl Problem {
     pub fn start(&self, st: &Stipulation) -> (Color, u32) {
         let mut first = st.starting_side();
         let mut help_plies = 2 * st.moves + st.half as u32;
-        if self.options.white_to_play && st.play == Play::Help && !st.half {
-            first = Color::White;
-            help_plies = help_plies.saturating_sub(1);
+        if self.options.white_to_play && st.white_to_play_shortens() {
+            first = first.opposite();
+            help_plies -= 1;
+        }
+        if st.play == Play::HelpSelf {
+            // hs#: the help plies before the self end (`hs#0.5`, made by WhiteToPlay of an `hs#1`: none, Black
+            // playing the self end).
+            help_plies = help_plies.saturating_sub(2);
         }
         if let Some(s) = self.state.side_to_move {
-            if st.play != Play::Help {
+            if !matches!(st.play, Play::Help | Play::HelpSelf) {
                 first = s;
             }
         }
-        (first, if st.play == Play::Help { help_plies } else { st.moves })
+        (first, if matches!(st.play, Play::Help | Play::HelpSelf) { help_plies } else { st.moves })
     }
 
     /// The options given that do not apply to `st` and are ignored, as Popeye ignores them, in the order Popeye
@@ -440,7 +460,13 @@ impl Problem {
         if o.post_key_play && !battle {
             out.push(Opt::PostKeyPlay);
         }
-        let half_move_help = st.play == Play::Help && self.start(st).1 <= 1;
+        // Help play of one half-move has no set play; help-self play of no help half-move neither (the set play
+        // of `hs#1.5` is the self end alone: `1...  ...  2.Ke8-d7 Kd3-c2`).
+        let half_move_help = match st.play {
+            Play::Help => self.start(st).1 <= 1,
+            Play::HelpSelf => self.start(st).1 == 0,
+            _ => false,
+        };
         if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
             out.push(Opt::SetPlay);
         }
@@ -479,6 +505,7 @@ impl Problem {
             }
             match st.play {
                 Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+                Play::HelpSelf if main_len > 0 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
                 Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
                 // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
                 Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),

@@ -81,8 +81,9 @@ fn regression_cases_agree_with_popeye() {
 }
 
 /// The problems of Popeye's four example folders (`src/BEISPIEL`, `src/EXAMPLES`, `src/REGRESSIONS`, `src/TESTS`)
-/// whose stipulation has a goal other than mate and stalemate (`x`, `+`, `zd5`, `==`, `~`, ...), solved by both
-/// and compared as the differential test compares. Its report: `target/popeye-goal-problems.txt`.
+/// whose stipulation has a goal other than mate and stalemate (`x`, `+`, `zd5`, `==`, `~`, ...) or is help-self
+/// play (`hs#n`), solved by both and compared as the differential test compares. Its report:
+/// `target/popeye-goal-problems.txt`.
 #[test]
 #[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN")]
 fn popeye_goal_problems() {
@@ -95,11 +96,12 @@ fn popeye_goal_problems() {
         // Not with `StartMoveNumber` or `UpToMoveNumber`, which Popeye obeys and stipula ignores
         // (docs/popeye-differences.md; BEISPIEL/stip.inp#68).
         let numbered = |q: &stipula::problem::Problem| q.options.ignored.iter().any(|o| o.starts_with("StartMoveNumber") || o.starts_with("UpToMoveNumber"));
-        matches!(read.first(), Some(Ok(q)) if !q.stipulation.goal.is_mate_or_stalemate() && !numbered(q))
+        let new = |st: &stipula::problem::Stipulation| !st.goal.is_mate_or_stalemate() || st.play == stipula::problem::Play::HelpSelf;
+        matches!(read.first(), Some(Ok(q)) if new(&q.stipulation) && !numbered(q))
     });
     let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let r = difftest::regressions::run(&problems, &bin, Duration::from_secs(20), jobs);
-    let mut report = format!("Popeye's problems with other goals: {}, {} in scope: {} agree, {} refused by both, {} over the limit, {} disagree\n", problems.len(), r.in_scope(), r.agree.len(), r.both_refused.len(), r.timed_out.len(), r.disagree.len());
+    let mut report = format!("Popeye's problems with other goals or help-self play: {}, {} in scope: {} agree, {} refused by both, {} over the limit, {} disagree\n", problems.len(), r.in_scope(), r.agree.len(), r.both_refused.len(), r.timed_out.len(), r.disagree.len());
     for (why, names) in &r.unsupported {
         report += &format!("    {} {why}: {}\n", names.len(), names.join(" "));
     }

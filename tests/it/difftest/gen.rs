@@ -177,6 +177,8 @@ impl Gen<'_> {
             (5, (Fam::Help, "h#.5", 0, 2)),
             (5, (Fam::Help, "h=", 1, 3)),
             (2, (Fam::Help, "h=.5", 0, 2)),
+            (4, (Fam::Help, "hs#", 1, 2)),
+            (2, (Fam::Help, "hs#.5", 1, 2)),
             (12, (Fam::Self_, "s#", 1, 3)),
             (2, (Fam::Self_, "s=", 1, 2)),
             (8, (Fam::Reflex, "r#", 1, 3)),
