@@ -72,7 +72,7 @@ const fn fairy_number(kind: Kind) -> usize {
 }
 
 /// A chess position. Small and `Copy`-like (cloned on every move).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     by_color: [Bitboard; 2],
     /// The squares of each orthodox kind, by kind index.
@@ -83,8 +83,73 @@ pub struct Position {
     castling: u8,
     ep: u8,
     flags: u8,
+    /// What the move that led here was, for the goals that judge the last move (`x`, `00`, `zd5`): no part of
+    /// the position's identity (equality and key leave it out).
+    last: LastMove,
     key: u64,
 }
+
+/// The last move as the goals of a move read it: the square the moving piece arrived on and what kind of move
+/// it was ([`Position::last_move`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastMove {
+    /// The arrival square's index, [`NO_SQ`] before any move.
+    to: u8,
+    how: u8,
+}
+
+impl LastMove {
+    const MOVED: u8 = 1;
+    const CAPTURE: u8 = 2;
+    const EN_PASSANT: u8 = 4;
+    const CASTLING: u8 = 8;
+
+    #[inline(always)]
+    fn of(mv: Move) -> LastMove {
+        let how = Self::MOVED
+            | if mv.capture().is_some() { Self::CAPTURE } else { 0 }
+            | match mv.special {
+                Special::EnPassant => Self::EN_PASSANT,
+                Special::CastleShort | Special::CastleLong => Self::CASTLING,
+                _ => 0,
+            };
+        LastMove { to: mv.to.index() as u8, how }
+    }
+
+    /// The square the moving piece arrived on (the king's, castling), if a move was made.
+    pub fn arrival(self) -> Option<Square> {
+        (self.how & Self::MOVED != 0).then(|| Square::new(self.to))
+    }
+
+    /// Whether the move captured (en passant too).
+    pub fn captured(self) -> bool {
+        self.how & Self::CAPTURE != 0
+    }
+
+    pub fn en_passant(self) -> bool {
+        self.how & Self::EN_PASSANT != 0
+    }
+
+    pub fn castled(self) -> bool {
+        self.how & Self::CASTLING != 0
+    }
+}
+
+impl PartialEq for Position {
+    /// The same pieces, side, rights, en-passant square and condition flags, however reached.
+    fn eq(&self, o: &Position) -> bool {
+        self.by_color == o.by_color
+            && self.by_kind == o.by_kind
+            && self.planes == o.planes
+            && self.side == o.side
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.flags == o.flags
+            && self.key == o.key
+    }
+}
+
+impl Eq for Position {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -121,6 +186,7 @@ impl Position {
             castling: 0,
             ep: NO_SQ,
             flags: 0,
+            last: LastMove::default(),
             key: 0,
         }
     }
@@ -384,6 +450,7 @@ impl Position {
     /// state are read from `src` (not from the copy being written, which would wait for the copy's stores).
     #[inline(always)]
     fn apply(&mut self, src: &Position, mv: Move) {
+        self.last = LastMove::of(mv);
         let mut key = src.key ^ SIDE_KEY;
         if src.ep != NO_SQ {
             key ^= EP_KEYS[src.ep as usize];
@@ -584,6 +651,12 @@ impl Position {
         let mut p = self.clone();
         p.set_side(self.side.opposite());
         p
+    }
+
+    /// The move that led to this position, as the goals of a move read it.
+    #[inline]
+    pub fn last_move(&self) -> LastMove {
+        self.last
     }
 
     /// Number of pieces of a colour.

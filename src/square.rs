@@ -64,7 +64,7 @@ impl std::ops::Not for Color {
 }
 
 /// A square of the 8×8 board: `file + 8 * rank`, a1 = 0, h1 = 7, a8 = 56, h8 = 63.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Square(u8);
 
 /// "No square" in compact `u8` square fields (a move's capture square, a position's en-passant square).

@@ -199,7 +199,7 @@ struct Walked {
 fn walk_phase(search: &Search, p: &Problem, rules: &Rules, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Walked {
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
     match st.play {
-        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
             let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
             w.timed_out = aborted;
             w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();

@@ -2,6 +2,7 @@
 //! YACPDB and stipula's statement language write them.
 
 use crate::problem::{Fault, Goal, Play, Stipulation};
+use crate::square::Square;
 
 /// Why a stipulation could not be read: the message and the byte offset in the text where it went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,7 +14,7 @@ pub struct StipulationError {
     pub fault: Fault,
 }
 
-/// Parses Popeye's notation: `[exact-][m->][ser-|pser-][h|s|r]<goal><n>[.5]`, goals `#` and `=`.
+/// Parses Popeye's notation: `[exact-][m->][ser-|pser-][h|s|r]<goal><n>[.5]`, goals as [`read_goal`] reads them.
 /// A length separated by spaces (`h# 2`) is accepted. Case-insensitive.
 pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let lower = text.trim().to_ascii_lowercase();
@@ -48,13 +49,17 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
-    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hs")
-        || s[pos..].starts_with("hr")
-    {
-        return Err(unsupported(pos, "not supported: this play type (hs, hr, semi-r, reci-h)", "`h`, `s`, `r` or nothing"));
+    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hr") {
+        return Err(unsupported(pos, "not supported: this play type (hr, semi-r, reci-h)", "`h`, `hs`, `s`, `r` or nothing"));
     } else if s[pos..].starts_with("dia") || s[pos..].starts_with("a=>b") {
         // A proof game is help play of its own (`dia4`), not `d` for direct play.
         'p'
+    } else if s[pos..].starts_with("hs") {
+        if series {
+            return Err(unsupported(pos, "not supported: series help-self play (`ser-hs`)", "`ser-`, `ser-h` or `ser-s`"));
+        }
+        pos += 2;
+        'H'
     } else if s[pos..].starts_with('h') {
         pos += 1;
         'h'
@@ -68,34 +73,8 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         'd'
     };
     let goal_start = pos;
-    let rest = &s[pos..];
-    let goal = if rest.starts_with("#=") || rest.starts_with("##") || rest.starts_with("==") || rest.starts_with("!=")
-        || rest.starts_with("!#")
-    {
-        return Err(unsupported(pos, &format!("not supported: the goal `{}`", &rest[..2]), "`#` (mate), `=` (stalemate), `dia` (proof game) or `a=>b`"));
-    } else if rest.starts_with('#') {
-        pos += 1;
-        Goal::Mate
-    } else if rest.starts_with('=') {
-        pos += 1;
-        Goal::Stalemate
-    } else if rest.starts_with("dia") {
-        pos += 3;
-        Goal::Proof
-    } else if rest.starts_with("a=>b") {
-        pos += 4;
-        Goal::AToB
-    } else {
-        let what = rest.chars().next().map(|c| format!("`{c}`")).unwrap_or_else(|| "the end".into());
-        let expected = "`#` (mate), `=` (stalemate), `dia` (proof game) or `a=>b`";
-        return Err(match rest.chars().next() {
-            Some('+' | 'x' | '%' | '~' | 'z' | 'c' | 'k' | '<' | '0') => {
-                unsupported(goal_start, &format!("not supported: the goal starting with {what}"), expected)
-            }
-            _ if rest.starts_with("ep") => unsupported(goal_start, "not supported: the goal `ep`", expected),
-            _ => err(goal_start, &format!("expected a goal, found {what}"), expected),
-        });
-    };
+    let (goal, len) = read_goal(&s[pos..]).map_err(|(fault, message)| fail(fault, goal_start, &message, GOALS_EXPECTED))?;
+    pos += len;
     let num_text = s[pos..].trim_start();
     let num_pos = s.len() - num_text.len();
     let (whole, half) = match num_text.strip_suffix(".5") {
@@ -118,6 +97,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (false, 'd') => Play::Direct,
         (false, 'h' | 'p') => Play::Help,
         (true, 'p') => Play::SeriesDirect,
+        (false, 'H') => Play::HelpSelf,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
         (true, 'd') => Play::SeriesDirect,
@@ -133,10 +113,64 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
             "`dia`, `a=>b`, `ser-dia` or `ser-a=>b`",
         ));
     }
-    if half && play != Play::Help {
+    if play == Play::HelpSelf && moves == 0 {
+        return Err(err(num_pos, "the number of moves of help-self play must be at least 1", "a number such as `2` or `1.5`"));
+    }
+    if half && !matches!(play, Play::Help | Play::HelpSelf) {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
     Ok(Stipulation { play, goal, moves, half, exact, intro })
+}
+
+/// What a goal may be, for messages.
+const GOALS_EXPECTED: &str =
+    "a goal: `#`, `=`, `==`, `#=`, `+`, `x`, `%`, `ep`, `00`, `~`, `!=`, `c81`, `z` and a square (`zd5`), `dia` (proof game) or `a=>b`";
+
+/// The goal at the start of `rest` (lower case) and its length in bytes, or why it is refused.
+fn read_goal(rest: &str) -> Result<(Goal, usize), (Fault, String)> {
+    // Longest codes first: `##!` before `##` before `#=` before `#`.
+    const CODES: &[(&str, Option<Goal>)] = &[
+        ("##!", None),
+        ("##", None),
+        ("#=", Some(Goal::MateOrStalemate)),
+        ("#", Some(Goal::Mate)),
+        ("==", Some(Goal::DoubleStalemate)),
+        ("=", Some(Goal::Stalemate)),
+        ("!=", Some(Goal::AutoStalemate)),
+        ("!#", None),
+        ("+", Some(Goal::Check)),
+        ("x", Some(Goal::Capture)),
+        ("%", Some(Goal::Steingewinn)),
+        ("ep", Some(Goal::EnPassant)),
+        ("00", Some(Goal::Castling)),
+        ("~", Some(Goal::Any)),
+        ("c81", Some(Goal::Chess81)),
+        ("ctr", None),
+        ("ct", None),
+        ("<>r", None),
+        ("<>", None),
+        ("dia", Some(Goal::Proof)),
+        ("a=>b", Some(Goal::AToB)),
+    ];
+    if let Some(sq) = rest.strip_prefix('z') {
+        return match sq.get(..2).and_then(Square::parse) {
+            Some(target) => Ok((Goal::Target(target), 3)),
+            None => Err((Fault::BadInput, "the target goal `z` needs its square".into())),
+        };
+    }
+    for &(code, goal) in CODES {
+        if rest.starts_with(code) {
+            return match goal {
+                Some(g) => Ok((g, code.len())),
+                None => Err((Fault::Unsupported, format!("not supported: the goal `{code}`"))),
+            };
+        }
+    }
+    if rest.starts_with('k') {
+        return Err((Fault::Unsupported, "not supported: the goal `k` (kiss)".into()));
+    }
+    let what = rest.chars().next().map(|c| format!("`{c}`")).unwrap_or_else(|| "the end".into());
+    Err((Fault::BadInput, format!("expected a goal, found {what}")))
 }
 
 #[cfg(test)]
@@ -152,6 +186,18 @@ mod tests {
         for s in ["#2", "h#2", "h#2.5", "s#3", "r#2", "=3", "h=2", "ser-h#7", "ser-#4", "ser-s#5", "exact-h#3", "2->ser-h#4", "ser-=3", "ser-h=2", "h#0.5"] {
             assert_eq!(st(s), s);
         }
+        for s in ["h==2", "#=3", "h+2", "x3", "s%2", "hep1", "h001", "h~1", "hzd52", "ser-hzh83", "hc812", "ser-!=7", "r==3", "s+2"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("HZg74").unwrap().goal, Goal::Target(crate::square::Square::parse("g7").unwrap()));
+        assert_eq!(parse_stipulation("ser-hzh83").unwrap().moves, 3);
+        for s in ["hs#2", "hs#1.5", "exact-hs#3", "hs=2", "hsx2"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("HS#3").unwrap().play, Play::HelpSelf);
+        assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(st("H#2"), "h#2");
         assert_eq!(st("S#2"), "s#2");
         assert_eq!(st("h# 3"), "h#3");
@@ -185,11 +231,16 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = parse_stipulation("h#x").unwrap_err();
         assert_eq!(e.offset, 2);
-        let e = parse_stipulation("h+2").unwrap_err();
+        let e = parse_stipulation("h##2").unwrap_err();
         assert!(e.message.contains("not supported"), "{}", e.message);
         assert_eq!(e.fault, Fault::Unsupported, "{}", e.message);
         assert!(parse_stipulation("#2.5").is_err());
         assert!(parse_stipulation("#0").is_err());
+        let e = parse_stipulation("hz2").unwrap_err();
+        assert_eq!((e.offset, e.fault), (1, Fault::BadInput), "{}", e.message);
+        assert_eq!(parse_stipulation("hq2").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("dia3.5").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("hka73").unwrap_err().fault, Fault::Unsupported);
         assert!(parse_stipulation("").is_err());
     }
 }

@@ -114,7 +114,14 @@ pub fn problem_start(p: &Problem, lang: Lang) -> String {
     // SetPlay and Try with each twin).
     let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next()).map(|(_, _, d)| d.stipulation);
     let ignored = p.ignored_options(first.as_ref().unwrap_or(&p.stipulation));
-    remarks.extend(ignored.into_iter().filter(|o| matches!(o, Opt::Quodlibet | Opt::PostKeyPlay)).map(|o| not_applicable(o, lang)));
+    // WhiteToPlay in the problem's own `h#n.5` too, when no twin's heading says it (REGRESSIONS/4_47_to_4_49.inp#6).
+    let untwinned = p.twins.is_empty();
+    remarks.extend(
+        ignored
+            .into_iter()
+            .filter(|o| matches!(o, Opt::Quodlibet | Opt::PostKeyPlay) || (*o == Opt::WhiteToPlay && untwinned))
+            .map(|o| not_applicable(o, lang)),
+    );
     let no_board = OptionDef::of(Opt::NoBoard).name_in(Lang::English);
     if p.options.ignored.iter().any(|o| o == no_board) {
         // The zero position's announcement is no writer of the position: it stays.

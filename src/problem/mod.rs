@@ -9,7 +9,7 @@ pub mod twins;
 use crate::conditions::{ConditionError, ConditionSpec};
 use crate::pieces::Placed;
 use crate::setup::ExplicitState;
-use crate::square::Color;
+use crate::square::{Color, Square};
 use self::options::{Opt, Options};
 use self::twins::Twin;
 use std::collections::BTreeMap;
@@ -170,6 +170,9 @@ pub enum Play {
     Direct,
     /// `h#n`, `h=n`: both sides cooperate; the second side completes the goal.
     Help,
+    /// `hs#n`: help play of `2n-2` half-moves (`2n-1` for `hs#n.5`), White starting (Black with `.5`), then
+    /// White's move after which every move of Black's reaches the goal (a self end, `s#1`).
+    HelpSelf,
     /// `s#n`: the starting side forces the other side to reach the goal.
     Self_,
     /// `r#n`: selfmate, but either side must reach the goal in one move whenever it can.
@@ -182,32 +185,104 @@ pub enum Play {
     SeriesSelf,
 }
 
-/// What the last move must achieve.
+/// What the last move must achieve: a property of the position it leaves (mate, stalemate, check, ...) or of the
+/// move itself (a capture, castling, the arrival square), as Popeye 4.104's goals (`src/stipulation/goals/`).
+/// The mover is the side that made the last move, the other side is then to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Goal {
-    /// `#`
+    /// `#`: the other side is in check and has no legal move.
     Mate,
-    /// `=`
+    /// `=`: the other side is not in check and has no legal move.
     Stalemate,
     /// `dia`: a proof game, the diagram reached from the game array (White starts).
     Proof,
     /// `a=>b`: the diagram reached from another position, [`Problem::initial`] (Black starts).
     AToB,
+    /// `==`: stalemate, and the mover would have no legal move either.
+    DoubleStalemate,
+    /// `#=`: the other side has no legal move (mate or stalemate).
+    MateOrStalemate,
+    /// `+`: the other side is in check.
+    Check,
+    /// `x`: the move captures.
+    Capture,
+    /// `%` (Steingewinn, "win a piece"): the move captures (Popeye tests it as `x`).
+    Steingewinn,
+    /// `ep`: the move captures en passant.
+    EnPassant,
+    /// `00`: the move castles.
+    Castling,
+    /// `~`: any move.
+    Any,
+    /// `z<square>`: the moving piece arrives on the square (the king, castling).
+    Target(Square),
+    /// `c81` (Chess81): the moving piece arrives on the last rank of its side.
+    Chess81,
+    /// `!=` (auto-stalemate): the other side is not in check, and the mover would have no legal move.
+    AutoStalemate,
 }
 
 impl Goal {
-    pub fn symbol(self) -> &'static str {
+    /// The goal as a stipulation writes it: `#`, `==`, `zd5`, `00`.
+    pub fn symbol(self) -> String {
+        match self {
+            Goal::Target(sq) => format!("z{sq}"),
+            g => g.code().to_string(),
+        }
+    }
+
+    /// The goal's code in a stipulation, the target square of `z` aside.
+    fn code(self) -> &'static str {
         match self {
             Goal::Mate => "#",
             Goal::Stalemate => "=",
             Goal::Proof => "dia",
             Goal::AToB => "a=>b",
+            Goal::DoubleStalemate => "==",
+            Goal::MateOrStalemate => "#=",
+            Goal::Check => "+",
+            Goal::Capture => "x",
+            Goal::Steingewinn => "%",
+            Goal::EnPassant => "ep",
+            Goal::Castling => "00",
+            Goal::Any => "~",
+            Goal::Target(_) => "z",
+            Goal::Chess81 => "c81",
+            Goal::AutoStalemate => "!=",
         }
+    }
+
+    /// What Popeye writes after a move that reaches the goal (its `goal_end_marker`): nothing after `ep`, `00`
+    /// and `~`.
+    pub fn marker(self) -> &'static str {
+        match self {
+            Goal::EnPassant | Goal::Castling | Goal::Any => "",
+            g => g.code(),
+        }
+    }
+
+    /// Whether a move that reaches the goal is written without its ` +` (Popeye's `output_goal_preempts_check`):
+    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`).
+    pub fn preempts_check(self) -> bool {
+        matches!(self, Goal::Mate | Goal::Check | Goal::MateOrStalemate | Goal::Stalemate | Goal::DoubleStalemate | Goal::AutoStalemate)
+    }
+
+    /// Whether the side to move may still move after the goal is reached: then, in help play, a line whose
+    /// goal side reaches it before the last move ends there (a shorter solution), as Popeye's end-of-branch goal
+    /// test ends it (`h+1.5`: `1...b4-b5 +` alone, not `1...b4-b5 +   2.Ka6-a7 b5-b6 +`,
+    /// REGRESSIONS/4_47_to_4_49.inp#6). After mate or stalemate no move follows anyway.
+    pub fn may_end_early(self) -> bool {
+        !matches!(self, Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate)
     }
 
     /// A proof game (`dia`) or `a=>b`: the goal is a position, not a mate or a stalemate.
     pub fn is_proof(self) -> bool {
         matches!(self, Goal::Proof | Goal::AToB)
+    }
+
+    /// Mate or stalemate: the goals the goal picture, the planning search and the mating filters serve.
+    pub fn is_mate_or_stalemate(self) -> bool {
+        matches!(self, Goal::Mate | Goal::Stalemate)
     }
 }
 
@@ -227,6 +302,16 @@ pub struct Stipulation {
 }
 
 impl Stipulation {
+    /// Whether `WhiteToPlay` takes a half-move off this stipulation and lets the other side start, as Popeye does:
+    /// `h#n` into `h#(n-0.5)` (White starting), `hs#n` into `hs#(n-0.5)` (Black starting).
+    pub fn white_to_play_shortens(&self) -> bool {
+        match self.play {
+            Play::Help => !self.half && self.moves > 0,
+            Play::HelpSelf => !self.half && self.moves > 0,
+            _ => false,
+        }
+    }
+
     /// The side that moves first in the diagram, before `WhiteToPlay` and duplex are applied.
     pub fn starting_side(&self) -> Color {
         match self.play {
@@ -235,6 +320,7 @@ impl Stipulation {
             Play::Help if self.goal == Goal::Proof => Color::White,
             Play::Help if self.goal == Goal::AToB => Color::Black,
             Play::Help if !self.half => Color::Black,
+            Play::HelpSelf if self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
             _ => Color::White,
         }
@@ -255,6 +341,7 @@ impl fmt::Display for Stipulation {
             Play::Help if self.goal.is_proof() => "",
             Play::Direct => "",
             Play::Help => "h",
+            Play::HelpSelf => "hs",
             Play::Self_ => "s",
             Play::Reflex => "r",
             Play::SeriesDirect => "ser-",
@@ -355,16 +442,21 @@ impl Problem {
         if self.options.white_to_play && st.play == Play::Help && st.goal == Goal::AToB {
             // Popeye: `a=>b n` with WhiteToPlay is started by White, its length unchanged.
             first = Color::White;
-        } else if self.options.white_to_play && st.play == Play::Help && !st.half && st.goal != Goal::Proof {
-            first = Color::White;
-            help_plies = help_plies.saturating_sub(1);
+        } else if self.options.white_to_play && st.white_to_play_shortens() && st.goal != Goal::Proof {
+            first = first.opposite();
+            help_plies -= 1;
+        }
+        if st.play == Play::HelpSelf {
+            // hs#: the help plies before the self end (`hs#0.5`, made by WhiteToPlay of an `hs#1`: none, Black
+            // playing the self end).
+            help_plies = help_plies.saturating_sub(2);
         }
         if let Some(s) = self.state.side_to_move {
-            if st.play != Play::Help {
+            if !matches!(st.play, Play::Help | Play::HelpSelf) {
                 first = s;
             }
         }
-        (first, if st.play == Play::Help { help_plies } else { st.moves })
+        (first, if matches!(st.play, Play::Help | Play::HelpSelf) { help_plies } else { st.moves })
     }
 
     /// The options given that do not apply to `st` and are ignored, as Popeye ignores them, in the order Popeye
@@ -391,7 +483,13 @@ impl Problem {
         if o.post_key_play && !battle {
             out.push(Opt::PostKeyPlay);
         }
-        let half_move_help = st.play == Play::Help && self.start(st).1 <= 1;
+        // Help play of one half-move has no set play; help-self play of no help half-move neither (the set play
+        // of `hs#1.5` is the self end alone: `1...  ...  2.Ke8-d7 Kd3-c2`).
+        let half_move_help = match st.play {
+            Play::Help => self.start(st).1 <= 1,
+            Play::HelpSelf => self.start(st).1 == 0,
+            _ => false,
+        };
         if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
             out.push(Opt::SetPlay);
         }
@@ -430,6 +528,7 @@ impl Problem {
             }
             match st.play {
                 Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+                Play::HelpSelf if main_len > 0 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
                 Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
                 // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
                 Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),

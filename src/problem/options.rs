@@ -115,13 +115,12 @@ impl Options {
         if self.duplex && self.half_duplex {
             return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), &["Duplex", "HalfDuplex"]));
         }
-        let ignored = twin && white_to_play_ignored(st);
+        // In help play of `n.5` moves Popeye ignores it, in the problem's stipulation as in a twin's
+        // (REGRESSIONS/4_47_to_4_49.inp#6, `h+1.5`: `WhiteToPlay not applicable - ignored`).
+        let ignored = (twin || st.half) && white_to_play_ignored(st);
         let white_to_play = self.white_to_play && !ignored;
-        if white_to_play && st.play != Play::Help {
+        if white_to_play && !matches!(st.play, Play::Help | Play::HelpSelf) {
             return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), &["WhiteToPlay"]));
-        }
-        if white_to_play && st.half {
-            return Some((format!("option WhiteToPlay contradicts `{st}`: the `.5` already makes White start"), &["WhiteToPlay"]));
         }
         if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
             return Some(("options NoWk and NoBk together leave no king to mate".into(), &["NoWk", "NoBk"]));
@@ -133,7 +132,9 @@ impl Options {
 /// Whether `WhiteToPlay` in a twin with stipulation `st` is ignored, as Popeye ignores it: direct, self and reflex
 /// play, help play of `n.5` moves.
 pub fn white_to_play_ignored(st: &Stipulation) -> bool {
-    matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex) || (st.play == Play::Help && st.half)
+    matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex)
+        || (st.play == Play::Help && st.half)
+        || (st.play == Play::HelpSelf && !st.white_to_play_shortens())
 }
 
 /// `Intelligent [n]`: Popeye's intelligent mode.

@@ -345,7 +345,7 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
 
 /// A twin's stipulation as Popeye writes it in the heading: with `WhiteToPlay`, `h#n` is `h#(n-0.5)`.
 pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
-    if p.options.white_to_play && s.play == crate::problem::Play::Help && !s.half && s.moves > 0 {
+    if p.options.white_to_play && s.white_to_play_shortens() {
         let mut t = s.clone();
         t.moves -= 1;
         t.half = true;

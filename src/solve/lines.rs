@@ -98,7 +98,12 @@ impl<'a> LineSink<'a> {
 impl Search<'_> {
     /// [`Search::help_lines`] into `sink`: what was found before an abort stays there.
     pub fn help_into(&self, pos: &Position, plies: u32, sink: &LineSink) -> Result<(), Aborted> {
-        self.help_root(pos, plies, Some(sink)).map(drop)
+        self.help_root(pos, plies, None, Some(sink)).map(drop)
+    }
+
+    /// [`Search::help_self_lines`] into `sink`.
+    pub fn help_self_into(&self, pos: &Position, plies: u32, exact: bool, sink: &LineSink) -> Result<(), Aborted> {
+        self.help_root(pos, plies, Some(exact), Some(sink)).map(drop)
     }
 
     /// [`Search::series_lines`] into `sink`: what was found before an abort stays there.

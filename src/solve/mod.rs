@@ -38,6 +38,7 @@ enum SearchKind {
     SeriesSelf = 7,
     /// Plain direct play's defender nodes ([`direct`]).
     DirectDefence = 8,
+    HelpSelf = 9,
 }
 
 /// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
@@ -139,12 +140,52 @@ impl BattleLimits {
     }
 }
 
+/// Whether the move that led to `pos` reached `goal` under `rules` (Popeye's goal testers,
+/// `src/stipulation/goals/`, `src/solving/goals/`): the mover is the side that made it, the other is to move.
+pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveList) -> bool {
+    let last = pos.last_move();
+    let other_checked = || rules.in_check(pos, pos.side());
+    // The mover's immobility: no legal move if it were to move again.
+    let mover_immobile = |buf: &mut MoveList| !rules.has_legal_move(&pos.null_move(), buf);
+    match goal {
+        Goal::Mate => other_checked() && !rules.has_legal_move(pos, buf),
+        Goal::Stalemate => !other_checked() && !rules.has_legal_move(pos, buf),
+        Goal::DoubleStalemate => !other_checked() && !rules.has_legal_move(pos, buf) && mover_immobile(buf),
+        Goal::MateOrStalemate => !rules.has_legal_move(pos, buf),
+        Goal::AutoStalemate => !other_checked() && mover_immobile(buf),
+        Goal::Check => other_checked(),
+        Goal::Capture | Goal::Steingewinn => last.captured(),
+        Goal::EnPassant => last.en_passant(),
+        Goal::Castling => last.castled(),
+        Goal::Any => last.arrival().is_some(),
+        Goal::Target(sq) => last.arrival() == Some(sq),
+        // A position to reach, which these searches do not know: the proof-game search (`proof`) has it.
+        Goal::Proof | Goal::AToB => false,
+        Goal::Chess81 => {
+            let last_rank = if pos.side() == crate::square::Color::White { 0 } else { 7 };
+            last.arrival().is_some_and(|sq| sq.rank() == last_rank)
+        }
+    }
+}
+
 fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
     let g = match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
         // Proof games have a search of their own (`proof`): never here.
-        Goal::Proof | Goal::AToB => 0x3000,
+        Goal::Proof | Goal::AToB => 0xE000,
+        // The others: their own salts (a target goal by its square).
+        Goal::DoubleStalemate => 0x3000,
+        Goal::MateOrStalemate => 0x4000,
+        Goal::AutoStalemate => 0x5000,
+        Goal::Check => 0x6000,
+        Goal::Capture => 0x7000,
+        Goal::Steingewinn => 0x8000,
+        Goal::EnPassant => 0x9000,
+        Goal::Castling => 0xA000,
+        Goal::Any => 0xB000,
+        Goal::Chess81 => 0xC000,
+        Goal::Target(sq) => 0xD000 | (sq.index() as u64) << 50,
     };
     let x = (kind as u64) << 32 | g | extra;
     x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
@@ -165,6 +206,11 @@ struct Work<'s> {
     split: u32,
     /// The pictures the planning search follows.
     track: plan::Track,
+    /// Help play ends in a self end (`hs#`): after the help plies, a move of the side to move after which every
+    /// reply reaches the goal.
+    self_end: bool,
+    /// `exact-` help-self play: no line ends before the full length.
+    exact: bool,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -224,10 +270,10 @@ impl<'a> Search<'a> {
             keep_mating: None,
             keep_mating_lines: false,
             keep_mating_flights: false,
-            pictures: rules.plays_orthodox(),
+            pictures: rules.plays_orthodox() && goal.is_mate_or_stalemate(),
             exact: false,
             picture_book: std::sync::OnceLock::new(),
-            planning: rules.plays_orthodox(),
+            planning: rules.plays_orthodox() && goal.is_mate_or_stalemate(),
             plan_distances: std::sync::OnceLock::new(),
             last_plan: std::sync::Mutex::new(None),
             checks_first: true,
@@ -263,14 +309,14 @@ impl<'a> Search<'a> {
     /// The same searcher with the goal picture's bound on or off (off: every legal line is searched where no plan
     /// steers the search; for comparison).
     pub fn with_goal_picture(mut self, on: bool) -> Self {
-        self.pictures = on && self.rules.plays_orthodox();
+        self.pictures = on && self.rules.plays_orthodox() && self.goal.is_mate_or_stalemate();
         self
     }
 
     /// The same searcher with the planning search on or off (off: the plain search, for comparison; it is on
     /// by default under orthodox rules, and never applies otherwise).
     pub fn with_planning(mut self, on: bool) -> Self {
-        self.planning = on && self.rules.plays_orthodox();
+        self.planning = on && self.rules.plays_orthodox() && self.goal.is_mate_or_stalemate();
         self
     }
 
@@ -544,17 +590,11 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// Whether the side to move in `pos` is mated (goal `#`) or stalemated (goal `=`).
+    /// Whether the move that led to `pos` reached the goal: the side to move in `pos` is mated (goal `#`),
+    /// stalemated (`=`), in check (`+`); the move captured (`x`), castled (`00`), arrived on the target (`zd5`)...
     pub fn goal_reached(&self, pos: &Position, buf: &mut MoveList) -> bool {
-        let check = self.rules.in_check(pos, pos.side());
-        match self.goal {
-            Goal::Mate => check && !self.rules.has_legal_move(pos, buf),
-            Goal::Stalemate => !check && !self.rules.has_legal_move(pos, buf),
-            // A position to reach, which this search does not know: the proof-game search (`proof`) has it.
-            Goal::Proof | Goal::AToB => false,
-        }
+        goal_reached(self.rules, self.goal, pos, buf)
     }
-
     fn legal(&self, pos: &Position) -> Vec<(Move, Position)> {
         let mut buf = Vec::with_capacity(64);
         let mut out = Vec::with_capacity(48);
@@ -569,11 +609,24 @@ impl<'a> Search<'a> {
     /// that then moves. Parallel over the first two plies, and a third where the play is long: one first move's
     /// subtree can hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
     pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
-        self.help_root(pos, plies, None)
+        self.help_root(pos, plies, None, None)
     }
 
-    /// [`Search::help_lines`], into `sink` when there is one ([`lines`]).
-    fn help_root(&self, pos: &Position, plies: u32, sink: Option<&lines::LineSink>) -> Found {
+    /// Help-self play (`hs#n`): every line of `plies` help half-moves from `pos` followed by a move of the side
+    /// then to move after which every reply reaches the goal, and each such reply.
+    pub fn help_self_lines(&self, pos: &Position, plies: u32, exact: bool) -> Found {
+        self.help_root(pos, plies, Some(exact), None)
+    }
+
+    /// [`Search::help_lines`], or with `self_end` ([`Search::help_self_lines`], `exact-` or not), into `sink`
+    /// when there is one.
+    fn help_root(&self, pos: &Position, plies: u32, self_end: Option<bool>, sink: Option<&lines::LineSink>) -> Found {
+        if let Some(exact) = self_end {
+            // No goal picture nor plan: they foresee the goal move at the end of the help plies.
+            let mut work = Work { split: 2 + u32::from(plies >= 8), sink, self_end: true, exact, ..Work::default() };
+            self.help(pos, plies, &mut work)?;
+            return Ok(work.out);
+        }
         if plies == 0 {
             return Ok(Vec::new());
         }
@@ -589,6 +642,27 @@ impl<'a> Search<'a> {
 
     fn help(&self, pos: &Position, plies: u32, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
+        if work.self_end {
+            if plies == 0 {
+                // The self end: a move after which every reply reaches the goal.
+                return Ok(self.self_wins(pos, 1, false)? && self.self_end_lines(pos, work));
+            }
+            // Popeye's forced end of the help branch: where every move of the side that must reach the goal
+            // does (an odd number of plies left), the line ends there, a shorter solution (`hs~1.5`:
+            // `1...Kd3-c2` and the other king's moves); with `exact-` it is none (`exact-hs#2.5`: `1...g4-g3
+            // 2.Rb2-b4 a6-a5   3.Rb4-a4 g3-g2 #`, as Popeye).
+            if !plies.is_multiple_of(2) {
+                let mut buf = Vec::new();
+                if let Some(replies) = self.forced_end(pos, &mut buf) {
+                    if !work.exact {
+                        for (r, _) in replies {
+                            work.found_with(r);
+                        }
+                    }
+                    return Ok(!work.exact);
+                }
+            }
+        }
         if plies == 0 {
             let mut buf = work.moves.pop().unwrap_or_default();
             let r = self.goal_reached(pos, &mut buf);
@@ -603,12 +677,13 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
-        let key = pos.key() ^ salt(SearchKind::Help, self.goal, 0);
+        let kind = if work.self_end { SearchKind::HelpSelf } else { SearchKind::Help };
+        let key = pos.key() ^ salt(kind, self.goal, work.exact as u64);
         if self.table.no_solution(key).has(plies) {
             return Ok(false);
         }
         // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
-        if self.pictures && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
+        if self.pictures && !work.self_end && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
@@ -621,7 +696,7 @@ impl<'a> Search<'a> {
         // The mating move gives check, the stalemating move leaves the opponent no reply: under orthodox rules
         // (for mates, paralysis conditions too: `Rules::mate_filter`) the moves that certainly do not are not even
         // generated.
-        if plies != 1 {
+        if plies != 1 || work.self_end {
             self.rules.pseudo_moves(pos, &mut buf);
         } else if let Some(filter) = (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             self.rules.checking_moves(pos, &filter, &mut buf);
@@ -633,22 +708,29 @@ impl<'a> Search<'a> {
         let node = self.rules.node(pos);
         if plies >= 2 {
             // The children look themselves up first: their table slots are fetched all at once.
-            let salt = salt(SearchKind::Help, self.goal, 0);
+            let salt = salt(kind, self.goal, work.exact as u64);
             for &m in buf.iter() {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
         }
+        // A goal reached by the goal side before the last move ends the line there: no longer line goes on
+        // through it ([`Goal::may_end_early`]).
+        let ends_early = plies >= 3 && plies % 2 == 1 && self.goal.may_end_early() && !work.self_end;
         if work.split > 0 && plies >= 3 {
-            let children: Vec<(Move, Position)> =
-                buf.iter().filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after))).collect();
+            let mut scratch = Vec::new();
+            let children: Vec<(Move, Position)> = buf
+                .iter()
+                .filter_map(|&m| self.rules.legal_after_at(pos, m, &node).map(|after| (m, after)))
+                .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
+                .collect();
             work.moves.push(buf);
-            let (line, split, sink, track) = (&work.line, work.split - 1, work.sink, &work.track);
+            let (line, split, sink, track, self_end, exact) = (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, sink, track: track.fork(), ..Work::default() };
+                    let mut w = Work { line, split, sink, track: track.fork(), self_end, exact, ..Work::default() };
                     if !w.track.enter(pos, *m, after, Some(plies / 2)) {
                         return Ok((false, Vec::new()));
                     }
@@ -674,15 +756,18 @@ impl<'a> Search<'a> {
             if !self.rules.legal_into(pos, m, &node, &mut after) {
                 continue;
             }
-            if plies == 1 && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
+            if plies == 1 && !work.self_end && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }
-            if plies == 1 && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+            if plies == 1 && !work.self_end && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+                continue;
+            }
+            if ends_early && self.goal_reached(&after, &mut Vec::new()) {
                 continue;
             }
             // The planning search: only towards the pictures still alive after the move (the attacker has the
             // last of the plies left, and every other one before it), unless the table already knows the child.
-            if work.track.planned() && plies >= 2 && self.table.no_solution(after.key() ^ salt(SearchKind::Help, self.goal, 0)).has(plies - 1) {
+            if work.track.planned() && plies >= 2 && self.table.no_solution(after.key() ^ salt(kind, self.goal, work.exact as u64)).has(plies - 1) {
                 continue;
             }
             if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
@@ -757,6 +842,24 @@ impl<'a> Search<'a> {
         concat(found)
     }
 
+    /// The self end of help-self play from `pos`: each move after which every reply reaches the goal, with each
+    /// reply, ends a line found. Whether there was one.
+    fn self_end_lines(&self, pos: &Position, work: &mut Work) -> bool {
+        let mut buf = Vec::new();
+        let mut any = false;
+        for (m, after) in self.legal(pos) {
+            if let Some(replies) = self.forced_end(&after, &mut buf) {
+                work.line.push(m);
+                for (r, _) in replies {
+                    work.found_with(r);
+                }
+                work.line.pop();
+                any = true;
+            }
+        }
+        any
+    }
+
     /// The opponent's moves after a series move of ser-s#, when there are some and every one reaches the goal.
     fn forced_end(&self, after: &Position, buf: &mut Vec<Move>) -> Option<Vec<(Move, Position)>> {
         let replies = self.legal(after);
@@ -804,7 +907,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() {
+        // A goal the opponent can move after (`x`, `+`, `zd5`) ends the series where it is reached, as in help
+        // play ([`Goal::may_end_early`]); after a stalemate the series goes on (the opponent passes anyway).
+        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() || (reached && self.goal.may_end_early()) {
             return Ok(any);
         }
         // ser-s#: the series ends where the opponent is forced to reach the goal; it does not go on through such

@@ -258,7 +258,7 @@ pub fn is_tree(play: Play) -> bool {
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
-    if p.options.white_to_play && s.play == Play::Help && !s.half && s.moves > 0 && !s.goal.is_proof() {
+    if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
     let mut text = s.to_string();
@@ -286,8 +286,13 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.keep_mating_piece && st.goal != Goal::Mate {
+    if o.keep_mating_piece && (st.goal != Goal::Mate || st.play == Play::HelpSelf) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
+    }
+    // `EnPassant d8d7d6d5`: a step over more than one square leaves several squares to take on (Popeye's
+    // REGRESSIONS/4_63_to_4_65.inp#16 takes on d7 and on d6); a position has one en-passant square.
+    if o.en_passant.len() > 3 {
+        return Some("EnPassant over more than one square".into());
     }
     // `Intelligent n`: "the maximum number of solutions per mating position" (py-engl.txt). Which n of the many
     // lines to one mating position Popeye keeps follows its intelligent-mode search order (BEISPIEL-intell_106:
@@ -366,7 +371,10 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
         let mut partial = false;
         // StopOnShortSolutions first: Popeye stops at the short solutions before it counts to MaxSolutions (a
         // short ser-h#2 line is listed, not the first longer ones).
-        if p.options.stop_on_short {
+        // The set play of series play is the opponent's final move alone: none of its lines is short (`ser-s~1`
+        // with `SetPlay StopOnShortSolutions`: every move is one, and the solution is whole).
+        let series_set_play = kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf);
+        if p.options.stop_on_short && !series_set_play {
             if let PhasePlay::Lines(lines) = &mut play {
                 partial = keep_shortest(lines, &mut count, st, plies_or_moves);
             }
@@ -415,7 +423,11 @@ fn solve_proof_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Ta
 /// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count
 /// (`Threat`, `MaxFlightsquares`, `Quodlibet`, `NonTrivial`, `KeepMatingPiece`): what `solve` and `explain` share.
 pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table: &'a Table, deadline: Option<Instant>, stop: &'a AtomicBool) -> Search<'a> {
-    let limits = BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights };
+    // Battle play's options; help-self play's self end is no battle play of the problem's.
+    let limits = match is_tree(st.play) {
+        true => BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights },
+        false => BattleLimits::default(),
+    };
     let non_trivial = p.options.non_trivial.map(|(max, short)| NonTrivial { max, short });
     // KeepMatingPiece: the side that must mate, where only one must (Popeye: no filter when both may).
     let keep_mating = match st.play {
@@ -486,12 +498,19 @@ pub fn series_end(play: Play) -> SeriesEnd {
 #[allow(clippy::too_many_arguments)]
 pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind, shortest_only: bool, enough: Option<usize>) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
-    if st.play == Play::Help {
+    if matches!(st.play, Play::Help | Play::HelpSelf) {
+        let self_end = st.play == Play::HelpSelf;
         let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
         let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
         // The full length and the shorter ones of the same parity (the same side makes the last move), down to
         // one or two plies; `exact-` only the full length.
-        let shortest = if st.exact || len <= 2 { len } else { 2 - len % 2 };
+        // Help-self play: one length, whose search finds the shorter solutions where they end it (the forced
+        // end of the help branch).
+        let shortest = match self_end {
+            true => len,
+            false if st.exact || len <= 2 => len,
+            false => 2 - len % 2,
+        };
         let mut lengths: Vec<u32> = (shortest..=len).rev().step_by(2).collect();
         if shortest_only || enough.is_some() {
             // StopOnShortSolutions: the shortest lengths first, and none after the first that has solutions (the
@@ -501,7 +520,8 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
         }
         let mut aborted = false;
         for plies in lengths {
-            if search.help_into(pos, plies, &sink).is_err() {
+            let done = if self_end { search.help_self_into(pos, plies, st.exact, &sink) } else { search.help_into(pos, plies, &sink) };
+            if done.is_err() {
                 aborted = true;
                 break;
             }
@@ -547,7 +567,7 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
 /// reproduce.
 fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
     match st.play {
-        Play::Help | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
             let enough = p.options.max_solutions.map(|m| m as usize);
             let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
             Ok(PhaseOut::collected(lines, aborted))
@@ -620,6 +640,8 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
     };
     let full_len = match st.play {
         Play::Help | Play::SeriesDirect => full as usize,
+        // hs#: the self end's two half-moves follow the help plies.
+        Play::HelpSelf => full as usize + 2,
         // ser-h# and ser-s#: the opponent's final move follows the series.
         _ => full as usize + 1,
     };

@@ -17,23 +17,44 @@ use crate::square::Color;
 use crate::words::{in_lang, Lang};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-/// What Popeye writes after a move: ` +` for check, or the goal's symbol (` #`, ` =`).
+/// What Popeye writes after a move: ` +` for check, or the goal's marker (` #`, ` =`, ` x`), or both (` + x`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     Check,
+    /// The goal reached: its marker, without the check of a goal that preempts it ([`Goal::preempts_check`]).
     Goal(Goal),
-    /// A proof game's last move giving check: Popeye writes both (`Bf2-e1 + a=>b`).
-    CheckGoal(Goal),
+    /// The goal reached with a check its marker does not preempt: ` + x`, or ` +` alone after a goal with no
+    /// marker (`0-0 +`); a proof game's last move giving check (`Bf2-e1 + a=>b`).
+    CheckAndGoal(Goal),
 }
 
 impl Mark {
     pub fn symbol(self) -> &'static str {
         match self {
             Mark::Check => "+",
-            Mark::Goal(g) => g.symbol(),
-            Mark::CheckGoal(Goal::Proof) => "+ dia",
-            Mark::CheckGoal(Goal::AToB) => "+ a=>b",
-            Mark::CheckGoal(g) => g.symbol(),
+            Mark::Goal(g) => g.marker(),
+            Mark::CheckAndGoal(g) => match g.marker() {
+                "" => "+",
+                "x" => "+ x",
+                "z" => "+ z",
+                "%" => "+ %",
+                "c81" => "+ c81",
+                "dia" => "+ dia",
+                "a=>b" => "+ a=>b",
+                _ => "+",
+            },
+        }
+    }
+
+    /// The mark of a move that reaches `goal`, giving check or not; none for a goal that writes no marker
+    /// (`ep`, `00`, `~`) after a move that gives no check.
+    pub fn of_goal(goal: Goal, check: bool) -> Option<Mark> {
+        if check && !goal.preempts_check() {
+            Some(Mark::CheckAndGoal(goal))
+        } else if goal.marker().is_empty() {
+            None
+        } else {
+            Some(Mark::Goal(goal))
         }
     }
 }
@@ -69,10 +90,15 @@ impl PlayedMove {
     /// else with ` +` when it gives check (Popeye's tree mode).
     pub fn marked(rules: &Rules, before: &Position, mv: Move, after: &Position, goal: Option<Goal>) -> PlayedMove {
         let mark = match goal {
-            Some(g) => Some(Mark::Goal(g)),
+            Some(g) => Mark::of_goal(g, rules.in_check(after, after.side())),
             None if rules.in_check(after, after.side()) => Some(Mark::Check),
             None => None,
         };
+        PlayedMove::made(rules, before, mv, mark)
+    }
+
+    /// `mv` played from `before` under `rules`, marked `mark`, with what the conditions did besides (a rebirth).
+    pub fn made(rules: &Rules, before: &Position, mv: Move, mark: Option<Mark>) -> PlayedMove {
         PlayedMove { effects: rules.effects(before, mv), ..PlayedMove::new(before, mv, mark) }
     }
 
@@ -196,12 +222,12 @@ impl Line {
             let last = i + 1 == moves.len();
             let check = rules.in_check(&after, after.side());
             let mark = match (last, check) {
-                (true, true) => Some(Mark::CheckGoal(goal)),
+                (true, true) => Some(Mark::CheckAndGoal(goal)),
                 (true, false) => Some(Mark::Goal(goal)),
                 (false, true) => Some(Mark::Check),
                 (false, false) => None,
             };
-            out.push(PlayedMove::new(&pos, m, mark));
+            out.push(PlayedMove::made(rules, &pos, m, mark));
             pos = if series && !last { after.series_pass() } else { after };
         }
         let style = if series { LineStyle::Series(moves.len()) } else { LineStyle::Proof };

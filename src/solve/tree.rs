@@ -375,7 +375,9 @@ impl<'s, 'a> Battle<'s, 'a> {
             if self.play != Play::Direct && self.goal(&p) && !(self.search.exact() && m > 1) {
                 continue;
             }
-            if m <= 1 || self.goal(&p) || !self.wins(&p, m - 1, b)? {
+            // Direct play: the defender's own move reaching the goal (`1...d7-d5` in `zd53`) decides nothing;
+            // the attacker's search below says whether it still wins.
+            if m <= 1 || (self.play != Play::Direct && self.goal(&p)) || !self.wins(&p, m - 1, b)? {
                 out.push((d, p));
                 if out.len() as u32 >= limit {
                     break;

@@ -227,3 +227,4 @@ fn regression_cases_agree_with_popeye() {
     }
     assert!(wrong.is_empty(), "regression cases disagree with Popeye:\n{}", wrong.join("\n"));
 }
+

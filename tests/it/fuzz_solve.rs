@@ -61,6 +61,14 @@ const WORDS: &[&str] = &[
     "Ke8 ",
     "G ",
     "0-0-0",
+    "stipulation: hzd52\n",
+    "Stipulation hs#1.5 ",
+    "Stipulation hze8 1.5 ",
+    "exact-hs#0.5",
+    "hz9",
+    "ser-hs#2",
+    "x2 ",
+    "h!=",
 ];
 
 /// Popeye inputs (the repository holds none as files): twins, conditions, options.
@@ -68,6 +76,7 @@ const INP: &[&str] = &[
     "BeginProblem\nStipulation h#2\nPieces White Kb6 Rh1 Black Kb8 Pa7\nTwin Move h1 g1\nTwin Continued Remove a7\nEndProblem\n",
     "BeginProblem\nStipulation #2\nOption Variations Try SetPlay\nPieces White Ke1 Qd1 Rh1 Black Ke8 Pe7\nTwin Exchange d1 h1\nTwin Rotate 90\nEndProblem\n",
     "AnfangProblem\nForderung s#2\nBedingung Madrasi\nSteine Weiss Kb6 Dd3 Th1 Schwarz Kb8 Ta2\nZwilling versetze d3 d4\nEndeProblem\n",
+    "BeginProblem\nStipulation hs#2\nOption SetPlay Duplex\nPieces White Kh1 Qc1 Rb2 Black Kh3 Pg4 Ph2\nTwin Stipulation hx2\nTwin Stipulation zg33\nEndProblem\n",
     "BeginProblem\nStipulation ser-h#3\nCondition Isardam\nPieces White Kc3 Rh8 Black Ka1 Pa2\nNextProblem\nStipulation h=2\nPieces White Kc3 Black Ka1 Pa2\nZeroPosition Twin Shift a1 b1 Twin Mirror a1<-->h1\nEndProblem\n",
 ];
 

@@ -619,14 +619,15 @@ impl<'a> Reader<'a> {
     // ---------------------------------------------------------------------------------------------------------
     // Stipulation
 
-    /// `Stipulation h#3`, also with the length separated (`h# 3`).
+    /// `Stipulation h#3`, also with the length separated (`h# 3`, `hze8 1.5`).
     fn stipulation(&mut self, cmd: &Tok) -> Res<Stipulation> {
         let Some(tok) = self.next_tok()? else {
             return Err(self.diag(cmd, format!("`{}` without a stipulation", cmd.text)).expected("a stipulation such as `#2` or `h#3`"));
         };
         let mut text = tok.text.to_string();
         let mut second: Option<Tok> = None;
-        if !tok.text.ends_with(|c: char| c.is_ascii_digit()) {
+        // A token that is no whole stipulation may have its length in the next (`h# 3`, `hze8 1.5`).
+        if parse_stipulation(tok.text).is_err() {
             if let Some(n) = self.peek_tok()? {
                 let num = n.text.strip_suffix(".5").or_else(|| n.text.strip_suffix(".0")).unwrap_or(n.text);
                 if !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {

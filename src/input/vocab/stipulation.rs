@@ -48,6 +48,10 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
         return Err(Issue::new(0, 1, "missing stipulation").expected("a stipulation such as `#2`, `h#2.5` or `helpmate in 2`"));
     }
     let lower = text.to_ascii_lowercase();
+    // The notation of the other goals (`h+2`, `hzd52`, `x3`) has no `#` or `=`: whatever it reads is taken.
+    if let Ok(st) = parse_stipulation(s) {
+        return Ok(st);
+    }
     if text.contains('#') || text.contains('=') || text.starts_with(|c: char| c.is_ascii_digit()) || lower.contains("dia") {
         return parse_stipulation(s).map_err(issue);
     }

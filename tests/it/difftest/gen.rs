@@ -212,6 +212,8 @@ impl Gen<'_> {
             (5, (Fam::Help, "h#.5", 0, 2)),
             (5, (Fam::Help, "h=", 1, 3)),
             (2, (Fam::Help, "h=.5", 0, 2)),
+            (4, (Fam::Help, "hs#", 1, 2)),
+            (2, (Fam::Help, "hs#.5", 1, 2)),
             (12, (Fam::Self_, "s#", 1, 3)),
             (2, (Fam::Self_, "s=", 1, 2)),
             (8, (Fam::Reflex, "r#", 1, 3)),
@@ -225,6 +227,20 @@ impl Gen<'_> {
         ];
         let &(fam, code, lo, hi) = self.rng.weighted(fams);
         let n = self.rng.range(lo, hi);
+        // Now and then another of Popeye's goals in place of `#` or `=` (`hx2`, `s+2`, `ser-zd54`).
+        let goal = if self.rng.chance(25) {
+            let g = *self.rng.pick(&["x", "+", "~", "00", "ep", "==", "#=", "!=", "%", "c81", "z"]);
+            if g == "z" {
+                format!("z{}{}", self.rng.pick(&["a", "b", "c", "d", "e", "f", "g", "h"]), self.rng.range(1, 8))
+            } else {
+                g.to_string()
+            }
+        } else if code.contains('=') {
+            "=".to_string()
+        } else {
+            "#".to_string()
+        };
+        let code = code.replacen(['#', '='], &goal, 1);
         let text = match code.strip_suffix(".5") {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
@@ -425,7 +441,9 @@ impl Gen<'_> {
         let m = r.range(1, 3);
         let max_solutions = r.chance(6);
         opt(!tree && r.chance(5), "StopOnShortSolutions".into());
-        opt(stip.contains('#') && r.chance(3), "KeepMatingPiece".into());
+        // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
+        let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
+        opt(mate && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
