@@ -659,6 +659,12 @@ impl Position {
         self.last
     }
 
+    /// Notes that the piece the last move moved now stands on `sq` (a rule moved it on: Anti-Circe's rebirth of
+    /// the capturer), which the goals of the move (`zd5`) read as its arrival.
+    pub fn relocate_last_arrival(&mut self, sq: Square) {
+        self.last.to = sq.index() as u8;
+    }
+
     /// Number of pieces of a colour.
     pub fn count(&self, color: Color) -> u32 {
         self.by_color[color.index()].count()

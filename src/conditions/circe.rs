@@ -165,8 +165,9 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Antipodes" => rule.determine = Determine::Antipodes,
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
-            "Clone" => rule.clone = true,
-            "Couscous" => rule.couscous = true,
+            // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
+            "Clone" if rule.family == Family::Circe => rule.clone = true,
+            "Couscous" if rule.family != Family::Immune => rule.couscous = true,
             "Strict" => rule.strict = true,
             "Relaxed" => rule.strict = false,
             word => return Err(def.params.iter().find(|p| p.name == word).map_or("April", |p| p.name)),
@@ -264,7 +265,13 @@ impl Circe {
             piece = Piece::new(piece.color, c.mover.kind);
         }
         // The relevant piece, whose walk and side give the square: the reborn piece, or (Couscous) the capturer.
-        let relevant = if self.spec.couscous { c.capturer } else { piece };
+        // (Anti-Circe Couscous: the captured piece's square for the capturer, Popeye's
+        // `STAnticirceCouscousMakeCaptureeRelevant`.)
+        let relevant = match (self.spec.couscous, self.spec.family) {
+            (false, _) => piece,
+            (true, Family::Anti(_)) => c.captured,
+            (true, _) => c.capturer,
+        };
         // The relevant side: the side whose rebirth squares the regular rule gives to `relevant` is the other one.
         let side = if self.spec.mirror { relevant.color } else { relevant.color.opposite() };
         let sq = match self.spec.determine {
@@ -426,6 +433,8 @@ impl Condition for Circe {
                 if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(piece) {
                     after.remove(c.arrival);
                     after.put(sq, placed);
+                    // Popeye judges a target goal by where the moving piece ends (`Sc6*a7[wSa7->g1] z`).
+                    after.relocate_last_arrival(sq);
                     effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece, promoted });
                 }
             }

@@ -313,6 +313,10 @@ type PhaseResult = Result<Solved, Refusal>;
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
 pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
+    if st.goal.is_proof() && (p.options.duplex || p.options.half_duplex) {
+        // The proof-game search solves the stated side's game only: the other half is not searched.
+        return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
+    }
     if st.intro > 0 {
         // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
         return Some(Refusal::unsupported(format!("not supported yet: introductory moves (`{}->` in `{st}`)", st.intro)));

@@ -204,8 +204,23 @@ fn popeye_corpus() {
         );
         std::fs::write(format!("{target}/popeye-corpus-readme.md"), line + "\n").expect("the README line is written");
     }
-    assert!(r.count("differ") == 0, "{} problems of Popeye's example corpus disagree (see above, target/popeye-corpus.txt)", r.count("differ"));
+    // The differences docs/popeye-differences.md explains, each with its reason; any other fails.
+    let unexplained: Vec<&str> = problems
+        .iter()
+        .zip(&r.results)
+        .filter(|(p, e)| e.outcome.word() == "differ" && !DOCUMENTED.iter().any(|(name, _)| *name == p.name))
+        .map(|(p, _)| p.name.as_str())
+        .collect();
+    assert!(unexplained.is_empty(), "problems of Popeye's example corpus disagree (see above, target/popeye-corpus.txt): {}", unexplained.join(" "));
 }
+
+/// The problems of the corpus where stipula differs from Popeye on purpose or for a reason docs/popeye-differences.md
+/// gives.
+const DOCUMENTED: &[(&str, &str)] = &[
+    ("BEISPIEL/duplex.inp#1", "a pawn on its first rank in the diagram is refused"),
+    ("BEISPIEL/stip.inp#68", "StartMoveNumber is ignored (every first move is solved)"),
+    ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
+];
 
 #[test]
 fn regression_cases_agree_with_popeye() {
