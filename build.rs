@@ -25,7 +25,8 @@ fn main() {
     if there || ci {
         println!("cargo::rustc-cfg=popeye_corpus");
     }
-    let reference = std::env::var_os("STIPULA_POPEYE_REF").map_or_else(|| manifest.join("../shared/popeye-ref"), PathBuf::from);
+    let reference =
+        std::env::var_os("STIPULA_POPEYE_REF").map_or_else(|| manifest.join("../shared/popeye-ref"), PathBuf::from);
     let binary = std::env::var_os("STIPULA_POPEYE_BIN").map_or_else(|| reference.join("py"), PathBuf::from);
     if binary.is_file() || ci {
         println!("cargo::rustc-cfg=popeye_oracle");

@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 use stipula::conditions::build_all;
-use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::movegen::perft::perft;
 use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
@@ -120,7 +120,10 @@ fn main() {
     // `-- condition` runs the one named (`cargo bench` itself passes `--bench`, which is not a table's name).
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     for name in &wanted {
-        assert!(["orthodox", "fairy", "condition"].contains(&name.as_str()), "unknown table {name:?}: orthodox, fairy or condition");
+        assert!(
+            ["orthodox", "fairy", "condition"].contains(&name.as_str()),
+            "unknown table {name:?}: orthodox, fairy or condition"
+        );
     }
     let runs = |table: &str| wanted.is_empty() || wanted.iter().any(|w| w == table);
     let ortho_rate = runs("orthodox").then(orthodox_table);
@@ -188,7 +191,12 @@ fn orthodox_table() -> f64 {
 fn fairy_table(ortho_rate: Option<f64>) {
     // Counts from tests/data/perft_fairy.txt (produced by the naive reference).
     let fairy: &[(&str, &str, u32, u64)] = &[
-        ("grasshoppers+locust (Kiwi)", "r3k2r/p1pp1pg1/gn2pnp1/3PN3/1p2P3/2N2L1p/PPPGGPPP/R3K2R w KQkq - 0 1", 4, 1_155_294),
+        (
+            "grasshoppers+locust (Kiwi)",
+            "r3k2r/p1pp1pg1/gn2pnp1/3PN3/1p2P3/2N2L1p/PPPGGPPP/R3K2R w KQkq - 0 1",
+            4,
+            1_155_294,
+        ),
         ("nightriders", "(n)3k2(n)/pp4pp/8/8/8/8/PP4PP/(N)3K2(N) w - - ", 4, 281_117),
         ("grasshoppers+locusts", "g3k2g/8/2L5/8/3p4/1G3l2/8/R3K2R w KQ - 0 1", 4, 67_198),
         ("locusts on the edges", "l3k2l/8/2G5/8/8/5g2/8/L3K2L w - - ", 5, 21_607),
@@ -230,14 +238,20 @@ fn condition_table() {
         ("no shared kind (no paralysis)", disjoint, "Madrasi", 4, disjoint_nodes, disjoint_nodes),
     ];
     println!();
-    println!("{:<30} {:>8} {:>5} {:>10} {:>12} {:>12} {:>7}", "condition", "", "depth", "nodes", "plain n/s", "cond. n/s", "time ×");
+    println!(
+        "{:<30} {:>8} {:>5} {:>10} {:>12} {:>12} {:>7}",
+        "condition", "", "depth", "nodes", "plain n/s", "cond. n/s", "time ×"
+    );
     for &(name, fen, condition, depth, plain_nodes, nodes) in conditioned {
         let (plain, pos) = setup(fen);
         let (rules, pos_c) = setup_with(fen, &[condition]);
         let [t_plain, t_cond] =
             medians([(plain_nodes, &mut || perft(&plain, &pos, depth)), (nodes, &mut || perft(&rules, &pos_c, depth))]);
         let (r_plain, r_cond) = (rate(plain_nodes, t_plain), rate(nodes, t_cond));
-        println!("{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}", t_cond.as_secs_f64() / t_plain.as_secs_f64());
+        println!(
+            "{name:<30} {condition:>8} {depth:>5} {nodes:>10} {r_plain:>12.0} {r_cond:>12.0} {:>7.2}",
+            t_cond.as_secs_f64() / t_plain.as_secs_f64()
+        );
     }
     println!("time under the condition ÷ plain perft's time on the same position: target ≤ 1.3");
     println!("load average now: {}", load_average());
@@ -245,5 +259,6 @@ fn condition_table() {
 
 /// The machine's load averages (1, 5, 15 minutes), to read the timings by.
 fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg").map_or_else(|_| "unknown".into(), |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+    std::fs::read_to_string("/proc/loadavg")
+        .map_or_else(|_| "unknown".into(), |s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
 }

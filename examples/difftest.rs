@@ -76,7 +76,8 @@ fn main() {
         println!("{verdict:?}");
         std::process::exit(if matches!(verdict, difftest::oracle::Verdict::Disagree(_)) { 1 } else { 0 });
     }
-    let cfg = difftest::Config { seed, first, count, limit: Duration::from_secs_f64(seconds), jobs, popeye, verbose, only };
+    let cfg =
+        difftest::Config { seed, first, count, limit: Duration::from_secs_f64(seconds), jobs, popeye, verbose, only };
     let summary = difftest::run(&cfg);
     print!("{}", summary.report(&cfg));
     std::process::exit(if summary.disagreements.is_empty() { 0 } else { 1 });

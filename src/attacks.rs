@@ -60,10 +60,12 @@ const fn outside_rank(table: [u64; 64], rank: u64) -> [u64; 64] {
 
 /// Squares a pawn of each colour attacks from each square (index by colour, then square). A pawn on its own
 /// first rank (only a twin puts one there) observes nothing, as in Popeye, where it can neither move nor capture.
-pub const PAWN_ATTACKS: [[u64; 64]; 2] = [without_rank(PAWN_STEPS[0], BASE_RANK[0]), without_rank(PAWN_STEPS[1], BASE_RANK[1])];
+pub const PAWN_ATTACKS: [[u64; 64]; 2] =
+    [without_rank(PAWN_STEPS[0], BASE_RANK[0]), without_rank(PAWN_STEPS[1], BASE_RANK[1])];
 /// The squares from which a pawn of each colour observes each square (index by the pawn's colour, then the
 /// observed square): [`PAWN_ATTACKS`] read backwards.
-pub const PAWN_OBSERVERS: [[u64; 64]; 2] = [outside_rank(PAWN_STEPS[1], BASE_RANK[0]), outside_rank(PAWN_STEPS[0], BASE_RANK[1])];
+pub const PAWN_OBSERVERS: [[u64; 64]; 2] =
+    [outside_rank(PAWN_STEPS[1], BASE_RANK[0]), outside_rank(PAWN_STEPS[0], BASE_RANK[1])];
 
 /// The squares the pawns `pawns` of `color` attack, all at once by shifts: the union of their [`PAWN_ATTACKS`]
 /// (a pawn on its own first rank attacks nothing).

@@ -156,7 +156,8 @@ mod tests {
         let pawn = Piece::new(Color::White, Kind::PAWN);
         let added = Effect::Added { square: sq("d8"), piece: pawn, promoted: Some(Kind::QUEEN) };
         assert_eq!(added.write_in(Lang::English), "[+wPd8=Q]");
-        let moved = Effect::Transferred { from: sq("d4"), to: sq("h8"), was: pawn, piece: pawn, promoted: Some(Kind::KNIGHT) };
+        let moved =
+            Effect::Transferred { from: sq("d4"), to: sq("h8"), was: pawn, piece: pawn, promoted: Some(Kind::KNIGHT) };
         assert_eq!(moved.write_in(Lang::English), "[wPd4->h8=S]");
         assert_eq!(t.write_in(Lang::English), "[wQd7->d1]");
         let mut all = Effects::NONE;

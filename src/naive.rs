@@ -312,7 +312,8 @@ impl NaiveBoard {
             }
             _ => {}
         }
-        b.ep = (mv.special == Special::DoubleStep).then(|| Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2));
+        b.ep = (mv.special == Special::DoubleStep)
+            .then(|| Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2));
         for s in [Some(mv.from), Some(mv.to), mv.capture()].into_iter().flatten() {
             let lost = match (s.file(), s.rank()) {
                 (4, 0) => castle::WK | castle::WQ,
@@ -338,7 +339,9 @@ impl NaiveBoard {
             if p.kind == Kind::PAWN {
                 pseudo.extend(pawn_moves_on(self, from, promotions));
             } else {
-                pseudo.extend(targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)));
+                pseudo.extend(
+                    targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)),
+                );
             }
         }
         pseudo.extend(self.castlings());
@@ -423,7 +426,8 @@ mod tests {
     #[test]
     fn start_position_perft() {
         let mut pos = Position::empty();
-        let back = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+        let back =
+            [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
         for f in 0..8u8 {
             pos.put(Square::from_coords(f, 0), Piece::new(Color::White, back[f as usize]));
             pos.put(Square::from_coords(f, 1), Piece::new(Color::White, Kind::PAWN));

@@ -1,8 +1,8 @@
 //! Popeye's move notation, written and read: long algebraic `Sf1-e3`, `g2*f3`, `e7-e8=Q`, `0-0-0`,
 //! `e5*d6 ep.`, `Lc3*d4-e5` (locust: departure*captured-arrival), then ` +` for check or the goal symbol.
 
-use crate::moves::{Move, Special};
 use crate::movegen::Rules;
+use crate::moves::{Move, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
@@ -114,7 +114,10 @@ impl WrittenMove {
             return true;
         }
         kind.code().eq_ignore_ascii_case(letters)
-            || (kind.def().fen.is_some_and(|c| letters.len() == 1 && c.eq_ignore_ascii_case(&letters.chars().next().unwrap_or(' '))))
+            || (kind
+                .def()
+                .fen
+                .is_some_and(|c| letters.len() == 1 && c.eq_ignore_ascii_case(&letters.chars().next().unwrap_or(' '))))
             || (kind == Kind::PAWN && letters.eq_ignore_ascii_case("P"))
     }
 
@@ -131,7 +134,11 @@ impl WrittenMove {
 /// `Lc3*d4-e5`, `0-0`), marks such as `+`, `#`, `!`, `?` and `ep.` ignored. Castling is returned as the
 /// king's move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
-    let bad = || format!("cannot read the move `{text}` (expected Popeye notation such as `Rc5-g5`, `Rc5*g5`, `e7-e8=Q` or `0-0`)");
+    let bad = || {
+        format!(
+            "cannot read the move `{text}` (expected Popeye notation such as `Rc5-g5`, `Rc5*g5`, `e7-e8=Q` or `0-0`)"
+        )
+    };
     let mut t: String = text.trim().replace("ep.", "").replace('×', "*").replace(' ', "");
     while t.ends_with(['+', '#', '!', '?']) {
         t.pop();
@@ -141,13 +148,21 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
         let king = pos.king(pos.side()).ok_or_else(bad)?;
         let rank = king.rank();
         let file = if castle == "0-0" { 6 } else { 2 };
-        return Ok(WrittenMove { letters: "K".into(), from: king, to: Square::from_coords(file, rank), captured: None, promotion: None });
+        return Ok(WrittenMove {
+            letters: "K".into(),
+            from: king,
+            to: Square::from_coords(file, rank),
+            captured: None,
+            promotion: None,
+        });
     }
     let chars: Vec<char> = t.chars().collect();
     let mut i = 0;
     let mut letters = String::new();
     // Piece letters: upper-case letters, or digits of a code such as `03`, before the first square.
-    while i < chars.len() && !(i + 1 < chars.len() && ('a'..='h').contains(&chars[i]) && ('1'..='8').contains(&chars[i + 1])) {
+    while i < chars.len()
+        && !(i + 1 < chars.len() && ('a'..='h').contains(&chars[i]) && ('1'..='8').contains(&chars[i + 1]))
+    {
         letters.push(chars[i]);
         i += 1;
         if letters.len() > 2 {
@@ -183,7 +198,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
     if i < chars.len() {
         let code: String = chars[i..].iter().collect();
         let kind = Kind::from_code(&code)
-            .or_else(|| (code.chars().count() == 1).then(|| Kind::from_fen_letter(code.chars().next().unwrap_or(' '))).flatten())
+            .or_else(|| {
+                (code.chars().count() == 1).then(|| Kind::from_fen_letter(code.chars().next().unwrap_or(' '))).flatten()
+            })
             .ok_or_else(bad)?;
         promotion = Some(kind);
         i = chars.len();

@@ -153,10 +153,16 @@ impl Eq for Position {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let pieces: Vec<String> = Square::all()
-            .filter_map(|s| self.piece_at(s).map(|p| format!("{p:?}{s}")))
-            .collect();
-        write!(f, "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}]", self.side.name(), pieces.join(" "), self.castling, self.ep, self.flags)
+        let pieces: Vec<String> = Square::all().filter_map(|s| self.piece_at(s).map(|p| format!("{p:?}{s}"))).collect();
+        write!(
+            f,
+            "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}]",
+            self.side.name(),
+            pieces.join(" "),
+            self.castling,
+            self.ep,
+            self.flags
+        )
     }
 }
 

@@ -3,9 +3,9 @@
 
 use crate::attacks::Occupancy;
 use crate::movegen::Rules;
+use crate::pieces::Placed;
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
-use crate::pieces::Placed;
 use crate::square::{Color, Square};
 
 /// Why a diagram cannot be solved, and what in the diagram causes it (for readers to point at).
@@ -83,22 +83,33 @@ pub fn build_position(
             Color::Black => opts.no_black_king,
         };
         if kings == 0 && !allowed_missing {
-            return Err(fail(Culprit::Kings(color), format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name())));
+            return Err(fail(
+                Culprit::Kings(color),
+                format!("{} has no king (Popeye's option NoWk/NoBk allows that)", color.name()),
+            ));
         }
         if kings > 1 {
-            return Err(fail(Culprit::ExtraKings(color), format!("{} has {} kings; stipula supports one king per side", color.name(), kings)));
+            return Err(fail(
+                Culprit::ExtraKings(color),
+                format!("{} has {} kings; stipula supports one king per side", color.name(), kings),
+            ));
         }
     }
     for sq in pos.kind_bb(Kind::PAWN) {
         if !opts.edge_pawns && (sq.rank() == 0 || sq.rank() == 7) {
             let p = pos.piece_at(sq).expect("pawn");
-            return Err(fail(Culprit::Pawn(sq), format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase())));
+            return Err(fail(
+                Culprit::Pawn(sq),
+                format!("the {} pawn on {sq} stands on the first or last rank", p.color.name().to_lowercase()),
+            ));
         }
     }
     // Castling rights: a king on e1/e8 with a rook in the corner, as Popeye assumes.
     let mut rights = 0u8;
     if rules.castling_exists() {
-        for (color, rank, short, long) in [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)] {
+        for (color, rank, short, long) in
+            [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)]
+        {
             let king_home = pos.piece_at(Square::from_coords(4, rank)) == Some(Piece::new(color, Kind::KING));
             let rook = |f: u8| pos.piece_at(Square::from_coords(f, rank)) == Some(Piece::new(color, Kind::ROOK));
             let blocked = |f: u8| opts.no_castling.contains(&Square::from_coords(f, rank));
@@ -114,7 +125,10 @@ pub fn build_position(
     }
     if let Some(explicit) = &state.castling {
         if !explicit.is_empty() && !rules.castling_exists() {
-            return Err(fail(Culprit::Castling(None), "castling rights are given, but the conditions have no castling"));
+            return Err(fail(
+                Culprit::Castling(None),
+                "castling rights are given, but the conditions have no castling",
+            ));
         }
         let mut given = 0u8;
         for sq in explicit {
@@ -142,7 +156,10 @@ pub fn build_position(
     // "inconsistent retro information" otherwise).
     if let [first @ .., last] = opts.en_passant.as_slice() {
         if first.iter().any(|s| pos.occupied().has(*s)) || !pos.occupied().has(*last) {
-            return Err(fail(Culprit::EnPassant, "the en-passant squares do not tell of a double step: they must be empty but the last"));
+            return Err(fail(
+                Culprit::EnPassant,
+                "the en-passant squares do not tell of a double step: they must be empty but the last",
+            ));
         }
     }
     let ep = match (state.en_passant, opts.en_passant.as_slice()) {
@@ -166,7 +183,13 @@ pub fn build_position(
         if ok {
             pos.set_ep(Some(ep));
         } else if state.en_passant.is_some() {
-            return Err(fail(Culprit::EnPassant, format!("en passant on {ep} contradicts the position (no {} pawn just passed it)", mover.name().to_lowercase())));
+            return Err(fail(
+                Culprit::EnPassant,
+                format!(
+                    "en passant on {ep} contradicts the position (no {} pawn just passed it)",
+                    mover.name().to_lowercase()
+                ),
+            ));
         }
         // Popeye's retro double step of a piece that is no pawn of the side that moved last (a twin's
         // `PolishType`, say) gives no capture en passant; Popeye only asks that its squares be consistent.

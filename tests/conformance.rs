@@ -15,11 +15,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 use stipula::input::popeye::{input_language, read_popeye};
-use stipula::output::popeye;
-use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output};
+use stipula::output::popeye;
 use stipula::problem::Fault;
 use stipula::solve::run::{solve_problem, Outcome, Settings};
+use stipula::words::Lang;
 
 #[derive(Default)]
 struct Report {
@@ -68,7 +68,9 @@ fn popeye_reference_cases() {
             let t0 = Instant::now();
             let twins = solve_problem(&p, &settings);
             let secs = t0.elapsed().as_secs_f64();
-            if let Some(Outcome::Refused(why)) = twins.iter().map(|t| &t.outcome).find(|o| matches!(o, Outcome::Refused(_))) {
+            if let Some(Outcome::Refused(why)) =
+                twins.iter().map(|t| &t.outcome).find(|o| matches!(o, Outcome::Refused(_)))
+            {
                 if why.fault == Fault::Unsupported {
                     r.unsupported.push(format!("{case}: {why}"));
                 } else {
@@ -148,7 +150,8 @@ fn dropin_differs(ours: &str, popeye: &str) -> Option<String> {
         numbered || ["moegliche Stellungen", "possible positions", "positions possibles"].iter().any(|w| t.contains(w))
     };
     fn shape(text: &str, drop_extra: bool, extra: impl Fn(&str) -> bool) -> (Vec<&str>, usize) {
-        let lines: Vec<&str> = text.trim_matches('\n').lines().map(str::trim_end).filter(|l| !(drop_extra && extra(l))).collect();
+        let lines: Vec<&str> =
+            text.trim_matches('\n').lines().map(str::trim_end).filter(|l| !(drop_extra && extra(l))).collect();
         let blanks = lines.iter().filter(|l| l.is_empty()).count();
         let mut words: Vec<&str> = lines.into_iter().filter(|l| !l.is_empty()).collect();
         words.sort_unstable();

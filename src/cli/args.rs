@@ -52,7 +52,9 @@ pub fn threads(s: &str) -> Result<usize, String> {
     let max = THREADS_PER_CORE * cores;
     let n: usize = s.trim().parse().map_err(|_| format!("`{s}` is not a number of threads from 1 to {max}"))?;
     if n == 0 || n > max {
-        return Err(format!("the threads must be from 1 to {max} ({THREADS_PER_CORE} per core, {cores} cores), not {n}"));
+        return Err(format!(
+            "the threads must be from 1 to {max} ({THREADS_PER_CORE} per core, {cores} cores), not {n}"
+        ));
     }
     Ok(n)
 }
@@ -76,7 +78,11 @@ mod tests {
             assert!(seconds(bad).is_err(), "{bad}");
         }
         assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
-        assert!(hash_mb("0").is_err() && hash_mb("18446744073709551615").is_err() && hash_mb("18446744073709551616").is_err());
+        assert!(
+            hash_mb("0").is_err()
+                && hash_mb("18446744073709551615").is_err()
+                && hash_mb("18446744073709551616").is_err()
+        );
         assert_eq!(hash_mb("1"), Ok(1));
         assert!(threads("0").is_err() && threads("100000").is_err());
         assert_eq!(threads("1"), Ok(1));

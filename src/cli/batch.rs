@@ -100,7 +100,8 @@ pub fn run(args: BatchArgs) -> i32 {
         }
     }
     // What is done already: a problem whose last line has its text's fingerprint.
-    let done: BTreeMap<(String, usize), Option<String>> = journal::latest(lines).into_iter().map(|(k, l)| (k, l.fingerprint)).collect();
+    let done: BTreeMap<(String, usize), Option<String>> =
+        journal::latest(lines).into_iter().map(|(k, l)| (k, l.fingerprint)).collect();
     let items = read_all(&files);
     let mine: Vec<&Item> = items
         .iter()
@@ -113,15 +114,22 @@ pub fn run(args: BatchArgs) -> i32 {
         print.is_some() && done.get(&(it.file.clone(), it.index)) == Some(&print)
     };
     let todo: Vec<&Item> = mine.iter().copied().filter(|it| !is_done(it)).collect();
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
+    let settings = Settings {
+        hash_mb: args.hash,
+        time_limit: Some(args.time_limit),
+        max_lines: args.max_lines,
+        ..Settings::default()
+    };
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(todo.len() as u64)
     } else {
         indicatif::ProgressBar::hidden()
     };
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems  {msg}  [{elapsed_precise}, about {eta} left]")
-            .expect("valid template"),
+        indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} problems  {msg}  [{elapsed_precise}, about {eta} left]",
+        )
+        .expect("valid template"),
     );
     // A write that fails (a full disk) stops the run: the problems not yet started are not solved.
     let failed = AtomicBool::new(false);
@@ -177,7 +185,10 @@ pub fn run(args: BatchArgs) -> i32 {
 
 /// The table printed at the end: counts per verdict and the slowest problems (each problem by its last line).
 fn summary_table(lines: &BTreeMap<(String, usize), Line>, mine: usize, solved_now: usize) -> String {
-    let mut s = format!("{solved_now} problems solved in this run, {} results in the file ({mine} in this part)\n", lines.len());
+    let mut s = format!(
+        "{solved_now} problems solved in this run, {} results in the file ({mine} in this part)\n",
+        lines.len()
+    );
     let mut counts = BTreeMap::new();
     for l in lines.values() {
         *counts.entry(l.verdict).or_insert(0usize) += 1;
@@ -191,7 +202,13 @@ fn summary_table(lines: &BTreeMap<(String, usize), Line>, mine: usize, solved_no
     if !timed.is_empty() {
         s += "slowest:\n";
         for l in timed.iter().take(5) {
-            s += &format!("{:>9.1} s  {} {} ({})\n", l.millis.unwrap_or(0) as f64 / 1000.0, l.location, l.stipulation, l.verdict.name());
+            s += &format!(
+                "{:>9.1} s  {} {} ({})\n",
+                l.millis.unwrap_or(0) as f64 / 1000.0,
+                l.location,
+                l.stipulation,
+                l.verdict.name()
+            );
         }
     }
     s

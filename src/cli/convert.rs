@@ -1,8 +1,8 @@
 //! `stipula convert FILE --to yaml`: problems in any input format as a YAML collection in YACPDB's layout.
 
 use clap::{Args, ValueEnum};
-use stipula::output::yaml::entry_to_yaml;
 use stipula::input::solution::parse_popeye_output;
+use stipula::output::yaml::entry_to_yaml;
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum To {

@@ -6,14 +6,14 @@ use super::inputs::read_problems;
 use super::{guard, worst};
 use clap::Args;
 use std::fmt::Write as _;
+use std::time::Duration;
 use stipula::explain::prose::position_facts;
 use stipula::explain::walkthrough::{explain_problem, explain_problem_in_full, why_in_problem, WhyError};
 use stipula::explain::{PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
-use std::time::Duration;
-use stipula::solve::run::Settings;
 use stipula::output::board::{svg, unicode};
 use stipula::output::html::{self, Explained};
 use stipula::problem::{Diagnostic, Problem};
+use stipula::solve::run::Settings;
 use stipula::square::Square;
 
 #[derive(Args, Debug)]
@@ -68,11 +68,15 @@ pub fn run(args: ExplainArgs) -> i32 {
     }
     // One SVG per problem, checked before anything is written.
     let several = selected.len() > 1;
-    let svg_paths: Vec<Option<String>> = selected.iter().map(|(i, _)| args.svg.as_deref().map(|s| svg_path(s, several.then_some(i + 1)))).collect();
+    let svg_paths: Vec<Option<String>> =
+        selected.iter().map(|(i, _)| args.svg.as_deref().map(|s| svg_path(s, several.then_some(i + 1)))).collect();
     if let Some(given) = &args.svg {
         for path in std::iter::once(given).chain(svg_paths.iter().flatten()) {
             if let Err(e) = may_write(path, &args.file, "svg") {
-                eprintln!("error: --svg {given}: {e}{}", if path == given { String::new() } else { format!(" ({path})") });
+                eprintln!(
+                    "error: --svg {given}: {e}{}",
+                    if path == given { String::new() } else { format!(" ({path})") }
+                );
                 return super::EXIT_BAD_INPUT;
             }
         }
@@ -84,7 +88,8 @@ pub fn run(args: ExplainArgs) -> i32 {
         }
     }
     let mut page: Vec<(Problem, Vec<TwinExplanation>)> = Vec::new();
-    let settings = Settings { hash_mb: 16, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
+    let settings =
+        Settings { hash_mb: 16, time_limit: args.time_limit, max_lines: args.max_lines, ..Settings::default() };
     let mut code = 0;
     for ((index, p), svg_path) in selected.into_iter().zip(svg_paths) {
         let mut out = String::new();
@@ -135,7 +140,13 @@ pub fn run(args: ExplainArgs) -> i32 {
         }
         out += &header(&p);
         let full = args.html.is_some();
-        let explained = match guard::problem(&args.file, index + 1, || if full { explain_problem_in_full(&p, &settings) } else { explain_problem(&p, &settings) }) {
+        let explained = match guard::problem(&args.file, index + 1, || {
+            if full {
+                explain_problem_in_full(&p, &settings)
+            } else {
+                explain_problem(&p, &settings)
+            }
+        }) {
             Ok(t) => t,
             Err(why) => {
                 eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));
@@ -163,7 +174,8 @@ pub fn run(args: ExplainArgs) -> i32 {
             out += &describe(initial, None, "  ");
             // The problem's first diagram.
             if let Some(path) = svg_path.take() {
-                let para: Vec<(Square, Vec<Square>)> = initial.paralysed.iter().map(|x| (x.square, x.by.clone())).collect();
+                let para: Vec<(Square, Vec<Square>)> =
+                    initial.paralysed.iter().map(|x| (x.square, x.by.clone())).collect();
                 let title = format!("{} — {} {}", title_of(&p), t.stipulation, conds);
                 if let Err(e) = std::fs::write(&path, svg(&initial.position, &para, &title)) {
                     eprintln!("error: cannot write {path}: {e}");
@@ -259,7 +271,10 @@ fn header(p: &Problem) -> String {
 
 /// The facts of one position (see [`position_facts`]), indented.
 fn describe(s: &Snapshot, prev: Option<&Snapshot>, indent: &str) -> String {
-    position_facts(s, prev).into_iter().map(|(depth, line)| format!("{indent}{}{line}\n", "  ".repeat(depth as usize))).collect()
+    position_facts(s, prev)
+        .into_iter()
+        .map(|(depth, line)| format!("{indent}{}{line}\n", "  ".repeat(depth as usize)))
+        .collect()
 }
 
 fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {
@@ -270,9 +285,21 @@ fn step_text(s: &Step, prev: &Snapshot, indent: &str) -> String {
 
 /// A phase's lines (`Solution 1: …`, each move with what it shows) or tree (under `Solution:`, unless `tree_heading`
 /// is false), `name` naming them.
-fn walk_text(lines: &[Vec<Step>], tree: &[TreeNode], initial: &Snapshot, name: &str, tree_heading: bool, out: &mut String) {
+fn walk_text(
+    lines: &[Vec<Step>],
+    tree: &[TreeNode],
+    initial: &Snapshot,
+    name: &str,
+    tree_heading: bool,
+    out: &mut String,
+) {
     for (i, line) in lines.iter().enumerate() {
-        let _ = writeln!(out, "\n{name} {}: {}", i + 1, line.iter().map(|s| format!("{}{}", s.number, s.text)).collect::<Vec<_>>().join(" "));
+        let _ = writeln!(
+            out,
+            "\n{name} {}: {}",
+            i + 1,
+            line.iter().map(|s| format!("{}{}", s.number, s.text)).collect::<Vec<_>>().join(" ")
+        );
         let mut prev = initial;
         for s in line {
             *out += &step_text(s, prev, "  ");

@@ -87,7 +87,12 @@ pub fn read_all(files: &[String]) -> Vec<Item> {
             }
             Err(e) => {
                 let loc = stipula::problem::Location { file: f.clone(), line: 0, column: 0 };
-                items.push(Item { file: f.clone(), index: 0, fingerprint: None, problem: Err(Diagnostic::new(loc, e)) });
+                items.push(Item {
+                    file: f.clone(),
+                    index: 0,
+                    fingerprint: None,
+                    problem: Err(Diagnostic::new(loc, e)),
+                });
             }
         }
     }
@@ -103,7 +108,9 @@ pub fn judge_item(item: &Item, settings: &stipula::solve::run::Settings) -> stip
             let why = format!("internal error (a bug in stipula, not in the problem): {why}");
             ProblemReport::failed(p.location.clone(), p.stipulation.to_string(), Verdict::InternalError, why)
         }),
-        Err(d) => ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_fault(d.fault), d.message.clone()),
+        Err(d) => {
+            ProblemReport::failed(d.location.clone(), String::new(), Verdict::for_fault(d.fault), d.message.clone())
+        }
     }
 }
 
@@ -122,7 +129,10 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// Starts the global thread pool with `n` threads.
 pub fn threads(n: Option<usize>) -> Result<(), String> {
     if let Some(n) = n {
-        rayon::ThreadPoolBuilder::new().num_threads(n).build_global().map_err(|e| format!("cannot start {n} threads: {e}"))?;
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| format!("cannot start {n} threads: {e}"))?;
     }
     Ok(())
 }

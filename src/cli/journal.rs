@@ -8,12 +8,12 @@
 //!   changed or moved, and a later line for a problem supersedes an earlier one;
 //! - a last line cut off by a crash is removed when the run resumes.
 
-use stipula::problem::Location;
-use stipula::verify::{TwinReport, Verdict};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
+use stipula::problem::Location;
+use stipula::verify::{TwinReport, Verdict};
 
 /// The schema of the lines written; lines of `stipula.batch/1` (without fingerprints) are read too, and
 /// redone by `--resume`.
@@ -121,7 +121,9 @@ pub fn open(path: &str) -> Result<(File, String), String> {
     }
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| format!("cannot read {path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{path} is not a results file of `stipula batch` (it is not text): nothing is written to it"))?;
+    let text = String::from_utf8(bytes).map_err(|_| {
+        format!("{path} is not a results file of `stipula batch` (it is not text): nothing is written to it")
+    })?;
     f.seek(SeekFrom::End(0)).map_err(|e| format!("cannot read {path}: {e}"))?;
     Ok((f, text))
 }

@@ -58,7 +58,12 @@ pub fn run() -> i32 {
             use clap::error::ErrorKind;
             // `--help`, `--version` and `stipula` alone (no subcommand) print the help or version text in full;
             // every other argument error is one line naming what is wrong, exit code 2.
-            let full = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand);
+            let full = matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            );
             if full {
                 let _ = e.print();
             } else {
@@ -94,7 +99,11 @@ pub fn worst(a: i32, b: i32) -> i32 {
         0 => 0,
         _ => 1,
     };
-    if rank(b) > rank(a) { b } else { a }
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
 }
 
 /// Clap's error text (the error, its details and tips, a usage section, "For more information …") as one line:

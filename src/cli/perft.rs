@@ -2,8 +2,8 @@
 
 use clap::Args;
 use stipula::conditions;
-use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::input::fen::parse_fen;
+use stipula::input::vocab::conditions::parse_condition_text;
 use stipula::movegen::perft::{perft, perft_divide};
 use stipula::movegen::Rules;
 use stipula::setup::{build_position, SetupOptions};
@@ -36,9 +36,8 @@ pub fn run(args: PerftArgs) -> i32 {
 }
 
 fn perft_cmd(args: &PerftArgs) -> Result<(), String> {
-    let (pieces, state) = parse_fen(&args.fen).map_err(|e| {
-        format!("bad FEN at character {}: {} (expected {})", e.offset + 1, e.message, e.expected)
-    })?;
+    let (pieces, state) = parse_fen(&args.fen)
+        .map_err(|e| format!("bad FEN at character {}: {} (expected {})", e.offset + 1, e.message, e.expected))?;
     let mut specs = Vec::new();
     for text in &args.conditions {
         specs.push(parse_condition_text(text).map_err(|e| format!("--condition {text:?}: {e}"))?);
@@ -46,7 +45,8 @@ fn perft_cmd(args: &PerftArgs) -> Result<(), String> {
     let conds = conditions::build_all(&specs).map_err(|e| e.to_string())?;
     let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
     let side = state.side_to_move.unwrap_or(Color::White);
-    let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).map_err(|e| format!("illegal position: {e}"))?;
+    let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default())
+        .map_err(|e| format!("illegal position: {e}"))?;
     let total = if args.divide {
         let mut total = 0;
         for (mv, n) in perft_divide(&rules, &pos, args.depth) {

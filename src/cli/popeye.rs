@@ -92,8 +92,11 @@ const PROBLEM_IGNORED: [&str; 3] = ["problem ignored", "Problem uebersprungen", 
 
 /// Popeye's message (src/output/message.c, KingCapture) for a phase it leaves out because the side not to move
 /// in it is in check.
-const KING_CAPTURE: [&str; 3] =
-    ["the side to play can capture the king", "Die am Zug befindliche Partei kann den Koenig schlagen", "le camp au trait peut prendre le roi"];
+const KING_CAPTURE: [&str; 3] = [
+    "the side to play can capture the king",
+    "Die am Zug befindliche Partei kann den Koenig schlagen",
+    "le camp au trait peut prendre le roi",
+];
 
 /// A problem that could not be read, in Popeye's form (`input-error:…`, `offending item: …`), with stipula's
 /// location and hint after it.
@@ -179,7 +182,12 @@ fn solve_file(a: &Args) -> i32 {
         }
         s => s.map(Duration::from_secs),
     };
-    let settings = Settings { hash_mb, time_limit, max_lines: args::max_lines("10000000").unwrap_or(usize::MAX), ..Settings::default() };
+    let settings = Settings {
+        hash_mb,
+        time_limit,
+        max_lines: args::max_lines("10000000").unwrap_or(usize::MAX),
+        ..Settings::default()
+    };
     let (text, decoding) = decode(&name, &bytes);
     let lang = input_language(&text).unwrap_or(Lang::English);
     let (problems, warnings) = read_popeye_spans_as_popeye(&text, &name);
@@ -252,7 +260,19 @@ mod tests {
         assert_eq!(args(&["-maxmem", "300", "x"]).maxmem_kb, Some(300));
         assert_eq!(args(&["-maxmem", "300K", "x"]).maxmem_kb, Some(300));
         assert_eq!(args(&["-maxmem", "lots", "x"]).maxmem_kb, None);
-        let a = args(&["-regression", "-maxtime", "30", "-heartbeat", "-maxtrace", "3", "-notraceptr", "-maxpos", "9", "in", "more"]);
+        let a = args(&[
+            "-regression",
+            "-maxtime",
+            "30",
+            "-heartbeat",
+            "-maxtrace",
+            "3",
+            "-notraceptr",
+            "-maxpos",
+            "9",
+            "in",
+            "more",
+        ]);
         assert_eq!(a, Args { maxmem_kb: None, maxtime: Some(30), regression: true, file: Some("in".into()) });
         assert_eq!(args(&["-heartbeat", "5", "f"]).file, Some("f".into()));
         // A flag Popeye does not know ends the flags: it is the file's name.

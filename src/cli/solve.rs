@@ -7,8 +7,8 @@ use std::time::Duration;
 use stipula::output::{Format, FORMATS};
 use stipula::problem::options::OptionDef;
 use stipula::problem::Diagnostic;
-use stipula::words::Lang;
 use stipula::solve::run::{solve_problem, Outcome, PhaseKind, Settings};
+use stipula::words::Lang;
 use stipula::Color;
 
 /// The `--format` values: the formats of [`FORMATS`].
@@ -75,7 +75,9 @@ pub fn run(args: SolveArgs) -> i32 {
             }
             Ok(p) => {
                 let label = format!("problem {}/{total} ({}:{})", index + 1, p.location.file, p.location.line);
-                let solved = with_progress(&label, &progress, || guard::problem(&args.file, index + 1, || solve_problem(&p, &settings)));
+                let solved = with_progress(&label, &progress, || {
+                    guard::problem(&args.file, index + 1, || solve_problem(&p, &settings))
+                });
                 let twins = match solved {
                     Ok(twins) => twins,
                     Err(why) => {
@@ -99,16 +101,22 @@ pub fn run(args: SolveArgs) -> i32 {
                     // Popeye says it (`the side to play can capture the king`), without changing the exit code.
                     for u in t.unplayable.iter().filter(|_| !matches!(t.outcome, Outcome::Refused(_))) {
                         let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
-                        let d = Diagnostic::new(p.location.clone(), format!("{what}{} is left out: {}", phase_name(u.kind, u.side), u.why))
-                            .hint("the other phases are solved");
+                        let d = Diagnostic::new(
+                            p.location.clone(),
+                            format!("{what}{} is left out: {}", phase_name(u.kind, u.side), u.why),
+                        )
+                        .hint("the other phases are solved");
                         eprint!("{}", d.render_as("warning"));
                     }
                     // An option that does not apply to the stipulation is ignored, as Popeye ignores it, and said.
                     for o in t.ignored.iter().filter(|_| !matches!(t.outcome, Outcome::Refused(_))) {
                         let what = if t.label.is_empty() { String::new() } else { format!("twin {}: ", t.label) };
                         let name = OptionDef::of(*o).name_in(Lang::English);
-                        let d = Diagnostic::new(p.location.clone(), format!("{what}option {name} does not apply to `{}`: ignored", t.stipulation))
-                            .hint("Popeye ignores it too");
+                        let d = Diagnostic::new(
+                            p.location.clone(),
+                            format!("{what}option {name} does not apply to `{}`: ignored", t.stipulation),
+                        )
+                        .hint("Popeye ignores it too");
                         eprint!("{}", d.render_as("warning"));
                     }
                     if t.outcome == Outcome::TimedOut {

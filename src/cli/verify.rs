@@ -62,7 +62,12 @@ pub fn run(args: VerifyArgs) -> i32 {
             eprint!("{}", d.render());
         }
     }
-    let settings = Settings { hash_mb: args.hash, time_limit: Some(args.time_limit), max_lines: args.max_lines, ..Settings::default() };
+    let settings = Settings {
+        hash_mb: args.hash,
+        time_limit: Some(args.time_limit),
+        max_lines: args.max_lines,
+        ..Settings::default()
+    };
     // Problems in parallel; rayon's work stealing also splits the search inside a problem when few remain.
     let reports: Vec<ProblemReport> = items.par_iter().map(|it| judge_item(it, &settings)).collect();
     let mut counts = std::collections::BTreeMap::new();
@@ -113,7 +118,8 @@ pub fn summary(total: usize, counts: &std::collections::BTreeMap<Verdict, usize>
 
 /// A problem's verdict for people: one line, then the evidence, indented.
 fn text(index: usize, r: &ProblemReport) -> String {
-    let loc = if r.location.line == 0 { format!("{} (problem {index})", r.location.file) } else { r.location.to_string() };
+    let loc =
+        if r.location.line == 0 { format!("{} (problem {index})", r.location.file) } else { r.location.to_string() };
     let stip = if r.stipulation.is_empty() { String::new() } else { format!(" {}", r.stipulation) };
     let mut s = format!("{loc}{stip}: {}\n", r.verdict.name().replace('_', " "));
     let labelled = r.twins.len() > 1 || r.twins.iter().any(|t| !t.label.is_empty());

@@ -69,7 +69,8 @@ mod tests {
         // BEISPIEL-castling_43's option `CastlingMutuallyExclusive a1h8`: after White's 0-0-0 Black may not 0-0.
         let (pieces, state) = parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq -").unwrap();
         let pair = (Square::parse("a1").unwrap(), Square::parse("h8").unwrap());
-        let rules = Rules::new(pieces.iter().map(|p| p.kind), vec![Box::new(CastlingMutuallyExclusive { pairs: vec![pair] })]);
+        let rules =
+            Rules::new(pieces.iter().map(|p| p.kind), vec![Box::new(CastlingMutuallyExclusive { pairs: vec![pair] })]);
         let pos = build_position(&pieces, &state, Color::White, &rules, &SetupOptions::default()).unwrap();
         let mut moves = Vec::new();
         rules.legal_moves(&pos, &mut moves);

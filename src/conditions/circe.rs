@@ -321,7 +321,8 @@ impl Circe {
             Family::Immune => !occupied.has(sq),
             Family::Anti(kind) => {
                 // The capturer leaves its arrival square to be reborn.
-                !(occupied & !c.arrival.bb()).has(sq) && !(kind == AntiType::Cheylan && sq == c.arrival)
+                let occupied = (occupied & !c.arrival.bb()).has(sq);
+                !(occupied || (kind == AntiType::Cheylan && sq == c.arrival))
             }
         }
     }
@@ -384,7 +385,9 @@ impl Condition for Circe {
 
     fn hooks(&self) -> Hooks {
         let mut h = Hooks::CAPTURE;
-        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc) || self.spec.couscous {
+        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc)
+            || self.spec.couscous
+        {
             h = h | Hooks::CHOICES;
         }
         if self.spec.family != Family::Immune {
@@ -452,18 +455,29 @@ impl Condition for Circe {
         if !self.capture_allowed(&c, occupied) {
             let square = sq.map_or("off the board".to_string(), |s| format!("{s}, which is occupied"));
             return Some(match self.spec.family {
-                Family::Immune => format!("under {family} the {} on {} cannot be taken: its rebirth square is {square}.", name(c.captured), c.square),
+                Family::Immune => format!(
+                    "under {family} the {} on {} cannot be taken: its rebirth square is {square}.",
+                    name(c.captured),
+                    c.square
+                ),
                 _ => format!("under {family} the capturing {} would be reborn on {square}.", name(piece)),
             });
         }
         let after = rules.make(before, mv);
         let sq = sq?;
         match self.spec.family {
-            Family::Circe if after.piece_at(sq).is_some_and(|p| p.color == piece.color) && before.piece_at(sq).is_none() => {
+            Family::Circe
+                if after.piece_at(sq).is_some_and(|p| p.color == piece.color) && before.piece_at(sq).is_none() =>
+            {
                 Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
             }
-            Family::Circe => Some(format!("Under {family} the captured {} would be reborn on {sq}, which is occupied: it vanishes.", name(piece))),
-            Family::Anti(_) if sq == c.arrival => Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece))),
+            Family::Circe => Some(format!(
+                "Under {family} the captured {} would be reborn on {sq}, which is occupied: it vanishes.",
+                name(piece)
+            )),
+            Family::Anti(_) if sq == c.arrival => {
+                Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece)))
+            }
             Family::Anti(_) => Some(format!("Under {family} the capturing {} is reborn on {sq}.", name(piece))),
             Family::Immune => None,
         }
@@ -574,9 +588,10 @@ impl Condition for Circe {
                 Some((_, Some(sq))) => occupied.has(sq),
                 _ => true,
             },
-            Family::Anti(_) if capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank() => {
-                rules.promotions.iter().any(|&k| self.capture_allowed(&Capture { capturer: Piece::new(capturer.color, k), ..c }, occupied))
-            }
+            Family::Anti(_) if capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank() => rules
+                .promotions
+                .iter()
+                .any(|&k| self.capture_allowed(&Capture { capturer: Piece::new(capturer.color, k), ..c }, occupied)),
             _ => self.capture_allowed(&c, occupied),
         }
     }
@@ -608,4 +623,3 @@ mod tests {
         assert_eq!(file_square(Kind::QUEEN, Color::Black, sq("g5")), sq("g1"));
     }
 }
-

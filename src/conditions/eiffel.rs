@@ -2,11 +2,11 @@
 //! rook → queen → pawn is paralysed (seed 003 "see also"; `RULES.md`).
 
 use crate::conditions::madrasi::{observed_by_kind, observers_by_kind, paralysed_by};
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Eiffel` (Popeye: `EiffelChess`).
@@ -65,7 +65,6 @@ impl Condition for Eiffel {
             None => Vec::new(),
         }
     }
-
 }
 
 #[cfg(test)]

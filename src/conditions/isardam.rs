@@ -1,14 +1,16 @@
 //! Isardam: a move that would create a Madrasi paralysis is illegal (seed 002; `RULES.md`), with Popeye's
 //! options `TypeB` (orthodox check) and `RexInclusive` (kings count in the paralysis test).
 
-use crate::attacks::{between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::attacks::{
+    between, bishop_attacks, orthodox_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS,
+};
 use crate::conditions::madrasi::{any_madrasi_paralysis, en_passant_observed, madrasi_pairs, observed_by_kind};
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{ChangeFacts, Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::pieces::Kind;
 use crate::position::{castling_rook, Position};
-use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Isardam`.
@@ -38,7 +40,10 @@ impl Isardam {
             return if target.rank() == piece.color.last_rank() {
                 // Isardam with Parsi: only a promotion the rules allow makes the capture a legal move (RULES.md
                 // "Combinations"; Parsi: promotion only to a lost kind of the square).
-                rules.promotions.iter().any(|&k| rules.promotion_allowed(pos, mv.promoting(k), k) && legal(mv.promoting(k)))
+                rules
+                    .promotions
+                    .iter()
+                    .any(|&k| rules.promotion_allowed(pos, mv.promoting(k), k) && legal(mv.promoting(k)))
             } else {
                 legal(mv)
             };
@@ -165,7 +170,11 @@ fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option
         facts.arrival[kind.index()] = seen;
     };
     let queen = |sq: Square, occ: Bitboard| rook_attacks(sq, occ) | bishop_attacks(sq, occ);
-    for (kind, attacks) in [(Kind::BISHOP, bishop_attacks as fn(Square, Bitboard) -> Bitboard), (Kind::ROOK, rook_attacks), (Kind::QUEEN, queen)] {
+    for (kind, attacks) in [
+        (Kind::BISHOP, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
+        (Kind::ROOK, rook_attacks),
+        (Kind::QUEEN, queen),
+    ] {
         let (ours, theirs) = (pos.pieces_bb(us, kind), pos.pieces_bb(them, kind));
         if ours.non_empty() && theirs.non_empty() {
             lines(kind, ours, theirs, attacks);
@@ -174,7 +183,8 @@ fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option
     let mut leaps = |kind: Kind, table: &[u64; 64]| {
         let theirs = pos.pieces_bb(them, kind);
         if pos.pieces_bb(us, kind).non_empty() {
-            facts.arrival[kind.index()] = theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| seen | Bitboard(table[e.index()]));
+            facts.arrival[kind.index()] =
+                theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| seen | Bitboard(table[e.index()]));
         }
     };
     leaps(Kind::KNIGHT, &KNIGHT);
@@ -196,7 +206,10 @@ fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option
         .iter()
         .any(|&k| (facts.arrival[k.index()] & pos.pieces_bb(us, k)).non_empty());
     let mover = pos.side().opposite();
-    let en_passant = pos.ep_square().and_then(|ep| ep.offset(0, mover.forward())).is_some_and(|sq| en_passant_observed(pos, sq, mover));
+    let en_passant = pos
+        .ep_square()
+        .and_then(|ep| ep.offset(0, mover.forward()))
+        .is_some_and(|sq| en_passant_observed(pos, sq, mover));
     (!paralysed && !en_passant).then_some(facts)
 }
 
@@ -214,7 +227,11 @@ impl Condition for Isardam {
 
     fn hooks(&self) -> Hooks {
         // Isardam: no piece is ever paralysed (paralysis cannot arise), so the PARALYSIS hook stays off.
-        if self.type_b { Hooks::LEGALITY } else { Hooks::LEGALITY | Hooks::OBSERVATION }
+        if self.type_b {
+            Hooks::LEGALITY
+        } else {
+            Hooks::LEGALITY | Hooks::OBSERVATION
+        }
     }
 
     // Isardam: after the move no piece of either colour may be observed by an opposing piece of its kind
@@ -264,13 +281,12 @@ impl Condition for Isardam {
     fn forbidden_paralyses(&self, rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {
         madrasi_pairs(rules, pos, self.rex_inclusive)
     }
-
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::conditions::{build_all, ConditionError};
     use crate::conditions::madrasi::tests::{is_mate, legal, play, setup};
+    use crate::conditions::{build_all, ConditionError};
     use crate::input::vocab::conditions::parse_condition_text;
     use crate::square::Color;
 

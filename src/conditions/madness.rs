@@ -4,12 +4,12 @@
 //! no castling.
 
 use crate::attacks::{Occupancy, KING};
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color};
 
 /// The condition `MadnessOfKings`, with the walk of the insane move.
@@ -27,11 +27,18 @@ impl MadnessOfKings {
         let mut walk: Option<Kind> = None;
         for kind in spec.options.iter().filter_map(|o| Kind::from_code(o)) {
             if let Some(w) = walk.filter(|&w| w != kind) {
-                return Err(ConditionError::Invalid(format!("Madness of Kings takes one walk, not `{}` and `{}`", w.code(), kind.code())));
+                return Err(ConditionError::Invalid(format!(
+                    "Madness of Kings takes one walk, not `{}` and `{}`",
+                    w.code(),
+                    kind.code()
+                )));
             }
             walk = Some(kind);
         }
-        let lame_alibaba = || Kind::from_code("LA").ok_or_else(|| ConditionError::Invalid("the lame alibaba is missing from the piece registry".into()));
+        let lame_alibaba = || {
+            Kind::from_code("LA")
+                .ok_or_else(|| ConditionError::Invalid("the lame alibaba is missing from the piece registry".into()))
+        };
         Ok(Box::new(MadnessOfKings { walk: walk.map_or_else(lame_alibaba, Ok)? }))
     }
 }
@@ -84,9 +91,10 @@ impl Condition for MadnessOfKings {
     // with the insane moves in mind (the checked side may move the mover's king); the checked side's insane replies
     // are not asked whether they would in turn mate (one level, so the rule is not circular).
     fn is_legal_by_replies(&self, rules: &Rules, _before: &Position, mv: Move, after: &Position) -> bool {
-        mv.special != Special::Insane || !rules.in_check(after, after.side()) || rules.has_legal_move_ignoring_replies(after)
+        mv.special != Special::Insane
+            || !rules.in_check(after, after.side())
+            || rules.has_legal_move_ignoring_replies(after)
     }
-
 }
 
 #[cfg(test)]
@@ -184,12 +192,15 @@ mod tests {
         assert!(has(&legal(&rules, &pos), "e1e2"));
         let (rules, pos) = setup(fen, &["Madrasi RI", "Madness of Kings"]);
         assert!(!has(&legal(&rules, &pos), "e1e2"));
-        assert!(kings_adjacent(&rules.make(&pos, crate::moves::Move::new(
-            crate::square::Square::parse("e1").unwrap(),
-            crate::square::Square::parse("e2").unwrap(),
-            None,
-            Special::None
-        ))));
+        assert!(kings_adjacent(&rules.make(
+            &pos,
+            crate::moves::Move::new(
+                crate::square::Square::parse("e1").unwrap(),
+                crate::square::Square::parse("e2").unwrap(),
+                None,
+                Special::None
+            )
+        )));
     }
 
     #[test]
@@ -239,7 +250,10 @@ mod tests {
         // and moving Kh1 does not open a line to a8. So Black has three moves and is not stalemated.
         let fen = "k7/8/1Q6/8/8/8/8/7K b - - 0 1";
         let (rules, pos) = setup(fen, &[]);
-        assert!(!rules.in_check(&pos, Color::Black) && !rules.has_legal_move(&pos, &mut Vec::new()), "orthodox stalemate");
+        assert!(
+            !rules.in_check(&pos, Color::Black) && !rules.has_legal_move(&pos, &mut Vec::new()),
+            "orthodox stalemate"
+        );
         let (rules, pos) = setup(fen, &["Madness of Kings"]);
         assert!(!rules.in_check(&pos, Color::Black));
         assert!(rules.has_legal_move(&pos, &mut Vec::new()), "not stalemate: the insane moves count");
@@ -282,7 +296,8 @@ mod tests {
         assert!(parse_condition_text("Madness of Kings queen").unwrap_err().contains("no option `queen`"));
         let queen = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["Q".into()] };
         assert!(matches!(build_all(&[queen]), Err(ConditionError::BadParam { param, .. }) if param == "Q"));
-        let two = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
+        let two =
+            crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
         assert!(build_all(&[two]).unwrap_err().to_string().contains("takes one walk"));
         assert!(build_all(&[spec("Madness of Kings"), spec("Parsi"), spec("Madrasi")]).is_ok(), "combinable");
     }

@@ -3,12 +3,12 @@
 //! [`observed_by_kind`], [`is_madrasi_paralysed`] and [`any_madrasi_paralysis`].
 
 use crate::attacks::{orthodox_attacks, pawn_attacks_of, Occupancy, PAWN_ATTACKS};
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{Condition, Hooks};
-use crate::movegen::Rules;
 pub(crate) use crate::movegen::own_kind::en_passant_observed;
+use crate::movegen::Rules;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// The condition `Madrasi`, with or without `RexInclusive`.
@@ -110,7 +110,9 @@ fn orthodox_observed(pos: &Position, ours: Bitboard, theirs: Bitboard, kind: Kin
     if theirs.count() <= ours.count() {
         theirs.into_iter().fold(Bitboard::EMPTY, |seen, e| seen | attacks(e))
     } else {
-        ours.into_iter().filter(|&sq| (attacks(sq) & theirs).non_empty()).fold(Bitboard::EMPTY, |seen, sq| seen | sq.bb())
+        ours.into_iter()
+            .filter(|&sq| (attacks(sq) & theirs).non_empty())
+            .fold(Bitboard::EMPTY, |seen, sq| seen | sq.bb())
     }
 }
 
@@ -181,7 +183,11 @@ fn any_madrasi_paralysis_naive(rules: &Rules, pos: &Position, rex_inclusive: boo
 
 impl Condition for Madrasi {
     fn describe(&self) -> String {
-        if self.rex_inclusive { "Madrasi RexInclusive".into() } else { "Madrasi".into() }
+        if self.rex_inclusive {
+            "Madrasi RexInclusive".into()
+        } else {
+            "Madrasi".into()
+        }
     }
 
     fn hooks(&self) -> Hooks {
@@ -215,15 +221,14 @@ impl Condition for Madrasi {
             _ => Vec::new(),
         }
     }
-
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
     use crate::conditions::build_all;
-    use crate::input::vocab::conditions::parse_condition_text;
     use crate::input::fen::parse_fen;
+    use crate::input::vocab::conditions::parse_condition_text;
     use crate::moves::Move;
     use crate::setup::{build_position, SetupOptions};
 
@@ -285,7 +290,11 @@ pub(crate) mod tests {
         for (rules, pos) in starts {
             checked += for_each_position(&rules, &pos, 3, |p| {
                 for rex in [false, true] {
-                    assert_eq!(any_madrasi_paralysis(&rules, p, rex), any_madrasi_paralysis_naive(&rules, p, rex), "{p:?} rex {rex}");
+                    assert_eq!(
+                        any_madrasi_paralysis(&rules, p, rex),
+                        any_madrasi_paralysis_naive(&rules, p, rex),
+                        "{p:?} rex {rex}"
+                    );
                 }
             });
         }
@@ -324,7 +333,8 @@ pub(crate) mod tests {
                 let (rules, pos) = setup(fen, &[condition]);
                 for_each_position(&rules, &pos, 3, |p| {
                     for color in [Color::White, Color::Black] {
-                        let one_by_one: Vec<Square> = p.color_bb(color).into_iter().filter(|&s| rules.is_paralysed(p, s)).collect();
+                        let one_by_one: Vec<Square> =
+                            p.color_bb(color).into_iter().filter(|&s| rules.is_paralysed(p, s)).collect();
                         let at_once: Vec<Square> = rules.paralysed(p, color).into_iter().collect();
                         assert_eq!(at_once, one_by_one, "{condition} {p:?}");
                         paralysed += at_once.len();
@@ -357,7 +367,11 @@ pub(crate) mod tests {
                     for by in [Color::White, Color::Black] {
                         for s in Square::all() {
                             let fast = rules.is_checked_square(p, s, by);
-                            assert_eq!(fast, rules.checked_by_counting_observers(p, s, by), "{condition} {p:?} {s} {by:?}");
+                            assert_eq!(
+                                fast,
+                                rules.checked_by_counting_observers(p, s, by),
+                                "{condition} {p:?} {s} {by:?}"
+                            );
                             checks += fast as usize;
                             cancelled += (!fast && rules.observers(p, s, by).non_empty()) as usize;
                         }

@@ -179,7 +179,10 @@ fn bad_param(condition: &str, param: &str, known: &[&str]) -> String {
 impl ConditionError {
     /// Whether the error is about what stipula does not implement rather than about the input.
     pub fn is_unsupported(&self) -> bool {
-        matches!(self, ConditionError::NotSupported(_) | ConditionError::Combination(..) | ConditionError::UnsupportedParam { .. })
+        matches!(
+            self,
+            ConditionError::NotSupported(_) | ConditionError::Combination(..) | ConditionError::UnsupportedParam { .. }
+        )
     }
 }
 
@@ -272,7 +275,8 @@ impl ConditionDef {
 
     /// The words its parameters are written with (names and aliases, walks by name), for hints.
     pub fn param_words(&self) -> Vec<&'static str> {
-        let mut v: Vec<&'static str> = self.params.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
+        let mut v: Vec<&'static str> =
+            self.params.iter().flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied())).collect();
         v.extend(self.walks.iter().filter_map(|c| crate::pieces::Kind::from_code(c)).map(|k| k.name()));
         v
     }
@@ -359,7 +363,8 @@ mod tests {
     fn names_are_unique_and_own_spellings_do_not_shadow_abbreviations() {
         let mut seen = BTreeSet::new();
         for def in CONDITIONS {
-            let own: BTreeSet<String> = std::iter::once(def.name).chain(def.aliases.iter().copied()).map(crate::words::norm).collect();
+            let own: BTreeSet<String> =
+                std::iter::once(def.name).chain(def.aliases.iter().copied()).map(crate::words::norm).collect();
             for w in own {
                 assert!(seen.insert(w.clone()), "{w} names two conditions");
             }
@@ -428,13 +433,32 @@ mod tests {
 
     #[test]
     fn build_errors_are_typed() {
-        let spec = |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
-        assert_eq!(build_all(&[spec("AndernachChess", &[])]).err(), Some(ConditionError::NotSupported("AndernachChess")));
-        assert_eq!(build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(), Some(ConditionError::Combination("Circe", "AntiCirce")));
-        assert!(matches!(build_all(&[spec("Madrasy", &[])]), Err(ConditionError::Unknown { hint: Some("Madrasi"), .. })));
-        assert_eq!(build_all(&[spec("Isardam", &[]), spec("Madrasi", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Madrasi")));
-        assert_eq!(build_all(&[spec("Eiffel", &[]), spec("Isardam", &[])]).err(), Some(ConditionError::Conflict("Isardam", "Eiffel")));
-        assert_eq!(build_all(&[spec("Madrasi", &[]), spec("Madrasi", &["RexInclusive"])]).err(), Some(ConditionError::Twice("Madrasi".into())));
+        let spec =
+            |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
+        assert_eq!(
+            build_all(&[spec("AndernachChess", &[])]).err(),
+            Some(ConditionError::NotSupported("AndernachChess"))
+        );
+        assert_eq!(
+            build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(),
+            Some(ConditionError::Combination("Circe", "AntiCirce"))
+        );
+        assert!(matches!(
+            build_all(&[spec("Madrasy", &[])]),
+            Err(ConditionError::Unknown { hint: Some("Madrasi"), .. })
+        ));
+        assert_eq!(
+            build_all(&[spec("Isardam", &[]), spec("Madrasi", &[])]).err(),
+            Some(ConditionError::Conflict("Isardam", "Madrasi"))
+        );
+        assert_eq!(
+            build_all(&[spec("Eiffel", &[]), spec("Isardam", &[])]).err(),
+            Some(ConditionError::Conflict("Isardam", "Eiffel"))
+        );
+        assert_eq!(
+            build_all(&[spec("Madrasi", &[]), spec("Madrasi", &["RexInclusive"])]).err(),
+            Some(ConditionError::Twice("Madrasi".into()))
+        );
         let e = build_all(&[spec("Madrasi", &["TypeB"])]).unwrap_err();
         assert_eq!(e.to_string(), "Madrasi has no option `TypeB` (known: RexInclusive)");
         assert_eq!(build_all(&[spec("Eiffel", &["RI"])]).unwrap_err().to_string(), "Eiffel has no options (got `RI`)");

@@ -4,12 +4,12 @@
 //! the perpetual-check rule concern games, not problems: they are out of scope (RULES.md).
 
 use crate::attacks::{Occupancy, KING, KNIGHT};
+use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::conditions::{ConditionError, ConditionSpec};
 use crate::square::{Bitboard, Color, Square};
 
 /// [`Position::flags`] bit: White's king leap is still available.
@@ -187,7 +187,8 @@ impl Condition for Parsi {
         // Parsi with Isardam: the leap's capture of the king must count as a check (Isardam type A: create no paralysis).
         pos.flags() & leap_bit(by) != 0
             && (Bitboard(KNIGHT[sq.index()]) & pos.pieces_bb(by, Kind::KING)).into_iter().any(|k| {
-                !rules.is_paralysed(pos, k) && rules.extra_capture_counts(pos, Move::new(k, sq, Some(sq), Special::KingLeap))
+                !rules.is_paralysed(pos, k)
+                    && rules.extra_capture_counts(pos, Move::new(k, sq, Some(sq), Special::KingLeap))
             })
     }
 
@@ -231,7 +232,9 @@ impl Condition for Parsi {
     // promote on.
     fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         match pos.piece_at(observer) {
-            Some(p) if p.kind == Kind::PAWN && target.rank() == p.color.last_rank() => can_promote_on(pos, p.color, target),
+            Some(p) if p.kind == Kind::PAWN && target.rank() == p.color.last_rank() => {
+                can_promote_on(pos, p.color, target)
+            }
             _ => true,
         }
     }
@@ -242,7 +245,6 @@ impl Condition for Parsi {
     fn is_legal_by_replies(&self, rules: &Rules, _before: &Position, _mv: Move, after: &Position) -> bool {
         rules.in_check(after, after.side()) || can_move(rules, after)
     }
-
 }
 
 #[cfg(test)]
@@ -300,7 +302,9 @@ mod tests {
         assert_eq!(build_all(&[spec("Parsi black leap used white leap used")]).unwrap()[0].initial_flags(), 0);
         assert_eq!(build_all(&[spec("Parsi BlackLeapUsed")]).unwrap()[0].describe(), "Parsi BlackLeapUsed");
         let bad = crate::conditions::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
-        assert!(matches!(build_all(&[bad]), Err(ConditionError::BadParam { condition: "Parsi", param, .. }) if param == "NoLeap"));
+        assert!(
+            matches!(build_all(&[bad]), Err(ConditionError::BadParam { condition: "Parsi", param, .. }) if param == "NoLeap")
+        );
         assert!(parse_condition_text("Parsi white leap").is_err());
     }
 
@@ -355,7 +359,8 @@ mod tests {
         assert_eq!(p.ep_square(), None);
         assert!(!has(&legal(&rules, &p), "e4d3"), "no en-passant capture");
         let (pieces, state) = crate::input::fen::parse_fen("7k/8/8/8/3Pp3/8/8/3QK3 b - d3 0 1").unwrap();
-        let rules = Rules::new(pieces.iter().map(|p| p.kind), build_all(&[parse_condition_text("Parsi").unwrap()]).unwrap());
+        let rules =
+            Rules::new(pieces.iter().map(|p| p.kind), build_all(&[parse_condition_text("Parsi").unwrap()]).unwrap());
         let err = crate::setup::build_position(&pieces, &state, Color::Black, &rules, &Default::default()).unwrap_err();
         assert!(err.to_string().contains("no en passant"), "{err}");
     }
@@ -367,7 +372,10 @@ mod tests {
         // Black's vizier square: only a vizier, White having none.
         let (rules, pos) = setup("7k/4P3/8/8/8/8/8/K7 w - - 0 1", &["Parsi"]);
         let moves = legal(&rules, &pos);
-        assert!(has(&moves, "e7e8q") && !has(&moves, "e7e8r") && !has(&moves, "e7e8b") && !has(&moves, "e7e8s"), "{moves:?}");
+        assert!(
+            has(&moves, "e7e8q") && !has(&moves, "e7e8r") && !has(&moves, "e7e8b") && !has(&moves, "e7e8s"),
+            "{moves:?}"
+        );
         // b8 is a horse square; White has lost both horses.
         let (rules, pos) = setup("7k/1P6/8/8/8/8/8/K7 w - - 0 1", &["Parsi"]);
         assert_eq!(legal(&rules, &pos).iter().filter(|m| m.starts_with("b7b8")).collect::<Vec<_>>(), ["b7b8s"]);

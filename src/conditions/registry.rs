@@ -29,8 +29,18 @@ pub static CONDITIONS: &[ConditionDef] = &[
         name: "Isardam",
         popeye: Some(["Isardam", "Isardam", "Isardam"]),
         params: &[
-            Param { name: "TypeA", popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)), aliases: &[], implied: true },
-            Param { name: "TypeB", popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)), aliases: &[], implied: false },
+            Param {
+                name: "TypeA",
+                popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "TypeB",
+                popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
             REX_INCLUSIVE,
         ],
         // Popeye refuses Isardam with Madrasi or Eiffel ("Isardam and Madrasi/Eiffel not allowed").
@@ -82,7 +92,10 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
     popeye_only(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"]),
     circe_row(["CouscousCirce", "CouscousCirce", "CirceCouscous"], CirceSpec { couscous: true, ..CIRCE }),
-    circe_row(["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"], CirceSpec { determine: Determine::Equipollents, ..CIRCE }),
+    circe_row(
+        ["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"],
+        CirceSpec { determine: Determine::Equipollents, ..CIRCE },
+    ),
     circe_row(["FileCirce", "FileCirce", "FileCirce"], CirceSpec { determine: Determine::File, ..CIRCE }),
     popeye_only(["BlackMaximummer", "SchwarzerLaengstzueger", "NoirMaximum"]),
     popeye_only(["BlackMinimummer", "SchwarzerKuerzestzueger", "NoirMinimum"]),
@@ -103,29 +116,65 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
     popeye_only(["ParrainCirce", "CirceParrain", "CirceParrain"]),
     popeye_only(["NoIProm", "OhneIUW", "SansIProm"]),
-    circe_row(["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"], CirceSpec { determine: Determine::Symmetry, ..CIRCE }),
+    circe_row(
+        ["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"],
+        CirceSpec { determine: Determine::Symmetry, ..CIRCE },
+    ),
     popeye_only(["VogtlaenderChess", "VogtlaenderSchach", "EchecsVogtlaender"]),
     popeye_only(["EinsteinChess", "EinsteinSchach", "EchecsEinstein"]),
     popeye_only(["Bicolores", "Bicolores", "Bicolores"]),
     popeye_only(["NewKoeko", "NeuKoeko", "KoekoNouveaux"]),
     circe_row(["CirceClone", "CirceClone", "CirceClone"], CirceSpec { clone: true, ..CIRCE }),
     circe_row(["AntiCirce", "AntiCirce", "AntiCirce"], ANTI),
-    circe_row(["MirrorFileCirce", "SpiegelFileCirce", "FileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..CIRCE }),
-    circe_row(["AntipodeanCirce", "AntipodenCirce", "CirceAntipoden"], CirceSpec { determine: Determine::Antipodes, ..CIRCE }),
-    circe_row(["MirrorCirceClone", "SpiegelCirceclone", "CirceCloneMalefique"], CirceSpec { clone: true, mirror: true, ..CIRCE }),
+    circe_row(
+        ["MirrorFileCirce", "SpiegelFileCirce", "FileCirceMalefique"],
+        CirceSpec { determine: Determine::File, mirror: true, ..CIRCE },
+    ),
+    circe_row(
+        ["AntipodeanCirce", "AntipodenCirce", "CirceAntipoden"],
+        CirceSpec { determine: Determine::Antipodes, ..CIRCE },
+    ),
+    circe_row(
+        ["MirrorCirceClone", "SpiegelCirceclone", "CirceCloneMalefique"],
+        CirceSpec { clone: true, mirror: true, ..CIRCE },
+    ),
     circe_row(["MirrorAntiCirce", "AntiSpiegelCirce", "AntiCirceMalefique"], CirceSpec { mirror: true, ..ANTI }),
     popeye_only(["DiagramAntiCirce", "AntiDiagrammCirce", "AntiCirceDiagramme"]),
     circe_row(["FileAntiCirce", "AntiFileCirce", "AntiFileCirce"], CirceSpec { determine: Determine::File, ..ANTI }),
-    circe_row(["SymmetryAntiCirce", "AntiSymmetrieCirce", "AntiCirceSymetrique"], CirceSpec { determine: Determine::Symmetry, ..ANTI }),
-    circe_row(["MirrorFileAntiCirce", "AntiSpiegelFileCirce", "AntiFileCirceMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..ANTI }),
-    circe_row(["AntipodeanAntiCirce", "AntiAntipodenCirce", "AntiCirceAntipoden"], CirceSpec { determine: Determine::Antipodes, ..ANTI }),
-    circe_row(["EquipollentsAntiCirce", "AntiEquipollentsCirce", "AntiCirceEquipollents"], CirceSpec { determine: Determine::Equipollents, ..ANTI }),
+    circe_row(
+        ["SymmetryAntiCirce", "AntiSymmetrieCirce", "AntiCirceSymetrique"],
+        CirceSpec { determine: Determine::Symmetry, ..ANTI },
+    ),
+    circe_row(
+        ["MirrorFileAntiCirce", "AntiSpiegelFileCirce", "AntiFileCirceMalefique"],
+        CirceSpec { determine: Determine::File, mirror: true, ..ANTI },
+    ),
+    circe_row(
+        ["AntipodeanAntiCirce", "AntiAntipodenCirce", "AntiCirceAntipoden"],
+        CirceSpec { determine: Determine::Antipodes, ..ANTI },
+    ),
+    circe_row(
+        ["EquipollentsAntiCirce", "AntiEquipollentsCirce", "AntiCirceEquipollents"],
+        CirceSpec { determine: Determine::Equipollents, ..ANTI },
+    ),
     circe_row(["FileImmunChess", "FileImmunSchach", "ImmunFile"], CirceSpec { determine: Determine::File, ..IMMUNE }),
     popeye_only(["DiagramImmunChess", "DiagrammImmunSchach", "ImmunDiagramme"]),
-    circe_row(["MirrorFileImmunChess", "SpiegelFileImmunSchach", "ImmunFileMalefique"], CirceSpec { determine: Determine::File, mirror: true, ..IMMUNE }),
-    circe_row(["SymmetryImmunChess", "SymmetrieImmunSchach", "ImmunSymmetrique"], CirceSpec { determine: Determine::Symmetry, ..IMMUNE }),
-    circe_row(["AntipodeanImmunChess", "AntipodenImmunSchach", "ImmunAntipoden"], CirceSpec { determine: Determine::Antipodes, ..IMMUNE }),
-    circe_row(["EquipollentsImmunChess", "EquipollentsImmunSchach", "ImmunEquipollents"], CirceSpec { determine: Determine::Equipollents, ..IMMUNE }),
+    circe_row(
+        ["MirrorFileImmunChess", "SpiegelFileImmunSchach", "ImmunFileMalefique"],
+        CirceSpec { determine: Determine::File, mirror: true, ..IMMUNE },
+    ),
+    circe_row(
+        ["SymmetryImmunChess", "SymmetrieImmunSchach", "ImmunSymmetrique"],
+        CirceSpec { determine: Determine::Symmetry, ..IMMUNE },
+    ),
+    circe_row(
+        ["AntipodeanImmunChess", "AntipodenImmunSchach", "ImmunAntipoden"],
+        CirceSpec { determine: Determine::Antipodes, ..IMMUNE },
+    ),
+    circe_row(
+        ["EquipollentsImmunChess", "EquipollentsImmunSchach", "ImmunEquipollents"],
+        CirceSpec { determine: Determine::Equipollents, ..IMMUNE },
+    ),
     popeye_only(["ReversalEinsteinChess", "ReversesEinsteinSchach", "ReversEchecsEinstein"]),
     popeye_only(["SuperCirce", "SuperCirce", "SuperCirce"]),
     popeye_only(["RelegationChess", "Degradierung", "Degradierung"]),
@@ -141,9 +190,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["GlasgowChess", "GlasgowSchach", "EchecsGlasgow"]),
     popeye_only(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
     popeye_only(["FrischAufCirce", "FrischAufCirce", "FrischAufCirce"]),
-    circe_row(["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"], CirceSpec { adapter: Adapter::VerticalMirror, ..CIRCE }),
+    circe_row(
+        ["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"],
+        CirceSpec { adapter: Adapter::VerticalMirror, ..CIRCE },
+    ),
     popeye_only(["ChecklessChess", "OhneSchach", "SansEchecs"]),
-    circe_row(["DiametralCirce", "DiametralCirce", "CirceDiametrale"], CirceSpec { adapter: Adapter::Diametral, ..CIRCE }),
+    circe_row(
+        ["DiametralCirce", "DiametralCirce", "CirceDiametrale"],
+        CirceSpec { adapter: Adapter::Diametral, ..CIRCE },
+    ),
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
     popeye_only(["RankCirce", "RankCirce", "RankCirce"]),
     popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
@@ -155,7 +210,10 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
     popeye_only(["BlackTransmutedKing", "SchwarzerTransmutierenderKoenig", "NoirRoiTransmute"]),
     popeye_only(["AntiEinsteinChess", "AntiEinsteinSchach", "EchecsAntiEinstein"]),
-    circe_row(["MirrorCouscousCirce", "SpiegelCouscousCirce", "CirceCouscousMalefique"], CirceSpec { couscous: true, mirror: true, ..CIRCE }),
+    circe_row(
+        ["MirrorCouscousCirce", "SpiegelCouscousCirce", "CirceCouscousMalefique"],
+        CirceSpec { couscous: true, mirror: true, ..CIRCE },
+    ),
     popeye_only(["BlackRoyalSquare", "SchwarzesKoeniglichesFeld", "NoirCaseRoyal"]),
     popeye_only(["WhiteRoyalSquare", "WeissesKoeniglichesFeld", "BlancCaseRoyal"]),
     popeye_only(["BrunnerChess", "BrunnerSchach", "EchecsBrunner"]),
@@ -254,10 +312,22 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ArgentinianChess", "ArgentinischesSchach", "EchecsArgentins"]),
     popeye_only(["LostPieces", "VerloreneSteine", "PiecesPerdues"]),
     popeye_only(["PartialParalysis", "PartielleParalyse", "ParalysePartielle"]),
-    circe_row(["VerticalSymmetryCirce", "VertikaleSymmetrieCirce", "CirceSymetriqueVerticale"], CirceSpec { determine: Determine::VerticalSymmetry, ..CIRCE }),
-    circe_row(["HorizontalSymmetryCirce", "HorizontaleSymmetrieCirce", "CirceSymetriqueHorizontale"], CirceSpec { determine: Determine::HorizontalSymmetry, ..CIRCE }),
-    circe_row(["VerticalSymmetryAntiCirce", "VertikaleAntiSymmetrieCirce", "AntiCirceSymetriqueVerticale"], CirceSpec { determine: Determine::VerticalSymmetry, ..ANTI }),
-    circe_row(["HorizontalSymmetryAntiCirce", "HorizontaleAntiSymmetrieCirce", "AntiCirceSymetriqueHorizontale"], CirceSpec { determine: Determine::HorizontalSymmetry, ..ANTI }),
+    circe_row(
+        ["VerticalSymmetryCirce", "VertikaleSymmetrieCirce", "CirceSymetriqueVerticale"],
+        CirceSpec { determine: Determine::VerticalSymmetry, ..CIRCE },
+    ),
+    circe_row(
+        ["HorizontalSymmetryCirce", "HorizontaleSymmetrieCirce", "CirceSymetriqueHorizontale"],
+        CirceSpec { determine: Determine::HorizontalSymmetry, ..CIRCE },
+    ),
+    circe_row(
+        ["VerticalSymmetryAntiCirce", "VertikaleAntiSymmetrieCirce", "AntiCirceSymetriqueVerticale"],
+        CirceSpec { determine: Determine::VerticalSymmetry, ..ANTI },
+    ),
+    circe_row(
+        ["HorizontalSymmetryAntiCirce", "HorizontaleAntiSymmetrieCirce", "AntiCirceSymetriqueHorizontale"],
+        CirceSpec { determine: Determine::HorizontalSymmetry, ..ANTI },
+    ),
     popeye_only(["ImmuneVerticalSymmetry", "ImmuneVertikaleSymmetrie", "ImmuneSymetriqueVerticale"]),
     popeye_only(["ImmuneHorizontalSymmetry", "ImmuneHorizontaleSymmetrie", "ImmuneSymetriqueHorizontale"]),
     popeye_only(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
@@ -345,12 +415,8 @@ const CIRCE_VARIANTS: &[Names] = &[
 
 /// Popeye's lettered condition types (`ConditionLetteredVariantTypeString`): the table in which Popeye reads
 /// Isardam's type.
-const LETTERED_TYPES: &[Names] = &[
-    ["TypeA", "TypA", "TypeA"],
-    ["TypeB", "TypB", "TypeB"],
-    ["TypeC", "TypC", "TypeC"],
-    ["TypeD", "TypD", "TypeD"],
-];
+const LETTERED_TYPES: &[Names] =
+    &[["TypeA", "TypA", "TypeA"], ["TypeB", "TypB", "TypeB"], ["TypeC", "TypC", "TypeC"], ["TypeD", "TypD", "TypeD"]];
 
 /// A Circe variant Popeye knows by its own name: its rebirth rule ([`CirceSpec`]), read by [`Circe::build`] with
 /// the parameters written after the name (`RexInclusive`, `Cheylan`, `Mirror` ...).

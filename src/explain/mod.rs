@@ -12,9 +12,9 @@ use crate::attacks::{between, Occupancy};
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::notation::{move_text, parse_move, WrittenMove};
+use crate::pieces::Placed;
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
-use crate::pieces::Placed;
 use crate::square::{Color, Square};
 
 /// A paralysed piece and the pieces that paralyse it.
@@ -284,7 +284,15 @@ fn observations_of(rules: &Rules, pos: &Position, target: Square, color: Color) 
         } else {
             CheckStatus::Real
         };
-        let mut c = Check { king: target, king_color: color, observer, piece, status, sentence: String::new(), clause: String::new() };
+        let mut c = Check {
+            king: target,
+            king_color: color,
+            observer,
+            piece,
+            status,
+            sentence: String::new(),
+            clause: String::new(),
+        };
         c.sentence = prose::check_sentence(pos, &c);
         c.clause = prose::observation_clause(pos, &c);
         out.push(c);
@@ -310,7 +318,8 @@ fn isardam_reason(rules: &Rules, pos: &Position, observer: Square, target: Squar
 }
 
 fn forbidden(rules: &Rules, pos: &Position) -> Vec<(Square, Square)> {
-    let mut v: Vec<(Square, Square)> = rules.conditions().iter().flat_map(|c| c.forbidden_paralyses(rules, pos)).collect();
+    let mut v: Vec<(Square, Square)> =
+        rules.conditions().iter().flat_map(|c| c.forbidden_paralyses(rules, pos)).collect();
     v.sort();
     v.dedup();
     v
@@ -330,7 +339,12 @@ pub fn why(rules: &Rules, pos: &Position, text: &str) -> Result<Why, String> {
     let q = parse_move(pos, text)?;
     let piece = pos.piece_at(q.from);
     let Some(p) = piece else {
-        return Ok(Why { text: text.trim().to_string(), from: Some(q.from), piece: None, verdict: MoveVerdict::NoPiece });
+        return Ok(Why {
+            text: text.trim().to_string(),
+            from: Some(q.from),
+            piece: None,
+            verdict: MoveVerdict::NoPiece,
+        });
     };
     if !q.names(p.kind) {
         return Err(format!(
@@ -342,7 +356,8 @@ pub fn why(rules: &Rules, pos: &Position, text: &str) -> Result<Why, String> {
             q.letters
         ));
     }
-    let (pos_used, turn) = if p.color == pos.side() { (pos.clone(), None) } else { (pos.null_move(), Some(pos.side())) };
+    let (pos_used, turn) =
+        if p.color == pos.side() { (pos.clone(), None) } else { (pos.null_move(), Some(pos.side())) };
     let (shown, verdict) = judge(rules, &pos_used, &q, p);
     let verdict = match turn {
         Some(to_move) => MoveVerdict::NotItsTurn { to_move, inner: Box::new(verdict) },
@@ -362,7 +377,10 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
     rules.legal_moves(pos, &mut legal);
     let mut pseudo = Vec::new();
     rules.pseudo_moves(pos, &mut pseudo);
-    let is_castle = p.kind == Kind::KING && q.from.file() == 4 && (q.to.file() as i8 - 4).abs() == 2 && q.from.rank() == q.to.rank();
+    let is_castle = p.kind == Kind::KING
+        && q.from.file() == 4
+        && (q.to.file() as i8 - 4).abs() == 2
+        && q.from.rank() == q.to.rank();
     let mut candidates: Vec<Move> = if is_castle {
         pseudo.iter().copied().filter(|m| matches!(m.special, Special::CastleShort | Special::CastleLong)).collect()
     } else {
@@ -374,7 +392,10 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
     if let Some(&mv) = legal.iter().find(|m| q.matches(m) && (!is_castle || m.special != Special::None)) {
         let after = rules.make(pos, mv);
         let mut text = display(&move_text(pos, mv)) + &rules.effects(pos, mv).write_in(crate::words::Lang::English);
-        let checks: Vec<Check> = king_observations(rules, &after, after.side()).into_iter().filter(|c| c.status == CheckStatus::Real).collect();
+        let checks: Vec<Check> = king_observations(rules, &after, after.side())
+            .into_iter()
+            .filter(|c| c.status == CheckStatus::Real)
+            .collect();
         if !checks.is_empty() {
             text += "+";
         }
@@ -413,7 +434,9 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
             let df = q.to.file() as i8 - q.from.file() as i8;
             let dr = q.to.rank() as i8 - q.from.rank() as i8;
             let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
-            let rides_there = (walk.ortho && (df == 0 || dr == 0)) || (walk.diag && df.abs() == dr.abs()) || (p.kind == Kind::PAWN && df == 0);
+            let rides_there = (walk.ortho && (df == 0 || dr == 0))
+                || (walk.diag && df.abs() == dr.abs())
+                || (p.kind == Kind::PAWN && df == 0);
             if straight && rides_there && on_line.non_empty() {
                 WalkFailure::Blocked(on_line.collect())
             } else {
@@ -477,7 +500,8 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
             if mv.promotion().is_some_and(|k| k != Kind::QUEEN) {
                 continue;
             }
-            let q = WrittenMove { letters: String::new(), from, to: mv.to, captured: Some(c), promotion: mv.promotion() };
+            let q =
+                WrittenMove { letters: String::new(), from, to: mv.to, captured: Some(c), promotion: mv.promotion() };
             let (text, verdict) = judge(rules, pos, &q, piece);
             tempting.push(Why { text, from: Some(from), piece: Some(piece), verdict });
             if tempting.len() >= MAX_TEMPTING {
@@ -510,7 +534,8 @@ pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
         rules.legal_moves(&p, &mut legal);
         for (from, piece) in p.pieces().filter(|(_, x)| x.color == color) {
             // A king is never captured: with the other side's king in check the null move would offer it.
-            let takes_king = |m: &Move| m.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING));
+            let takes_king =
+                |m: &Move| m.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING));
             let mine: Vec<Move> = legal.iter().copied().filter(|m| m.from == from && !takes_king(m)).collect();
             let mut illegal = Vec::new();
             for mv in walk_moves(rules, &p, from) {
@@ -520,7 +545,13 @@ pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
                 if takes_king(&mv) {
                     continue;
                 }
-                let q = WrittenMove { letters: String::new(), from, to: mv.to, captured: mv.capture(), promotion: mv.promotion() };
+                let q = WrittenMove {
+                    letters: String::new(),
+                    from,
+                    to: mv.to,
+                    captured: mv.capture(),
+                    promotion: mv.promotion(),
+                };
                 let (text, verdict) = judge(rules, &p, &q, piece);
                 if !matches!(verdict, MoveVerdict::Legal { .. }) {
                     illegal.push((mv.to, Why { text, from: Some(from), piece: Some(piece), verdict }));
@@ -548,7 +579,8 @@ mod tests {
         // "the white rook on g2, also attacked by the g5 rook, is paralysed"; knights d8/f7, pawns c2/d3.
         let (rules, pos) = setup(SEED_002, &["Madrasi"]);
         let p = paralyses(&rules, &pos);
-        let found: Vec<(String, Vec<String>)> = p.iter().map(|x| (x.square.to_string(), x.by.iter().map(|s| s.to_string()).collect())).collect();
+        let found: Vec<(String, Vec<String>)> =
+            p.iter().map(|x| (x.square.to_string(), x.by.iter().map(|s| s.to_string()).collect())).collect();
         let want = |s: &str, by: &[&str]| (s.to_string(), by.iter().map(|b| b.to_string()).collect::<Vec<_>>());
         for w in [
             want("c5", &["g5"]),
@@ -601,11 +633,18 @@ mod tests {
         assert_eq!(why_sentence(&pos, &w), "Qd4×d7[+bRa8]+ is legal. Under Circe the captured black rook is reborn on a8. It gives check: the queen on d7 checks the black king on e8.");
         let (rules, pos) = setup(POS, &["AntiCirce"]);
         let w = why(&rules, &pos, "Qd4*d7").unwrap();
-        assert!(why_sentence(&pos, &w).starts_with("Qd4×d7[wQd7->d1] is legal. Under AntiCirce the capturing white queen is reborn on d1."), "{w:?}");
+        assert!(
+            why_sentence(&pos, &w)
+                .starts_with("Qd4×d7[wQd7->d1] is legal. Under AntiCirce the capturing white queen is reborn on d1."),
+            "{w:?}"
+        );
         // With a piece on d1 the capture is illegal: the queen could not be reborn.
         let (rules, pos) = setup("4k3/3r4/8/1n6/3Q4/5p2/8/3NK2R w - - 0 1", &["AntiCirce"]);
         let w = why(&rules, &pos, "Qd4*d7").unwrap();
-        assert_eq!(why_sentence(&pos, &w), "Qd4×d7 is impossible: under AntiCirce the capturing white queen would be reborn on d1, which is occupied.");
+        assert_eq!(
+            why_sentence(&pos, &w),
+            "Qd4×d7 is impossible: under AntiCirce the capturing white queen would be reborn on d1, which is occupied."
+        );
     }
 
     #[test]
@@ -621,7 +660,10 @@ mod tests {
         assert!(matches!(w.verdict, MoveVerdict::NotItsTurn { to_move: Color::White, .. }), "{w:?}");
         // Own piece and blocked line.
         assert_eq!(why(&rules, &pos, "Rg2-f2").unwrap().verdict, MoveVerdict::NotAWalkMove(WalkFailure::OwnPiece));
-        assert_eq!(why(&rules, &pos, "Rg2-g6").unwrap().verdict, MoveVerdict::NotAWalkMove(WalkFailure::Blocked(vec![sq("g5")])));
+        assert_eq!(
+            why(&rules, &pos, "Rg2-g6").unwrap().verdict,
+            MoveVerdict::NotAWalkMove(WalkFailure::Blocked(vec![sq("g5")]))
+        );
     }
 
     #[test]
@@ -631,11 +673,18 @@ mod tests {
         let w = why(&rules, &pos, "Ra1-a4").unwrap();
         let MoveVerdict::CreatesParalysis { pairs, .. } = &w.verdict else { panic!("{w:?}") };
         assert_eq!(pairs, &vec![(sq("a4"), sq("c4")), (sq("c4"), sq("a4"))]);
-        assert!(why_sentence(&pos, &w).contains("the rook on c4 would be paralysed by the rook on a4"), "{}", why_sentence(&pos, &w));
+        assert!(
+            why_sentence(&pos, &w).contains("the rook on c4 would be paralysed by the rook on a4"),
+            "{}",
+            why_sentence(&pos, &w)
+        );
         // Popeye BEISPIEL-isardam_3: Re4 "attacks" the king c4, but Rxc4 would stand beside Rb4: no check.
         let (rules, pos) = setup("8/8/2K1p3/8/1rk1R3/3nP3/8/8 w - - 0 1", &["Isardam"]);
         let obs = king_observations(&rules, &pos, Color::Black);
-        assert!(obs.iter().any(|c| c.observer == sq("e4") && matches!(c.status, CheckStatus::WouldParalyse { .. })), "{obs:?}");
+        assert!(
+            obs.iter().any(|c| c.observer == sq("e4") && matches!(c.status, CheckStatus::WouldParalyse { .. })),
+            "{obs:?}"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The explanations in English: pieces, paralyses, checks and the answer to `--why` as sentences.
 
-use super::{Check, CheckStatus, KingSquare, MoveVerdict, Paralysis, Snapshot, Why, WalkFailure};
+use super::{Check, CheckStatus, KingSquare, MoveVerdict, Paralysis, Snapshot, WalkFailure, Why};
 use crate::notation::piece_letters;
 use crate::pieces::Kind;
 use crate::position::Position;
@@ -46,7 +46,9 @@ pub fn check_sentence(pos: &Position, c: &Check) -> String {
     let king = piece_phrase(pos, c.king);
     match &c.status {
         CheckStatus::Real => format!("{obs} checks {king}"),
-        CheckStatus::Paralysed(by) => format!("{obs} observes {king} but gives no check: it is paralysed by {}", phrases(pos, by)),
+        CheckStatus::Paralysed(by) => {
+            format!("{obs} observes {king} but gives no check: it is paralysed by {}", phrases(pos, by))
+        }
         CheckStatus::WouldParalyse { capture, described, .. } => {
             format!("{obs} observes {king} but gives no check: {capture} would create a paralysis ({described}), which Isardam forbids")
         }
@@ -67,10 +69,16 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
     let t = &w.text;
     let mover = w.from.map(|f| piece_phrase(pos, f)).unwrap_or_default();
     match v {
-        MoveVerdict::NoPiece => format!("{t} is impossible: there is no piece on {}.", w.from.map(|s| s.to_string()).unwrap_or_default()),
+        MoveVerdict::NoPiece => {
+            format!("{t} is impossible: there is no piece on {}.", w.from.map(|s| s.to_string()).unwrap_or_default())
+        }
         MoveVerdict::NotItsTurn { to_move, inner } => {
             let other = to_move.opposite().name();
-            format!("It is {}'s turn, not {other}'s. If {other} were to move: {}", to_move.name(), verdict_sentence(pos, w, inner))
+            format!(
+                "It is {}'s turn, not {other}'s. If {other} were to move: {}",
+                to_move.name(),
+                verdict_sentence(pos, w, inner)
+            )
         }
         MoveVerdict::Legal { arrival, checks, released, paralyses, rules } => {
             let mut s = format!("{t} is legal.");
@@ -99,16 +107,26 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
                 WalkFailure::Blocked(sq) => format!("the way is blocked by {}", phrases(pos, sq)),
                 WalkFailure::OwnPiece => format!("{} holds a piece of the same colour", w_to(t)),
                 WalkFailure::Geometry => format!("{mover} cannot make this move by its walk here"),
-                WalkFailure::Castling => "castling is not possible here (rights, an occupied or observed square, or check)".into(),
+                WalkFailure::Castling => {
+                    "castling is not possible here (rights, an occupied or observed square, or check)".into()
+                }
             };
             format!("{t} is impossible: {why}.")
         }
         MoveVerdict::Paralysed(by) => format!("{t} is impossible: {mover} is paralysed by {}.", phrases(pos, by)),
         MoveVerdict::SelfCheck(checks) => {
-            let real: Vec<String> = checks.iter().filter(|c| c.status == CheckStatus::Real).map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer)).collect();
-            let king = checks.first().map(|c| format!("the {} king", c.king_color.name().to_lowercase())).unwrap_or_else(|| "its king".into());
+            let real: Vec<String> = checks
+                .iter()
+                .filter(|c| c.status == CheckStatus::Real)
+                .map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer))
+                .collect();
+            let king = checks
+                .first()
+                .map(|c| format!("the {} king", c.king_color.name().to_lowercase()))
+                .unwrap_or_else(|| "its king".into());
             let mut s = format!("{t} is impossible: it would leave {king} in check from {}.", list(&real));
-            let cancelled: Vec<String> = checks.iter().filter(|c| c.status != CheckStatus::Real).map(|c| c.clause.clone()).collect();
+            let cancelled: Vec<String> =
+                checks.iter().filter(|c| c.status != CheckStatus::Real).map(|c| c.clause.clone()).collect();
             if !cancelled.is_empty() {
                 s += &format!(" (Also observed by {}.)", list(&cancelled));
             }
@@ -144,7 +162,12 @@ pub(super) fn observation_clause(pos: &Position, c: &Check) -> String {
 
 /// "the rook on c4 would be paralysed by the rook on a4", named in the position `after` the move.
 pub(super) fn pairs_described(after: &Position, pairs: &[(Square, Square)]) -> String {
-    list(&pairs.iter().map(|&(a, b)| format!("{} would be paralysed by {}", piece_phrase(after, a), piece_phrase(after, b))).collect::<Vec<_>>())
+    list(
+        &pairs
+            .iter()
+            .map(|&(a, b)| format!("{} would be paralysed by {}", piece_phrase(after, a), piece_phrase(after, b)))
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// `Rc5`, `Sf7`, `Pc2`, `Gb7`.
@@ -187,11 +210,15 @@ pub fn position_facts(s: &Snapshot, prev: Option<&Snapshot>) -> Vec<(u8, String)
     }
     if let Some(prev) = prev {
         let was = |sq: Square, piece| prev.paralysed.iter().any(|q| q.square == sq && q.piece == piece);
-        let newly: Vec<String> = s.paralysed.iter().filter(|p| !was(p.square, p.piece)).map(|p| paralysis_short(pos, p)).collect();
+        let newly: Vec<String> =
+            s.paralysed.iter().filter(|p| !was(p.square, p.piece)).map(|p| paralysis_short(pos, p)).collect();
         let freed: Vec<String> = prev
             .paralysed
             .iter()
-            .filter(|q| !s.paralysed.iter().any(|p| p.square == q.square && p.piece == q.piece) && pos.piece_at(q.square) == Some(q.piece))
+            .filter(|q| {
+                !s.paralysed.iter().any(|p| p.square == q.square && p.piece == q.piece)
+                    && pos.piece_at(q.square) == Some(q.piece)
+            })
             .map(|q| short(pos, q.square))
             .collect();
         if !newly.is_empty() {

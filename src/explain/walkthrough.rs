@@ -7,9 +7,9 @@ use super::prose::why_sentence;
 use super::{piece_moves, snapshot, why, PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::movegen::Rules;
 use crate::position::Position;
+use crate::problem::twins::{twin_diagrams, Diagram};
 use crate::problem::{PhaseKind, Play, Problem, Stipulation};
 use crate::setup::build_position;
-use crate::problem::twins::{twin_diagrams, Diagram};
 use crate::solve::run::{collect_phase_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
 use crate::solve::solution::{Attack, Defence, Line, LineStyle, PlayedMove, Role};
 use crate::solve::tree::{Battle, TreeOptions};
@@ -28,7 +28,8 @@ pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation>
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
         Err(e) => {
-            let mut t = TwinExplanation::empty(String::new(), String::new(), p.stipulation.to_string(), p.pieces.clone());
+            let mut t =
+                TwinExplanation::empty(String::new(), String::new(), p.stipulation.to_string(), p.pieces.clone());
             t.refused = Some(e);
             return vec![t];
         }
@@ -65,7 +66,8 @@ pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExpl
                 fill(&mut step.after);
             }
         }
-        let mut stack: Vec<&mut TreeNode> = t.tree.iter_mut().chain(t.phases.iter_mut().flat_map(|ph| ph.tree.iter_mut())).collect();
+        let mut stack: Vec<&mut TreeNode> =
+            t.tree.iter_mut().chain(t.phases.iter_mut().flat_map(|ph| ph.tree.iter_mut())).collect();
         while let Some(n) = stack.pop() {
             fill(&mut n.step.after);
             stack.extend(n.children.iter_mut());
@@ -117,7 +119,13 @@ pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, Wh
         .collect()
 }
 
-fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: &Settings, deadline: Option<std::time::Instant>) -> Result<(), String> {
+fn explain_diagram(
+    p: &Problem,
+    d: &Diagram,
+    t: &mut TwinExplanation,
+    settings: &Settings,
+    deadline: Option<std::time::Instant>,
+) -> Result<(), String> {
     // The walkthrough solves as `solve` does: the same refusals, the same options, the same phases.
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why.message);
@@ -127,7 +135,10 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     }
     // A proof game is walked from the game array, which the walkthrough does not do yet.
     if d.stipulation.goal.is_proof() {
-        return Err(format!("not supported yet: the walkthrough of a proof game (`{}`); `stipula solve` plays it", d.stipulation));
+        return Err(format!(
+            "not supported yet: the walkthrough of a proof game (`{}`); `stipula solve` plays it",
+            d.stipulation
+        ));
     }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
@@ -138,7 +149,8 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
     // The solution is the walk's main phase (the duplex's with `HalfDuplex`); the set play and the duplex are
     // walked beside it, each from its own diagram (its first side to move), in Popeye's order.
     let plan = p.phase_plan(st);
-    let main = [PhaseKind::Solution, PhaseKind::Duplex].iter().find_map(|k| plan.iter().position(|x| x.0 == *k)).unwrap_or(0);
+    let main =
+        [PhaseKind::Solution, PhaseKind::Duplex].iter().find_map(|k| plan.iter().position(|x| x.0 == *k)).unwrap_or(0);
     for (i, &(kind, side, len)) in plan.iter().enumerate() {
         let pos = match build_position(&d.pieces, &p.state, side, &rules, &setup) {
             Ok(pos) => pos,
@@ -154,7 +166,11 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
         // A note on another phase than the solution names it.
         let of = if i == main { String::new() } else { format!("{}: ", phase_title(kind, side)) };
         if walk.left_out > 0 {
-            t.notes.push(format!("{of}the first {} of {} solutions are walked through", walk.lines.len(), walk.lines.len() + walk.left_out));
+            t.notes.push(format!(
+                "{of}the first {} of {} solutions are walked through",
+                walk.lines.len(),
+                walk.lines.len() + walk.left_out
+            ));
         }
         if walk.cut {
             t.notes.push(format!("{of}the tree was cut after {MAX_TREE_STEPS} moves"));
@@ -165,7 +181,14 @@ fn explain_diagram(p: &Problem, d: &Diagram, t: &mut TwinExplanation, settings: 
             t.tree = walk.tree;
             t.left_out = walk.left_out;
         } else {
-            t.phases.push(PhaseWalk { kind, side, before_solution: i < main, initial: snapshot(&rules, &pos), lines: walk.lines, tree: walk.tree });
+            t.phases.push(PhaseWalk {
+                kind,
+                side,
+                before_solution: i < main,
+                initial: snapshot(&rules, &pos),
+                lines: walk.lines,
+                tree: walk.tree,
+            });
         }
     }
     if t.timed_out {
@@ -196,18 +219,33 @@ struct Walked {
 /// play in canonical order; in direct, self and reflex play the keys with every defence and the continuations
 /// the solver shows (no threat computed, so none is left out for it), or, in a set play, the defender's moves.
 #[allow(clippy::too_many_arguments)]
-fn walk_phase(search: &Search, p: &Problem, rules: &Rules, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Walked {
+fn walk_phase(
+    search: &Search,
+    p: &Problem,
+    rules: &Rules,
+    st: &Stipulation,
+    pos: &Position,
+    len: u32,
+    kind: PhaseKind,
+    settings: &Settings,
+) -> Walked {
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
     match st.play {
         Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
-            let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
+            let (found, aborted) =
+                collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
             w.timed_out = aborted;
             w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();
             w.left_out = found.left_out();
             w.lines.sort_by_key(|l| line_key(l));
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
-            let opts = TreeOptions { variations: true, no_threat: true, tries: false, ..TreeOptions::from_options(&p.options) };
+            let opts = TreeOptions {
+                variations: true,
+                no_threat: true,
+                tries: false,
+                ..TreeOptions::from_options(&p.options)
+            };
             let battle = Battle { search, play: st.play, opts };
             let mut budget = MAX_TREE_STEPS;
             if kind == PhaseKind::SetPlay {
@@ -260,7 +298,13 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut number = 0;
     for (i, m) in line.moves.iter().enumerate() {
         let new_number = match series {
-            None => if half_start { i == 0 || i % 2 == 1 } else { i % 2 == 0 },
+            None => {
+                if half_start {
+                    i == 0 || i % 2 == 1
+                } else {
+                    i % 2 == 0
+                }
+            }
             Some(n) => i < n,
         };
         if new_number {

@@ -70,17 +70,26 @@ pub fn parse_fen(text: &str) -> Result<(Vec<Placed>, ExplicitState), FenError> {
     }
     if let Some(&(off, ep)) = fields.get(3) {
         if ep != "-" {
-            let sq = Square::parse(ep)
-                .ok_or_else(|| fen_err(off, format!("`{ep}` is not an en-passant square"), "a square such as `e3`, or `-`"))?;
+            let sq = Square::parse(ep).ok_or_else(|| {
+                fen_err(off, format!("`{ep}` is not an en-passant square"), "a square such as `e3`, or `-`")
+            })?;
             if sq.rank() != 2 && sq.rank() != 5 {
-                return Err(fen_err(off, format!("en-passant square `{ep}` is not on the third or sixth rank"), "a square such as `e3` or `d6`, or `-`"));
+                return Err(fen_err(
+                    off,
+                    format!("en-passant square `{ep}` is not on the third or sixth rank"),
+                    "a square such as `e3` or `d6`, or `-`",
+                ));
             }
             state.en_passant = Some(sq);
         }
     }
     for &(off, counter) in fields.iter().skip(4) {
         if counter.parse::<u32>().is_err() {
-            return Err(fen_err(off, format!("unexpected `{counter}` after the en-passant field"), "the halfmove and fullmove counters, or nothing"));
+            return Err(fen_err(
+                off,
+                format!("unexpected `{counter}` after the en-passant field"),
+                "the halfmove and fullmove counters, or nothing",
+            ));
         }
     }
     if fields.len() > 6 {
@@ -121,14 +130,22 @@ fn parse_board(board: &str, base: usize) -> Result<Vec<Placed>, FenError> {
                     _ => (None, inner),
                 };
                 let kind = Kind::from_code(code).ok_or_else(|| {
-                    fen_err(here + 1, format!("unknown piece code `{code}`"), "a Popeye piece code such as `CA`, `N`, `Z`, `03`")
+                    fen_err(
+                        here + 1,
+                        format!("unknown piece code `{code}`"),
+                        "a Popeye piece code such as `CA`, `N`, `Z`, `03`",
+                    )
                 })?;
                 let color = match sign {
                     Some(c) => c,
                     None if code.chars().any(|c| c.is_ascii_uppercase()) => Color::White,
                     None if code.chars().any(|c| c.is_ascii_lowercase()) => Color::Black,
                     None => {
-                        return Err(fen_err(here + 1, format!("the colour of `({code})` is not given"), "`(+03)` for White or `(-03)` for Black"))
+                        return Err(fen_err(
+                            here + 1,
+                            format!("the colour of `({code})` is not given"),
+                            "`(+03)` for White or `(-03)` for Black",
+                        ))
                     }
                 };
                 if file < 8 {
@@ -144,10 +161,18 @@ fn parse_board(board: &str, base: usize) -> Result<Vec<Placed>, FenError> {
                 file += 1;
                 i += 1;
             } else {
-                return Err(fen_err(here, format!("unknown piece letter `{c}`"), "one of `KQRBNPGL` (upper case White), a digit, or `(CODE)`"));
+                return Err(fen_err(
+                    here,
+                    format!("unknown piece letter `{c}`"),
+                    "one of `KQRBNPGL` (upper case White), a digit, or `(CODE)`",
+                ));
             }
             if file > 8 {
-                return Err(fen_err(here, format!("rank {} has more than eight squares", rank + 1), "eight squares per rank"));
+                return Err(fen_err(
+                    here,
+                    format!("rank {} has more than eight squares", rank + 1),
+                    "eight squares per rank",
+                ));
             }
         }
         if file != 8 {
@@ -181,7 +206,8 @@ pub fn board_to_fen(pieces: &[Placed]) -> String {
                         None => {
                             let code = kind.code();
                             if code.chars().any(|c| c.is_ascii_alphabetic()) {
-                                let c = if color == Color::White { code.to_string() } else { code.to_ascii_lowercase() };
+                                let c =
+                                    if color == Color::White { code.to_string() } else { code.to_ascii_lowercase() };
                                 out += &format!("({c})");
                             } else {
                                 out += &format!("({}{code})", if color == Color::White { '+' } else { '-' });

@@ -149,7 +149,10 @@ pub fn detect(path_display: &str, text: &str) -> Format {
     let lower = first.to_ascii_lowercase();
     if lower.starts_with("beginproblem") || lower.starts_with("anfangproblem") || lower.starts_with("debutprobleme") {
         Format::Popeye
-    } else if first == "---" || first.starts_with("- ") || lower.starts_with("authors:") || lower.starts_with("algebraic:")
+    } else if first == "---"
+        || first.starts_with("- ")
+        || lower.starts_with("authors:")
+        || lower.starts_with("algebraic:")
         || text.contains("\nalgebraic:")
     {
         Format::Yaml
@@ -167,7 +170,9 @@ pub fn read_any(path_display: &str, text: &str) -> Vec<Result<Problem, Diagnosti
 
 /// [`read_any`] with the text span of each problem, and the warnings.
 pub fn read_any_spans(path_display: &str, text: &str) -> (Vec<Read>, Vec<Diagnostic>) {
-    let spanned = |v: Vec<(Range<usize>, Result<Problem, Diagnostic>)>| v.into_iter().map(|(span, problem)| Read { problem, span }).collect();
+    let spanned = |v: Vec<(Range<usize>, Result<Problem, Diagnostic>)>| {
+        v.into_iter().map(|(span, problem)| Read { problem, span }).collect()
+    };
     match detect(path_display, text) {
         Format::Stip => (spanned(stip::read_stip_spans(text, path_display)), Vec::new()),
         Format::Yaml => (spanned(yaml::read_yaml_spans(text, path_display)), Vec::new()),
@@ -177,10 +182,13 @@ pub fn read_any_spans(path_display: &str, text: &str) -> (Vec<Read>, Vec<Diagnos
         }
         Format::Fen => {
             let line = text.lines().next().unwrap_or("");
-            let d = Diagnostic::new(Location { file: path_display.to_string(), line: 1, column: 1 }, "a FEN alone is not a problem: it has no stipulation")
-                .with_source(line, line.trim_end().len())
-                .expected("a `.stip` file with `fen:` and `stipulation:` lines")
-                .hint(format!("write `fen: {}` and `stipulation: #2` in a `.stip` file", line.trim()));
+            let d = Diagnostic::new(
+                Location { file: path_display.to_string(), line: 1, column: 1 },
+                "a FEN alone is not a problem: it has no stipulation",
+            )
+            .with_source(line, line.trim_end().len())
+            .expected("a `.stip` file with `fen:` and `stipulation:` lines")
+            .hint(format!("write `fen: {}` and `stipulation: #2` in a `.stip` file", line.trim()));
             (vec![Read { problem: Err(d), span: trimmed(text, 0..text.len()) }], Vec::new())
         }
     }
@@ -188,7 +196,8 @@ pub fn read_any_spans(path_display: &str, text: &str) -> (Vec<Read>, Vec<Diagnos
 
 /// The error of a file that holds no problem (empty, or only comments), as every reader gives it.
 pub(crate) fn no_problem(file: &str, expected: &str) -> Diagnostic {
-    Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "the file holds no problem").expected(expected)
+    Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "the file holds no problem")
+        .expected(expected)
 }
 
 #[cfg(test)]
@@ -207,11 +216,14 @@ mod tests {
     /// Each problem's span is its own text, in every format.
     #[test]
     fn spans() {
-        let texts = |path: &str, text: &str| -> Vec<String> { read_any_spans(path, text).0.iter().map(|r| text[r.span.clone()].to_string()).collect() };
+        let texts = |path: &str, text: &str| -> Vec<String> {
+            read_any_spans(path, text).0.iter().map(|r| text[r.span.clone()].to_string()).collect()
+        };
         let a = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1";
         let b = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #2";
         assert_eq!(texts("x.stip", &format!("% c\n\n{a}\n---\n{b}\n\n")), [format!("% c\n\n{a}"), b.to_string()]);
-        let (p, q) = ("Stipulation #1\nPieces White Kb6 Rh1 Black Kb8", "Stipulation #2\nPieces White Kb6 Rh1 Black Kb8");
+        let (p, q) =
+            ("Stipulation #1\nPieces White Kb6 Rh1 Black Kb8", "Stipulation #2\nPieces White Kb6 Rh1 Black Kb8");
         let inp = format!("BeginProblem\n{p}\nNextProblem\n{q}\nEndProblem\n");
         assert_eq!(texts("x.inp", &inp), [format!("BeginProblem\n{p}"), q.to_string()]);
         let e1 = "- algebraic: {white: [Kb6, Rh1], black: [Kb8]}\n  stipulation: \"#1\"";

@@ -6,19 +6,19 @@
 #![allow(clippy::result_large_err)]
 
 use crate::input::fen::parse_fen;
-use crate::words::did_you_mean;
 use crate::input::vocab::conditions::parse_conditions;
 use crate::input::vocab::options::parse_options;
 use crate::input::vocab::pieces::parse_pieces;
 use crate::input::vocab::stipulation::parse_stip_any;
 use crate::input::vocab::twins::parse_twin;
 use crate::input::vocab::Issue;
-use crate::words::norm;
-use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
-use crate::problem::options::Options;
 use crate::pieces::Placed;
+use crate::problem::options::Options;
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
 use crate::setup::ExplicitState;
 use crate::square::Color;
+use crate::words::did_you_mean;
+use crate::words::norm;
 use nom::bytes::complete::{tag, take_while, take_while1};
 use nom::character::complete::satisfy;
 use nom::combinator::recognize;
@@ -27,8 +27,23 @@ use nom::{IResult, Parser};
 
 /// The keys of the language as they are written, for hints.
 const KEYS: &[&str] = &[
-    "author", "authors", "source", "award", "title", "remark", "keywords", "comment", "white", "black", "fen",
-    "stipulation", "conditions", "options", "twin", "zero position", "solution",
+    "author",
+    "authors",
+    "source",
+    "award",
+    "title",
+    "remark",
+    "keywords",
+    "comment",
+    "white",
+    "black",
+    "fen",
+    "stipulation",
+    "conditions",
+    "options",
+    "twin",
+    "zero position",
+    "solution",
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,12 +249,26 @@ fn entries(lines: &[Line<'_>], file: &str) -> Result<Vec<Entry>, Diagnostic> {
         if let Ok((_, blank)) = leading_blank(l.text) {
             // A continuation line.
             let Some(e) = out.last_mut() else {
-                return Err(diag_at(file, l.no, l.full, blank.len(), l.text.trim().len(), "an indented line continues nothing")
-                    .expected("`key: value`, such as `white: Ke1`"));
+                return Err(diag_at(
+                    file,
+                    l.no,
+                    l.full,
+                    blank.len(),
+                    l.text.trim().len(),
+                    "an indented line continues nothing",
+                )
+                .expected("`key: value`, such as `white: Ke1`"));
             };
             if e.block.is_some() || matches!(e.key, Key::Solution | Key::Fen | Key::Stipulation | Key::ZeroPosition) {
-                return Err(diag_at(file, l.no, l.full, blank.len(), l.text.trim().len(), format!("`{}:` does not continue on the next line", e.key_text))
-                    .expected("`key: value`, such as `white: Ke1`"));
+                return Err(diag_at(
+                    file,
+                    l.no,
+                    l.full,
+                    blank.len(),
+                    l.text.trim().len(),
+                    format!("`{}:` does not continue on the next line", e.key_text),
+                )
+                .expected("`key: value`, such as `white: Ke1`"));
             }
             let body = l.text.trim_end();
             e.value.push(' ');
@@ -259,13 +288,19 @@ fn entries(lines: &[Line<'_>], file: &str) -> Result<Vec<Entry>, Diagnostic> {
                         line: l.no,
                         full: l.full.to_string(),
                         value: String::new(),
-                        segs: vec![Seg { start: 0, line: l.no, col0: l.text.trim_end().len(), full: l.full.to_string() }],
+                        segs: vec![Seg {
+                            start: 0,
+                            line: l.no,
+                            col0: l.text.trim_end().len(),
+                            full: l.full.to_string(),
+                        }],
                         block: None,
                     });
                     continue;
                 }
-                let mut d = diag_at(file, l.no, l.full, 0, word.len(), format!("expected `key: value`, found `{word}`"))
-                    .expected("a key such as `white:`, `stipulation:` or `options:`");
+                let mut d =
+                    diag_at(file, l.no, l.full, 0, word.len(), format!("expected `key: value`, found `{word}`"))
+                        .expected("a key such as `white:`, `stipulation:` or `options:`");
                 if let Some(k) = did_you_mean(word, KEYS.iter().copied()) {
                     d = d.hint(format!("did you mean `{k}:`?"));
                 }
@@ -407,7 +442,8 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
             Key::White | Key::Black => {
                 need_value()?;
                 if seen_fen {
-                    return Err(e.whole(file, "pieces are given both by `fen:` and by colour")
+                    return Err(e
+                        .whole(file, "pieces are given both by `fen:` and by colour")
                         .expected("either `fen:` or `white:`/`black:` lines"));
                 }
                 seen_pieces = true;
@@ -428,19 +464,24 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
             Key::Fen => {
                 need_value()?;
                 if seen_fen || seen_pieces {
-                    return Err(e.whole(file, "pieces are given twice (`fen:` together with another `fen:` or `white:`/`black:`)")
+                    return Err(e
+                        .whole(
+                            file,
+                            "pieces are given twice (`fen:` together with another `fen:` or `white:`/`black:`)",
+                        )
                         .expected("either one `fen:` or `white:`/`black:` lines"));
                 }
                 seen_fen = true;
-                let (ps, st) = parse_fen(&e.value).map_err(|fe| {
-                    e.issue(file, Issue::new(fe.offset, 1, fe.message).expected(fe.expected))
-                })?;
+                let (ps, st) = parse_fen(&e.value)
+                    .map_err(|fe| e.issue(file, Issue::new(fe.offset, 1, fe.message).expected(fe.expected)))?;
                 pieces = ps;
                 state = st;
             }
             Key::Stipulation => {
                 if stipulation.is_some() {
-                    return Err(e.whole(file, "`stipulation:` is given twice").hint("use `twin: stipulation …` for a second stipulation"));
+                    return Err(e
+                        .whole(file, "`stipulation:` is given twice")
+                        .hint("use `twin: stipulation …` for a second stipulation"));
                 }
                 need_value()?;
                 stipulation = Some(parse_stip_any(&e.value).map_err(|is| e.issue(file, is))?);
@@ -467,7 +508,8 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
             }
             Key::ZeroPosition => {
                 if !e.value.trim().is_empty() {
-                    return Err(e.whole(file, "`zero position` takes no value")
+                    return Err(e
+                        .whole(file, "`zero position` takes no value")
                         .hint("write the twins on `twin:` lines after `zero position`"));
                 }
                 zero_position = true;
@@ -499,14 +541,31 @@ fn read_problem(lines: Vec<Line<'_>>, file: &str) -> Result<Problem, Diagnostic>
     let start_line = lines.iter().find(|l| l.no == first).map(|l| l.full).unwrap_or("");
     let at_start = |m: &str| diag_at(file, first, start_line, 0, start_line.trim_end().len().max(1), m.to_string());
     let Some(stipulation) = stipulation else {
-        return Err(at_start("this problem has no stipulation").expected("a line such as `stipulation: #2` or `stipulation: helpmate in 2`"));
+        return Err(at_start("this problem has no stipulation")
+            .expected("a line such as `stipulation: #2` or `stipulation: helpmate in 2`"));
     };
     if pieces.is_empty() {
-        return Err(at_start("this problem has no pieces").expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
+        return Err(at_start("this problem has no pieces")
+            .expected("`white: Ke1 …` and `black: Ke8 …` lines, or a `fen:` line"));
     }
-    let p = Problem { location, meta, pieces, state, stipulation, conditions, options, zero_position, twins, intended, initial: None };
+    let p = Problem {
+        location,
+        meta,
+        pieces,
+        state,
+        stipulation,
+        conditions,
+        options,
+        zero_position,
+        twins,
+        intended,
+        initial: None,
+    };
     if let Some(r) = crate::problem::check::check(&p) {
-        return Err(refusal(&es, file, &r).unwrap_or_else(|| at_start(&r.message)).expected(r.expected()).hint(r.hint()));
+        return Err(refusal(&es, file, &r)
+            .unwrap_or_else(|| at_start(&r.message))
+            .expected(r.expected())
+            .hint(r.hint()));
     }
     Ok(p)
 }
@@ -530,20 +589,26 @@ fn refusal(es: &[Entry], file: &str, r: &crate::problem::check::Unsolvable) -> O
         }
     };
     let word_in = |keys: &'static [Key], word: &str| {
-        of(keys).find_map(|e| word_spans(&e.value).find(|(_, w)| w.eq_ignore_ascii_case(word)).and_then(|(off, w)| at(e, off, w.len())))
+        of(keys).find_map(|e| {
+            word_spans(&e.value).find(|(_, w)| w.eq_ignore_ascii_case(word)).and_then(|(off, w)| at(e, off, w.len()))
+        })
     };
     let pieces_line = || of(&[Key::White, Key::Black, Key::Fen]).next().and_then(whole);
     match &r.culprit {
-        Culprit::Option(names) => {
-            of(&[Key::Options]).filter_map(|e| crate::input::vocab::options::find_option(&e.value, names).and_then(|(off, len)| at(e, off, len))).last()
-        }
+        Culprit::Option(names) => of(&[Key::Options])
+            .filter_map(|e| {
+                crate::input::vocab::options::find_option(&e.value, names).and_then(|(off, len)| at(e, off, len))
+            })
+            .last(),
         Culprit::Condition(n) => word_in(&[Key::Conditions], n),
         Culprit::Diagram(Diag::Pawn(sq)) => {
             let sq = sq.to_string();
             of(&[Key::White, Key::Black])
                 .find_map(|e| {
                     let lower = e.value.to_ascii_lowercase();
-                    let found = word_spans(&lower).find(|(_, w)| w.starts_with('p') && w.contains(&sq)).map(|(off, w)| (off, w.len()));
+                    let found = word_spans(&lower)
+                        .find(|(_, w)| w.starts_with('p') && w.contains(&sq))
+                        .map(|(off, w)| (off, w.len()));
                     found.and_then(|(off, len)| at(e, off, len))
                 })
                 .or_else(pieces_line)
@@ -572,8 +637,8 @@ fn word_spans(v: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::Play;
     use crate::problem::twins::TwinChange;
+    use crate::problem::Play;
 
     fn one(text: &str) -> Problem {
         let mut v = read_stip(text, "t.stip");

@@ -37,9 +37,9 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     let mut intro = 0u32;
     if let Some(arrow) = s[pos..].find("->") {
         let num = &s[pos..pos + arrow];
-        intro = num
-            .parse()
-            .map_err(|_| err(pos, "the number of introductory moves before `->` is not a number", "a number such as `2->`"))?;
+        intro = num.parse().map_err(|_| {
+            err(pos, "the number of introductory moves before `->` is not a number", "a number such as `2->`")
+        })?;
         pos += arrow + 2;
     }
     let mut series = false;
@@ -50,13 +50,21 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
     let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hr") {
-        return Err(unsupported(pos, "not supported: this play type (hr, semi-r, reci-h)", "`h`, `hs`, `s`, `r` or nothing"));
+        return Err(unsupported(
+            pos,
+            "not supported: this play type (hr, semi-r, reci-h)",
+            "`h`, `hs`, `s`, `r` or nothing",
+        ));
     } else if s[pos..].starts_with("dia") || s[pos..].starts_with("a=>b") {
         // A proof game is help play of its own (`dia4`), not `d` for direct play.
         'p'
     } else if s[pos..].starts_with("hs") {
         if series {
-            return Err(unsupported(pos, "not supported: series help-self play (`ser-hs`)", "`ser-`, `ser-h` or `ser-s`"));
+            return Err(unsupported(
+                pos,
+                "not supported: series help-self play (`ser-hs`)",
+                "`ser-`, `ser-h` or `ser-s`",
+            ));
         }
         pos += 2;
         'H'
@@ -73,7 +81,8 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         'd'
     };
     let goal_start = pos;
-    let (goal, len) = read_goal(&s[pos..]).map_err(|(fault, message)| fail(fault, goal_start, &message, GOALS_EXPECTED))?;
+    let (goal, len) =
+        read_goal(&s[pos..]).map_err(|(fault, message)| fail(fault, goal_start, &message, GOALS_EXPECTED))?;
     pos += len;
     let num_text = s[pos..].trim_start();
     let num_pos = s.len() - num_text.len();
@@ -86,7 +95,8 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
         return Err(err(num_pos, "expected the number of moves", "a number such as `2` or `2.5`"));
     }
-    let moves: u32 = whole.parse().map_err(|_| err(num_pos, "the number of moves is too large", "a number such as `2`"))?;
+    let moves: u32 =
+        whole.parse().map_err(|_| err(num_pos, "the number of moves is too large", "a number such as `2`"))?;
     if moves == 0 && !half {
         return Err(err(num_pos, "the number of moves must be at least 1", "a number such as `2`"));
     }
@@ -103,7 +113,9 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (true, 'd') => Play::SeriesDirect,
         (true, 'h') => Play::SeriesHelp,
         (true, 's') => Play::SeriesSelf,
-        (true, _) => return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`")),
+        (true, _) => {
+            return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`"))
+        }
         _ => unreachable!(),
     };
     if goal.is_proof() && (family != 'p' || !matches!(play, Play::Help | Play::SeriesDirect)) {
@@ -114,7 +126,11 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         ));
     }
     if play == Play::HelpSelf && moves == 0 {
-        return Err(err(num_pos, "the number of moves of help-self play must be at least 1", "a number such as `2` or `1.5`"));
+        return Err(err(
+            num_pos,
+            "the number of moves of help-self play must be at least 1",
+            "a number such as `2` or `1.5`",
+        ));
     }
     if half && !matches!(play, Play::Help | Play::HelpSelf) {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
@@ -183,10 +199,41 @@ mod tests {
 
     #[test]
     fn notation_round_trips() {
-        for s in ["#2", "h#2", "h#2.5", "s#3", "r#2", "=3", "h=2", "ser-h#7", "ser-#4", "ser-s#5", "exact-h#3", "2->ser-h#4", "ser-=3", "ser-h=2", "h#0.5"] {
+        for s in [
+            "#2",
+            "h#2",
+            "h#2.5",
+            "s#3",
+            "r#2",
+            "=3",
+            "h=2",
+            "ser-h#7",
+            "ser-#4",
+            "ser-s#5",
+            "exact-h#3",
+            "2->ser-h#4",
+            "ser-=3",
+            "ser-h=2",
+            "h#0.5",
+        ] {
             assert_eq!(st(s), s);
         }
-        for s in ["h==2", "#=3", "h+2", "x3", "s%2", "hep1", "h001", "h~1", "hzd52", "ser-hzh83", "hc812", "ser-!=7", "r==3", "s+2"] {
+        for s in [
+            "h==2",
+            "#=3",
+            "h+2",
+            "x3",
+            "s%2",
+            "hep1",
+            "h001",
+            "h~1",
+            "hzd52",
+            "ser-hzh83",
+            "hc812",
+            "ser-!=7",
+            "r==3",
+            "s+2",
+        ] {
             assert_eq!(st(s), s);
         }
         assert_eq!(parse_stipulation("HZg74").unwrap().goal, Goal::Target(crate::square::Square::parse("g7").unwrap()));

@@ -14,9 +14,9 @@ use crate::input::vocab::pieces::parse_pieces;
 use crate::input::vocab::stipulation::parse_stip_any;
 use crate::input::vocab::twins::parse_twin;
 use crate::input::vocab::{words, Issue, Phrase};
-use crate::problem::{Diagnostic, Intended, Location, Meta, Problem};
-use crate::problem::options::Options;
 use crate::pieces::Placed;
+use crate::problem::options::Options;
+use crate::problem::{Diagnostic, Intended, Location, Meta, Problem};
 use crate::square::Color;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -40,7 +40,8 @@ impl Ctx<'_> {
     fn diag(&self, line0: usize, col0: usize, len: usize, message: impl Into<String>) -> Diagnostic {
         let src = self.lines.get(line0).copied().unwrap_or("");
         let col = src.get(..col0.min(src.len())).map(|s| s.chars().count()).unwrap_or(col0) + 1;
-        Diagnostic::new(Location { file: self.file.to_string(), line: line0 + 1, column: col }, message).with_source(src, len)
+        Diagnostic::new(Location { file: self.file.to_string(), line: line0 + 1, column: col }, message)
+            .with_source(src, len)
     }
 
     /// Where `needle` first occurs in a key block: (0-based line, byte column); the key itself if not found.
@@ -94,7 +95,9 @@ fn key_at(l: &str, indent: usize) -> Option<String> {
 
 /// Where the colon that ends a key is: the first one followed by a blank or the end (a key may hold `:`).
 fn key_colon(body: &str) -> Option<usize> {
-    body.char_indices().find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace)).map(|(i, _)| i)
+    body.char_indices()
+        .find(|&(i, c)| c == ':' && body[i + 1..].chars().next().is_none_or(char::is_whitespace))
+        .map(|(i, _)| i)
 }
 
 /// Reads a YAML collection: one entry, a list of entries, or a stream of documents. A text without an entry
@@ -164,11 +167,20 @@ fn saphyr_message(e: &serde_saphyr::Error) -> String {
     };
     const PLAIN: &[(&str, &str)] = &[
         ("did not find expected key", "this line does not line up with the fields above it: check its indentation"),
-        ("mapping values are not allowed", "a `key: value` where a value was expected: check the indentation, or quote a value holding `: `"),
-        ("illegal placement of ':' indicator", "a `:` where it cannot stand: is a `[` before it left open, or does a value need quotes?"),
+        (
+            "mapping values are not allowed",
+            "a `key: value` where a value was expected: check the indentation, or quote a value holding `: `",
+        ),
+        (
+            "illegal placement of ':' indicator",
+            "a `:` where it cannot stand: is a `[` before it left open, or does a value need quotes?",
+        ),
         ("did not find expected ',' or ']'", "a list in brackets is not closed: `]` expected"),
         ("did not find expected ',' or '}'", "a map in braces is not closed: `}` expected"),
-        ("did not find expected '-' indicator", "this line does not line up with the list items above it: check its indentation"),
+        (
+            "did not find expected '-' indicator",
+            "this line does not line up with the list items above it: check its indentation",
+        ),
         ("unknown anchor", "the alias (`*name`) names no anchor (`&name`) before it in this problem entry"),
     ];
     match PLAIN.iter().find(|(p, _)| first.contains(p)) {
@@ -212,7 +224,12 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         indent = 1 + ws;
         if rest.trim().is_empty() {
             // `-` alone: the entry starts on the next line; find its indentation.
-            indent = lines.iter().skip(1).find(|l| !blank_or_comment(l)).map(|l| l.len() - l.trim_start().len()).unwrap_or(2);
+            indent = lines
+                .iter()
+                .skip(1)
+                .find(|l| !blank_or_comment(l))
+                .map(|l| l.len() - l.trim_start().len())
+                .unwrap_or(2);
         }
         lines[0] = format!("{}{}", " ".repeat(1 + ws), rest.trim_start_matches(' '));
     }
@@ -276,7 +293,9 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             Err(err) => {
                 let (l, c) = err
                     .location()
-                    .map(|loc| (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1)))
+                    .map(|loc| {
+                        (kb.line + (loc.line() as usize).saturating_sub(1), (loc.column() as usize).saturating_sub(1))
+                    })
                     .unwrap_or((kb.line, kb.indent));
                 return Err(ctx.diag(l, c, 1, format!("YAML: {}", saphyr_message(&err))));
             }
@@ -291,10 +310,14 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     .map(|x| match x {
                         Value::String(s) => Ok(s.clone()),
                         Value::Number(n) => Ok(n.to_string()),
-                        _ => Err(ctx.at_key(kb, format!("`{}` must list {what}", kb.key)).expected(format!("a list of {what}"))),
+                        _ => Err(ctx
+                            .at_key(kb, format!("`{}` must list {what}", kb.key))
+                            .expected(format!("a list of {what}"))),
                     })
                     .collect(),
-                _ => Err(ctx.at_key(kb, format!("`{}` must list {what}", kb.key)).expected(format!("a list of {what}"))),
+                _ => {
+                    Err(ctx.at_key(kb, format!("`{}` must list {what}", kb.key)).expected(format!("a list of {what}")))
+                }
             }
         };
         let verbatim = || -> String {
@@ -339,7 +362,8 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             "comments" => meta.comments = str_list(&value, "comments")?,
             "algebraic" => {
                 let Value::Object(m) = &value else {
-                    return Err(ctx.at_key(kb, "`algebraic` must be a map of colours to pieces")
+                    return Err(ctx
+                        .at_key(kb, "`algebraic` must be a map of colours to pieces")
                         .expected("`white: [Ke1, Qd1]` and `black: [Ke8]`"));
                 };
                 // White first, then Black, then whatever else is there (an error).
@@ -359,7 +383,9 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                         }
                         _ => {
                             let (l, c) = ctx.find(kb, colour);
-                            return Err(ctx.diag(l, c, colour.len(), format!("unknown colour `{colour}`")).expected("`white` or `black`"));
+                            return Err(ctx
+                                .diag(l, c, colour.len(), format!("unknown colour `{colour}`"))
+                                .expected("`white` or `black`"));
                         }
                     };
                     for item in str_list(list, "pieces such as `Ke1`")? {
@@ -376,7 +402,9 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
             }
             "stipulation" => {
                 let Value::String(s) = &value else {
-                    return Err(ctx.at_key(kb, "`stipulation` must be a string").expected("a stipulation such as `\"h#2\"`")
+                    return Err(ctx
+                        .at_key(kb, "`stipulation` must be a string")
+                        .expected("a stipulation such as `\"h#2\"`")
                         .hint("quote it: `#` starts a comment in YAML"));
                 };
                 stipulation = Some(parse_stip_any(s).map_err(|is| ctx.issue(kb, s, is))?);
@@ -400,7 +428,8 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                             }
                             Item::Options => {
                                 let mut probe = options.clone();
-                                zero_position |= parse_options(&item, &mut probe).map_err(|is| ctx.issue(kb, &item, is))?;
+                                zero_position |=
+                                    parse_options(&item, &mut probe).map_err(|is| ctx.issue(kb, &item, is))?;
                                 options = probe;
                             }
                             Item::Unknown => {
@@ -408,9 +437,13 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                                 let w = words(&item)[0];
                                 let hint = parse_options(&item, &mut Options::default()).err().and_then(|is| is.hint);
                                 let hint = hint.or_else(|| parse_conditions(&item).err().and_then(|c| c.hint));
-                                let is = Issue::new(w.offset, w.text.len(), format!("unknown condition or option `{}`", w.text))
-                                    .expected("a condition such as `Madrasi` or an option such as `SetPlay`")
-                                    .hint_opt(hint);
+                                let is = Issue::new(
+                                    w.offset,
+                                    w.text.len(),
+                                    format!("unknown condition or option `{}`", w.text),
+                                )
+                                .expected("a condition such as `Madrasi` or an option such as `SetPlay`")
+                                .hint_opt(hint);
                                 return Err(ctx.issue(kb, &item, is));
                             }
                         }
@@ -423,7 +456,8 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                         .values()
                         .map(|v| match v {
                             Value::String(s) => Ok(s.clone()),
-                            _ => Err(ctx.at_key(kb, "each twin of `twins` must be one line of text, such as `b: Move a1 a2`")
+                            _ => Err(ctx
+                                .at_key(kb, "each twin of `twins` must be one line of text, such as `b: Move a1 a2`")
                                 .expected("labels with a twin each: `b: Move a1 a2`, `c: Continued Remove d4`")),
                         })
                         .collect::<Result<_, _>>()?,
@@ -438,7 +472,8 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     Value::Number(n) => Some(n.to_string()),
                     Value::String(s) => Some(s.clone()),
                     _ => {
-                        return Err(ctx.at_key(kb, "`intended-solutions` must be a count")
+                        return Err(ctx
+                            .at_key(kb, "`intended-solutions` must be a count")
                             .expected("a number such as `2` or a string such as `\"2.1.1.1\"`"))
                     }
                 }
@@ -447,7 +482,9 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                 intended.text = match &value {
                     Value::String(s) => Some(s.clone()),
                     Value::Null => None,
-                    _ => return Err(ctx.at_key(kb, "`solution` must be text").expected("a block such as `solution: |`")),
+                    _ => {
+                        return Err(ctx.at_key(kb, "`solution` must be text").expected("a block such as `solution: |`"))
+                    }
                 }
             }
             _ => {
@@ -456,11 +493,13 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         }
     }
     let Some(stipulation) = stipulation else {
-        return Err(ctx.diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no stipulation")
+        return Err(ctx
+            .diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no stipulation")
             .expected("a field such as `stipulation: \"#2\"`"));
     };
     if pieces.is_empty() {
-        return Err(ctx.diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no pieces")
+        return Err(ctx
+            .diag(blocks[0].line, indent, blocks[0].key.len(), "this entry has no pieces")
             .expected("`algebraic:` with `white:` and `black:` lists"));
     }
     let p = Problem {
@@ -477,7 +516,8 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
         initial: None,
     };
     if let Some(r) = crate::problem::check::check(&p) {
-        let d = refusal(ctx, &blocks, &r).unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));
+        let d = refusal(ctx, &blocks, &r)
+            .unwrap_or_else(|| ctx.diag(blocks[0].line, indent, blocks[0].key.len(), r.message.clone()));
         return Err(d.expected(r.expected()).hint(r.hint()));
     }
     Ok(p)
@@ -535,7 +575,9 @@ fn refusal(ctx: &Ctx<'_>, blocks: &[KeyBlock], r: &crate::problem::check::Unsolv
             })
         }
         Culprit::Condition(n) => block(&["options", "conditions"]).and_then(|kb| spot(kb, &[n.to_string()])),
-        Culprit::Diagram(Diag::Pawn(sq)) => algebraic.and_then(|kb| spot(kb, &[format!("P{sq}"), format!("p{sq}")])).or_else(at_algebraic),
+        Culprit::Diagram(Diag::Pawn(sq)) => {
+            algebraic.and_then(|kb| spot(kb, &[format!("P{sq}"), format!("p{sq}")])).or_else(at_algebraic)
+        }
         Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => {
             let name = c.name().to_lowercase();
             algebraic.and_then(|kb| spot(kb, &[name.clone(), c.name().to_string()])).or_else(at_algebraic)
@@ -628,7 +670,6 @@ mod tests {
         assert_eq!(v.len(), 3);
         assert!(v[0].is_ok() && v[1].is_err() && v[2].is_ok());
     }
-
 
     #[test]
     fn flow_style_entries() {

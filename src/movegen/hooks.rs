@@ -3,11 +3,11 @@
 //! themselves are in [`crate::conditions`].
 
 use super::Rules;
+use crate::attacks::Occupancy;
 use crate::effects::Effects;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Kind;
 use crate::position::Position;
-use crate::attacks::Occupancy;
 use crate::square::{Bitboard, Color, Square};
 use std::fmt;
 
@@ -83,12 +83,19 @@ pub enum Stage {
 
 impl Stage {
     /// Every stage, in the order they run.
-    pub const ALL: [Stage; 6] = [Stage::Generate, Stage::Observe, Stage::Capture, Stage::State, Stage::Legality, Stage::Replies];
+    pub const ALL: [Stage; 6] =
+        [Stage::Generate, Stage::Observe, Stage::Capture, Stage::State, Stage::Legality, Stage::Replies];
 
     /// The hooks that make up the stage.
     pub const fn hooks(self) -> Hooks {
         match self {
-            Stage::Generate => Hooks(Hooks::EXTRA_MOVES.0 | Hooks::DOUBLE_STEP.0 | Hooks::PROMOTION.0 | Hooks::PAWN_MOVE.0 | Hooks::CHOICES.0),
+            Stage::Generate => Hooks(
+                Hooks::EXTRA_MOVES.0
+                    | Hooks::DOUBLE_STEP.0
+                    | Hooks::PROMOTION.0
+                    | Hooks::PAWN_MOVE.0
+                    | Hooks::CHOICES.0,
+            ),
             Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0),
             Stage::Capture => Hooks::CAPTURE,
             Stage::State => Hooks::AFTER_MOVE,
@@ -269,7 +276,8 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// piece gone, the capturer on its arrival square), what else the capture does (a rebirth, a relocation),
     /// made on `after` and noted in `effects` (called only with [`Hooks::CAPTURE`], in the registry's stage
     /// order, before [`Condition::after_move`]).
-    fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {}
+    fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {
+    }
 
     /// What the condition does to `mv` from `before`, as a sentence for explanations (`stipula explain --why`): a
     /// rebirth it makes, or why it forbids the move; `None` when it does nothing special to it. Off the solver's

@@ -77,7 +77,14 @@ impl Rules {
             || (self.hooks.has(Hooks::LEGALITY)
                 && !self.hooks.has(Hooks::CAPTURE)
                 && self.conditions_with(Hooks::LEGALITY).all(|c| c.passes(self, pos)));
-        let none = NodeFacts { shortcut: Shortcut::None, king: Square::new(0), pinned: Bitboard::EMPTY, evasion: Bitboard(!0), passes, change };
+        let none = NodeFacts {
+            shortcut: Shortcut::None,
+            king: Square::new(0),
+            pinned: Bitboard::EMPTY,
+            evasion: Bitboard(!0),
+            passes,
+            change,
+        };
         if self.shortcut == Shortcut::None {
             return none;
         }
@@ -171,7 +178,9 @@ impl Rules {
             // the arrival square never observes its own square).
             // Under conditions that only take checks away, an arrival square no enemy piece observes is safe;
             // one observed takes the plain test (the observer may be paralysed).
-            if !matches!(node.shortcut, Shortcut::Pins | Shortcut::UnobservedPins) || !self.kinds.simple_fairy.is_empty() {
+            if !matches!(node.shortcut, Shortcut::Pins | Shortcut::UnobservedPins)
+                || !self.kinds.simple_fairy.is_empty()
+            {
                 return None;
             }
             let occ = pos.occupied() & !mv.from.bb();
@@ -182,7 +191,12 @@ impl Rules {
         let along = pinned && line(node.king, mv.from).has(mv.to);
         // Along its pin line an orthodox piece stays between its king and the pinner (or takes it); a fairy
         // piece may leap past either (a dabbaba on e7 pinned by e6 against e8 cannot go to e5): the plain test.
-        if along && !matches!(pos.piece_at(mv.from).map(|p| p.kind), Some(Kind::QUEEN | Kind::ROOK | Kind::BISHOP | Kind::PAWN)) {
+        if along
+            && !matches!(
+                pos.piece_at(mv.from).map(|p| p.kind),
+                Some(Kind::QUEEN | Kind::ROOK | Kind::BISHOP | Kind::PAWN)
+            )
+        {
             return None;
         }
         let free = !pinned || along;
@@ -308,7 +322,10 @@ impl Rules {
         let node = self.node(pos);
         if self.generates_unobserved(pos, &node) {
             if !self.unobserved_king_safe_moves(pos, &node, out) {
-                out.retain(|&mv| judged_by_change(pos, mv, &node).unwrap_or_else(|| self.conditions_test(pos, mv, &self.make(pos, mv), node.passes)));
+                out.retain(|&mv| {
+                    judged_by_change(pos, mv, &node)
+                        .unwrap_or_else(|| self.conditions_test(pos, mv, &self.make(pos, mv), node.passes))
+                });
             }
             return;
         }
@@ -360,7 +377,8 @@ impl Rules {
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
         self.pseudo_moves(pos, buf);
-        let orthodox = self.conditions.is_empty() && self.kinds.complex.is_empty() && self.kinds.simple_fairy.is_empty();
+        let orthodox =
+            self.conditions.is_empty() && self.kinds.complex.is_empty() && self.kinds.simple_fairy.is_empty();
         if let (true, Some(king)) = (orthodox, pos.king(pos.side())) {
             let checkers = self.orthodox_observers(pos, king, pos.side().opposite());
             if let (Some(c), Some(parry)) = (checkers.first(), parry_squares(pos, king, checkers)) {
@@ -371,7 +389,9 @@ impl Rules {
                 }
                 return parry.non_empty()
                     && buf.iter().any(|&mv| {
-                        mv.from != king && (parry.has(mv.to) || mv.capture() == Some(c)) && self.legal_after(pos, mv).is_some()
+                        mv.from != king
+                            && (parry.has(mv.to) || mv.capture() == Some(c))
+                            && self.legal_after(pos, mv).is_some()
                     });
             }
         }
@@ -394,7 +414,10 @@ fn judged_by_change(pos: &Position, mv: Move, node: &NodeFacts) -> Option<bool> 
     {
         return None;
     }
-    Some(!(change.arrival[kind.index()].has(mv.to) || (mv.special == Special::DoubleStep && change.double_step.has(mv.to))))
+    Some(
+        !(change.arrival[kind.index()].has(mv.to)
+            || (mv.special == Special::DoubleStep && change.double_step.has(mv.to))),
+    )
 }
 
 /// Where a move other than the king's must arrive to parry the check of `checkers` on the king on `king`: the
@@ -417,7 +440,13 @@ fn parry_squares(pos: &Position, king: Square, checkers: Bitboard) -> Option<Bit
 /// (pieces riding rook lines) or `diag` (bishop lines) on its line. Seen from `side`'s own king: the pinned
 /// pieces; seen from the enemy king (`side` the attacker): the pieces whose move may uncover a check.
 #[inline]
-pub(super) fn lone_blockers(pos: &Position, king: Square, ortho: Bitboard, diag: Bitboard, side: crate::square::Color) -> Bitboard {
+pub(super) fn lone_blockers(
+    pos: &Position,
+    king: Square,
+    ortho: Bitboard,
+    diag: Bitboard,
+    side: crate::square::Color,
+) -> Bitboard {
     let snipers = (rook_attacks(king, Bitboard::EMPTY) & ortho) | (bishop_attacks(king, Bitboard::EMPTY) & diag);
     let (occ, own) = (pos.occupied(), pos.color_bb(side));
     let mut out = Bitboard::EMPTY;

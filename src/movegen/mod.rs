@@ -12,7 +12,10 @@ pub mod shortcuts;
 
 use self::hooks::{Condition, Hooks, Keeps};
 use self::legality::Shortcut;
-use crate::attacks::{bishop_attacks, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::attacks::{
+    bishop_attacks, orthodox_attacks, rook_attacks, KindSets, Occupancy, Walks, KING, KNIGHT, PAWN_ATTACKS,
+    PAWN_OBSERVERS,
+};
 use crate::effects::Effects;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -144,7 +147,8 @@ impl Rules {
             && conditions.len() == 1
             && kinds.complex.is_empty()
             && kinds.simple_fairy.is_empty();
-        let madrasi_check = own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
+        let madrasi_check =
+            own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
         Rules {
             walks,
             kinds,
@@ -238,7 +242,8 @@ impl Rules {
     /// Whether the piece on `sq` is paralysed under the conditions in force.
     #[inline]
     pub fn is_paralysed(&self, pos: &Position, sq: Square) -> bool {
-        self.hooks.has(Hooks::PARALYSIS) && self.conditions_with(Hooks::PARALYSIS).any(|c| c.is_paralysed(self, pos, sq))
+        self.hooks.has(Hooks::PARALYSIS)
+            && self.conditions_with(Hooks::PARALYSIS).any(|c| c.is_paralysed(self, pos, sq))
     }
 
     /// The pieces of `color` paralysed under the conditions in force, all at once.
@@ -265,14 +270,18 @@ impl Rules {
         if self.is_paralysed(pos, observer) {
             return false;
         }
-        !self.hooks.has(Hooks::OBSERVATION) || self.conditions_with(Hooks::OBSERVATION).all(|c| c.observation_counts(self, pos, observer, target))
+        !self.hooks.has(Hooks::OBSERVATION)
+            || self.conditions_with(Hooks::OBSERVATION).all(|c| c.observation_counts(self, pos, observer, target))
     }
 
     /// Whether the capture of a king by `mv`, a move the walks do not have (Parsi's king leap), gives check: every
     /// observation condition lets it count ([`Condition::extra_capture_counts`]).
     pub fn extra_capture_counts(&self, pos: &Position, mv: Move) -> bool {
         !self.hooks.has(Hooks::OBSERVATION)
-            || self.conditions.iter().all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.extra_capture_counts(self, pos, mv))
+            || self
+                .conditions
+                .iter()
+                .all(|c| !c.hooks().has(Hooks::OBSERVATION) || c.extra_capture_counts(self, pos, mv))
     }
 
     /// Whether the pawn move `mv` may promote to `kind` under every condition (Parsi's promotion rule).
@@ -406,7 +415,11 @@ impl Rules {
         let mut i = start;
         while i < out.len() {
             let mv = out[i];
-            let n = if mv.is_capture() { self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0) } else { 0 };
+            let n = if mv.is_capture() {
+                self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0)
+            } else {
+                0
+            };
             if n == 0 {
                 i += 1;
                 continue;
@@ -548,7 +561,13 @@ impl Rules {
 /// The castlings of the king of `us` on `from` whose right stands, whose rook stands on its square and whose
 /// squares between king and rook are empty, that `allowed(passed square, arrival square)` accepts.
 #[inline]
-fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut allowed: impl FnMut(Square, Square) -> bool) {
+fn castlings(
+    pos: &Position,
+    from: Square,
+    us: Color,
+    out: &mut MoveList,
+    mut allowed: impl FnMut(Square, Square) -> bool,
+) {
     let rank = if us == Color::White { 0 } else { 7 };
     if from != Square::from_coords(4, rank) {
         return;
@@ -584,7 +603,8 @@ fn castlings(pos: &Position, from: Square, us: Color, out: &mut MoveList, mut al
 /// own first rank (a twin may put one there), where it stands still, as in Popeye.
 #[inline]
 fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
-    (from.rank() != us.opposite().last_rank()).then(|| (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 }))
+    (from.rank() != us.opposite().last_rank())
+        .then(|| (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 }))
 }
 
 /// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of

@@ -7,7 +7,9 @@
 use super::hooks::ChangeFacts;
 use super::legality::{lone_blockers, NodeFacts, Shortcut};
 use super::{orthodox_observed_in, orthodox_observers_in, pawn_ranks, Rules};
-use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::attacks::{
+    between, bishop_attacks, line, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS,
+};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
@@ -18,7 +20,8 @@ impl Rules {
     /// orthodox play, or Madrasi where it cannot matter ([`no_kind_shared`]), and one king of the side to move.
     #[inline]
     pub fn generates_legal(&self, pos: &Position) -> bool {
-        (self.orthodox_play || (self.madrasi_alone && no_kind_shared(pos))) && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+        (self.orthodox_play || (self.madrasi_alone && no_kind_shared(pos)))
+            && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
     }
 
     /// The legal moves of `pos` under orthodox play (see the module's text; [`Rules::generates_legal`] must
@@ -49,7 +52,9 @@ impl Rules {
     /// which no enemy piece observes.
     #[inline]
     pub(super) fn generates_unobserved(&self, pos: &Position, node: &NodeFacts) -> bool {
-        self.unobserved_play && node.shortcut == Shortcut::UnobservedPins && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
+        self.unobserved_play
+            && node.shortcut == Shortcut::UnobservedPins
+            && pos.pieces_bb(pos.side(), Kind::KING).count() == 1
     }
 
     /// The moves of `pos` that leave the mover's king unchecked, under conditions that only take observations
@@ -75,11 +80,27 @@ impl Rules {
                         paralysers[kind.index()] = pos.kind_bb(kind) & them;
                     }
                 }
-                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::OwnKind(&paralysers), change, out)
+                self.pinned_legal_moves::<true>(
+                    pos,
+                    node.king,
+                    node.pinned,
+                    Bitboard(!0),
+                    Paralysis::OwnKind(&paralysers),
+                    change,
+                    out,
+                )
             }
             None => {
                 let paralysed = self.paralysed(pos, pos.side());
-                self.pinned_legal_moves::<true>(pos, node.king, node.pinned, Bitboard(!0), Paralysis::Pieces(paralysed), change, out)
+                self.pinned_legal_moves::<true>(
+                    pos,
+                    node.king,
+                    node.pinned,
+                    Bitboard(!0),
+                    Paralysis::Pieces(paralysed),
+                    change,
+                    out,
+                )
             }
         };
         // Without a condition testing the position after the move (Madrasi, Eiffel), every move listed is legal.
@@ -323,7 +344,8 @@ enum Paralysis<'a> {
 /// with the rights, the rook and the empty squares read off bitboards.
 #[inline(never)]
 fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-    let (short, long, rank) = if us == Color::White { (castle::WK, castle::WQ, 0) } else { (castle::BK, castle::BQ, 7) };
+    let (short, long, rank) =
+        if us == Color::White { (castle::WK, castle::WQ, 0) } else { (castle::BK, castle::BQ, 7) };
     let rights = pos.castling() & (short | long);
     let sq = |f: u8| Square::from_coords(f, rank);
     if rights == 0 || from != sq(4) {
@@ -341,7 +363,11 @@ fn legal_castling(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
         if rights & right != 0
             && rooks.has(rook)
             && (occ & empty).is_empty()
-            && !either_observed(pos, [(occ, passed), (occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb(), arrival)], them)
+            && !either_observed(
+                pos,
+                [(occ, passed), (occ ^ from.bb() ^ rook.bb() ^ passed.bb() ^ arrival.bb(), arrival)],
+                them,
+            )
         {
             out.push(Move::new(from, arrival, None, special).by(Kind::KING));
         }

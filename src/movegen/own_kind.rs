@@ -53,7 +53,15 @@ impl Rules {
     /// The pieces among `candidates` (of `kind` and colour `by`) that observe `sq` over the occupancy `occ`:
     /// the orthodox kinds by their attack sets read backwards, the others by their compiled walks.
     #[inline(always)]
-    fn kind_observers(&self, pos: &Position, occ: Bitboard, sq: Square, by: Color, kind: Kind, candidates: Bitboard) -> Bitboard {
+    fn kind_observers(
+        &self,
+        pos: &Position,
+        occ: Bitboard,
+        sq: Square,
+        by: Color,
+        kind: Kind,
+        candidates: Bitboard,
+    ) -> Bitboard {
         let s = sq.index();
         let seen = match kind {
             Kind::KING => Bitboard(KING[s]),

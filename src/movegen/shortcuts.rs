@@ -2,10 +2,13 @@
 //! conditions too), and replies that survive most moves ([`ReplyWitnesses`]), so that the last move of a search
 //! need not be made for every move.
 
-use super::legality::{lone_blocker, lone_blockers, NodeFacts, Shortcut};
 use super::hooks::Hooks;
+use super::legality::{lone_blocker, lone_blockers, NodeFacts, Shortcut};
 use super::{riders, Rules};
-use crate::attacks::{between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS};
+use crate::attacks::{
+    between, beyond, bishop_attacks, line, orthodox_attacks, rook_attacks, Occupancy, KNIGHT, PAWN_ATTACKS,
+    PAWN_OBSERVERS,
+};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::Kind;
 use crate::position::Position;
@@ -96,7 +99,9 @@ impl Witness {
     /// it may give check.
     #[inline]
     fn kept_by(&self, mv: Move, kind: Kind, check: bool) -> bool {
-        (if self.king { mv.promotion().is_none() } else { !check }) && !self.leave.has(mv.from) && !self.reach[kind.index()].has(mv.to)
+        (if self.king { mv.promotion().is_none() } else { !check })
+            && !self.leave.has(mv.from)
+            && !self.reach[kind.index()].has(mv.to)
     }
 
     /// Whether the reply still gives no check after the opponent's king steps from `from` to `to` (a legal step
@@ -130,9 +135,9 @@ impl ReplyWitnesses {
         }
         let check = self.filter.may_check(pos, mv);
         match self.quiet_king {
-            Some(k) if k == mv.from => {
-                self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check) && w.quiet_after_king_step(pos, mv.from, mv.to))
-            }
+            Some(k) if k == mv.from => self.witnesses[..self.len]
+                .iter()
+                .any(|w| w.kept_by(mv, kind, check) && w.quiet_after_king_step(pos, mv.from, mv.to)),
             _ => self.witnesses[..self.len].iter().any(|w| w.kept_by(mv, kind, check)),
         }
     }
@@ -295,13 +300,14 @@ impl Rules {
                     }
                     // A piece of `A` observes `t` from where one of `D` of the same kind on `t` would observe (a pawn
                     // from where its own kind observes `t`).
-                    let reach = [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN].map(|k| {
-                        let from = match k {
-                            Kind::PAWN => Bitboard(PAWN_OBSERVERS[d.opposite().index()][t.index()]),
-                            _ => orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)),
-                        };
-                        from | t.bb()
-                    });
+                    let reach =
+                        [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN].map(|k| {
+                            let from = match k {
+                                Kind::PAWN => Bitboard(PAWN_OBSERVERS[d.opposite().index()][t.index()]),
+                                _ => orthodox_attacks(k, d, t, occ_b).unwrap_or(Bitboard(!0)),
+                            };
+                            from | t.bb()
+                        });
                     Witness { reply: b, piece: Kind::KING, leave, reach, king: true }
                 } else {
                     // Arriving on `b`'s squares or beyond its from square seen from `D`'s king; leaving a square
@@ -331,7 +337,9 @@ impl Rules {
         // Of the first few candidates (enough in practice, and the search asks for witnesses at every last move),
         // the witnesses a single move is least likely to touch all of: a king's step first (the only kind a check
         // cannot take away), the smallest of them; then each the one sharing least with those chosen.
-        let squares = |w: &Witness| w.leave | w.reach[Kind::QUEEN.index()] | w.reach[Kind::KING.index()] | w.reach[Kind::KNIGHT.index()];
+        let squares = |w: &Witness| {
+            w.leave | w.reach[Kind::QUEEN.index()] | w.reach[Kind::KING.index()] | w.reach[Kind::KNIGHT.index()]
+        };
         let mut w = ReplyWitnesses { filter, witnesses: [Witness::NONE; 4], len: 0, quiet_king: quiet.then_some(ka) };
         let mut common = Bitboard(!0);
         while w.len < 4 && found > 0 {
@@ -374,7 +382,8 @@ impl Rules {
                 continue;
             }
             // Orthodox kinds only (the filter exists for nothing else): leaps and rook/bishop lines.
-            let targets = self.walks.get(piece.kind).simple_targets(pos, from) & !own & filter.direct[piece.kind.index()];
+            let targets =
+                self.walks.get(piece.kind).simple_targets(pos, from) & !own & filter.direct[piece.kind.index()];
             for to in targets {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None));
             }
@@ -397,10 +406,16 @@ impl Rules {
             // A pawn's steps and captures are settled in bulk too, unless a step promotes (the new piece decides)
             // or it could take en passant (never settled by the witnesses).
             let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
-            let pawn = (piece.kind == Kind::PAWN).then(|| super::pawn_ranks(from, us)).flatten().filter(|&(fwd, last, _)| {
-                from.offset(0, fwd).is_some_and(|one| one.rank() != last) && !pos.ep_square().is_some_and(|ep| attacks.has(ep))
-            });
-            if (piece.kind == Kind::PAWN && pawn.is_none()) || piece.kind == Kind::KING || filter.discover.has(from) || w.len == 0 {
+            let pawn =
+                (piece.kind == Kind::PAWN).then(|| super::pawn_ranks(from, us)).flatten().filter(|&(fwd, last, _)| {
+                    from.offset(0, fwd).is_some_and(|one| one.rank() != last)
+                        && !pos.ep_square().is_some_and(|ep| attacks.has(ep))
+                });
+            if (piece.kind == Kind::PAWN && pawn.is_none())
+                || piece.kind == Kind::KING
+                || filter.discover.has(from)
+                || w.len == 0
+            {
                 self.piece_moves_where(pos, from, out, |m| !w.leave_reply(pos, m));
                 continue;
             }
@@ -463,11 +478,18 @@ impl Rules {
     /// cannot uncover a check answers first, by one bitboard (its arrivals where its kind gives no check, on the
     /// pin line if pinned, parrying the check if in check); then the king, pawns and pieces that may uncover a
     /// check are generated and asked move by move. `buf` is scratch space.
-    pub fn has_quiet_legal_move(&self, pos: &Position, filter: &CheckFilter, node: &NodeFacts, buf: &mut MoveList) -> bool {
+    pub fn has_quiet_legal_move(
+        &self,
+        pos: &Position,
+        filter: &CheckFilter,
+        node: &NodeFacts,
+        buf: &mut MoveList,
+    ) -> bool {
         let us = pos.side();
         let own = pos.color_bb(us);
         let king = pos.pieces_bb(us, Kind::KING);
-        let quiet_legal = |buf: &MoveList| buf.iter().any(|&m| !filter.may_check(pos, m) && self.is_legal_at(pos, m, node));
+        let quiet_legal =
+            |buf: &MoveList| buf.iter().any(|&m| !filter.may_check(pos, m) && self.is_legal_at(pos, m, node));
         // Pieces answered by a bitboard first, then the king and the rest move by move.
         let mut slow = Bitboard::EMPTY;
         for from in own & !king {
@@ -480,7 +502,8 @@ impl Rules {
                 && !filter.discover.has(from)
                 && !(self.hooks.has(Hooks::PARALYSIS) && self.is_paralysed(pos, from));
             if bitboard {
-                let mut targets = self.walks.get(kind).simple_targets(pos, from) & !own & !filter.direct[kind.index()] & node.evasion;
+                let mut targets =
+                    self.walks.get(kind).simple_targets(pos, from) & !own & !filter.direct[kind.index()] & node.evasion;
                 if node.pinned.has(from) {
                     targets &= line(node.king, from);
                 }

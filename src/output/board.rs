@@ -75,7 +75,11 @@ pub fn svg(pos: &Position, paralyses: &[(Square, Vec<Square>)], title: &str) -> 
     for sq in Square::all() {
         let (cx, cy) = centre(sq);
         let fill = if sq.is_dark() { "#b58863" } else { "#f0d9b5" };
-        s += &format!("<rect x=\"{}\" y=\"{}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>\n", cx - SQ / 2, cy - SQ / 2);
+        s += &format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{SQ}\" height=\"{SQ}\" fill=\"{fill}\"/>\n",
+            cx - SQ / 2,
+            cy - SQ / 2
+        );
     }
     s += &format!("</g>\n<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{size}\" height=\"{size}\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\"/>\n");
     s += "<g id=\"coordinates\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"12\" fill=\"#333\" text-anchor=\"middle\">\n";
@@ -90,7 +94,13 @@ pub fn svg(pos: &Position, paralyses: &[(Square, Vec<Square>)], title: &str) -> 
     sorted.sort_by_key(|(sq, _)| *sq);
     for (sq, _) in &sorted {
         let (cx, cy) = centre(*sq);
-        s += &format!("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>paralysed: {sq}</title></rect>\n", cx - SQ / 2 + 2, cy - SQ / 2 + 2, SQ - 4, SQ - 4);
+        s += &format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>paralysed: {sq}</title></rect>\n",
+            cx - SQ / 2 + 2,
+            cy - SQ / 2 + 2,
+            SQ - 4,
+            SQ - 4
+        );
     }
     s += "</g>\n<g id=\"pieces\">\n";
     for sq in Square::all() {

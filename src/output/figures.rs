@@ -34,9 +34,7 @@ const QUEEN: Shape = Shape {
 };
 
 const ROOK: Shape = Shape {
-    body: &[
-        "M11 39.5h23v-3.5h-3.5l-1.5-16l2.5-2.5v-7h-4v3h-3v-3h-4v3h-3v-3h-4v7l2.5 2.5l-1.5 16h-3.5z",
-    ],
+    body: &["M11 39.5h23v-3.5h-3.5l-1.5-16l2.5-2.5v-7h-4v3h-3v-3h-4v3h-3v-3h-4v7l2.5 2.5l-1.5 16h-3.5z"],
     detail: &["M16 20h13", "M15 32.5h15"],
 };
 

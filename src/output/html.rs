@@ -220,7 +220,14 @@ fn phase_rows(ph: &PhaseWalk, d: &mut TwinData, used: &mut Vec<Piece>) {
 }
 
 /// The rows of a phase's lines or tree, its moves' positions as nodes below `start` (its diagram's node).
-fn walk_rows(lines: &[Vec<Step>], tree: &[TreeNode], initial: &Snapshot, start: usize, d: &mut TwinData, used: &mut Vec<Piece>) {
+fn walk_rows(
+    lines: &[Vec<Step>],
+    tree: &[TreeNode],
+    initial: &Snapshot,
+    start: usize,
+    d: &mut TwinData,
+    used: &mut Vec<Piece>,
+) {
     for line in lines {
         let mut parent = start;
         let mut row = Vec::new();
@@ -247,7 +254,13 @@ fn tree_rows(n: &TreeNode, prev: &Snapshot, parent: usize, depth: usize, d: &mut
     }
 }
 
-fn node(s: &Snapshot, prev: Option<&Snapshot>, step: Option<&Step>, parent: Option<usize>, used: &mut Vec<Piece>) -> NodeData {
+fn node(
+    s: &Snapshot,
+    prev: Option<&Snapshot>,
+    step: Option<&Step>,
+    parent: Option<usize>,
+    used: &mut Vec<Piece>,
+) -> NodeData {
     let pos = &s.position;
     let pieces = pos
         .pieces()
@@ -261,7 +274,12 @@ fn node(s: &Snapshot, prev: Option<&Snapshot>, step: Option<&Step>, parent: Opti
     let checks = s
         .checks
         .iter()
-        .map(|c| CheckData { king: c.king.to_string(), from: c.observer.to_string(), real: c.status == CheckStatus::Real, says: c.sentence.clone() })
+        .map(|c| CheckData {
+            king: c.king.to_string(),
+            from: c.observer.to_string(),
+            real: c.status == CheckStatus::Real,
+            says: c.sentence.clone(),
+        })
         .collect();
     let moves = s
         .moves
@@ -273,7 +291,11 @@ fn node(s: &Snapshot, prev: Option<&Snapshot>, step: Option<&Step>, parent: Opti
                 off: m.off_turn,
                 legal: m.legal.iter().map(|(t, to)| (t.clone(), to.to_string())).collect(),
                 paralysed: s.paralysed.iter().find(|p| p.square == m.square).map(|p| paralysis_sentence(pos, p)),
-                illegal: m.illegal.iter().map(|(to, w)| (to.to_string(), w.text.clone(), why_sentence(&asked, w))).collect(),
+                illegal: m
+                    .illegal
+                    .iter()
+                    .map(|(to, w)| (to.to_string(), w.text.clone(), why_sentence(&asked, w)))
+                    .collect(),
             };
             (m.square.to_string(), data)
         })
@@ -286,7 +308,11 @@ fn node(s: &Snapshot, prev: Option<&Snapshot>, step: Option<&Step>, parent: Opti
         last: step.map(|s| [s.mv.from.to_string(), s.mv.to.to_string()]),
         side: if pos.side() == Color::White { "w" } else { "b" },
         pieces,
-        para: s.paralysed.iter().map(|p| (p.square.to_string(), p.by.iter().map(|b| b.to_string()).collect())).collect(),
+        para: s
+            .paralysed
+            .iter()
+            .map(|p| (p.square.to_string(), p.by.iter().map(|b| b.to_string()).collect()))
+            .collect(),
         checks,
         facts: position_facts(s, prev),
         moves,

@@ -41,7 +41,8 @@ fn document(parts: &[String]) -> String {
     let problems = if parts.is_empty() {
         "[]".to_string()
     } else {
-        let items: Vec<String> = parts.iter().map(|p| p.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")).collect();
+        let items: Vec<String> =
+            parts.iter().map(|p| p.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")).collect();
         format!("[\n{}\n  ]", items.join(",\n"))
     };
     format!("{{\n  \"problems\": {problems},\n  \"schema\": \"{SCHEMA}\"\n}}\n")

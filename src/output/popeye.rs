@@ -97,7 +97,8 @@ pub fn time(d: Duration) -> String {
 /// The closing line of a problem: `solution finished. Time = 0.012 s` (without a time in regression mode), with
 /// the blank lines Popeye writes around it (`solution finished.` brings the blank line before it; see [`twin`]).
 pub fn closing(lang: Lang, how: Completeness, elapsed: Option<Duration>) -> String {
-    let time = elapsed.map(|d| format!(" {} = {}", in_lang(&["Time", "Zeit", "Temps"], lang), time(d))).unwrap_or_default();
+    let time =
+        elapsed.map(|d| format!(" {} = {}", in_lang(&["Time", "Zeit", "Temps"], lang), time(d))).unwrap_or_default();
     let lead = if how == Completeness::Complete { "\n" } else { "" };
     format!("{lead}{}{time}\n\n\n", in_lang(&how.names(), lang))
 }
@@ -112,7 +113,8 @@ pub fn problem_start(p: &Problem, lang: Lang) -> String {
     let mut remarks: String = p.meta.remarks.iter().map(|r| format!("{r}\n")).collect();
     // Its messages for Quodlibet and PostKeyPlay ignored come when it starts solving, before the header (those for
     // SetPlay and Try with each twin).
-    let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next()).map(|(_, _, d)| d.stipulation);
+    let first =
+        crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next()).map(|(_, _, d)| d.stipulation);
     let ignored = p.ignored_options(first.as_ref().unwrap_or(&p.stipulation));
     // WhiteToPlay in the problem's own `h#n.5` too, when no twin's heading says it (REGRESSIONS/4_47_to_4_49.inp#6).
     let untwinned = p.twins.is_empty();
@@ -147,7 +149,10 @@ fn first_stipulation(p: &Problem) -> String {
         return crate::solve::run::display_stipulation(&p.stipulation, p);
     }
     let first = crate::problem::twins::twin_diagrams(p).ok().and_then(|t| t.into_iter().next());
-    first.map_or_else(|| p.stipulation.to_string(), |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p))
+    first.map_or_else(
+        || p.stipulation.to_string(),
+        |(_, _, d)| crate::solve::run::display_stipulation(&d.stipulation, p),
+    )
 }
 
 /// A whole problem as Popeye writes it with `-regression` (no times): its start, each twin, the closing line;
@@ -165,11 +170,27 @@ pub fn problem_text(p: &Problem, twins: &[SolvedTwin], lang: Lang) -> String {
 /// with its newline (the French `jeu d'essai` has none).
 fn not_applicable(o: Opt, lang: Lang) -> &'static str {
     let words: [&str; 3] = match o {
-        Opt::Quodlibet => ["Quodlibet not applicable - ignored\n", "Quodlibet nicht anwendbar - ignoriert\n", "Quodlibet pas applicable - ignore\n"],
-        Opt::PostKeyPlay => ["PostKeyPlay not applicable - ignored\n", "NachSchluessel nicht anwendbar - ignoriert\n", "ApresCle pas applicable - ignore\n"],
-        Opt::SetPlay => ["SetPlay not applicable - ignored\n", "Satzspiel nicht anwendbar - ignoriert\n", "Apparent pas applicable - ignore\n"],
+        Opt::Quodlibet => [
+            "Quodlibet not applicable - ignored\n",
+            "Quodlibet nicht anwendbar - ignoriert\n",
+            "Quodlibet pas applicable - ignore\n",
+        ],
+        Opt::PostKeyPlay => [
+            "PostKeyPlay not applicable - ignored\n",
+            "NachSchluessel nicht anwendbar - ignoriert\n",
+            "ApresCle pas applicable - ignore\n",
+        ],
+        Opt::SetPlay => [
+            "SetPlay not applicable - ignored\n",
+            "Satzspiel nicht anwendbar - ignoriert\n",
+            "Apparent pas applicable - ignore\n",
+        ],
         Opt::Try => ["try play not applicable\n", "Verfuehrung nicht anwendbar\n", "jeu d'essai pas applicable"],
-        Opt::WhiteToPlay => ["WhiteToPlay not applicable - ignored\n", "WeissBeginnt nicht anwendbar - ignoriert\n", "ApparentSeul pas applicable - ignore\n"],
+        Opt::WhiteToPlay => [
+            "WhiteToPlay not applicable - ignored\n",
+            "WeissBeginnt nicht anwendbar - ignoriert\n",
+            "ApparentSeul pas applicable - ignore\n",
+        ],
         Opt::Threat => [
             "Option \"Threat\" not applicable or indicated maximum threat length too big\n",
             "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross\n",
@@ -213,8 +234,12 @@ pub fn twin(t: &SolvedTwin, lang: Lang) -> String {
     // side to play able to capture the king); refused before it is solved, not even the messages for the options
     // it ignores.
     let refused = matches!(t.outcome, Outcome::Refused(_));
-    let messages: String =
-        t.ignored.iter().filter(|o| matches!(o, Opt::SetPlay | Opt::Try | Opt::Threat)).map(|&o| not_applicable(o, lang)).collect();
+    let messages: String = t
+        .ignored
+        .iter()
+        .filter(|o| matches!(o, Opt::SetPlay | Opt::Try | Opt::Threat))
+        .map(|&o| not_applicable(o, lang))
+        .collect();
     if !refused || !t.unplayable.is_empty() {
         s += &messages;
     }
@@ -254,7 +279,8 @@ pub fn translate_line(line: &str, lang: Lang) -> String {
             None => match ConditionDef::lookup(tok, Spelling::Popeye(Lang::English)) {
                 Found::One(def, name) if name == tok && def.popeye.is_some() => def.name_in(lang).to_string(),
                 // A condition's parameter (`RexInclusive`: German `RexInklusive`, French `RexInclusif`).
-                _ => match CONDITIONS.iter().flat_map(|d| d.params).find_map(|p| p.popeye.filter(|(n, _)| n[0] == tok)) {
+                _ => match CONDITIONS.iter().flat_map(|d| d.params).find_map(|p| p.popeye.filter(|(n, _)| n[0] == tok))
+                {
                     Some((names, _)) => in_lang(&names, lang).to_string(),
                     None => translate_token(tok, lang),
                 },
@@ -270,7 +296,8 @@ fn translate_heading(change: &str, lang: Lang) -> String {
     change
         .split(' ')
         .map(|tok| {
-            let code = tok.starts_with(|c: char| c.is_ascii_uppercase()) && tok.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            let code = tok.starts_with(|c: char| c.is_ascii_uppercase())
+                && tok.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
             match Kind::from_code(tok) {
                 Some(kind) if code && lang != Lang::English => kind.def().code_in(lang).to_string(),
                 _ => translate_line(tok, lang),
@@ -286,13 +313,18 @@ fn translate_heading(change: &str, lang: Lang) -> String {
 /// heading.
 fn translate_token(tok: &str, lang: Lang) -> String {
     let chars: Vec<char> = tok.chars().collect();
-    let is_square = |i: usize| chars.get(i).is_some_and(|c| ('a'..='h').contains(c)) && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c));
+    let is_square = |i: usize| {
+        chars.get(i).is_some_and(|c| ('a'..='h').contains(c))
+            && chars.get(i + 1).is_some_and(|c| ('1'..='8').contains(c))
+    };
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         if c.is_ascii_uppercase() {
-            let end = (i..chars.len()).find(|&j| !(chars[j].is_ascii_uppercase() || chars[j].is_ascii_digit())).unwrap_or(chars.len());
+            let end = (i..chars.len())
+                .find(|&j| !(chars[j].is_ascii_uppercase() || chars[j].is_ascii_digit()))
+                .unwrap_or(chars.len());
             let code: String = chars[i..end].iter().collect();
             let is_code = is_square(end) || (i > 0 && chars[i - 1] == '=');
             match Kind::from_code(&code) {
@@ -304,7 +336,8 @@ fn translate_token(tok: &str, lang: Lang) -> String {
         }
         let colour_at = i == 0 || matches!(chars[i - 1], '-' | '+' | '>');
         // A code, or the `.` Popeye writes for a piece it no longer finds there (`w.e4<-->b.h1`).
-        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase()) || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
+        let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase())
+            || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
         match c {
             'w' | 'b' | 'n' if colour_at && before_code => out.push(colour_letter(c, lang)),
             _ => out.push(c),
@@ -317,7 +350,8 @@ fn translate_token(tok: &str, lang: Lang) -> String {
 /// An English colour letter of a twin heading (`w`, `b`, `n`) in `lang`: the first letter of Popeye's colour
 /// word, lower case (German `w`, `s`, `n`; French `b`, `n`, `n`).
 fn colour_letter(english: char, lang: Lang) -> char {
-    let colours: [Names; 3] = [["White", "Weiss", "Blanc"], ["Black", "Schwarz", "Noir"], ["Neutral", "Neutral", "Neutre"]];
+    let colours: [Names; 3] =
+        [["White", "Weiss", "Blanc"], ["Black", "Schwarz", "Noir"], ["Neutral", "Neutral", "Neutre"]];
     let row = match english {
         'w' => 0,
         'b' => 1,
@@ -367,8 +401,14 @@ mod tests {
     #[test]
     fn closing_lines() {
         assert_eq!(closing(Lang::German, Completeness::Complete, None), "\nLoesung beendet.\n\n\n");
-        assert_eq!(closing(Lang::English, Completeness::Complete, Some(Duration::from_millis(19))), "\nsolution finished. Time = 0.019 s\n\n\n");
-        assert_eq!(closing(Lang::French, Completeness::Interrupted, Some(Duration::ZERO)), "solution interrompue. Temps = 0.000 s\n\n\n");
+        assert_eq!(
+            closing(Lang::English, Completeness::Complete, Some(Duration::from_millis(19))),
+            "\nsolution finished. Time = 0.019 s\n\n\n"
+        );
+        assert_eq!(
+            closing(Lang::French, Completeness::Interrupted, Some(Duration::ZERO)),
+            "solution interrompue. Temps = 0.000 s\n\n\n"
+        );
         assert_eq!(closing(Lang::German, Completeness::Partial, None), "Partielle Loesung\n\n\n");
     }
 

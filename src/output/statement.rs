@@ -4,7 +4,7 @@
 use crate::conditions::ConditionSpec;
 use crate::pieces::Placed;
 use crate::problem::options::{OptionValue, Options};
-use crate::problem::twins::{TwinChange, TwinCommand, TwinDef, Twin};
+use crate::problem::twins::{Twin, TwinChange, TwinCommand, TwinDef};
 
 /// A piece as Popeye writes it in a list: `Ke1`, `CAb3`, `03a1`.
 pub fn piece_token(p: &Placed) -> String {
@@ -50,15 +50,23 @@ pub fn twin_text(t: &Twin) -> String {
             TwinChange::Exchange(a, b) => format!("{} {a} {b}", name(TwinCommand::Exchange)),
             TwinChange::Remove(a) => format!("{} {a}", name(TwinCommand::Remove)),
             TwinChange::Add(p) => format!("{} {} {}", name(TwinCommand::Add), p.color.name(), piece_token(p)),
-            TwinChange::Substitute { color: Some(c), from, to } => format!("{} {} {from} {to}", name(TwinCommand::Substitute), c.name()),
-            TwinChange::Substitute { color: None, from, to } => format!("{} {from} {to}", name(TwinCommand::Substitute)),
+            TwinChange::Substitute { color: Some(c), from, to } => {
+                format!("{} {} {from} {to}", name(TwinCommand::Substitute), c.name())
+            }
+            TwinChange::Substitute { color: None, from, to } => {
+                format!("{} {from} {to}", name(TwinCommand::Substitute))
+            }
             TwinChange::Rotate(a) => format!("{} {a}", name(TwinCommand::Rotate)),
             TwinChange::Mirror(m) => format!("{} {}", name(TwinCommand::Mirror), m.text()),
             TwinChange::Shift(a, b) => format!("{} {a} {b}", name(TwinCommand::Shift)),
             TwinChange::PolishType => name(TwinCommand::PolishType).into(),
             TwinChange::Stipulation(s) => format!("{} {s}", name(TwinCommand::Stipulation)),
             TwinChange::Conditions(cs) => {
-                format!("{} {}", name(TwinCommand::Condition), cs.iter().map(condition_text).collect::<Vec<_>>().join(" "))
+                format!(
+                    "{} {}",
+                    name(TwinCommand::Condition),
+                    cs.iter().map(condition_text).collect::<Vec<_>>().join(" ")
+                )
             }
         });
     }

@@ -2,9 +2,9 @@
 //! solutions, `solution finished.` (`solving interrupted.` when the time limit stopped the search); the header
 //! also in Popeye's German and French, for `stipula-popeye`.
 
+use crate::pieces::Placed;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::Problem;
-use crate::pieces::Placed;
 use crate::solve::run::{Outcome, PhaseKind, SolvedTwin};
 use crate::solve::solution::{Attack, Layout, PhasePlay, Role};
 use crate::square::{Color, Square};
@@ -110,7 +110,8 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     if !exclusive.is_empty() {
         s += OptionDef::of(Opt::CastlingMutuallyExclusive).name_in(lang);
         // A pair as Popeye writes it: the white rook's square first.
-        let mut pairs: Vec<(Square, Square)> = exclusive.iter().map(|&(a, b)| if a.rank() == 0 { (a, b) } else { (b, a) }).collect();
+        let mut pairs: Vec<(Square, Square)> =
+            exclusive.iter().map(|&(a, b)| if a.rank() == 0 { (a, b) } else { (b, a) }).collect();
         pairs.sort_by_key(|&(w, b)| (w.file(), b.file()));
         pairs.dedup();
         for (w, b) in pairs {
@@ -118,7 +119,11 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         }
         s.push('\n');
     }
-    for (on, opt) in [(p.options.duplex, Opt::Duplex), (p.options.half_duplex, Opt::HalfDuplex), (p.options.quodlibet, Opt::Quodlibet)] {
+    for (on, opt) in [
+        (p.options.duplex, Opt::Duplex),
+        (p.options.half_duplex, Opt::HalfDuplex),
+        (p.options.quodlibet, Opt::Quodlibet),
+    ] {
         if on {
             s += &centred(OptionDef::of(opt).name_in(lang));
             s.push('\n');

@@ -9,8 +9,19 @@ use crate::square::Color;
 /// The keys the reader interprets and this writer writes from the problem; the others are written as they were
 /// found ([`crate::problem::Meta::extra`]).
 const KNOWN_KEYS: &[&str] = &[
-    "authors", "source", "award", "title", "remarks", "algebraic", "stipulation", "options", "twins",
-    "intended-solutions", "solution", "keywords", "comments",
+    "authors",
+    "source",
+    "award",
+    "title",
+    "remarks",
+    "algebraic",
+    "stipulation",
+    "options",
+    "twins",
+    "intended-solutions",
+    "solution",
+    "keywords",
+    "comments",
 ];
 
 fn list(out: &mut String, key: &str, items: &[String]) {
@@ -171,4 +182,3 @@ mod tests {
         }
     }
 }
-

@@ -108,7 +108,16 @@ const TABLE: &[PieceDef] = &[
     piece!("03", "", "", "threeleaper", ["three-leaper"], None, &[Leap(3, 0)], false),
     piece!("FG", "", "", "frog", [], None, &[Leap(1, 1), Leap(3, 0)], false),
     piece!("AB", "", "", "alibaba", [], None, &[Leap(2, 0), Leap(2, 2)], false),
-    piece!("LA", "", "", "lame alibaba", ["lamealibaba", "lame-alibaba"], None, &[Lame(2, 0, 1, 0), Lame(2, 2, 1, 1)], false),
+    piece!(
+        "LA",
+        "",
+        "",
+        "lame alibaba",
+        ["lamealibaba", "lame-alibaba"],
+        None,
+        &[Lame(2, 0, 1, 0), Lame(2, 2, 1, 1)],
+        false
+    ),
 ];
 
 /// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
@@ -206,7 +215,10 @@ impl PieceWord {
             return Some(PieceWord::Kind(k));
         }
         let n = norm(word);
-        POPEYE_ONLY.iter().find(|w| w.codes[0].eq_ignore_ascii_case(word) || norm(w.name) == n).map(PieceWord::NotSupported)
+        POPEYE_ONLY
+            .iter()
+            .find(|w| w.codes[0].eq_ignore_ascii_case(word) || norm(w.name) == n)
+            .map(PieceWord::NotSupported)
     }
 
     /// The English code of a code of Popeye's `lang` output (`D` → `Q` in German), for any walk Popeye knows.
@@ -271,10 +283,7 @@ impl Piece {
             None
         } else {
             let c = code - 1;
-            Some(Piece {
-                kind: Kind(c >> 1),
-                color: if c & 1 == 0 { Color::White } else { Color::Black },
-            })
+            Some(Piece { kind: Kind(c >> 1), color: if c & 1 == 0 { Color::White } else { Color::Black } })
         }
     }
 }
@@ -365,7 +374,11 @@ mod tests {
             for w in POPEYE_ONLY {
                 let code = w.codes[lang.index()];
                 assert!(codes.insert(code.to_string()), "{code} twice in {lang:?}");
-                assert_eq!(PieceWord::popeye_code(&code.to_lowercase(), lang), Some(PieceWord::NotSupported(w)), "{code} in {lang:?}");
+                assert_eq!(
+                    PieceWord::popeye_code(&code.to_lowercase(), lang),
+                    Some(PieceWord::NotSupported(w)),
+                    "{code} in {lang:?}"
+                );
                 assert_eq!(PieceWord::english_code(code, lang), Some(w.codes[0]));
             }
         }
@@ -373,7 +386,8 @@ mod tests {
         let mut names = std::collections::BTreeSet::new();
         for k in Kind::all() {
             assert_eq!(PieceWord::english(k.code()), Some(PieceWord::Kind(k)));
-            let own: std::collections::BTreeSet<String> = std::iter::once(k.name()).chain(k.def().aliases.iter().copied()).map(norm).collect();
+            let own: std::collections::BTreeSet<String> =
+                std::iter::once(k.name()).chain(k.def().aliases.iter().copied()).map(norm).collect();
             for n in own {
                 assert_eq!(PieceWord::english(&n), Some(PieceWord::Kind(k)), "{n}");
                 assert!(names.insert(n.clone()), "{n} names two pieces");
@@ -386,7 +400,9 @@ mod tests {
         }
         // stipula's own walks have no Popeye code: in Popeye input `03` is nothing, German `LA` a bishop eagle.
         assert_eq!(PieceWord::popeye_code("03", Lang::English), None);
-        assert!(matches!(PieceWord::popeye_code("LA", Lang::German), Some(PieceWord::NotSupported(w)) if w.name == "bishop eagle"));
+        assert!(
+            matches!(PieceWord::popeye_code("LA", Lang::German), Some(PieceWord::NotSupported(w)) if w.name == "bishop eagle")
+        );
     }
 
     #[test]

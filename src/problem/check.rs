@@ -35,9 +35,15 @@ impl Unsolvable {
             Culprit::Condition(_) => "conditions that can be combined",
             Culprit::Diagram(SetupCulprit::Kings(_) | SetupCulprit::ExtraKings(_)) => "one king of each side",
             Culprit::Diagram(SetupCulprit::Pawn(_)) => "pawns on the second to seventh rank",
-            Culprit::Diagram(SetupCulprit::Castling(_)) => "castling rights only for a king and rook on their home squares",
-            Culprit::Diagram(SetupCulprit::EnPassant) => "an en-passant square just passed by a pawn of the side that moved last",
-            Culprit::Diagram(SetupCulprit::Position) => "a position the last move could have left: the side not to move not in check",
+            Culprit::Diagram(SetupCulprit::Castling(_)) => {
+                "castling rights only for a king and rook on their home squares"
+            }
+            Culprit::Diagram(SetupCulprit::EnPassant) => {
+                "an en-passant square just passed by a pawn of the side that moved last"
+            }
+            Culprit::Diagram(SetupCulprit::Position) => {
+                "a position the last move could have left: the side not to move not in check"
+            }
         }
     }
 
@@ -48,10 +54,16 @@ impl Unsolvable {
             Culprit::Condition(_) => "keep one of the conditions",
             Culprit::Diagram(SetupCulprit::Kings(_)) => "add the missing king, or state the option NoWk or NoBk",
             Culprit::Diagram(SetupCulprit::ExtraKings(_)) => "keep one king of each side and remove the others",
-            Culprit::Diagram(SetupCulprit::Pawn(_)) => "a pawn cannot stand on the first or last rank; check its square",
-            Culprit::Diagram(SetupCulprit::Castling(_)) => "give castling rights only where king and rook stand on their home squares",
+            Culprit::Diagram(SetupCulprit::Pawn(_)) => {
+                "a pawn cannot stand on the first or last rank; check its square"
+            }
+            Culprit::Diagram(SetupCulprit::Castling(_)) => {
+                "give castling rights only where king and rook stand on their home squares"
+            }
             Culprit::Diagram(SetupCulprit::EnPassant) => "check the en-passant square, or leave it out",
-            Culprit::Diagram(SetupCulprit::Position) => "check the pieces and the stipulation: is the right side to move?",
+            Culprit::Diagram(SetupCulprit::Position) => {
+                "check the pieces and the stipulation: is the right side to move?"
+            }
         }
     }
 }
@@ -74,7 +86,10 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
         match conditions::build_all(&p.conditions[..n]) {
             Ok(c) => conds = Some(c),
             Err(why @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) => {
-                return Some(Unsolvable { message: why.to_string(), culprit: Culprit::Condition(p.conditions[n - 1].name.clone()) });
+                return Some(Unsolvable {
+                    message: why.to_string(),
+                    culprit: Culprit::Condition(p.conditions[n - 1].name.clone()),
+                });
             }
             Err(_) => return None,
         }
@@ -103,5 +118,7 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
     }
     // A proof game's diagram is the position after its last move, whichever side that leaves in check.
     let proof = p.stipulation.goal.is_proof();
-    in_check.filter(|_| unplayable && !playable && p.twins.is_empty() && !proof).map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
+    in_check
+        .filter(|_| unplayable && !playable && p.twins.is_empty() && !proof)
+        .map(|e| Unsolvable { message: e.message, culprit: Culprit::Diagram(e.culprit) })
 }

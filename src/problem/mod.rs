@@ -6,12 +6,12 @@ pub mod check;
 pub mod options;
 pub mod twins;
 
+use self::options::{Opt, Options};
+use self::twins::Twin;
 use crate::conditions::{ConditionError, ConditionSpec};
 use crate::pieces::Placed;
 use crate::setup::ExplicitState;
 use crate::square::{Color, Square};
-use self::options::{Opt, Options};
-use self::twins::Twin;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -264,7 +264,15 @@ impl Goal {
     /// Whether a move that reaches the goal is written without its ` +` (Popeye's `output_goal_preempts_check`):
     /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`).
     pub fn preempts_check(self) -> bool {
-        matches!(self, Goal::Mate | Goal::Check | Goal::MateOrStalemate | Goal::Stalemate | Goal::DoubleStalemate | Goal::AutoStalemate)
+        matches!(
+            self,
+            Goal::Mate
+                | Goal::Check
+                | Goal::MateOrStalemate
+                | Goal::Stalemate
+                | Goal::DoubleStalemate
+                | Goal::AutoStalemate
+        )
     }
 
     /// Whether the side to move may still move after the goal is reached: then, in help play, a line whose

@@ -113,7 +113,10 @@ impl Options {
 
     fn contradicting_option_with(&self, st: &Stipulation, twin: bool) -> Option<(String, &'static [&'static str])> {
         if self.duplex && self.half_duplex {
-            return Some(("options Duplex and HalfDuplex contradict each other: choose one".into(), &["Duplex", "HalfDuplex"]));
+            return Some((
+                "options Duplex and HalfDuplex contradict each other: choose one".into(),
+                &["Duplex", "HalfDuplex"],
+            ));
         }
         // In help play of `n.5` moves Popeye ignores it, in the problem's stipulation as in a twin's
         // (REGRESSIONS/4_47_to_4_49.inp#6, `h+1.5`: `WhiteToPlay not applicable - ignored`).
@@ -259,12 +262,24 @@ pub static OPTIONS: &[OptionDef] = &[
     row(Opt::NoThreat, ["NoThreat", "OhneDrohung", "SansMenace"], &[], Nothing, Acts),
     row(Opt::Try, ["Try", "Verfuehrung", "Essais"], &["tries"], Nothing, Acts),
     row(Opt::MaxSolutions, ["MaxSolutions", "MaxLoesungen", "MaxSolutions"], &[], Number, Acts),
-    row(Opt::MaxFlightsquares, ["MaxFlightsquares", "MaxFluchtFelder", "MaxCasesFuites"], &["max flights"], Number, Acts),
+    row(
+        Opt::MaxFlightsquares,
+        ["MaxFlightsquares", "MaxFluchtFelder", "MaxCasesFuites"],
+        &["max flights"],
+        Number,
+        Acts,
+    ),
     row(Opt::Search, ["Search", "Suchen", "Search"], &[], Nothing, Ignores),
     row(Opt::MultiSolutions, ["MultiSolutions", "MehrereLoesungen", "MultiSolutions"], &[], Nothing, Ignores),
     row(Opt::NoSymmetry, ["NoSymmetry", "KeineSymmetrie", "NonSymetrique"], &[], Nothing, Ignores),
     row(Opt::NonTrivial, ["NonTrivial", "NichtTrivial", "NonTrivial"], &[], TwoNumbers, Acts),
-    row(Opt::KeepMatingPiece, ["KeepMatingPiece", "HalteMattsetzendenStein", "RetiensPieceMatante"], &[], Nothing, Acts),
+    row(
+        Opt::KeepMatingPiece,
+        ["KeepMatingPiece", "HalteMattsetzendenStein", "RetiensPieceMatante"],
+        &[],
+        Nothing,
+        Acts,
+    ),
     row(Opt::EnPassant, ["EnPassant", "EnPassant", "EnPassant"], &[], Squares, Acts),
     row(Opt::NoBoard, ["NoBoard", "OhneBrett", "SansEchiquier"], &[], Nothing, Ignores),
     row(Opt::NoShortVariations, ["NoShortVariations", "OhneKurzVarianten", "SansVariantesCourtes"], &[], Nothing, Acts),
@@ -274,7 +289,13 @@ pub static OPTIONS: &[OptionDef] = &[
     row(Opt::MaxTime, ["MaxTime", "MaxZeit", "MaxTemps"], &[], Number, Acts),
     row(Opt::NoCastling, ["NoCastling", "KeineRochade", "SansRoquer"], &[], Squares, Acts),
     row(Opt::Quodlibet, ["Quodlibet", "Quodlibet", "Quodlibet"], &[], Nothing, Acts),
-    row(Opt::StopOnShortSolutions, ["StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"], &[], Nothing, Acts),
+    row(
+        Opt::StopOnShortSolutions,
+        ["StopOnShortSolutions", "StopNachKurzloesungen", "FinApresSolutionsCourtes"],
+        &[],
+        Nothing,
+        Acts,
+    ),
     row(Opt::Beep, ["Beep", "Pieps", "Bip"], &[], Nothing, Ignores),
     row(Opt::SuppressGrid, ["SuppressGrid", "OhneGitter", "SansGrille"], &[], Nothing, Ignores),
     row(Opt::WriteGrid, ["WriteGrid", "ZeichneGitter", "AjouteGrille"], &[], Nothing, Ignores),
@@ -286,10 +307,22 @@ pub static OPTIONS: &[OptionDef] = &[
         Acts,
     ),
     row(Opt::GoalIsEnd, ["GoalIsEnd", "ZielIstEnde", "ButEstFin"], &[], Nothing, NotSupported),
-    row(Opt::UnpublishedOption, ["unpublishedoption", "nichtpublizierteoption", "optionnonpubliee"], &[], Nothing, NotSupported),
+    row(
+        Opt::UnpublishedOption,
+        ["unpublishedoption", "nichtpublizierteoption", "optionnonpubliee"],
+        &[],
+        Nothing,
+        NotSupported,
+    ),
     row(Opt::NullMoves, ["NullMoves", "NullZuege", "CoupsVides"], &[], Nothing, NotSupported),
     row(Opt::UpToMoveNumber, ["UpToMoveNumber", "BisZugnummer", "JusquAuCoup"], &[], Number, Ignores),
-    row(Opt::TrivialTriesAvoid, ["TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"], &[], Nothing, Acts),
+    row(
+        Opt::TrivialTriesAvoid,
+        ["TrivialTriesAvoid", "TrivialeFehlversucheUnterdruecken", "TrivialEssaiSupprimer"],
+        &[],
+        Nothing,
+        Acts,
+    ),
     row(Opt::MatesIn1, ["MatesIn1", "MattsIn1", "MatsEn1"], &[], Nothing, Acts),
     OptionDef { opt: Opt::ZeroPosition, popeye: None, aliases: &["ZeroPosition"], arg: Nothing, support: Acts },
 ];
@@ -430,9 +463,8 @@ impl Options {
                     Opt::NoCastling => squares(&self.no_castling),
                     Opt::Quodlibet => flag(self.quodlibet),
                     Opt::StopOnShortSolutions => flag(self.stop_on_short),
-                    Opt::CastlingMutuallyExclusive => {
-                        (!self.castling_mutually_exclusive.is_empty()).then(|| V::SquarePairs(self.castling_mutually_exclusive.clone()))
-                    }
+                    Opt::CastlingMutuallyExclusive => (!self.castling_mutually_exclusive.is_empty())
+                        .then(|| V::SquarePairs(self.castling_mutually_exclusive.clone())),
                     Opt::MatesIn1 => flag(self.mates_in_1),
                     Opt::TrivialTriesAvoid => flag(self.trivial_tries_avoid),
                     _ => None,
@@ -452,20 +484,33 @@ mod tests {
         assert_eq!(OPTIONS.iter().filter(|d| d.popeye.is_some()).count(), 39, "Popeye 4.104's OptString");
         for def in OPTIONS {
             for lang in Lang::ALL {
-                let spellings: &[Spelling] = if def.popeye.is_some() { &[Spelling::Popeye(lang), Spelling::Statement] } else { &[Spelling::Statement] };
+                let spellings: &[Spelling] = if def.popeye.is_some() {
+                    &[Spelling::Popeye(lang), Spelling::Statement]
+                } else {
+                    &[Spelling::Statement]
+                };
                 for &s in spellings {
-                    assert!(matches!(OptionDef::lookup(def.name_in(lang), s), Found::One(d, _) if d.opt == def.opt), "{}", def.name_in(lang));
+                    assert!(
+                        matches!(OptionDef::lookup(def.name_in(lang), s), Found::One(d, _) if d.opt == def.opt),
+                        "{}",
+                        def.name_in(lang)
+                    );
                 }
             }
             for a in def.aliases {
-                assert!(matches!(OptionDef::lookup(a, Spelling::Statement), Found::One(d, _) if d.opt == def.opt), "{a}");
+                assert!(
+                    matches!(OptionDef::lookup(a, Spelling::Statement), Found::One(d, _) if d.opt == def.opt),
+                    "{a}"
+                );
             }
         }
         let en = Spelling::Popeye(Lang::English);
         assert!(matches!(OptionDef::lookup("setp", en), Found::One(d, _) if d.opt == Opt::SetPlay));
         assert!(matches!(OptionDef::lookup("set pl", Spelling::Statement), Found::One(d, _) if d.opt == Opt::SetPlay));
         assert!(matches!(OptionDef::lookup("No", en), Found::Ambiguous(v) if v.len() == 8));
-        assert!(matches!(OptionDef::lookup("verf", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.opt == Opt::Try));
+        assert!(
+            matches!(OptionDef::lookup("verf", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.opt == Opt::Try)
+        );
     }
 
     #[test]

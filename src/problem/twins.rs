@@ -193,7 +193,11 @@ fn map_squares(d: &mut Diagram, f: impl Fn(Square) -> Option<Square>) -> Result<
 
 /// Applies a twin's changes in order, returning its heading as Popeye prints it (the changes' texts, two spaces
 /// apart; the new stipulation as `stipulation` writes it).
-pub fn apply_twin(d: &mut Diagram, changes: &[TwinChange], stipulation: impl Fn(&Stipulation) -> String) -> Result<String, String> {
+pub fn apply_twin(
+    d: &mut Diagram,
+    changes: &[TwinChange],
+    stipulation: impl Fn(&Stipulation) -> String,
+) -> Result<String, String> {
     let mut parts: Vec<String> = Vec::new();
     let mut exchanges = Vec::new();
     for (k, c) in changes.iter().enumerate() {
@@ -356,7 +360,8 @@ pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
 
 /// Twins to solve: (label, heading, diagram).
 pub fn twin_diagrams(p: &Problem) -> Result<Vec<(String, String, Diagram)>, String> {
-    let original = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+    let original =
+        Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
     if p.twins.is_empty() {
         return Ok(vec![(String::new(), String::new(), original)]);
     }
@@ -388,8 +393,19 @@ mod tests {
         let sq = |s: &str| Square::parse(s).unwrap();
         let placed = |color, kind, s| Placed { color, kind, square: sq(s) };
         Diagram {
-            pieces: vec![placed(Color::White, Kind::KING, "b6"), placed(Color::White, Kind::QUEEN, "d1"), placed(Color::Black, Kind::KING, "b8")],
-            stipulation: Stipulation { play: Play::Direct, goal: Goal::Mate, moves: 2, half: false, exact: false, intro: 0 },
+            pieces: vec![
+                placed(Color::White, Kind::KING, "b6"),
+                placed(Color::White, Kind::QUEEN, "d1"),
+                placed(Color::Black, Kind::KING, "b8"),
+            ],
+            stipulation: Stipulation {
+                play: Play::Direct,
+                goal: Goal::Mate,
+                moves: 2,
+                half: false,
+                exact: false,
+                intro: 0,
+            },
             conditions: Vec::new(),
         }
     }
@@ -414,11 +430,17 @@ mod tests {
             for lang in Lang::ALL {
                 let name = def.popeye[lang.index()];
                 for s in [Spelling::Popeye(lang), Spelling::Statement] {
-                    assert!(matches!(TwinDef::lookup(name, s), Found::One(d, _) if d.command == def.command), "{name} {s:?}");
+                    assert!(
+                        matches!(TwinDef::lookup(name, s), Found::One(d, _) if d.command == def.command),
+                        "{name} {s:?}"
+                    );
                 }
             }
             for w in def.spellings {
-                assert!(matches!(TwinDef::lookup(w, Spelling::Statement), Found::One(d, _) if d.command == def.command), "{w}");
+                assert!(
+                    matches!(TwinDef::lookup(w, Spelling::Statement), Found::One(d, _) if d.command == def.command),
+                    "{w}"
+                );
             }
         }
         // Abbreviations where Popeye accepts them, and not where it does not.
@@ -426,8 +448,12 @@ mod tests {
         assert!(matches!(TwinDef::lookup("rem", en), Found::One(d, _) if d.command == TwinCommand::Remove));
         assert!(matches!(TwinDef::lookup("s", en), Found::Ambiguous(v) if v.len() == 4));
         assert!(matches!(TwinDef::lookup("polish type", en), Found::None));
-        assert!(matches!(TwinDef::lookup("polish type", Spelling::Statement), Found::One(d, _) if d.command == TwinCommand::PolishType));
-        assert!(matches!(TwinDef::lookup("Farbw", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.command == TwinCommand::PolishType));
+        assert!(
+            matches!(TwinDef::lookup("polish type", Spelling::Statement), Found::One(d, _) if d.command == TwinCommand::PolishType)
+        );
+        assert!(
+            matches!(TwinDef::lookup("Farbw", Spelling::Popeye(Lang::German)), Found::One(d, _) if d.command == TwinCommand::PolishType)
+        );
     }
 
     #[test]

@@ -17,14 +17,14 @@
 //! Move order never changes an answer, only how soon it is found; the table keeps proven facts only, so the
 //! answer depends neither on the thread count nor on the table size.
 
+use super::table::Bounds;
 use super::{salt, Aborted, Search, Search1, SearchKind};
-use crate::moves::Move;
 use crate::attacks::Occupancy;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::problem::Goal;
 use crate::square::Square;
 use std::sync::atomic::{AtomicU32, Ordering};
-use super::table::Bounds;
 
 /// Depths a killer is kept for (longer ones share the last).
 const DEPTHS: usize = 64;
@@ -106,7 +106,9 @@ impl Search<'_> {
         }
         let won = self.plain_wins(pos, n - 1)? || {
             let probe = salt(SearchKind::DirectDefence, self.goal, self.battle_salt());
-            self.find_hinted(pos, true, n, self.killers.get(n), Some(probe), |_, after| self.plain_after(after, n))?.0.found
+            self.find_hinted(pos, true, n, self.killers.get(n), Some(probe), |_, after| self.plain_after(after, n))?
+                .0
+                .found
         };
         let old = self.table.bounds(key).unwrap_or(Bounds::NONE);
         self.table.put_bounds(key, old.with(n, won));
@@ -181,7 +183,10 @@ impl Search<'_> {
             let mut checks = Vec::new();
             self.rules.checking_moves(pos, &filter, &mut checks);
             for m in checks {
-                if tried.contains(&m) || !self.rules.legal_into(pos, m, &node, &mut after) || !self.rules.in_check(&after, after.side()) {
+                if tried.contains(&m)
+                    || !self.rules.legal_into(pos, m, &node, &mut after)
+                    || !self.rules.in_check(&after, after.side())
+                {
                     continue;
                 }
                 legal = true;
@@ -253,7 +258,8 @@ impl Progress {
             ProgressNow {
                 settled: self.settled.load(Ordering::Relaxed),
                 total,
-                first: (first != 0).then(|| (Square::new((first & 0xFF) as u8), Square::new((first >> 8 & 0xFF) as u8))),
+                first: (first != 0)
+                    .then(|| (Square::new((first & 0xFF) as u8), Square::new((first >> 8 & 0xFF) as u8))),
                 length: self.length.load(Ordering::Relaxed),
             }
         })

@@ -107,7 +107,14 @@ impl Search<'_> {
     }
 
     /// [`Search::series_lines`] into `sink`: what was found before an abort stays there.
-    pub fn series_into(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool, sink: &LineSink) -> Result<(), Aborted> {
+    pub fn series_into(
+        &self,
+        pos: &Position,
+        n: u32,
+        end: SeriesEnd,
+        exact: bool,
+        sink: &LineSink,
+    ) -> Result<(), Aborted> {
         self.series_root(pos, n, end, exact, Some(sink)).map(drop)
     }
 }
@@ -145,7 +152,10 @@ mod tests {
         use crate::solve::solution::{LineStyle, PlayedMove};
         // A rook on a1 going up the file and along the first rank: `Ra1-a2` … `Ra1-h1`, sorted by their text.
         let rook = Piece { kind: Kind::ROOK, color: crate::square::Color::White };
-        let make = move |l: &[Move]| Line { style: LineStyle::Series(1), moves: vec![PlayedMove { mv: l[0], piece: rook, mark: None, effects: crate::effects::Effects::NONE }] };
+        let make = move |l: &[Move]| Line {
+            style: LineStyle::Series(1),
+            moves: vec![PlayedMove { mv: l[0], piece: rook, mark: None, effects: crate::effects::Effects::NONE }],
+        };
         let text = |i: u8| make(&[mv(i)]).text();
         let mut all: Vec<u8> = (1..16).collect();
         all.sort_by_key(|&i| text(i));

@@ -12,19 +12,18 @@ pub mod solution;
 pub mod table;
 pub mod tree;
 
-
 use crate::attacks::Occupancy;
 use crate::movegen::shortcuts::ReplyWitnesses;
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::problem::Goal;
+pub use direct::{Progress, ProgressNow};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
-pub use table::Table;
-pub use direct::{Progress, ProgressNow};
 use table::Bounds;
+pub use table::Table;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,7 +255,13 @@ impl NodeCounts {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(rules: &'a Rules, table: &'a Table, goal: Goal, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
+    pub fn new(
+        rules: &'a Rules,
+        table: &'a Table,
+        goal: Goal,
+        deadline: Option<Instant>,
+        stop: &'a AtomicBool,
+    ) -> Self {
         Search {
             rules,
             table,
@@ -328,7 +333,9 @@ impl<'a> Search<'a> {
         }
         let key = pos.key();
         let last = self.last_plan.lock().ok().and_then(|l| l.clone());
-        if let Some(fewer) = last.filter(|(k, v, _)| *k == key && *v == victim).and_then(|(_, _, plan)| plan.within(budget)) {
+        if let Some(fewer) =
+            last.filter(|(k, v, _)| *k == key && *v == victim).and_then(|(_, _, plan)| plan.within(budget))
+        {
             return plan::Track::new(Some(std::sync::Arc::new(fewer)));
         }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
@@ -430,7 +437,13 @@ impl<'a> Search<'a> {
 
     /// `NonTrivial` before the defender moves (`after`, `n` moves counted from the attacking move): the budget
     /// left below, or `None` when the defender has too many non-trivial defences.
-    pub fn non_trivial_guard(&self, after: &Position, n: u32, selfplay: Option<bool>, budget: u32) -> Result<Option<u32>, Aborted> {
+    pub fn non_trivial_guard(
+        &self,
+        after: &Position,
+        n: u32,
+        selfplay: Option<bool>,
+        budget: u32,
+    ) -> Result<Option<u32>, Aborted> {
         let Some(nt) = self.non_trivial else { return Ok(Some(budget)) };
         if n < nt.guarded_from() {
             return Ok(Some(budget));
@@ -447,7 +460,9 @@ impl<'a> Search<'a> {
         self.find_legal(after, |_, p| {
             let trivial = match selfplay {
                 // s#k after the defence; with k = 0 the defence itself must reach the goal.
-                Some(false) => self.goal_reached(p, &mut buf) || (nt.short > 0 && self.self_wins_with(p, nt.short, false, 0)?),
+                Some(false) => {
+                    self.goal_reached(p, &mut buf) || (nt.short > 0 && self.self_wins_with(p, nt.short, false, 0)?)
+                }
                 // r#(k+1) after the defence: `r#3`, `NonTrivial 0 1`, Isardam TypeB, White Bc1 Kb4 Pc5 Pd5 Pc6
                 // Ra8 Re8, Black Kh2 Rd7: the key `1.Ra8-a3 !` (each defence has an r#2 after it, not an s#1).
                 Some(true) => self.self_wins_with(p, nt.short + 1, true, 0)?,
@@ -700,7 +715,8 @@ impl<'a> Search<'a> {
             self.rules.pseudo_moves(pos, &mut buf);
         } else if let Some(filter) = (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             self.rules.checking_moves(pos, &filter, &mut buf);
-        } else if let Some(w) = (self.goal == Goal::Stalemate).then(|| self.rules.reply_witnesses(pos, false)).flatten() {
+        } else if let Some(w) = (self.goal == Goal::Stalemate).then(|| self.rules.reply_witnesses(pos, false)).flatten()
+        {
             self.rules.moves_past_witnesses(pos, &w, &mut buf);
         } else {
             self.rules.pseudo_moves(pos, &mut buf);
@@ -724,7 +740,8 @@ impl<'a> Search<'a> {
                 .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
                 .collect();
             work.moves.push(buf);
-            let (line, split, sink, track, self_end, exact) = (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact);
+            let (line, split, sink, track, self_end, exact) =
+                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
@@ -759,7 +776,8 @@ impl<'a> Search<'a> {
             if plies == 1 && !work.self_end && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }
-            if plies == 1 && !work.self_end && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+            if plies == 1 && !work.self_end && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side())
+            {
                 continue;
             }
             if ends_early && self.goal_reached(&after, &mut Vec::new()) {
@@ -767,7 +785,10 @@ impl<'a> Search<'a> {
             }
             // The planning search: only towards the pictures still alive after the move (the attacker has the
             // last of the plies left, and every other one before it), unless the table already knows the child.
-            if work.track.planned() && plies >= 2 && self.table.no_solution(after.key() ^ salt(kind, self.goal, work.exact as u64)).has(plies - 1) {
+            if work.track.planned()
+                && plies >= 2
+                && self.table.no_solution(after.key() ^ salt(kind, self.goal, work.exact as u64)).has(plies - 1)
+            {
                 continue;
             }
             if plies >= 2 && !work.track.enter(pos, m, &after, Some(plies / 2)) {
@@ -812,7 +833,14 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::series_lines`], into `sink` when there is one ([`lines`]).
-    fn series_root(&self, pos: &Position, n: u32, end: SeriesEnd, exact: bool, sink: Option<&lines::LineSink>) -> Found {
+    fn series_root(
+        &self,
+        pos: &Position,
+        n: u32,
+        end: SeriesEnd,
+        exact: bool,
+        sink: Option<&lines::LineSink>,
+    ) -> Found {
         let first = self.legal(pos);
         // The planning search (not for a self-goal end): in ser-# the series side mates with its `n` moves, in
         // ser-h# it is mated by one move of its opponent after them.
@@ -877,7 +905,14 @@ impl<'a> Search<'a> {
     }
 
     /// After a series move (`after`: the opponent to move), with `left` series moves still available.
-    fn series_after(&self, after: &Position, left: u32, end: SeriesEnd, exact: bool, work: &mut Work) -> Result<bool, Aborted> {
+    fn series_after(
+        &self,
+        after: &Position,
+        left: u32,
+        end: SeriesEnd,
+        exact: bool,
+        work: &mut Work,
+    ) -> Result<bool, Aborted> {
         self.tick()?;
         let mut any = false;
         let mut buf = Vec::new();
@@ -909,7 +944,11 @@ impl<'a> Search<'a> {
         }
         // A goal the opponent can move after (`x`, `+`, `zd5`) ends the series where it is reached, as in help
         // play ([`Goal::may_end_early`]); after a stalemate the series goes on (the opponent passes anyway).
-        if left == 0 || self.rules.in_check(after, after.side()) || work.track.dead() || (reached && self.goal.may_end_early()) {
+        if left == 0
+            || self.rules.in_check(after, after.side())
+            || work.track.dead()
+            || (reached && self.goal.may_end_early())
+        {
             return Ok(any);
         }
         // ser-s#: the series ends where the opponent is forced to reach the goal; it does not go on through such
@@ -937,7 +976,8 @@ impl<'a> Search<'a> {
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one. (Not from a
         // stalemate already reached: the picture asks for the moves that make one, not for waiting moves.)
-        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached && !Self::edge_pawns(&next) {
+        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached && !Self::edge_pawns(&next)
+        {
             let (victim, moves, victim_moves) = match end {
                 SeriesEnd::Goal => (next.side().opposite(), left, 0),
                 _ => (next.side(), 1, left),
@@ -1049,7 +1089,10 @@ impl<'a> Search<'a> {
             // `exact-`: the goal reached before the full length is no win.
             return Ok(!self.exact || n <= 1);
         }
-        if n <= 1 || !self.keeps_mating_piece(after, after.side().opposite()) || !self.within_limits(after, n, BattlePlay::Direct)? {
+        if n <= 1
+            || !self.keeps_mating_piece(after, after.side().opposite())
+            || !self.within_limits(after, n, BattlePlay::Direct)?
+        {
             return Ok(false);
         }
         let Some(below) = self.non_trivial_guard(after, n, None, budget)? else { return Ok(false) };
@@ -1137,7 +1180,13 @@ impl<'a> Search<'a> {
         }
         let Some(below) = self.non_trivial_guard(after, n, Some(reflex), budget)? else { return Ok(false) };
         let mut buf = Vec::new();
-        let probe = (n > 1).then(|| salt(if reflex { SearchKind::Reflex } else { SearchKind::Selfmate }, self.goal, self.battle_salt() | self.budget_salt(n - 1, below)));
+        let probe = (n > 1).then(|| {
+            salt(
+                if reflex { SearchKind::Reflex } else { SearchKind::Selfmate },
+                self.goal,
+                self.battle_salt() | self.budget_salt(n - 1, below),
+            )
+        });
         let refute = |_, p: &Position| {
             // A defence that reaches the goal at once ends the play as the attacker wants (too soon for `exact-`,
             // unless this is the last move).
@@ -1146,12 +1195,20 @@ impl<'a> Search<'a> {
             }
             Ok(n <= 1 || !self.self_wins_with(p, n - 1, reflex, below)?)
         };
-        let refuted = if n > 1 { self.find_checks_first(after, probe, refute)? } else { self.find_legal_lazy(after, probe, refute)? };
+        let refuted = if n > 1 {
+            self.find_checks_first(after, probe, refute)?
+        } else {
+            self.find_legal_lazy(after, probe, refute)?
+        };
         Ok(refuted.legal && !refuted.found)
     }
 
     /// Plays the legal moves of `pos` one by one (made only when reached) until `f` says found.
-    fn find_legal(&self, pos: &Position, f: impl FnMut(Move, &Position) -> Result<bool, Aborted>) -> Result<Search1, Aborted> {
+    fn find_legal(
+        &self,
+        pos: &Position,
+        f: impl FnMut(Move, &Position) -> Result<bool, Aborted>,
+    ) -> Result<Search1, Aborted> {
         self.find_legal_past(pos, None, f)
     }
 

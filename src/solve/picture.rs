@@ -18,7 +18,9 @@
 //! The idea is Popeye's intelligent mode (its `optimisations/intelligent/`), which builds such final pictures in
 //! full and plays towards each; here they only bound the search, which stays the plain, complete one.
 
-use crate::attacks::{bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS, POSITIVE, RAYS};
+use crate::attacks::{
+    bishop_attacks, rook_attacks, Occupancy, KING, KNIGHT, PAWN_ATTACKS, PAWN_OBSERVERS, POSITIVE, RAYS,
+};
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
 use crate::problem::Goal;
@@ -259,7 +261,9 @@ fn castling_start(pos: &Position, color: Color, sq: Square, walk: Walk) -> Optio
     };
     let at = |file| Square::from_coords(file, rank);
     match walk {
-        Walk::King if sq == at(4) && (short || long) => Some(if short { at(6).bb().0 } else { 0 } | if long { at(2).bb().0 } else { 0 }),
+        Walk::King if sq == at(4) && (short || long) => {
+            Some(if short { at(6).bb().0 } else { 0 } | if long { at(2).bb().0 } else { 0 })
+        }
         Walk::Rook if sq == at(7) && short => Some(at(5).bb().0),
         Walk::Rook if sq == at(0) && long => Some(at(3).bb().0),
         _ => None,
@@ -292,7 +296,9 @@ impl Pictures {
         let (mut own, mut own_seen) = (Vec::with_capacity(2 * 6 * 64), Vec::with_capacity(2 * 6 * 64));
         let (mut promoted, mut promoted_seen, mut promotes_at) = (Vec::new(), Vec::new(), Vec::new());
         let mut forms = Vec::with_capacity(5);
-        let seen = |color: Color, l: &Layers| -> [u64; LAYERS + 1] { std::array::from_fn(|k| l.form.observes_from(color, l.at[k].0)) };
+        let seen = |color: Color, l: &Layers| -> [u64; LAYERS + 1] {
+            std::array::from_fn(|k| l.form.observes_from(color, l.at[k].0))
+        };
         for color in [Color::White, Color::Black] {
             for walk in Walk::ALL {
                 for sq in Square::all() {
@@ -301,10 +307,19 @@ impl Pictures {
                     own.push(forms[0]);
                     own_seen.push(seen(color, &forms[0]));
                     if walk == Walk::Pawn {
-                        let promotion = |f: usize| forms.get(f).copied().unwrap_or(Layers { form: Walk::Pawn, at: [Bitboard::EMPTY; LAYERS + 1] });
+                        let promotion = |f: usize| {
+                            forms
+                                .get(f)
+                                .copied()
+                                .unwrap_or(Layers { form: Walk::Pawn, at: [Bitboard::EMPTY; LAYERS + 1] })
+                        };
                         let four: [Layers; 4] = std::array::from_fn(|f| promotion(f + 1));
                         promoted_seen.push(std::array::from_fn(|f| seen(color, &four[f])));
-                        promotes_at.push((0..=LAYERS as u32).find(|&k| four.iter().any(|l| l.at[k as usize].non_empty())).unwrap_or(FAR));
+                        promotes_at.push(
+                            (0..=LAYERS as u32)
+                                .find(|&k| four.iter().any(|l| l.at[k as usize].non_empty()))
+                                .unwrap_or(FAR),
+                        );
                         promoted.push(four);
                     }
                 }
@@ -321,11 +336,21 @@ impl Pictures {
 
     /// [`piece_layers`] from the book where it can (limited to `limit` moves: the layers beyond are the last
     /// one); returns what the piece may observe within each budget.
-    fn layers(&self, pos: &Position, color: Color, sq: Square, walk: Walk, limit: usize, out: &mut Vec<Layers>) -> [Bitboard; LAYERS + 1] {
+    fn layers(
+        &self,
+        pos: &Position,
+        color: Color,
+        sq: Square,
+        walk: Walk,
+        limit: usize,
+        out: &mut Vec<Layers>,
+    ) -> [Bitboard; LAYERS + 1] {
         let first = out.len();
         if castling_start(pos, color, sq, walk).is_some() {
             piece_layers(pos, color, sq, walk, limit, out);
-            return std::array::from_fn(|k| Bitboard(out[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k.min(limit)].0))));
+            return std::array::from_fn(|k| {
+                Bitboard(out[first..].iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k.min(limit)].0)))
+            });
         }
         let i = (color.index() * 6 + walk as usize) * 64 + sq.index();
         let clamp = |l: &Layers| {
@@ -364,7 +389,15 @@ impl Pictures {
     /// be reached with `moves` more moves of its opponent and `victim_moves` of its own, counted on the empty board.
     /// `false` is a proof that no play of those lengths ends in the goal; `true` is no promise. For positions under
     /// orthodox rules with orthodox pieces only (pieces of other kinds make the answer `true`).
-    pub fn reachable(&self, scratch: &mut Scratch, pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves: u32) -> bool {
+    pub fn reachable(
+        &self,
+        scratch: &mut Scratch,
+        pos: &Position,
+        goal: Goal,
+        victim: Color,
+        moves: u32,
+        victim_moves: u32,
+    ) -> bool {
         let Some(_) = pos.king(victim) else { return true };
         let mut others = pos.occupied();
         for k in KINDS {
@@ -424,7 +457,8 @@ impl Pictures {
                     scratch.king = Some(own[0]);
                     continue;
                 }
-                let held: [Bitboard; LAYERS + 1] = std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
+                let held: [Bitboard; LAYERS + 1] =
+                    std::array::from_fn(|k| own.iter().fold(Bitboard::EMPTY, |acc, l| acc | l.at[k]));
                 if !mate {
                     let first = defender_forms.len();
                     defender_forms.extend_from_slice(own);
@@ -528,7 +562,18 @@ impl Pictures {
             }
             let walk = king.cost(target);
             finder.set_king(target);
-            let start = State { placed: 0, held: 0, a: moves, d: victim_moves - walk, captures: moves, holding: 0, guarded: 0, parriers: 0, blocking: 0, settled: 0 };
+            let start = State {
+                placed: 0,
+                held: 0,
+                a: moves,
+                d: victim_moves - walk,
+                captures: moves,
+                holding: 0,
+                guarded: 0,
+                parriers: 0,
+                blocking: 0,
+                settled: 0,
+            };
             // The victim's other pieces must be stuck whatever covers the flights: a quick bound first.
             if !mate && !finder.stuck_floor_fits(start.d, start.captures) {
                 return false;
@@ -577,7 +622,13 @@ impl SideKey {
             Color::White => castle::WK | castle::WQ,
             Color::Black => castle::BK | castle::BQ,
         };
-        SideKey { color, pieces: KINDS.map(|k| pos.pieces_bb(color, k).0), castling: pos.castling() & rights, moves, mate }
+        SideKey {
+            color,
+            pieces: KINDS.map(|k| pos.pieces_bb(color, k).0),
+            castling: pos.castling() & rights,
+            moves,
+            mate,
+        }
     }
 }
 
@@ -836,7 +887,8 @@ impl Finder {
                     }
                     // On a flight square the piece must be guarded by another (see `State::guarded`).
                     let still = check && !(layers.form != Walk::King && seen.has(self.king));
-                    let placement = Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0, parriers };
+                    let placement =
+                        Placement { rest: open & !seen, still, cost, guarded: open.0 & to.bb().0, parriers };
                     if tried.iter().any(|t| t.wins_over(&placement)) {
                         continue;
                     }
@@ -845,7 +897,13 @@ impl Finder {
                 }
             }
             let found = tried.iter().any(|t| {
-                let next = State { placed: placed | 1 << i, a: a - t.cost, guarded: st.guarded | t.guarded, parriers: st.parriers | t.parriers, ..st };
+                let next = State {
+                    placed: placed | 1 << i,
+                    a: a - t.cost,
+                    guarded: st.guarded | t.guarded,
+                    parriers: st.parriers | t.parriers,
+                    ..st
+                };
                 self.cover(t.rest, t.still, next)
             });
             tried.clear();
@@ -878,7 +936,8 @@ impl Finder {
     fn uncoverable(&self, i: usize, checker: Square) -> bool {
         let line = crate::attacks::between(checker, self.king).0;
         let before = self.moves as usize - 1;
-        line != 0 && (0..self.attackers.len()).any(|k| k != i && self.forms_of(k).iter().any(|l| l.at[before].0 & line != 0))
+        line != 0
+            && (0..self.attackers.len()).any(|k| k != i && self.forms_of(k).iter().any(|l| l.at[before].0 & line != 0))
     }
 
     /// Mate, the check of attacker `i` from `checker` (with `a` moves of the attacker's left): the victim's
@@ -888,7 +947,9 @@ impl Finder {
     /// contact, where no obstacle can stop them, and cannot be pinned), or stand between checker and king or on
     /// the king's square.
     fn parriers(&self, i: usize, checker: Square, a: u32) -> u32 {
-        if (0..self.attackers.len()).any(|k| k != i && !self.attackers[k].king && self.observes[k][a as usize].has(self.king)) {
+        if (0..self.attackers.len())
+            .any(|k| k != i && !self.attackers[k].king && self.observes[k][a as usize].has(self.king))
+        {
             return 0;
         }
         let mut on_line = [0u32; 3];
@@ -909,7 +970,9 @@ impl Finder {
         if free == 0 {
             return true;
         }
-        let capturable = (0..self.homes.len()).filter(|&j| free & 1 << j != 0 && self.attack_reach & self.homes[j].sq.bb().0 != 0).count() as u32;
+        let capturable = (0..self.homes.len())
+            .filter(|&j| free & 1 << j != 0 && self.attack_reach & self.homes[j].sq.bb().0 != 0)
+            .count() as u32;
         free.count_ones() <= d + capturable.min(self.moves)
     }
 
@@ -917,7 +980,8 @@ impl Finder {
     /// [`Finder::parriers`]) can: none held for a flight on the square it stands on now, the others each
     /// moving (one of the victim's moves left) or captured.
     fn unparried(&self, st: State) -> bool {
-        let stays = (0..self.homes.len()).any(|j| st.parriers & st.held & 1 << j != 0 && self.standing[j] == self.homes[j].sq.index() as u8);
+        let stays = (0..self.homes.len())
+            .any(|j| st.parriers & st.held & 1 << j != 0 && self.standing[j] == self.homes[j].sq.index() as u8);
         !stays && self.parriers_fit(st.parriers, st.held, st.d)
     }
 
@@ -1006,7 +1070,11 @@ impl Finder {
             }
         }
         if !self.stalemate {
-            self.unpinned = self.homes.iter().enumerate().fold(0, |acc, (j, h)| if self.pinned(h.walk, h.sq) { acc } else { acc | 1 << j });
+            self.unpinned =
+                self.homes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |acc, (j, h)| if self.pinned(h.walk, h.sq) { acc } else { acc | 1 << j });
         }
     }
 
@@ -1110,13 +1178,16 @@ impl Finder {
         // brought there, or a defender.
         for i in 0..self.attackers.len() {
             if st.placed & 1 << i != 0 {
-                let can = st.blocking & 1 << i == 0 && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front));
+                let can =
+                    st.blocking & 1 << i == 0 && self.forms_of(i).iter().any(|l| l.at[self.moves as usize].has(front));
                 if can && self.immobilise(State { blocking: st.blocking | 1 << i, ..st }) {
                     return true;
                 }
                 continue;
             }
-            let Some(cost) = self.forms_of(i).iter().map(|l| l.cost(front)).min().filter(|&c| c <= st.a) else { continue };
+            let Some(cost) = self.forms_of(i).iter().map(|l| l.cost(front)).min().filter(|&c| c <= st.a) else {
+                continue;
+            };
             if self.immobilise(State { placed: st.placed | 1 << i, a: st.a - cost, ..st }) {
                 return true;
             }
@@ -1139,7 +1210,8 @@ impl Finder {
         // Each square wants a defender of its own: at least the cheapest that can get there.
         let mut least = 0;
         for s in need {
-            let cheapest = (0..self.holds.len()).filter(|&j| st.held & 1 << j == 0).map(|j| moves_to(&self.holds[j], s)).min();
+            let cheapest =
+                (0..self.holds.len()).filter(|&j| st.held & 1 << j == 0).map(|j| moves_to(&self.holds[j], s)).min();
             least += cheapest.unwrap_or(FAR);
             if least > st.d {
                 return false;
@@ -1253,7 +1325,8 @@ mod tests {
                                 assert_eq!((g.form, g.at), (w.form, w.at), "{what}");
                             }
                             for (k, b) in seen.iter().enumerate().take(limit + 1) {
-                                let by_hand = want.iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0));
+                                let by_hand =
+                                    want.iter().fold(0, |acc, l| acc | l.form.observes_from(color, l.at[k].0));
                                 assert_eq!(b.0, by_hand, "{what}: observed within {k}");
                             }
                         }
@@ -1287,7 +1360,12 @@ mod tests {
 
     #[test]
     fn layers_agree_with_the_geometry_of_each_walk() {
-        for (kind, walk) in [(Kind::KING, Walk::King), (Kind::QUEEN, Walk::Queen), (Kind::ROOK, Walk::Rook), (Kind::BISHOP, Walk::Bishop)] {
+        for (kind, walk) in [
+            (Kind::KING, Walk::King),
+            (Kind::QUEEN, Walk::Queen),
+            (Kind::ROOK, Walk::Rook),
+            (Kind::BISHOP, Walk::Bishop),
+        ] {
             for from in Square::all() {
                 let u = unit((Color::White, kind), &from.to_string(), 0);
                 assert_eq!(u.forms.len(), 1);

@@ -9,12 +9,12 @@ use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
 use crate::problem::options::{Opt, OptionDef};
+use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
-use crate::words::Lang;
 use crate::setup::{build_position, Culprit, SetupOptions};
 use crate::square::Color;
+use crate::words::Lang;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,13 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hash_mb: 256, time_limit: None, max_lines: DEFAULT_MAX_LINES, keep_lines: Vec::new(), progress: None }
+        Settings {
+            hash_mb: 256,
+            time_limit: None,
+            max_lines: DEFAULT_MAX_LINES,
+            keep_lines: Vec::new(),
+            progress: None,
+        }
     }
 }
 
@@ -158,21 +164,19 @@ pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
 /// [`solve_problem`], handing each twin to `each` as soon as it is solved (a front-end shows it while the next
 /// twin is searched).
 pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut(SolvedTwin)) {
-    let refused = |why: Refusal| {
-        SolvedTwin {
-            zero_position: false,
-            label: String::new(),
-            heading: String::new(),
-            stipulation: p.stipulation.to_string(),
-            tree: is_tree(p.stipulation.play),
-            phases: Vec::new(),
-            unplayable: Vec::new(),
-            ignored: Vec::new(),
-            restipulated: false,
-            outcome: Outcome::Refused(why),
-            nodes: 0,
-            millis: 0,
-        }
+    let refused = |why: Refusal| SolvedTwin {
+        zero_position: false,
+        label: String::new(),
+        heading: String::new(),
+        stipulation: p.stipulation.to_string(),
+        tree: is_tree(p.stipulation.play),
+        phases: Vec::new(),
+        unplayable: Vec::new(),
+        ignored: Vec::new(),
+        restipulated: false,
+        outcome: Outcome::Refused(why),
+        nodes: 0,
+        millis: 0,
     };
     let twins = match twin_diagrams(p) {
         Ok(t) => t,
@@ -189,7 +193,8 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     // The zero position, when Popeye plays part of it (`Duplex`), comes first, as a twin without a label.
-    let zero = Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+    let zero =
+        Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
     let zero_plan = p.zero_position_plan(&p.stipulation);
     let zero = (!zero_plan.is_empty()).then(|| (true, String::new(), String::new(), zero, zero_plan));
     // Which twins set the stipulation themselves (the first twin, the diagram, is none unless it is a twin of the
@@ -319,12 +324,14 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
     }
     if st.intro > 0 {
         // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
-        return Some(Refusal::unsupported(format!("not supported yet: introductory moves (`{}->` in `{st}`)", st.intro)));
+        return Some(Refusal::unsupported(format!(
+            "not supported yet: introductory moves (`{}->` in `{st}`)",
+            st.intro
+        )));
     }
-    p.options
-        .contradiction_in_twin(st)
-        .map(Refusal::bad_input)
-        .or_else(|| unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}"))))
+    p.options.contradiction_in_twin(st).map(Refusal::bad_input).or_else(|| {
+        unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}")))
+    })
 }
 
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
@@ -342,7 +349,15 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
 }
 
 /// Solves the phases of `plan` ([`Problem::phase_plan`], or [`Problem::zero_position_plan`]) in diagram `d`.
-fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+fn solve_diagram(
+    p: &Problem,
+    d: &Diagram,
+    plan: Vec<(PhaseKind, Color, u32)>,
+    settings: &Settings,
+    table: &Table,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> PhaseResult {
     if let Some(why) = solving_refusal(p, &d.stipulation) {
         return Err(why);
     }
@@ -370,7 +385,8 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
     }
 
     for (kind, side, pos, plies_or_moves) in playable {
-        let PhaseOut { mut play, mut count, aborted } = solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
+        let PhaseOut { mut play, mut count, aborted } =
+            solve_phase(&search, p, st, &pos, plies_or_moves, kind, settings)?;
         timed_out |= aborted;
         let mut partial = false;
         // StopOnShortSolutions first: Popeye stops at the short solutions before it counts to MaxSolutions (a
@@ -406,7 +422,14 @@ fn solve_diagram(p: &Problem, d: &Diagram, plan: Vec<(PhaseKind, Color, u32)>, s
 
 /// A proof game's twin (`dia`, `a=>b`: [`super::proof`]): one phase of lines, with `StopOnShortSolutions` and
 /// `MaxSolutions` as in help play.
-fn solve_proof_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> PhaseResult {
+fn solve_proof_diagram(
+    p: &Problem,
+    d: &Diagram,
+    settings: &Settings,
+    table: &Table,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> PhaseResult {
     let games = super::proof::solve_twin(p, d, settings, table, deadline, stop)?;
     let (mut play, mut count) = (PhasePlay::Lines(games.lines.lines), games.lines.found);
     let mut partial = false;
@@ -426,7 +449,14 @@ fn solve_proof_diagram(p: &Problem, d: &Diagram, settings: &Settings, table: &Ta
 
 /// The searcher for a problem's stipulation `st` under `rules`, with the options that change which moves count
 /// (`Threat`, `MaxFlightsquares`, `Quodlibet`, `NonTrivial`, `KeepMatingPiece`): what `solve` and `explain` share.
-pub fn problem_search<'a>(p: &Problem, st: &Stipulation, rules: &'a Rules, table: &'a Table, deadline: Option<Instant>, stop: &'a AtomicBool) -> Search<'a> {
+pub fn problem_search<'a>(
+    p: &Problem,
+    st: &Stipulation,
+    rules: &'a Rules,
+    table: &'a Table,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+) -> Search<'a> {
     // Battle play's options; help-self play's self end is no battle play of the problem's.
     let limits = match is_tree(st.play) {
         true => BattleLimits { max_threat: p.options.threat, max_flights: p.options.max_flights },
@@ -480,7 +510,11 @@ pub fn line_sink<'a>(settings: &'a Settings, make: impl Fn(&[Move]) -> Line + Se
 
 /// The number of series moves of a series line (its last move is the opponent's in ser-h# and ser-s#).
 pub fn series_moves(end: SeriesEnd, line: &[Move]) -> usize {
-    if end == SeriesEnd::Goal { line.len() } else { line.len().saturating_sub(1) }
+    if end == SeriesEnd::Goal {
+        line.len()
+    } else {
+        line.len().saturating_sub(1)
+    }
 }
 
 /// How a series stipulation ends.
@@ -500,11 +534,21 @@ pub fn series_end(play: Play) -> SeriesEnd {
 /// its lengths from the shortest and stops after the one at which that many lines are found: the shortest are the
 /// ones listed ([`cut_to`]).
 #[allow(clippy::too_many_arguments)]
-pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings, kind: PhaseKind, shortest_only: bool, enough: Option<usize>) -> (Collected, bool) {
+pub fn collect_phase_lines(
+    search: &Search,
+    st: &Stipulation,
+    pos: &Position,
+    len: u32,
+    settings: &Settings,
+    kind: PhaseKind,
+    shortest_only: bool,
+    enough: Option<usize>,
+) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if matches!(st.play, Play::Help | Play::HelpSelf) {
         let self_end = st.play == Play::HelpSelf;
-        let style = if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
+        let style =
+            if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
         let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
         // The full length and the shorter ones of the same parity (the same side makes the last move), down to
         // one or two plies; `exact-` only the full length.
@@ -524,7 +568,11 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
         }
         let mut aborted = false;
         for plies in lengths {
-            let done = if self_end { search.help_self_into(pos, plies, st.exact, &sink) } else { search.help_into(pos, plies, &sink) };
+            let done = if self_end {
+                search.help_self_into(pos, plies, st.exact, &sink)
+            } else {
+                search.help_into(pos, plies, &sink)
+            };
             if done.is_err() {
                 aborted = true;
                 break;
@@ -569,17 +617,28 @@ pub fn collect_phase_lines(search: &Search, st: &Stipulation, pos: &Position, le
 
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. `Err` is a case stipula does not
 /// reproduce.
-fn solve_phase(search: &Search, p: &Problem, st: &Stipulation, pos: &Position, len: u32, kind: PhaseKind, settings: &Settings) -> Result<PhaseOut, Refusal> {
+fn solve_phase(
+    search: &Search,
+    p: &Problem,
+    st: &Stipulation,
+    pos: &Position,
+    len: u32,
+    kind: PhaseKind,
+    settings: &Settings,
+) -> Result<PhaseOut, Refusal> {
     match st.play {
         Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
             let enough = p.options.max_solutions.map(|m| m as usize);
-            let (lines, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
+            let (lines, aborted) =
+                collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
             Ok(PhaseOut::collected(lines, aborted))
         }
         Play::Direct | Play::Self_ | Play::Reflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
             if kind == PhaseKind::SetPlay {
-                let Ok(defences) = battle.set_play(pos, len) else { return Ok(PhaseOut::stopped(PhasePlay::SetPlay(Vec::new()))) };
+                let Ok(defences) = battle.set_play(pos, len) else {
+                    return Ok(PhaseOut::stopped(PhasePlay::SetPlay(Vec::new())));
+                };
                 let count = defences.len();
                 return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
             }
@@ -672,7 +731,10 @@ mod cut_tests {
     fn line(i: u8, n: usize) -> Line {
         let rook = Piece { kind: Kind::ROOK, color: Color::White };
         let mv = Move::new(Square::from_coords(0, 0), Square::from_coords(0, i), None, crate::moves::Special::None);
-        Line { style: LineStyle::Help, moves: vec![PlayedMove { mv, piece: rook, mark: None, effects: crate::effects::Effects::NONE }; n] }
+        Line {
+            style: LineStyle::Help,
+            moves: vec![PlayedMove { mv, piece: rook, mark: None, effects: crate::effects::Effects::NONE }; n],
+        }
     }
 
     fn first(i: u8, role: Role) -> Attack {

@@ -6,8 +6,8 @@
 //! Canonical order: siblings are sorted by their Popeye text ([`PhasePlay::lines`], Popeye's layout of the
 //! tree, which the text renderer prints as it is), so that what is listed does not depend on the thread count.
 
-use crate::movegen::Rules;
 use crate::effects::Effects;
+use crate::movegen::Rules;
 use crate::moves::{Move, Special};
 use crate::notation::write_move_in;
 use crate::pieces::Piece;
@@ -477,7 +477,13 @@ impl Attack {
 
 impl Layout for Attack {
     fn layout(&self, ply: u32, lang: Lang, out: &mut Vec<String>) {
-        out.push(format!("{}{}{}{}", indent(ply), numbered_in(&self.mv, ply, lang), self.role.suffix(), self.threat.suffix(lang)));
+        out.push(format!(
+            "{}{}{}{}",
+            indent(ply),
+            numbered_in(&self.mv, ply, lang),
+            self.role.suffix(),
+            self.threat.suffix(lang)
+        ));
         self.threat.layout(ply, lang, out);
         self.defences.iter().for_each(|d| d.layout(ply + 1, lang, out));
         if let Some(refutations) = &self.refutations {
@@ -523,7 +529,12 @@ mod tests {
     /// A quiet move of a white or black `kind` between two squares, marked `mark`.
     fn mv(kind: Kind, color: Color, from: &str, to: &str, mark: Option<Mark>) -> PlayedMove {
         let sq = |s: &str| Square::parse(s).expect("a square");
-        PlayedMove { mv: Move::new(sq(from), sq(to), None, Special::None), piece: Piece { kind, color }, mark, effects: Effects::NONE }
+        PlayedMove {
+            mv: Move::new(sq(from), sq(to), None, Special::None),
+            piece: Piece { kind, color },
+            mark,
+            effects: Effects::NONE,
+        }
     }
 
     fn attack(mv: PlayedMove, role: Role, threat: Threat, defences: Vec<Defence>) -> Attack {
@@ -547,9 +558,18 @@ mod tests {
             ],
             refutes: false,
         };
-        let key = attack(mv(Kind::ROOK, w, "d2", "d4", Some(Mark::Check)), Role::Key, Threat::Moves(vec![threat]), vec![defence]);
+        let key = attack(
+            mv(Kind::ROOK, w, "d2", "d4", Some(Mark::Check)),
+            Role::Key,
+            Threat::Moves(vec![threat]),
+            vec![defence],
+        );
         let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
-        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: vec![mv(Kind::KING, w, "e1", "d1", MATE)], forced_written_before: false }]);
+        try_.refutations = Some(vec![Refutation {
+            mv: mv(Kind::PAWN, b, "c4", "c3", None),
+            forced: vec![mv(Kind::KING, w, "e1", "d1", MATE)],
+            forced_written_before: false,
+        }]);
         let tree = PhasePlay::Tree(vec![key, try_]);
         assert_eq!(
             tree.lines(),
@@ -568,13 +588,20 @@ mod tests {
         let post_key = PhasePlay::PostKey(PostKey {
             check: false,
             threat: Threat::Zugzwang,
-            defences: vec![Defence { mv: mv(Kind::KING, b, "e4", "d3", None), continuations: Vec::new(), refutes: true }],
+            defences: vec![Defence {
+                mv: mv(Kind::KING, b, "e4", "d3", None),
+                continuations: Vec::new(),
+                refutes: true,
+            }],
         });
         assert_eq!(post_key.lines(), [" zugzwang.", "      1...Ke4-d3", "        refutes."]);
         // In Popeye's German and French (its message `Refutation`): `Widerlegt.`, `Refute.`.
         assert_eq!(post_key.lines_in(Lang::German), [" Zugzwang.", "      1...Ke4-d3", "        Widerlegt."]);
         assert_eq!(post_key.lines_in(Lang::French), [" blocus.", "      1...Re4-d3", "        Refute."]);
-        assert_eq!(PhasePlay::PostKey(PostKey { check: false, threat: Threat::NotShown, defences: Vec::new() }).lines(), Vec::<String>::new());
+        assert_eq!(
+            PhasePlay::PostKey(PostKey { check: false, threat: Threat::NotShown, defences: Vec::new() }).lines(),
+            Vec::<String>::new()
+        );
     }
 
     /// The layout in Popeye's German and French: piece codes and words as in its outputs (BEISPIEL-castling_5.out:
@@ -585,13 +612,27 @@ mod tests {
         let threat = attack(mv(Kind::QUEEN, w, "a7", "a1", MATE), Role::Continuation, Threat::NotShown, Vec::new());
         let key = attack(mv(Kind::KNIGHT, w, "d2", "f3", None), Role::Key, Threat::Moves(vec![threat]), Vec::new());
         let mut try_ = attack(mv(Kind::ROOK, w, "a1", "a3", None), Role::Try, Threat::Zugzwang, Vec::new());
-        try_.refutations = Some(vec![Refutation { mv: mv(Kind::PAWN, b, "c4", "c3", None), forced: Vec::new(), forced_written_before: false }]);
+        try_.refutations = Some(vec![Refutation {
+            mv: mv(Kind::PAWN, b, "c4", "c3", None),
+            forced: Vec::new(),
+            forced_written_before: false,
+        }]);
         let tree = PhasePlay::Tree(vec![key, try_]);
-        let german = ["   1.Sd2-f3 ! Drohung:", "          2.Da7-a1 #", "   1.Ta1-a3 ? Zugzwang.", "    Aber", "      1...c4-c3 !"];
+        let german = [
+            "   1.Sd2-f3 ! Drohung:",
+            "          2.Da7-a1 #",
+            "   1.Ta1-a3 ? Zugzwang.",
+            "    Aber",
+            "      1...c4-c3 !",
+        ];
         assert_eq!(tree.lines_in(Lang::German), german);
-        let french = ["   1.Cd2-f3 ! menace:", "          2.Da7-a1 #", "   1.Ta1-a3 ? blocus.", "    mais", "      1...c4-c3 !"];
+        let french =
+            ["   1.Cd2-f3 ! menace:", "          2.Da7-a1 #", "   1.Ta1-a3 ? blocus.", "    mais", "      1...c4-c3 !"];
         assert_eq!(tree.lines_in(Lang::French), french);
-        let line = Line { style: LineStyle::Help, moves: vec![mv(Kind::BISHOP, b, "c8", "g4", None), mv(Kind::QUEEN, w, "d1", "g4", MATE)] };
+        let line = Line {
+            style: LineStyle::Help,
+            moves: vec![mv(Kind::BISHOP, b, "c8", "g4", None), mv(Kind::QUEEN, w, "d1", "g4", MATE)],
+        };
         assert_eq!(line.text_in(Lang::German), "  1.Lc8-g4 Dd1-g4 #");
     }
 
@@ -599,7 +640,12 @@ mod tests {
     #[test]
     fn lines_are_numbered_as_popeye_numbers_them() {
         let (w, b) = (Color::White, Color::Black);
-        let moves = vec![mv(Kind::ROOK, b, "h2", "f2", None), mv(Kind::ROOK, w, "h1", "h2", Some(Mark::Check)), mv(Kind::KING, b, "d3", "e2", None), mv(Kind::ROOK, w, "h2", "e2", MATE)];
+        let moves = vec![
+            mv(Kind::ROOK, b, "h2", "f2", None),
+            mv(Kind::ROOK, w, "h1", "h2", Some(Mark::Check)),
+            mv(Kind::KING, b, "d3", "e2", None),
+            mv(Kind::ROOK, w, "h2", "e2", MATE),
+        ];
         let help = Line { style: LineStyle::Help, moves: moves.clone() };
         assert_eq!(help.text(), "  1.Rh2-f2 Rh1-h2 +   2.Kd3-e2 Rh2-e2 #");
         let odd = Line { style: LineStyle::Help, moves: moves[1..].to_vec() };

@@ -405,7 +405,10 @@ mod tests {
         assert_eq!(t.bounds(9), None);
         t.put_bounds(9, Bounds::NONE.with(4, true).with(2, false));
         let b = t.bounds(9).unwrap();
-        assert_eq!((b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)), (Some(true), Some(true), Some(false), None));
+        assert_eq!(
+            (b.verdict(4), b.verdict(5), b.verdict(2), b.verdict(3)),
+            (Some(true), Some(true), Some(false), None)
+        );
         assert_eq!(Bounds::NONE.with(300, false).verdict(254), Some(false));
     }
 
@@ -449,7 +452,15 @@ mod tests {
         t.words[b].store(0, Ordering::Relaxed);
         t.words[b + 1].store(0, Ordering::Relaxed);
         t.put(keys[WAYS - 1], 2, 1);
-        let holding = (0..WAYS).filter(|&j| Table::holds(t.words[b + 2 * j].load(Ordering::Relaxed), t.words[b + 2 * j + 1].load(Ordering::Relaxed), keys[WAYS - 1])).count();
+        let holding = (0..WAYS)
+            .filter(|&j| {
+                Table::holds(
+                    t.words[b + 2 * j].load(Ordering::Relaxed),
+                    t.words[b + 2 * j + 1].load(Ordering::Relaxed),
+                    keys[WAYS - 1],
+                )
+            })
+            .count();
         assert_eq!((holding, t.get(keys[WAYS - 1])), (1, Some(2)));
     }
 

@@ -12,8 +12,8 @@ use super::solution::{sort_canonically, Attack, Defence, PlayedMove, PostKey, Re
 use super::{Aborted, Search};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::problem::Play;
 use crate::problem::options::Options;
+use crate::problem::Play;
 use rayon::prelude::*;
 
 /// What the tree shows besides the keys (Popeye's options).
@@ -242,7 +242,9 @@ impl<'s, 'a> Battle<'s, 'a> {
         // rules out fails before any defence: no try.
         let selfplay = self.selfplay();
         if !self.search.keeps_mating_piece_after(after)
-            || !self.search.limits_allow(after, n, selfplay)? || self.search.non_trivial_guard(after, n, selfplay, b)?.is_none() {
+            || !self.search.limits_allow(after, n, selfplay)?
+            || self.search.non_trivial_guard(after, n, selfplay, b)?.is_none()
+        {
             return Ok(None);
         }
         let refutations = self.refutations(after, n, self.opts.max_refutations + 1, b)?;
@@ -316,7 +318,8 @@ impl<'s, 'a> Battle<'s, 'a> {
         // Self play: when every defence reaches the goal at once, they are the set play whatever its length
         // (Popeye's TESTS/battle_play.inp, "s#2 with complete short set play": `1...b3-b2 #`).
         let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
-        let forced_goal = self.play != Play::Direct && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
+        let forced_goal = self.play != Play::Direct
+            && (n <= 1 || complete || (self.reflex() && defences.iter().any(|(_, p)| self.goal(p))));
         let mut shown = Vec::new();
         let mut answered = Vec::new();
         let b = self.search.budget();
@@ -340,7 +343,8 @@ impl<'s, 'a> Battle<'s, 'a> {
         // (its filter stands in the set play too): `#3`, White Kb1 Rg1 Bb3 Ph6, Black Kh8 Ph7 Pa5 Pe5 has
         // `1...a5-a4 2.Rg1-g8 #` and `1...e5-e4 2.Rg1-g8 #`, a set play of one move, each shown
         // (tests/popeye-cases/set-play-length.inp).
-        let length = answered.iter().map(|a| a.2).try_fold(0, |m, k| k.map(|k| m.max(k))).unwrap_or(n.saturating_sub(1));
+        let length =
+            answered.iter().map(|a| a.2).try_fold(0, |m, k| k.map(|k| m.max(k))).unwrap_or(n.saturating_sub(1));
         // With `exact-`, a defence the attacker also answers one move sooner is left out too
         // ([`Battle::one_move_shorter`]).
         for (d, after, k) in answered {
@@ -390,7 +394,16 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// An attacking move `mv` from `before` (leading to `after`) with `m` moves counted from it, at half-move
     /// `ply`: the move, its threats, the defences shown and, for a try, its refutations.
     #[allow(clippy::too_many_arguments)]
-    fn attack(&self, before: &Position, mv: Move, after: &Position, m: u32, ply: u32, role: Role, b: u32) -> Result<Attack, Aborted> {
+    fn attack(
+        &self,
+        before: &Position,
+        mv: Move,
+        after: &Position,
+        m: u32,
+        ply: u32,
+        role: Role,
+        b: u32,
+    ) -> Result<Attack, Aborted> {
         let mv = self.played(before, mv, after, self.attacker_goal());
         let below = self.after_attack(after, m, ply, role, false, b)?;
         Ok(Attack { mv, role, threat: below.threat, defences: below.defences, refutations: below.refutations })
@@ -403,7 +416,15 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// What follows an attacking move `role` at `ply` that led to `after` (in post-key play, `post_key`, the
     /// key, which is not shown): its threats, the defences shown and, for a try, its refutations.
-    fn after_attack(&self, after: &Position, m: u32, ply: u32, role: Role, post_key: bool, b: u32) -> Result<Below, Aborted> {
+    fn after_attack(
+        &self,
+        after: &Position,
+        m: u32,
+        ply: u32,
+        role: Role,
+        post_key: bool,
+        b: u32,
+    ) -> Result<Below, Aborted> {
         let direct = self.play == Play::Direct;
         let mut below = Below { threat: Threat::NotShown, defences: Vec::new(), refutations: None };
         // In post-key play the diagram is not judged as a goal the key reached: a defender stalemated there still
@@ -418,7 +439,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         let forced_goal = self.reflex() && defences.iter().any(|(_, p)| self.goal(p));
         if !direct && (m <= 1 || forced_goal) {
             if show_tree {
-                below.defences = defences.iter().filter(|(_, p)| self.goal(p)).map(|(d, p)| self.last_defence(after, *d, p)).collect();
+                below.defences = defences
+                    .iter()
+                    .filter(|(_, p)| self.goal(p))
+                    .map(|(d, p)| self.last_defence(after, *d, p))
+                    .collect();
             }
             // Self play's last move: a defence that does not reach the goal refutes (a try's `but`, post-key
             // play's `refutes.`).
@@ -505,11 +530,24 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// the attacker's goal moves it is then forced to make, ` ?!?`), among the defences with `refutes.` in
     /// post-key play, not at all otherwise; the defences put in canonical order. `m`: the moves of the try.
     #[allow(clippy::too_many_arguments)]
-    fn with_refutations(&self, before: &Position, below: &mut Below, refuted: &[(Move, Position)], m: u32, ply: u32, role: Role, post_key: bool) {
+    fn with_refutations(
+        &self,
+        before: &Position,
+        below: &mut Below,
+        refuted: &[(Move, Position)],
+        m: u32,
+        ply: u32,
+        role: Role,
+        post_key: bool,
+    ) {
         let goal_counts = self.play != Play::Direct;
         if post_key {
             for (d, p) in refuted {
-                below.defences.push(Defence { mv: self.played(before, *d, p, goal_counts), continuations: Vec::new(), refutes: true });
+                below.defences.push(Defence {
+                    mv: self.played(before, *d, p, goal_counts),
+                    continuations: Vec::new(),
+                    refutes: true,
+                });
             }
         }
         sort_canonically(&mut below.defences, ply + 1);
@@ -518,14 +556,24 @@ impl<'s, 'a> Battle<'s, 'a> {
             for (d, p) in refuted {
                 let mut forced = Vec::new();
                 if self.reflex() {
-                    forced = self.legal(p).iter().filter(|(_, q)| self.goal(q)).map(|(g, q)| self.played(p, *g, q, true)).collect();
+                    forced = self
+                        .legal(p)
+                        .iter()
+                        .filter(|(_, q)| self.goal(q))
+                        .map(|(g, q)| self.played(p, *g, q, true))
+                        .collect();
                     sort_canonically(&mut forced, ply + 2);
                 }
                 // Popeye writes them twice when it looks for short variations after the refutation (exact-r#3,
                 // White Bh3 Kf6 Rh6, Black Rg3 Ke8, `Try NoShortVariations`: `but`, `2.Rh8*g8 # ?!?`,
                 // `1...Rg3-g8 !`, `2.Rh8*g8 # ?!?`; not in r#3 nor exact-r#2).
-                let forced_written_before = !forced.is_empty() && self.search.exact() && self.opts.no_short_variations && m >= 3;
-                refutations.push(Refutation { mv: self.played(before, *d, p, goal_counts), forced, forced_written_before });
+                let forced_written_before =
+                    !forced.is_empty() && self.search.exact() && self.opts.no_short_variations && m >= 3;
+                refutations.push(Refutation {
+                    mv: self.played(before, *d, p, goal_counts),
+                    forced,
+                    forced_written_before,
+                });
             }
             sort_canonically(&mut refutations, ply + 1);
             below.refutations = Some(refutations);
@@ -561,7 +609,15 @@ impl<'s, 'a> Battle<'s, 'a> {
     }
 
     /// A defence and every attacking move that wins in `k` (the shortest) after it.
-    fn defence(&self, before: &Position, d: Move, after: &Position, k: u32, ply: u32, b: u32) -> Result<Defence, Aborted> {
+    fn defence(
+        &self,
+        before: &Position,
+        d: Move,
+        after: &Position,
+        k: u32,
+        ply: u32,
+        b: u32,
+    ) -> Result<Defence, Aborted> {
         let mv = self.played(before, d, after, self.play != Play::Direct);
         let mut continuations = Vec::new();
         for (c, p) in self.legal(after) {

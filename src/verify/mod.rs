@@ -189,10 +189,18 @@ fn twins_to_judge(solved: Vec<SolvedTwin>) -> Vec<SolvedTwin> {
 /// by the time limit).
 fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Option<Vec<String>>> {
     let st = &p.stipulation;
-    let changes_stip =
-        p.twins.iter().any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
-    let eligible = solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
-    if !matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex) || st.exact || st.moves < 2 || changes_stip || !eligible {
+    let changes_stip = p
+        .twins
+        .iter()
+        .any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
+    let eligible =
+        solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
+    if !matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex)
+        || st.exact
+        || st.moves < 2
+        || changes_stip
+        || !eligible
+    {
         return vec![None; solved.len()];
     }
     let mut q = p.clone();
@@ -295,7 +303,9 @@ fn full_plies(p: &Problem, st: &Stipulation) -> Option<usize> {
             Some(k)
         }
         // hs#n: `2n-2` help half-moves (`2n-1` with `.5`), then the self end's two.
-        Play::HelpSelf => Some(2 * n + st.half as usize - usize::from(p.options.white_to_play && st.white_to_play_shortens())),
+        Play::HelpSelf => {
+            Some(2 * n + st.half as usize - usize::from(p.options.white_to_play && st.white_to_play_shortens()))
+        }
         Play::SeriesDirect => Some(n),
         Play::SeriesHelp | Play::SeriesSelf => Some(n + 1),
         _ => None,
@@ -377,7 +387,8 @@ fn judge_twin(
         found.iter().zip(&lengths).filter(|((_, c), &n)| *c && n < full).map(|((i, _), _)| i.text.clone()).collect()
     };
     // Duals the stated text shows too were declared by the composer.
-    let declared: Vec<Ident> = stated.and_then(|s| s.as_ref()).map(|s| s.duals.iter().map(|d| d.path.clone()).collect()).unwrap_or_default();
+    let declared: Vec<Ident> =
+        stated.and_then(|s| s.as_ref()).map(|s| s.duals.iter().map(|d| d.path.clone()).collect()).unwrap_or_default();
     r.duals = found_duals
         .into_iter()
         .filter(|d| !declared.contains(&d.path))
@@ -412,18 +423,26 @@ fn judge_twin(
         (Some(s), _) => {
             // A line the text starts with the other side is set play or the duplex: compared when solved.
             let second_solved = t.phases.iter().any(|ph| ph.kind != PhaseKind::Solution);
-            let (want, unchecked): (Vec<&Item>, Vec<&Item>) = s.items.iter().partition(|i| tree || !i.second || second_solved);
+            let (want, unchecked): (Vec<&Item>, Vec<&Item>) =
+                s.items.iter().partition(|i| tree || !i.second || second_solved);
             if !unchecked.is_empty() {
-                r.note = Some(format!("{} stated line(s) of set play not checked: the problem does not ask for set play", unchecked.len()));
+                r.note = Some(format!(
+                    "{} stated line(s) of set play not checked: the problem does not ask for set play",
+                    unchecked.len()
+                ));
             }
             let want_ids: BTreeSet<&Ident> = want.iter().map(|i| &i.id).collect();
             let got_ids: BTreeSet<&Ident> = found.iter().map(|(i, _)| &i.id).collect();
-            let mut missing: Vec<String> = want.iter().filter(|i| !got_ids.contains(&i.id)).map(|i| i.text.clone()).collect();
+            let mut missing: Vec<String> =
+                want.iter().filter(|i| !got_ids.contains(&i.id)).map(|i| i.text.clone()).collect();
             missing.sort();
             missing.dedup();
             r.missing = missing;
-            let mut cooks: Vec<String> =
-                counted.iter().filter(|i| !want_ids.contains(&i.id) && !r.short.contains(&i.text)).map(|i| i.text.clone()).collect();
+            let mut cooks: Vec<String> = counted
+                .iter()
+                .filter(|i| !want_ids.contains(&i.id) && !r.short.contains(&i.text))
+                .map(|i| i.text.clone())
+                .collect();
             cooks.sort();
             cooks.dedup();
             r.cooks = cooks;
@@ -523,7 +542,11 @@ mod tests {
         // A stated key that is not the solver's: the solver's key is a cook, the stated one missing.
         stated.intended.text = Some("1.Qa7-a8!".into());
         let r = judge(&stated, &t, &[None]);
-        assert_eq!((r.verdict, r.twins[0].cooks.clone()), (Verdict::IntendedFails, vec!["1.Rd2*d4 !".to_string()]), "{r:?}");
+        assert_eq!(
+            (r.verdict, r.twins[0].cooks.clone()),
+            (Verdict::IntendedFails, vec!["1.Rd2*d4 !".to_string()]),
+            "{r:?}"
+        );
     }
 
     #[test]
@@ -533,7 +556,15 @@ mod tests {
         let bs = boards(&p);
         let (keys, found) = keys_and_duals(&solved(&p)[0]);
         let labels = [String::new()];
-        for text in ["1.Rxd4! zz", "1.Txd4!", "1.♖d2xd4 !", "1.Rd2:d4", "1.Td2*d4 ! Zugzwang.", "{key} 1.R:d4 \"zugzwang\" 1...Bb1 2.Qa1#/Qg7#", "1.Rd2-d4"] {
+        for text in [
+            "1.Rxd4! zz",
+            "1.Txd4!",
+            "1.♖d2xd4 !",
+            "1.Rd2:d4",
+            "1.Td2*d4 ! Zugzwang.",
+            "{key} 1.R:d4 \"zugzwang\" 1...Bb1 2.Qa1#/Qg7#",
+            "1.Rd2-d4",
+        ] {
             let r = read_stated_solution(text, &p, &bs, &labels).remove(0).unwrap();
             assert_eq!(r.items.len(), 1, "{text}");
             assert_eq!(r.items[0].id, keys[0].id, "{text}");
@@ -556,7 +587,9 @@ mod tests {
     #[test]
     fn threats_tries_and_the_defenders_last_moves_are_not_duals() {
         // BEISPIEL-isardam_6.out: two threats, one mate after each defence.
-        let p = problem("BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Kh6 Sf2 Ph2 Ph7 Black Kh4 Pe2\nEndProblem\n");
+        let p = problem(
+            "BeginProblem\nStipulation #2\nCondition Isardam\nPieces White Kh6 Sf2 Ph2 Ph7 Black Kh4 Pe2\nEndProblem\n",
+        );
         let (keys, d) = keys_and_duals(&solved(&p)[0]);
         assert_eq!(keys.iter().map(|k| k.text.as_str()).collect::<Vec<_>>(), ["1.Kh6-g6 !"]);
         assert!(d.is_empty(), "{d:?}");
@@ -583,7 +616,9 @@ mod tests {
         // so that the solver keeps them among its lines however many there are.
         let p = problem("BeginProblem\nStipulation h#2\nPieces White Ke1 Ra1 Rh1 Pb3 Black Kd3 Rh2 Pf3\nEndProblem\n");
         let bs = boards(&p);
-        let r = read_stated_solution("1.Rf2 0-0-0+ 2.Ke2 Rhe1# 1.Kc2 Ra2+ 2.Kc1 0-0#", &p, &bs, &[String::new()]).remove(0).unwrap();
+        let r = read_stated_solution("1.Rf2 0-0-0+ 2.Ke2 Rhe1# 1.Kc2 Ra2+ 2.Kc1 0-0#", &p, &bs, &[String::new()])
+            .remove(0)
+            .unwrap();
         let mut settings = Settings { hash_mb: 16, max_lines: 0, ..Settings::default() };
         settings.keep_lines = r.wanted.clone();
         let t = solve_problem(&p, &settings);

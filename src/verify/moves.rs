@@ -47,7 +47,10 @@ pub fn boards(p: &Problem) -> Vec<Option<Board>> {
                 true => crate::solve::proof::start_pieces(p, &d.stipulation)?,
                 false => d.pieces.clone(),
             };
-            let both = crate::problem::twins::Diagram { pieces: pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
+            let both = crate::problem::twins::Diagram {
+                pieces: pieces.iter().chain(&d.pieces).copied().collect(),
+                ..d.clone()
+            };
             let (rules, setup) = diagram_rules(p, &both).ok()?;
             let first = p.start(&d.stipulation).0;
             Some(Board { rules, pieces, setup, state: p.state.clone(), first, stipulation: d.stipulation })
@@ -124,7 +127,8 @@ fn tree_duals(t: &StatedTwin, r: &ResolvedTwin, keys: &[usize]) -> Vec<TreeDual>
         path.push(i);
         let n = &t.nodes[i];
         if n.ply % 2 == 1 {
-            let conts: Vec<usize> = n.children.iter().copied().filter(|&c| t.nodes[c].ply == n.ply + 1 && !t.nodes[c].threat).collect();
+            let conts: Vec<usize> =
+                n.children.iter().copied().filter(|&c| t.nodes[c].ply == n.ply + 1 && !t.nodes[c].threat).collect();
             if conts.len() > 1 {
                 out.push(TreeDual {
                     path: ident(t, r, path),
@@ -163,9 +167,16 @@ pub struct StatedReading {
 
 /// Reads a stated solution text for each twin of `labels` (by label where the text labels its twins, else by
 /// position), its moves against the twin's board. `None` for a twin the text does not cover.
-pub fn read_stated_solution(text: &str, p: &Problem, boards: &[Option<Board>], labels: &[String]) -> Vec<Option<StatedReading>> {
+pub fn read_stated_solution(
+    text: &str,
+    p: &Problem,
+    boards: &[Option<Board>],
+    labels: &[String],
+) -> Vec<Option<StatedReading>> {
     // The text is read once per numbering style its twins need (a twin may change the stipulation).
-    let style_of = |i: usize| boards.get(i).and_then(Option::as_ref).map_or(style(p.stipulation.play), |b| style(b.stipulation.play));
+    let style_of = |i: usize| {
+        boards.get(i).and_then(Option::as_ref).map_or(style(p.stipulation.play), |b| style(b.stipulation.play))
+    };
     let mut parsed: Vec<(Style, Vec<StatedTwin>)> = Vec::new();
     for i in 0..labels.len() {
         let s = style_of(i);
@@ -180,14 +191,18 @@ pub fn read_stated_solution(text: &str, p: &Problem, boards: &[Option<Board>], l
         .map(|(i, label)| {
             let s = style_of(i);
             let stated = &parsed.iter().find(|(x, _)| *x == s)?.1;
-            let by_label = (!label.is_empty()).then(|| stated.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label))).flatten();
+            let by_label = (!label.is_empty())
+                .then(|| stated.iter().find(|t| !t.label.is_empty() && bare(&t.label) == bare(label)))
+                .flatten();
             let t = by_label.or_else(|| stated.get(i))?;
             Some((t, boards.get(i)?.as_ref()?, s))
         })
         .collect();
     let positions: Vec<Box<dyn Fn(Color) -> Option<Position> + '_>> = chosen
         .iter()
-        .map(|c| -> Box<dyn Fn(Color) -> Option<Position> + '_> { Box::new(move |side| c.and_then(|(_, b, _)| b.position(side))) })
+        .map(|c| -> Box<dyn Fn(Color) -> Option<Position> + '_> {
+            Box::new(move |side| c.and_then(|(_, b, _)| b.position(side)))
+        })
         .collect();
     let starts: Vec<Option<Start>> = chosen
         .iter()

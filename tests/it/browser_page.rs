@@ -18,9 +18,7 @@ fn chromium() -> Option<PathBuf> {
         return Some(PathBuf::from(p));
     }
     let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
+    std::env::split_paths(&path).flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n))).find(|p| p.is_file())
 }
 
 /// Chromium for the test `name`; without it the test says so and passes, except in CI (`CI` set), where it fails.
@@ -103,7 +101,9 @@ fn element_text(dom: &str, id: &str) -> String {
 
 #[test]
 fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
-    let Some(exe) = chromium_for("the_page_steps_through_the_worked_example_and_explains_a_clicked_piece") else { return };
+    let Some(exe) = chromium_for("the_page_steps_through_the_worked_example_and_explains_a_clicked_piece") else {
+        return;
+    };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser_page");
     std::fs::create_dir_all(&dir).unwrap();
     let page = dir.join("worked.html");
@@ -116,15 +116,30 @@ fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
     let dom = run_chromium(&exe, &dir, &format!("{url}#do=key:ArrowRight,key:ArrowRight,click:c5"), &["--dump-dom"]);
     assert!(dom.contains("data-ready=\"yes\""), "the script did not finish:\n{dom}");
     assert_eq!(element_text(&dom, "where"), "1...Rh4-c4");
-    assert!(dom.contains("class=\"current\" data-n=\"2\"") || dom.contains("data-n=\"2\" class=\"current\""), "the move 1...Rc4 is not highlighted");
+    assert!(
+        dom.contains("class=\"current\" data-n=\"2\"") || dom.contains("data-n=\"2\" class=\"current\""),
+        "the move 1...Rc4 is not highlighted"
+    );
     let facts = element_text(&dom, "facts");
     assert!(facts.contains("newly paralysed: Rc4 (by Rc5), Rc5 (by Rc4)"), "{facts}");
-    assert!(facts.contains("The rook on c5 observes the black king on c8 but gives no check: it is paralysed by the rook on c4."), "{facts}");
+    assert!(
+        facts.contains(
+            "The rook on c5 observes the black king on c8 but gives no check: it is paralysed by the rook on c4."
+        ),
+        "{facts}"
+    );
     let piece = element_text(&dom, "piece");
-    assert!(piece.contains("The rook on c5") && piece.contains("is paralysed by the rook on c4, so it cannot move"), "{piece}");
+    assert!(
+        piece.contains("The rook on c5") && piece.contains("is paralysed by the rook on c4, so it cannot move"),
+        "{piece}"
+    );
     assert!(piece.contains("(Rc5×c4, ") && !piece.contains("turn"), "White is to move: {piece}");
     // On the board: the frames of the paralysed pieces, the cancelled check, and crosses on the rook's moves.
-    assert_eq!(dom.matches("class=\"frame\"").count(), 8, "eight paralysed pieces after 1...Rc4 (seed 002 plus Rc4, Rc5)");
+    assert_eq!(
+        dom.matches("class=\"frame\"").count(),
+        8,
+        "eight paralysed pieces after 1...Rc4 (seed 002 plus Rc4, Rc5)"
+    );
     assert!(dom.contains("class=\"check-cancelled\" data-from=\"c5\" data-to=\"c8\""));
     assert!(dom.contains("class=\"para-arrow\" data-from=\"c4\" data-to=\"c5\""));
     assert_eq!(dom.matches("class=\"illegal\" data-sq=").count(), 6, "Rc5 to a5, b5, d5, c6, c7 and ×c4");
@@ -135,7 +150,10 @@ fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
     assert_eq!(element_text(&dom, "where"), "1.Ba1-e5 + !");
     assert!(dom.contains("class=\"check-real\" data-from=\"c5\" data-to=\"c8\""));
     let piece = element_text(&dom, "piece");
-    assert!(piece.contains("Bd1×c2 is impossible: it would leave the black king in check from the rook on c5."), "{piece}");
+    assert!(
+        piece.contains("Bd1×c2 is impossible: it would leave the black king in check from the rook on c5."),
+        "{piece}"
+    );
     assert!(piece.contains("No legal move."), "{piece}");
     // The rook h4 has one legal move, the defence 1...Rc4 (seed 002), drawn as one dot; the move in the solution
     // text is reached by a click on it.
@@ -152,7 +170,8 @@ fn the_page_steps_through_the_worked_example_and_explains_a_clicked_piece() {
     run_chromium(&exe, &dir, &format!("{url}#do=move:1,click:h4"), &[&format!("--screenshot={}", shot.display())]);
     let png = std::fs::read(&shot).expect("chromium wrote the screenshot");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let (w, h) = (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
+    let (w, h) =
+        (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
     assert_eq!((w, h), (1200, 900));
     assert!(png.len() > 40_000, "the screenshot looks blank ({} bytes)", png.len());
 }
@@ -187,12 +206,16 @@ fn the_page_walks_the_set_play_from_its_own_diagram() {
             _ => {}
         }
     }
-    let (set, main) = (solution.find("Set play, Black to move").expect("the set play's heading"), solution.find("Solution").expect("the solution's heading"));
+    let (set, main) = (
+        solution.find("Set play, Black to move").expect("the set play's heading"),
+        solution.find("Solution").expect("the solution's heading"),
+    );
     assert!(set < main, "Popeye shows the set play before the solution: {solution}");
     assert!(solution[set..main].contains("1...Sa1-c2") && solution[set..main].contains("2.Ra7-a6 +"), "{solution}");
     // Two steps more: the canonically first defence of the set play and its first continuation, Popeye's
     // `1...Ld1-e2  2.Db3-c3 +` (BEISPIEL-selfref_2.out, line 69).
-    let dom = run_chromium(&exe, &dir, &format!("{url}#do=key:ArrowRight,key:ArrowRight,key:ArrowRight"), &["--dump-dom"]);
+    let dom =
+        run_chromium(&exe, &dir, &format!("{url}#do=key:ArrowRight,key:ArrowRight,key:ArrowRight"), &["--dump-dom"]);
     assert_eq!(element_text(&dom, "where"), "2.Qb3-c3 +");
     assert!(element_text(&dom, "position-title").contains("Black to move"));
 }

@@ -37,9 +37,27 @@ fn game_array(color: Color, kind: Kind, on: Square) -> Square {
     let named = |white: &str, black: &str| sq(if color == Color::White { white } else { black });
     match kind {
         Kind::PAWN => Square::from_coords(file, second),
-        Kind::KNIGHT => if light { named("b1", "g8") } else { named("g1", "b8") },
-        Kind::BISHOP => if light { named("f1", "c8") } else { named("c1", "f8") },
-        Kind::ROOK => if light { named("h1", "a8") } else { named("a1", "h8") },
+        Kind::KNIGHT => {
+            if light {
+                named("b1", "g8")
+            } else {
+                named("g1", "b8")
+            }
+        }
+        Kind::BISHOP => {
+            if light {
+                named("f1", "c8")
+            } else {
+                named("c1", "f8")
+            }
+        }
+        Kind::ROOK => {
+            if light {
+                named("h1", "a8")
+            } else {
+                named("a1", "h8")
+            }
+        }
         Kind::QUEEN => named("d1", "d8"),
         Kind::KING => named("e1", "e8"),
         _ => Square::from_coords(file, last),
@@ -83,7 +101,15 @@ impl Pipe for Square {}
 /// Whether a capture by `capturer` (the piece it is after the move) from `from`, arriving on `to`, taking on `on`,
 /// in `pos` (before the move), is allowed by the rule, and the board after it (captured piece gone, capturer
 /// arrived) has `occupied` squares.
-fn capture_allowed(rule: Rule, pos: &Position, capturer: Piece, from: Square, to: Square, on: Square, promotions: &[Kind]) -> bool {
+fn capture_allowed(
+    rule: Rule,
+    pos: &Position,
+    capturer: Piece,
+    from: Square,
+    to: Square,
+    on: Square,
+    promotions: &[Kind],
+) -> bool {
     let captured = pos.piece_at(on).unwrap();
     let mut board = pos.clone();
     board.remove(on);
@@ -132,7 +158,8 @@ fn in_check(rule: Rule, madrasi: bool, pos: &Position, color: Color, promotions:
                 after.remove(king);
                 after.remove(from);
                 after.put(king, p);
-                rebirth_square(rule, pos.piece_at(king).unwrap(), from, king).is_none_or(|s| after.piece_at(s).is_some())
+                rebirth_square(rule, pos.piece_at(king).unwrap(), from, king)
+                    .is_none_or(|s| after.piece_at(s).is_some())
             }
             Family::Circe => true,
             _ => capture_allowed(rule, pos, p, from, king, king, promotions),
@@ -156,7 +183,8 @@ fn observes(pos: &Position, board: &NaiveBoard, from: Square, target: Square) ->
 /// Madrasi: observed by an opposing piece of its own kind (kings excluded).
 fn paralysed(pos: &Position, board: &NaiveBoard, sq: Square) -> bool {
     let p = pos.piece_at(sq).unwrap();
-    p.kind != Kind::KING && pos.pieces().any(|(s, q)| q.color != p.color && q.kind == p.kind && observes(pos, board, s, sq))
+    p.kind != Kind::KING
+        && pos.pieces().any(|(s, q)| q.color != p.color && q.kind == p.kind && observes(pos, board, s, sq))
 }
 
 /// The position after `mv` by the literal rule, `None` when the rule forbids the capture. `mv.choice()` is the
@@ -169,7 +197,8 @@ fn make(rule: Rule, pos: &Position, mv: Move, promotions: &[Kind]) -> Option<Pos
     if !capture_allowed(rule, pos, capturer, mv.from, mv.to, on, promotions) {
         return None;
     }
-    let promote = |p: Piece| if mv.choice() == 0 { p } else { Piece::new(p.color, promotions[mv.choice() as usize - 1]) };
+    let promote =
+        |p: Piece| if mv.choice() == 0 { p } else { Piece::new(p.color, promotions[mv.choice() as usize - 1]) };
     match rule.family {
         Family::Circe => {
             let captured = pos.piece_at(on).unwrap();
@@ -279,7 +308,16 @@ fn random_position(rng: &mut Rng, kinds: &[Kind]) -> Position {
 }
 
 fn differential(condition: &str, rule: Rule, madrasi: bool, seed: u64, samples: usize) {
-    let kinds = [Kind::PAWN, Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::GRASSHOPPER, Kind::NIGHTRIDER];
+    let kinds = [
+        Kind::PAWN,
+        Kind::PAWN,
+        Kind::KNIGHT,
+        Kind::BISHOP,
+        Kind::ROOK,
+        Kind::QUEEN,
+        Kind::GRASSHOPPER,
+        Kind::NIGHTRIDER,
+    ];
     let mut specs = vec![parse_condition_text(condition).unwrap()];
     if madrasi {
         specs.push(parse_condition_text("Madrasi").unwrap());
@@ -315,7 +353,11 @@ fn differential(condition: &str, rule: Rule, madrasi: bool, seed: u64, samples: 
                 assert_eq!(&plain_state(rules.make(&pos, *m)), after, "{condition} make {pos:?} {m:?}");
                 captures += m.is_capture() as usize;
             }
-            assert_eq!(rules.in_check(&pos, pos.side()), in_check(rule, madrasi, &pos, pos.side(), &promotions), "{condition} check {pos:?}");
+            assert_eq!(
+                rules.in_check(&pos, pos.side()),
+                in_check(rule, madrasi, &pos, pos.side(), &promotions),
+                "{condition} check {pos:?}"
+            );
             if naive.is_empty() {
                 break;
             }

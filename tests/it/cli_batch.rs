@@ -6,11 +6,16 @@
 use std::process::Command;
 
 /// The inputs: Popeye reference cases of the collection plus the mixed test collection (with a bad problem).
-const INPUTS: &[&str] = &["problems/popeye-eiffel.yaml", "problems/popeye-madrasi.yaml", "tests/data/verify/mixed.yaml"];
+const INPUTS: &[&str] =
+    &["problems/popeye-eiffel.yaml", "problems/popeye-madrasi.yaml", "tests/data/verify/mixed.yaml"];
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn tmp(name: &str) -> String {
@@ -50,7 +55,9 @@ fn one_line_per_problem_and_failures_are_lines_too() {
     // 8 Eiffel + 12 Madrasi reference cases + 9 problems of the mixed collection.
     assert_eq!(lines.len(), 29);
     let v: Vec<serde_json::Value> = lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert!(v.iter().all(|x| x["schema"] == "stipula.batch/2" && x.get("millis").is_none() && x["fingerprint"].as_str().is_some_and(|f| f.len() == 16)));
+    assert!(v.iter().all(|x| x["schema"] == "stipula.batch/2"
+        && x.get("millis").is_none()
+        && x["fingerprint"].as_str().is_some_and(|f| f.len() == 16)));
     let verdict = |file: &str, index: u64| {
         v.iter().find(|x| x["file"] == file && x["index"] == index).map(|x| x["verdict"].as_str().unwrap().to_string())
     };
@@ -191,7 +198,8 @@ fn the_results_file_is_a_regular_file_of_its_own() {
     let input = d.join("a.stip").to_string_lossy().into_owned();
     // Standard output piped (`| cat`), /dev/full, a folder: refused at once, nothing solved or read.
     for out in ["/dev/stdout", "/dev/full", d.to_str().unwrap()] {
-        let (code, err) = stipula_within(&["batch", &input, "--out", out]).unwrap_or_else(|| panic!("--out {out} hangs"));
+        let (code, err) =
+            stipula_within(&["batch", &input, "--out", out]).unwrap_or_else(|| panic!("--out {out} hangs"));
         assert_eq!(code, 2, "{out}: {err}");
         assert!(err.contains("is not a regular file"), "{out}: {err}");
     }
@@ -279,7 +287,12 @@ fn merge_reports_every_line_it_leaves_out() {
     let (code, text, err) = stipula(&["merge", mixed.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(text, good, "the good line is kept");
-    assert!(err.contains("mixed.jsonl:1: left out") && err.contains("mixed.jsonl:3: left out") && err.contains("mixed.jsonl:4: left out"), "{err}");
+    assert!(
+        err.contains("mixed.jsonl:1: left out")
+            && err.contains("mixed.jsonl:3: left out")
+            && err.contains("mixed.jsonl:4: left out"),
+        "{err}"
+    );
     // Its --out is never one of its inputs.
     let (code, _, err) = stipula(&["merge", &out, "--out", &out]);
     assert!(code == 2 && err.contains("is one of the inputs"), "{err}");
@@ -295,7 +308,10 @@ fn a_failed_write_stops_the_run() {
     let d = folder("full", &[("many.stip", &many.join("---\n"))]);
     let input = d.join("many.stip").to_string_lossy().into_owned();
     let out = d.join("out.jsonl").to_string_lossy().into_owned();
-    let script = format!("trap '' XFSZ; ulimit -f 1; exec '{}' batch '{input}' --out '{out}' --no-timing --threads 1", env!("CARGO_BIN_EXE_stipula"));
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' batch '{input}' --out '{out}' --no-timing --threads 1",
+        env!("CARGO_BIN_EXE_stipula")
+    );
     let r = Command::new("sh").args(["-c", &script]).output().unwrap();
     let err = String::from_utf8_lossy(&r.stderr);
     assert_eq!(r.status.code(), Some(2), "{err}");

@@ -19,11 +19,21 @@ fn worked_example_walkthrough_names_the_paralyses() {
     assert_eq!(code, 0, "{err}");
     // Seed 002: Rc5/Rg5, Rg2 (by g5), knights d8/f7, pawns c2/d3 paralysed; the black king is not in check
     // from the rook on c5 because it is paralysed.
-    for p in ["Rc5 (by Rg5)", "Rg5 (by Rg2, Rc5)", "Rg2 (by Rg5)", "Sd8 (by Sf7)", "Sf7 (by Sd8)", "Pc2 (by Pd3)", "Pd3 (by Pc2)"] {
+    for p in [
+        "Rc5 (by Rg5)",
+        "Rg5 (by Rg2, Rc5)",
+        "Rg2 (by Rg5)",
+        "Sd8 (by Sf7)",
+        "Sf7 (by Sd8)",
+        "Pc2 (by Pd3)",
+        "Pd3 (by Pc2)",
+    ] {
         assert!(out.contains(p), "{p} missing:\n{out}");
     }
     assert!(!out.contains("Rh4 (by"), "seed 002: the rook on h4 is free");
-    assert!(out.contains("The rook on c5 observes the black king on c8 but gives no check: it is paralysed by the rook on g5."));
+    assert!(out.contains(
+        "The rook on c5 observes the black king on c8 but gives no check: it is paralysed by the rook on g5."
+    ));
     // Seed 002: 1.Be5 releases c5, which checks; Rxe5 is impossible (g5 paralysed by g2); 1...Rc4 re-paralyses;
     // 2.bxc4 is mate.
     assert!(out.contains("1.Ba1-e5 + !"));
@@ -58,7 +68,10 @@ fn why_paralysed_legal_and_bad_move() {
 fn why_move_into_a_real_check() {
     // Seed 002 after 1.Be5: the black king is in check from the unparalysed rook on c5, so Bd1xc2 is refused.
     let stmt = "white: Kf1 Rc5 Rg2 Be5 Sf7 Sf2 Pb3 Pc2\nblack: Kc8 Rg5 Rh4 Bd1 Sd8 Pb7 Pd7 Pd3\nstipulation: h#1\nconditions: Madrasi\n";
-    assert_eq!(why(stmt, "Bd1*c2"), "Bd1×c2 is impossible: it would leave the black king in check from the rook on c5.");
+    assert_eq!(
+        why(stmt, "Bd1*c2"),
+        "Bd1×c2 is impossible: it would leave the black king in check from the rook on c5."
+    );
     // A king move into the line of a free rook (the rook h4 is not paralysed, seed 002).
     let stmt = "white: Kf1 Rc5 Rg2 Ba1 Sf7 Sf2 Pb3 Pc2\nblack: Kc8 Rg5 Rh4 Bd1 Sd8 Pb7 Pd7 Pd3\nstipulation: #2\nconditions: Madrasi\n";
     let s = why(stmt, "Kf1-e1");
@@ -68,7 +81,8 @@ fn why_move_into_a_real_check() {
 #[test]
 fn check_cancelled_by_paralysis_seed_003_b() {
     // Seed 003 diagram B: the white king may go to d2, e2, f2, observed only by paralysed black pieces.
-    let (code, out, _) = stipula(&["explain", "problems/madrasi.yaml", "--problem", "3", "--why", "Ke1-d2", "--why", "Ke1-e2"], "");
+    let (code, out, _) =
+        stipula(&["explain", "problems/madrasi.yaml", "--problem", "3", "--why", "Ke1-d2", "--why", "Ke1-e2"], "");
     assert_eq!(code, 0);
     assert!(out.contains("Ke1-d2+ is legal. d2 is observed by the pawn on c3 (paralysed by the pawn on b2) and the knight on e4 (paralysed by the knight on g3), so the king may stand there."), "{out}");
     assert!(out.contains("e2 is observed by the queen on h5 (paralysed by the queen on h7)"), "{out}");
@@ -77,14 +91,20 @@ fn check_cancelled_by_paralysis_seed_003_b() {
     for m in ["1.Ke1-d2 # !", "1.Ke1-e2 # !", "1.Ke1-f2 # !"] {
         assert!(out.contains(m), "{m}\n{out}");
     }
-    assert!(out.contains("Ke1-f2 is legal: f2 is observed only by the knight on e4 (paralysed by the knight on g3)"), "{out}");
+    assert!(
+        out.contains("Ke1-f2 is legal: f2 is observed only by the knight on e4 (paralysed by the knight on g3)"),
+        "{out}"
+    );
 }
 
 #[test]
 fn grasshopper_paralysis_is_not_mutual_seed_003_c() {
     // Seed 003 C: Gf3 paralyses Gb7 (hurdle c6), Gb7 does not observe f3.
     let stmt = "white: Ke1 Gb7 Pc6\nblack: Ke8 Gf3\nstipulation: #1\nconditions: Madrasi\n";
-    assert_eq!(why(stmt, "Gb7-d5"), "Gb7-d5 is impossible: the grasshopper on b7 is paralysed by the grasshopper on f3.");
+    assert_eq!(
+        why(stmt, "Gb7-d5"),
+        "Gb7-d5 is impossible: the grasshopper on b7 is paralysed by the grasshopper on f3."
+    );
     assert_eq!(why(stmt, "Gf3*b7"), "It is White's turn, not Black's. If Black were to move: Gf3×b7 is legal.");
     let (_, out, _) = stipula(&["explain", "-"], stmt);
     assert!(out.contains("paralysed: Gb7 (by Gf3)") && !out.contains("Gf3 (by"), "{out}");
@@ -96,11 +116,19 @@ fn locust_paralysis_is_not_mutual_seed_003_d() {
     // black king may stand on the c-file.
     let stmt = "white: Ke1 Lc2\nblack: Kc5 Lh7\nstipulation: h#1\nconditions: Madrasi\n";
     // After the capture the locust on b1 checks the white king on e1 along the first rank (landing on f1).
-    assert_eq!(why(stmt, "Lh7*c2-b1"), "Lh7×c2-b1+ is legal. It gives check: the locust on b1 checks the white king on e1.");
+    assert_eq!(
+        why(stmt, "Lh7*c2-b1"),
+        "Lh7×c2-b1+ is legal. It gives check: the locust on b1 checks the white king on e1."
+    );
     assert_eq!(why(stmt, "Kc5-c4"), "Kc5-c4 is legal. c4 is observed by the locust on c2 (paralysed by the locust on h7), so the king may stand there.");
     let (_, out, _) = stipula(&["explain", "-"], stmt);
     assert!(out.contains("paralysed: Lc2 (by Lh7)") && !out.contains("Lh7 (by"), "{out}");
-    assert!(out.contains("The locust on c2 observes the black king on c5 but gives no check: it is paralysed by the locust on h7."), "{out}");
+    assert!(
+        out.contains(
+            "The locust on c2 observes the black king on c5 but gives no check: it is paralysed by the locust on h7."
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -131,7 +159,12 @@ fn eiffel_paralysis_follows_the_cycle() {
     assert_eq!(why(stmt_b, "Re5-e1"), "Re5×e1 is impossible: the rook on e5 is paralysed by the bishop on b2.");
     let (_, out, _) = stipula(&["explain", "-"], stmt);
     assert!(out.contains("paralysed: Re5 (by Bb2)"), "{out}");
-    assert!(out.contains("The rook on e5 observes the white king on e1 but gives no check: it is paralysed by the bishop on b2."), "{out}");
+    assert!(
+        out.contains(
+            "The rook on e5 observes the white king on e1 but gives no check: it is paralysed by the bishop on b2."
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -335,7 +368,8 @@ fn html_page_name_and_bad_arguments() {
     assert_eq!(code, 2, "never over the input");
     assert!(err.contains("input file"), "{err}");
     assert_eq!(std::fs::read_to_string(&input).unwrap(), std::fs::read_to_string(WORKED).unwrap());
-    let (code, _, _) = stipula(&["explain", WORKED, "--html", dir.join("p.html").to_str().unwrap(), "--why", "Rc5xg5"], "");
+    let (code, _, _) =
+        stipula(&["explain", WORKED, "--html", dir.join("p.html").to_str().unwrap(), "--why", "Rc5xg5"], "");
     assert_eq!(code, 2, "--html and --why exclude each other");
     // A collection: one page with every problem.
     let all = dir.join("all.html");
@@ -351,7 +385,10 @@ fn set_play_and_duplex_are_walked_through() {
     // 3.Db3*b4 +` and has the defence `1...Sa1*b3  2.Sg5-e4 +` (BEISPIEL-selfref_2.out), walked before the solution.
     let (code, out, err) = common::stipula(&["explain", "-"], crate::browser_page::SELFREF_2);
     assert_eq!(code, 0, "{err}");
-    let (set, main) = (out.find("\nSet play, Black to move:\n").expect("the set play"), out.find("\nSolution:\n").expect("the solution"));
+    let (set, main) = (
+        out.find("\nSet play, Black to move:\n").expect("the set play"),
+        out.find("\nSolution:\n").expect("the solution"),
+    );
     assert!(set < main, "{out}");
     let set_play: Vec<&str> = out[set..main].lines().map(str::trim).collect();
     for mv in ["1...Sa1-c2", "2.Ra7-a6 +", "2...Kf6-e7", "3.Qb3*b4 +", "1...Sa1*b3", "2.Sg5-e4 +"] {
@@ -360,7 +397,8 @@ fn set_play_and_duplex_are_walked_through() {
     assert!(!out.contains("not walked through"), "{out}");
     // A helpmate with Duplex: Popeye 4.104 (`py -maxmem 256M -regression`) finds fourteen lines with Black
     // beginning (among them `1.a7-a5 Kc5-b6 2.Bb7-h1 Rd1-d8 #`) and none with White beginning, nor in the set play.
-    let hduplex = "BeginProblem\nStipulation h#2\nOption SetPlay Duplex\nPieces White Kc5 Rd1 Black Ka8 Pa7 Bb7\nEndProblem\n";
+    let hduplex =
+        "BeginProblem\nStipulation h#2\nOption SetPlay Duplex\nPieces White Kc5 Rd1 Black Ka8 Pa7 Bb7\nEndProblem\n";
     let (code, out, err) = common::stipula(&["explain", "-"], hduplex);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("\nSolution ").count(), 14, "{out}");

@@ -9,7 +9,11 @@ use std::process::{Command, Stdio};
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn file(name: &str, text: &str) -> String {
@@ -115,7 +119,12 @@ fn verify_judges_the_same_with_no_lines_listed() {
         args.extend_from_slice(extra);
         let (_, out, _) = stipula(&args);
         let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-        doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+        doc["problems"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["report"]["verdict"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
     };
     let all = verdicts(&[]);
     assert_eq!(all[..5], ["sound", "cooked", "intended_fails", "cooked", "no_solution"]);

@@ -10,7 +10,9 @@ fn stipula(args: &[&str]) -> (i32, String, String) {
 #[test]
 fn perft_under_conditions_matches_the_naive_counts() {
     let mut rows = 0;
-    for line in include_str!("../data/condition_perft.txt").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in
+        include_str!("../data/condition_perft.txt").lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let f: Vec<&str> = line.split(';').map(str::trim).collect();
         let depth = f[2].to_string();
         let mut args = vec!["perft", "--depth", &depth];
@@ -34,7 +36,12 @@ fn divide_sums_to_the_total() {
     assert_eq!(code, 0);
     // Seed 002: the paralysed pawn c2 cannot take d3, the knight f2 can.
     assert!(!out.contains("c2d3:") && out.contains("f2d3:"), "{out}");
-    let sum: u64 = out.lines().filter(|l| !l.starts_with("Nodes")).filter_map(|l| l.split_once(": ")).map(|(_, n)| n.parse::<u64>().unwrap()).sum();
+    let sum: u64 = out
+        .lines()
+        .filter(|l| !l.starts_with("Nodes"))
+        .filter_map(|l| l.split_once(": "))
+        .map(|(_, n)| n.parse::<u64>().unwrap())
+        .sum();
     assert_eq!(out.lines().last().unwrap(), format!("Nodes searched: {sum}"));
 }
 
@@ -87,7 +94,10 @@ fn bad_arguments_give_one_line_and_exit_2() {
     assert_one_line_error(&["perft", "--frobnicate", "--depth", "1", start], &["unexpected argument '--frobnicate'"]);
     assert_one_line_error(&["perft", start], &["required arguments were not provided", "--depth <N>"]);
     assert_one_line_error(&["perft"], &["required arguments were not provided", "--depth <N>", "<FEN>"]);
-    assert_one_line_error(&["solve", "--format", "xml", "x.stip"], &["invalid value 'xml' for '--format", "text, json, yaml"]);
+    assert_one_line_error(
+        &["solve", "--format", "xml", "x.stip"],
+        &["invalid value 'xml' for '--format", "text, json, yaml"],
+    );
     assert_one_line_error(&["frobnicate"], &["unrecognized subcommand 'frobnicate'"]);
 }
 
@@ -107,10 +117,19 @@ fn help_and_version_still_print_in_full() {
 #[test]
 fn bad_fens_give_one_line_naming_the_fault() {
     for (fen, expect) in [
-        ("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["character 18", "rank 7 has more than eight squares"][..]),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["character 18", "rank 7 has more than eight squares"][..],
+        ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1", &["character 42", "unknown piece letter `X`"][..]),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &["character 45", "unknown side to move `x`", "`w` or `b`"][..]),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", &["character 49", "unknown castling right `x`"][..]),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            &["character 45", "unknown side to move `x`", "`w` or `b`"][..],
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+            &["character 49", "unknown castling right `x`"][..],
+        ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", &["the board has 7 ranks", "eight ranks"][..]),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", &["`e9` is not an en-passant square"][..]),
         ("4k3/8/8/8/8/8/8/4K2(XY) w - -", &["character 21", "unknown piece code `XY`"][..]),

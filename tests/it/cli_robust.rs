@@ -5,7 +5,11 @@ use std::process::Command;
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).env_remove("RUST_BACKTRACE").output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 /// A fresh folder of this test binary's own (tests run in parallel: each test names its own).
@@ -26,9 +30,21 @@ fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
 /// `Zwilling versetze`, and a YAML `twins:` entry. Each once panicked in every subcommand.
 const SAME_SQUARE_TWINS: &[(&str, &str, &str)] = &[
     ("twin.stip", "white: Kb6 Qd1 Rh1\nblack: Kb8\nstipulation: #2\ntwin: move d1 d1\n", "4:15"),
-    ("twin.inp", "BeginProblem\nStipulation #2\nPieces White Kb6 Qd1 Rh1 Black Kb8\nTwin Move d1 d1\nEndProblem\n", "4:14"),
-    ("twin_de.inp", "AnfangProblem\nForderung #2\nSteine Weiss Kb6 Dd3 Th1 Schwarz Kb8\nZwilling versetze d3 d3\nEndeProblem\n", "4:22"),
-    ("twin.yaml", "algebraic:\n  white: [Kb6, Qd1, Rh1]\n  black: [Kb8]\nstipulation: \"#2\"\ntwins:\n  b: Move d1 d1\n", "6:14"),
+    (
+        "twin.inp",
+        "BeginProblem\nStipulation #2\nPieces White Kb6 Qd1 Rh1 Black Kb8\nTwin Move d1 d1\nEndProblem\n",
+        "4:14",
+    ),
+    (
+        "twin_de.inp",
+        "AnfangProblem\nForderung #2\nSteine Weiss Kb6 Dd3 Th1 Schwarz Kb8\nZwilling versetze d3 d3\nEndeProblem\n",
+        "4:22",
+    ),
+    (
+        "twin.yaml",
+        "algebraic:\n  white: [Kb6, Qd1, Rh1]\n  black: [Kb8]\nstipulation: \"#2\"\ntwins:\n  b: Move d1 d1\n",
+        "6:14",
+    ),
 ];
 
 #[test]
@@ -71,10 +87,15 @@ fn stipula_panicking(args: &[&str], at: &str) -> (i32, String, String) {
         .env("RUST_BACKTRACE", "1")
         .output()
         .unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
-const TWO_MATES: &str = "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n---\nwhite: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n";
+const TWO_MATES: &str =
+    "white: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n---\nwhite: Kb6 Rh1\nblack: Kb8\nstipulation: #1\n";
 
 #[test]
 fn a_panic_while_solving_is_that_problems_result_and_the_others_go_on() {
@@ -97,7 +118,8 @@ fn a_panic_while_solving_is_that_problems_result_and_the_others_go_on() {
     assert_eq!(code, 70, "{err}");
     assert!(quiet(&err), "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let verdicts: Vec<&str> = doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
+    let verdicts: Vec<&str> =
+        doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
     assert_eq!(verdicts, ["solved", "internal_error"], "{out}");
     // explain: the first problem is explained.
     let (code, out, err) = stipula_panicking(&["explain", &f], &second);
@@ -173,7 +195,8 @@ fn numeric_arguments_out_of_range_are_refused_with_the_range() {
         }
     }
     assert!(!std::path::Path::new(&out).exists(), "nothing was written");
-    let (code, _, err) = stipula_within(&["perft", "--depth", "4000000000", "8/8/8/8/8/8/8/K6k w - - 0 1"], 20).expect("no hang");
+    let (code, _, err) =
+        stipula_within(&["perft", "--depth", "4000000000", "8/8/8/8/8/8/8/K6k w - - 0 1"], 20).expect("no hang");
     assert!(code == 2 && err.contains("0..=20"), "{err}");
 }
 
@@ -203,18 +226,28 @@ fn readers_take_what_problemists_write() {
     assert!(out.contains("1.Rh1-h8 # !") && err.is_empty(), "{out}{err}");
     // An old Popeye file in Latin-1: read, with a warning at the first byte that is not UTF-8.
     let p = d.join("latin1.inp");
-    std::fs::write(&p, b"BeginProblem\nAuthor M\xfcller\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n").unwrap();
+    std::fs::write(&p, b"BeginProblem\nAuthor M\xfcller\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n")
+        .unwrap();
     let (code, out, err) = stipula(&["solve", p.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Müller") && out.contains("1.Rh1-h8 # !"), "{out}");
-    assert!(err.starts_with("warning: the file is not UTF-8: byte 0xFC read as Latin-1 `ü`") && err.contains("latin1.inp:2:9"), "{err}");
+    assert!(
+        err.starts_with("warning: the file is not UTF-8: byte 0xFC read as Latin-1 `ü`")
+            && err.contains("latin1.inp:2:9"),
+        "{err}"
+    );
     // Text after the first EndProblem: Popeye does not read it, and says nothing; stipula warns where it is.
     let two = "BeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\nBeginProblem\nStipulation #1\nPieces White Kb6 Rh1 Black Kb8\nEndProblem\n";
     let f = write(&d, "two.inp", two);
     let (code, out, err) = stipula(&["solve", &f]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("solution finished.").count(), 1);
-    assert!(err.starts_with("warning: the text after `EndProblem` is not read") && err.contains("two.inp:5:1") && err.contains("NextProblem"), "{err}");
+    assert!(
+        err.starts_with("warning: the text after `EndProblem` is not read")
+            && err.contains("two.inp:5:1")
+            && err.contains("NextProblem"),
+        "{err}"
+    );
     // An empty file is an error in every format.
     for name in ["empty.stip", "empty.yaml", "empty.inp", "comments.stip"] {
         let f = write(&d, name, if name.starts_with("comments") { "% nothing but a comment\n" } else { "" });
@@ -231,7 +264,10 @@ fn reader_messages_point_at_the_cause_in_plain_words() {
     let f = write(&d, "kings.stip", "white: Ka1 Kb1 Kc1 Kd1 Ke1 Kf1 Kg1 Kh1 Ka2 Kb2 Kc2 Kd2 Ke2 Kf2 Kg2 Kh2\nblack: Ka8 Kb8 Kc8 Kd8 Ke8 Kf8 Kg8 Kh8 Ka7 Kb7 Kc7 Kd7 Ke7 Kf7 Kg7 Kh7\nstipulation: #1\n");
     let (code, _, err) = stipula(&["solve", &f]);
     assert_eq!(code, 2);
-    assert!(err.contains("16 kings") && err.contains("hint: keep one king of each side") && !err.contains("missing"), "{err}");
+    assert!(
+        err.contains("16 kings") && err.contains("hint: keep one king of each side") && !err.contains("missing"),
+        "{err}"
+    );
     // Contradicting options, in words: the later one, where it is written.
     let cases = [
         ("dup.stip", "white: Kb6 Rh1\nblack: Kb8\nstipulation: h#1\noptions: half duplex\noptions: set play, duplex\n", "dup.stip:5:20"),
@@ -246,12 +282,20 @@ fn reader_messages_point_at_the_cause_in_plain_words() {
         assert!(err.contains(at), "{name}: {err}");
     }
     // A YAML alias to an anchor in another field is resolved.
-    let f = write(&d, "alias.yaml", "algebraic:\n  white: &w [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ncomments: *w\n");
+    let f = write(
+        &d,
+        "alias.yaml",
+        "algebraic:\n  white: &w [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ncomments: *w\n",
+    );
     let (code, out, err) = stipula(&["solve", &f]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("1.Rh1-h8 # !"), "{out}");
     // A twin nested one level too deep: plain words, no rendering of the parsed value.
-    let f = write(&d, "nested.yaml", "algebraic:\n  white: [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ntwins:\n  b:\n    - Move h1 h2\n");
+    let f = write(
+        &d,
+        "nested.yaml",
+        "algebraic:\n  white: [Kb6, Rh1]\n  black: [Kb8]\nstipulation: \"#1\"\ntwins:\n  b:\n    - Move h1 h2\n",
+    );
     let (code, _, err) = stipula(&["solve", &f]);
     assert_eq!(code, 2);
     assert!(err.contains("each twin of `twins` must be one line of text") && !err.contains("[\""), "{err}");

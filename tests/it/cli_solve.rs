@@ -17,7 +17,8 @@ fn seed_002_worked_example_has_the_single_key_be5() {
 
 #[test]
 fn yaml_output_fills_the_solution_and_reads_back() {
-    let (code, yaml, err) = stipula(&["solve", "--format", "yaml", "problems/examples/madrasi-worked-example.stip"], "");
+    let (code, yaml, err) =
+        stipula(&["solve", "--format", "yaml", "problems/examples/madrasi-worked-example.stip"], "");
     assert_eq!(code, 0, "{err}");
     assert!(yaml.contains("stipulation: \"#2\""), "{yaml}");
     assert!(yaml.contains("solution: |2\n     1.Ba1-e5 + !\n        1...Rh4-c4\n            2.b3*c4 #\n"), "{yaml}");
@@ -34,7 +35,10 @@ fn problem_files() -> Vec<std::path::PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 walk(&p, out);
-            } else if p.extension().is_some_and(|x| ["stip", "yaml", "yml", "inp", "olv"].contains(&x.to_str().unwrap_or(""))) {
+            } else if p
+                .extension()
+                .is_some_and(|x| ["stip", "yaml", "yml", "inp", "olv"].contains(&x.to_str().unwrap_or("")))
+            {
                 out.push(p);
             }
         }
@@ -97,7 +101,8 @@ fn unsolvable_position_is_bad_input_with_location() {
 /// A #2 with set play whose diagram has Black in check: the solution (White to move) cannot be played, the set play
 /// can. Popeye 4.104 (`py -maxmem 1G`) prints the set play `1...Kh8-h7 2.Rg1-h1 #` and writes `the side to play can
 /// capture the king` on standard error; stipula prints the same play and says which phase it left out, and why.
-const SET_PLAY_ONLY: &str = "BeginProblem\nStipulation #2\nOption SetPlay\nPieces White Kf6 Ra8 Rg1 Black Kh8 Pa7\nEndProblem\n";
+const SET_PLAY_ONLY: &str =
+    "BeginProblem\nStipulation #2\nOption SetPlay\nPieces White Kf6 Ra8 Rg1 Black Kh8 Pa7\nEndProblem\n";
 
 #[test]
 fn a_phase_that_cannot_be_played_is_left_out_and_said() {
@@ -110,7 +115,10 @@ fn a_phase_that_cannot_be_played_is_left_out_and_said() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let twin = &v["problems"][0]["twins"][0];
-    assert_eq!(twin["unplayable"], serde_json::json!([{"kind": "solution", "side": "white", "why": "Black, not to move, is in check"}]));
+    assert_eq!(
+        twin["unplayable"],
+        serde_json::json!([{"kind": "solution", "side": "white", "why": "Black, not to move, is in check"}])
+    );
     assert_eq!(twin["phases"].as_array().unwrap().len(), 1, "{json}");
     // A problem whose phases can all be played says nothing of the kind.
     let (_, json, err) = stipula(&["solve", "-", "--format", "json"], &SET_PLAY_ONLY.replace("Ra8", "Rb1"));
@@ -132,7 +140,10 @@ fn convert_refuses_a_problem_that_cannot_be_solved() {
         let (code, out, err) = stipula(&["convert", "-"], input);
         assert_eq!(code, 2, "{input}: {out}");
         assert!(out.is_empty(), "{input}: nothing is written: {out}");
-        assert!(err.contains(what) && err.contains(place) && err.contains("= expected:") && err.contains("= hint:"), "{input}: {err}");
+        assert!(
+            err.contains(what) && err.contains(place) && err.contains("= expected:") && err.contains("= hint:"),
+            "{input}: {err}"
+        );
     }
     // In a file of several problems the refused one is reported and the others are still written.
     let two = "BeginProblem\nStipulation #2\nPieces White Ke1 Pa1 Black Ke8\nNextProblem\nStipulation #2\nPieces White Ke1 Qd1 Black Ke8\nEndProblem\n";
@@ -148,7 +159,12 @@ fn solution_lines(out: &str) -> Vec<&str> {
     let lines: Vec<&str> = out.lines().collect();
     let board_end = lines.iter().rposition(|l| l.starts_with("+---a")).expect("a board");
     let blank = board_end + lines[board_end..].iter().position(|l| l.trim().is_empty()).expect("a blank line");
-    lines[blank..].iter().take_while(|l| !l.starts_with("solution finished.")).filter(|l| !l.trim().is_empty()).copied().collect()
+    lines[blank..]
+        .iter()
+        .take_while(|l| !l.starts_with("solution finished."))
+        .filter(|l| !l.trim().is_empty())
+        .copied()
+        .collect()
 }
 
 #[test]
@@ -160,7 +176,11 @@ fn post_key_play_shows_the_threat_and_variations_after_the_key() {
     let (code, out, err) = stipula(&["solve", "-"], inp);
     assert_eq!(code, 0, "{err}");
     let lines = solution_lines(&out);
-    assert_eq!(lines[..4], [" threat:", "          2.Qa7-b7 +", "              2...Kc6-c5", "                  3.Sc3-a4 #"], "{out}");
+    assert_eq!(
+        lines[..4],
+        [" threat:", "          2.Qa7-b7 +", "              2...Kc6-c5", "                  3.Sc3-a4 #"],
+        "{out}"
+    );
     let defences: Vec<&str> = lines.iter().filter(|l| l.starts_with("      1...")).copied().collect();
     assert_eq!(defences, ["      1...Be7-d6", "      1...Nh8-d6", "      1...Rd8-d6"], "{out}");
     assert_eq!(lines.len(), 37, "{out}");
@@ -173,7 +193,8 @@ fn post_key_play_shows_the_threat_and_variations_after_the_key() {
     assert!(err.contains("warning: option PostKeyPlay does not apply to `h#2`: ignored"), "{err}");
     // NonTrivial counts battle play's defences only: in series play it is ignored, with a warning (Popeye solves
     // the ser-#2 as without it: `1.Kf6-f7 2.Rg1-h1 #`), and a threat as long as the play is no limit.
-    let inp = "BeginProblem\nStipulation ser-#2\nOption NonTrivial 0 1\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
+    let inp =
+        "BeginProblem\nStipulation ser-#2\nOption NonTrivial 0 1\nPieces White Kf6 Rg1 Black Kh8 Pa7 Pa6\nEndProblem\n";
     let (code, out, err) = stipula(&["solve", "-"], inp);
     assert_eq!(code, 0, "{err}");
     assert_eq!(solution_lines(&out), ["  1.Kf6-f7   2.Rg1-h1 #"], "{out}");
@@ -375,7 +396,8 @@ fn zero_position_is_announced_and_not_solved() {
                ZeroPosition Move e5 g8\nTwin Move h7 a7\nEndProblem\n";
     let (code, out, _) = stipula(&["solve", "-"], inp);
     assert_eq!(code, 0, "{out}");
-    let tail: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("  h#4")).filter(|l| !l.trim().is_empty()).collect();
+    let tail: Vec<&str> =
+        out.lines().skip_while(|l| !l.starts_with("  h#4")).filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(
         tail,
         vec![

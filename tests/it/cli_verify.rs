@@ -5,7 +5,11 @@ use std::process::Command;
 
 fn stipula(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_stipula")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -14,7 +18,8 @@ fn a_mixed_collection_gets_a_verdict_per_problem() {
     assert_eq!(code, 2, "a malformed problem makes the exit code 2\n{out}{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["schema"], "stipula.verify/1");
-    let verdicts: Vec<&str> = doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
+    let verdicts: Vec<&str> =
+        doc["problems"].as_array().unwrap().iter().map(|p| p["report"]["verdict"].as_str().unwrap()).collect();
     assert_eq!(
         verdicts,
         ["sound", "cooked", "intended_fails", "cooked", "no_solution", "bad_input", "sound", "intended_fails", "duals"],
@@ -39,7 +44,14 @@ fn text_output_and_exit_codes() {
     assert_eq!(code, 2);
     assert!(out.contains("mixed.yaml:14:1 h#2: cooked\n  cook: 1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #\n"), "{out}");
     // Without the malformed problem: not all sound gives 1.
-    let (code, _, _) = stipula(&["verify", "tests/data/verify/sound.yaml", "problems/popeye-eiffel.yaml", "tests/data/verify/mixed.yaml", "--exclude", "tests/data/verify/mixed.yaml"]);
+    let (code, _, _) = stipula(&[
+        "verify",
+        "tests/data/verify/sound.yaml",
+        "problems/popeye-eiffel.yaml",
+        "tests/data/verify/mixed.yaml",
+        "--exclude",
+        "tests/data/verify/mixed.yaml",
+    ]);
     assert_eq!(code, 0);
 }
 
@@ -91,7 +103,10 @@ fn no_stated_solution_is_solved_and_exit_1() {
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let report = &doc["problems"][0]["report"];
     assert_eq!(report["verdict"], "solved", "{out}");
-    assert_eq!(report["twins"][0]["solutions"], serde_json::json!(["1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #", "1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"]));
+    assert_eq!(
+        report["twins"][0]["solutions"],
+        serde_json::json!(["1.Kd3-c2 Ra1-a2 + 2.Kc2-c1 0-0 #", "1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #"])
+    );
     assert_eq!(doc["summary"]["solved"], 1);
     let (code, out, _) = stipula(&["verify", "tests/data/verify-verdicts/solved.yaml"]);
     assert_eq!(code, 1);

@@ -9,7 +9,11 @@ pub fn stipula(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 /// Runs `stipula` with `args` and standard output piped, feeding `stdin`; reads the first line of standard
@@ -57,8 +61,10 @@ fn spawn(args: &[&str]) -> std::process::Child {
 /// `#[cfg_attr(not(popeye_corpus), ignore = "...")]` (`build.rs`); when it is missing they fail here.
 #[allow(dead_code)]
 pub fn popeye_dir() -> std::path::PathBuf {
-    let dir = std::env::var_os("STIPULA_POPEYE_DIR")
-        .map_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye"), std::path::PathBuf::from);
+    let dir = std::env::var_os("STIPULA_POPEYE_DIR").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/popeye"),
+        std::path::PathBuf::from,
+    );
     assert!(dir.is_dir(), "the Popeye reference cases are not in {} (set STIPULA_POPEYE_DIR)", dir.display());
     dir
 }

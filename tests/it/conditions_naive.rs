@@ -28,7 +28,15 @@ struct Naive {
 
 impl Naive {
     fn from_texts(texts: &[&str]) -> Naive {
-        let mut n = Naive { madrasi: false, eiffel: false, isardam: false, rex: false, type_b: false, parsi: false, madness: None };
+        let mut n = Naive {
+            madrasi: false,
+            eiffel: false,
+            isardam: false,
+            rex: false,
+            type_b: false,
+            parsi: false,
+            madness: None,
+        };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
             match spec.name.as_str() {
@@ -143,7 +151,12 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
     let last = piece.color.last_rank();
     let mut push = |mv: Move| {
         if mv.to.rank() == last {
-            out.extend(promotions.iter().filter(|&&k| !n.parsi || parsi_promotion(n, pos, mv, k, promotions)).map(|&k| mv.promoting(k)));
+            out.extend(
+                promotions
+                    .iter()
+                    .filter(|&&k| !n.parsi || parsi_promotion(n, pos, mv, k, promotions))
+                    .map(|&k| mv.promoting(k)),
+            );
         } else {
             out.push(mv);
         }
@@ -179,7 +192,10 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
 /// `target`.
 fn parsi_leap_reaches(n: Naive, pos: &Position, from: Square, target: Square) -> bool {
     let p = pos.piece_at(from).unwrap();
-    n.parsi && p.kind == Kind::KING && pos.flags() & leap_bit(p.color) != 0 && KNIGHT_LEAPS.iter().any(|&d| step(from, d) == Some(target))
+    n.parsi
+        && p.kind == Kind::KING
+        && pos.flags() & leap_bit(p.color) != 0
+        && KNIGHT_LEAPS.iter().any(|&d| step(from, d) == Some(target))
 }
 
 /// Whether the capture of the piece on `target` by the piece on `from` is legal under Isardam (some way of
@@ -220,12 +236,21 @@ fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool
 /// reflected R N B K Q B N R on rank 8); on the opposing king's square any kind; and the side must have lost one:
 /// fewer than 1 vizier, 2 elephants, 2 horses, and no camel on the squares of `to`'s colour.
 fn parsi_kind_ok(pos: &Position, color: Color, to: Square, kind: Kind) -> bool {
-    let white_array = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
-    let black_array = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::KING, Kind::QUEEN, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let white_array =
+        [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let black_array =
+        [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::KING, Kind::QUEEN, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
     let stood = if color == Color::White { black_array } else { white_array }[to.file() as usize];
-    let kind_fits = if stood == Kind::KING { [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].contains(&kind) } else { kind == stood };
+    let kind_fits = if stood == Kind::KING {
+        [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].contains(&kind)
+    } else {
+        kind == stood
+    };
     let parity = |s: Square| (s.file() + s.rank()) % 2;
-    let have = pos.pieces().filter(|(s, p)| p.color == color && p.kind == kind && (kind != Kind::BISHOP || parity(*s) == parity(to))).count();
+    let have = pos
+        .pieces()
+        .filter(|(s, p)| p.color == color && p.kind == kind && (kind != Kind::BISHOP || parity(*s) == parity(to)))
+        .count();
     let start = match kind {
         Kind::QUEEN | Kind::BISHOP => 1,
         Kind::ROOK | Kind::KNIGHT => 2,
@@ -432,8 +457,32 @@ impl Rng {
 }
 
 /// The pieces of the random positions: orthodox, or with a grasshopper and a locust.
-const ORTHODOX: &[Kind] = &[Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN];
-const WITH_FAIRIES: &[Kind] = &[Kind::QUEEN, Kind::ROOK, Kind::ROOK, Kind::BISHOP, Kind::BISHOP, Kind::KNIGHT, Kind::KNIGHT, Kind::PAWN, Kind::PAWN, Kind::PAWN, Kind::GRASSHOPPER, Kind::LOCUST];
+const ORTHODOX: &[Kind] = &[
+    Kind::QUEEN,
+    Kind::ROOK,
+    Kind::ROOK,
+    Kind::BISHOP,
+    Kind::BISHOP,
+    Kind::KNIGHT,
+    Kind::KNIGHT,
+    Kind::PAWN,
+    Kind::PAWN,
+    Kind::PAWN,
+];
+const WITH_FAIRIES: &[Kind] = &[
+    Kind::QUEEN,
+    Kind::ROOK,
+    Kind::ROOK,
+    Kind::BISHOP,
+    Kind::BISHOP,
+    Kind::KNIGHT,
+    Kind::KNIGHT,
+    Kind::PAWN,
+    Kind::PAWN,
+    Kind::PAWN,
+    Kind::GRASSHOPPER,
+    Kind::LOCUST,
+];
 
 /// Fairy kinds of the registry in groups of four, by code. With every kind at once (see [`every_kind`]) two pieces
 /// of one fairy kind seldom meet, so Madrasi paralysis among fairy pieces is rare; each group is drawn with the
@@ -482,7 +531,9 @@ fn random_position(rng: &mut Rng, n: Naive, promotions: &[Kind], kinds: &[Kind])
     let side = if rng.below(2) == 0 { Color::White } else { Color::Black };
     let mut rights = 0;
     if rng.below(3) == 0 {
-        for (c, rank, short, long) in [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)] {
+        for (c, rank, short, long) in
+            [(Color::White, 0u8, castle::WK, castle::WQ), (Color::Black, 7, castle::BK, castle::BQ)]
+        {
             pos.put(Square::from_coords(4, rank), Piece::new(c, Kind::KING));
             if rng.below(3) != 0 {
                 pos.put(Square::from_coords(7, rank), Piece::new(c, Kind::ROOK));
@@ -570,7 +621,11 @@ fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Ki
             // a condition's facts judge illegal without making them).
             let mut each = Vec::new();
             rules.for_each_legal(&pos, &mut Vec::new(), |mv, after| each.push((mv, after)));
-            assert_eq!(each.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), fast, "for_each_legal {conditions:?} {pos:?}");
+            assert_eq!(
+                each.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(),
+                fast,
+                "for_each_legal {conditions:?} {pos:?}"
+            );
             for (mv, after) in &each {
                 assert_eq!(*after, rules.make(&pos, *mv), "for_each_legal's position {conditions:?} {pos:?} {mv:?}");
             }
@@ -798,7 +853,10 @@ fn naive_perft(n: Naive, pos: &Position, depth: u32, promotions: &[Kind]) -> u64
     if depth == 0 {
         return 1;
     }
-    legal_moves(n, pos, promotions).into_iter().map(|m| naive_perft(n, &naive_make(n, pos, m), depth - 1, promotions)).sum()
+    legal_moves(n, pos, promotions)
+        .into_iter()
+        .map(|m| naive_perft(n, &naive_make(n, pos, m), depth - 1, promotions))
+        .sum()
 }
 
 /// The rows of `tests/data/condition_perft.txt`: condition texts (`+` between several), FEN, depth, count.
@@ -808,7 +866,12 @@ pub fn perft_rows() -> Vec<(Vec<String>, String, u32, u64)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            (f[0].split('+').map(|s| s.trim().to_string()).collect(), f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[0].split('+').map(|s| s.trim().to_string()).collect(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -820,7 +883,10 @@ fn naive_perft_table() {
         let c: Vec<&str> = conds.iter().map(String::as_str).collect();
         let n = Naive::from_texts(&c);
         let (pieces, state) = stipula::input::fen::parse_fen(&fen).unwrap();
-        let rules_here = Rules::new(pieces.iter().map(|p| p.kind), build_all(&c.iter().map(|t| parse_condition_text(t).unwrap()).collect::<Vec<_>>()).unwrap());
+        let rules_here = Rules::new(
+            pieces.iter().map(|p| p.kind),
+            build_all(&c.iter().map(|t| parse_condition_text(t).unwrap()).collect::<Vec<_>>()).unwrap(),
+        );
         let side = state.side_to_move.unwrap_or(Color::White);
         let pos = stipula::setup::build_position(&pieces, &state, side, &rules_here, &Default::default()).unwrap();
         let got = naive_perft(n, &pos, depth, &rules_here.promotions);
@@ -875,9 +941,10 @@ fn mate_filter_keeps_every_check(conditions: &[&str], seed: u64, samples: usize,
 
 #[test]
 fn mate_filter_keeps_every_check_under_paralysis_conditions() {
-    for (i, conditions) in [&["Madrasi"][..], &["Madrasi RI"], &["Eiffel"], &["Isardam"], &["Isardam TypeB"], &["Madrasi", "Eiffel"]]
-        .iter()
-        .enumerate()
+    for (i, conditions) in
+        [&["Madrasi"][..], &["Madrasi RI"], &["Eiffel"], &["Isardam"], &["Isardam TypeB"], &["Madrasi", "Eiffel"]]
+            .iter()
+            .enumerate()
     {
         let seed = 0x5EED_0400 + 0x10 * i as u64;
         mate_filter_keeps_every_check(conditions, seed, 3000, ORTHODOX);

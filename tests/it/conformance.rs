@@ -44,7 +44,12 @@ const SAMPLE_EVERY: usize = 3;
 /// The date and the machine, for the report (`date -u`, `uname -nm`, the cores).
 fn when_and_where() -> String {
     let sh = |cmd: &str, args: &[&str]| {
-        std::process::Command::new(cmd).args(args).output().ok().map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default()
+        std::process::Command::new(cmd)
+            .args(args)
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default()
     };
     let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     format!("{} on {} ({cores} cores)", sh("date", &["-u", "+%Y-%m-%d %H:%M UTC"]), sh("uname", &["-nm"]))
@@ -64,10 +69,14 @@ fn fmt_thousands(n: usize) -> String {
 }
 
 #[test]
-#[cfg_attr(not(popeye_oracle), ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN")]
+#[cfg_attr(
+    not(popeye_oracle),
+    ignore = "needs Popeye's source and binary: ../shared/popeye-ref or STIPULA_POPEYE_REF, STIPULA_POPEYE_BIN"
+)]
 fn popeye_corpus() {
     let dir = popeye_ref().expect("Popeye's source is not there (STIPULA_POPEYE_REF, ../shared/popeye-ref)");
-    let bin = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let bin =
+        difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
     let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(10.0);
     let filter = std::env::var("STIPULA_CASE_FILTER").unwrap_or_default();
     let all = match std::env::var("STIPULA_CORPUS").as_deref() {
@@ -104,13 +113,28 @@ fn popeye_corpus() {
         format!("a fixed sample of the problems stipula plays: one in {SAMPLE_EVERY} in the corpus' order and all of REGRESSIONS and TESTS (STIPULA_CORPUS=all: every one)")
     };
     let filtered = if filter.is_empty() { String::new() } else { format!(" whose name contains `{filter}`") };
-    let _ = writeln!(w, "Popeye's example corpus ({}: {CORPUS_SIZE} problems){filtered}: {} read", FOLDERS.join(", "), problems.len());
-    let _ = writeln!(w, "  solved: {sample}; {limit} s per solver and problem, {jobs} at once; {}, {:.0} s", when_and_where(), started.elapsed().as_secs_f64());
+    let _ = writeln!(
+        w,
+        "Popeye's example corpus ({}: {CORPUS_SIZE} problems){filtered}: {} read",
+        FOLDERS.join(", "),
+        problems.len()
+    );
+    let _ = writeln!(
+        w,
+        "  solved: {sample}; {limit} s per solver and problem, {jobs} at once; {}, {:.0} s",
+        when_and_where(),
+        started.elapsed().as_secs_f64()
+    );
     let played = problems.len() - r.count("refused");
-    let over: Vec<String> = r.results.iter().zip(&problems).filter_map(|(x, p)| match x.outcome {
-        Outcome::OverLimit(who) => Some(format!("{} ({who})", p.name)),
-        _ => None,
-    }).collect();
+    let over: Vec<String> = r
+        .results
+        .iter()
+        .zip(&problems)
+        .filter_map(|(x, p)| match x.outcome {
+            Outcome::OverLimit(who) => Some(format!("{} ({who})", p.name)),
+            _ => None,
+        })
+        .collect();
     let over_by = |who| r.results.iter().filter(|x| x.outcome == Outcome::OverLimit(who)).count();
     let _ = writeln!(
         w,
@@ -130,7 +154,13 @@ fn popeye_corpus() {
         *kinds.entry(category(why)).or_default() += names.len();
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-    let _ = writeln!(w, "  stipula refuses {} as not supported, by the first reason it gives ({} reasons; by kind: {})", r.count("refused"), refusals.len(), kinds.join(", "));
+    let _ = writeln!(
+        w,
+        "  stipula refuses {} as not supported, by the first reason it gives ({} reasons; by kind: {})",
+        r.count("refused"),
+        refusals.len(),
+        kinds.join(", ")
+    );
     let mut by_count: Vec<(&String, &Vec<&str>)> = refusals.iter().collect();
     by_count.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
     for (why, names) in &by_count {
@@ -143,7 +173,14 @@ fn popeye_corpus() {
     }
     for (x, p) in r.results.iter().zip(&problems) {
         if let Outcome::Differ { what, popeye, stipula } = &x.outcome {
-            let _ = writeln!(w, "\n=== {}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}", p.name, p.text.trim_end(), popeye.trim_end(), stipula.trim_end());
+            let _ = writeln!(
+                w,
+                "\n=== {}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}",
+                p.name,
+                p.text.trim_end(),
+                popeye.trim_end(),
+                stipula.trim_end()
+            );
         }
     }
     // One line per problem: its name, outcome, the reason or what differs, and each solver's seconds.
@@ -156,7 +193,14 @@ fn popeye_corpus() {
             _ => String::new(),
         };
         let secs = |s: Option<f64>| s.map_or(String::new(), |s| format!("{s:.3}"));
-        let _ = writeln!(list, "{}\t{}\t{detail}\t{}\t{}", p.name, x.outcome.word(), secs(x.popeye_seconds), secs(x.stipula_seconds));
+        let _ = writeln!(
+            list,
+            "{}\t{}\t{detail}\t{}\t{}",
+            p.name,
+            x.outcome.word(),
+            secs(x.popeye_seconds),
+            secs(x.stipula_seconds)
+        );
     }
     print!("{report}");
     let target = concat!(env!("CARGO_MANIFEST_DIR"), "/target");
@@ -189,7 +233,11 @@ fn popeye_corpus() {
         for (why, names) in by_count.iter().take(40) {
             let _ = writeln!(m, "| {} | {} | {} |", names.len(), why.replace('|', "\\|"), category(why));
         }
-        let _ = writeln!(m, "\n{} reasons in all: `target/popeye-corpus.txt` lists each with its problems.", refusals.len());
+        let _ = writeln!(
+            m,
+            "\n{} reasons in all: `target/popeye-corpus.txt` lists each with its problems.",
+            refusals.len()
+        );
         std::fs::write(&md, m).expect("the Markdown summary is written");
         let line = format!(
             "stipula plays {played} of the {} problems of Popeye's own example corpus and agrees with Popeye on {} of them \
@@ -211,7 +259,11 @@ fn popeye_corpus() {
         .filter(|(p, e)| e.outcome.word() == "differ" && !DOCUMENTED.iter().any(|(name, _)| *name == p.name))
         .map(|(p, _)| p.name.as_str())
         .collect();
-    assert!(unexplained.is_empty(), "problems of Popeye's example corpus disagree (see above, target/popeye-corpus.txt): {}", unexplained.join(" "));
+    assert!(
+        unexplained.is_empty(),
+        "problems of Popeye's example corpus disagree (see above, target/popeye-corpus.txt): {}",
+        unexplained.join(" ")
+    );
 }
 
 /// The problems of the corpus where stipula differs from Popeye on purpose or for a reason docs/popeye-differences.md
@@ -225,7 +277,11 @@ const DOCUMENTED: &[(&str, &str)] = &[
 #[test]
 fn regression_cases_agree_with_popeye() {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/popeye-cases"));
-    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "inp")).collect();
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "inp"))
+        .collect();
     cases.sort();
     assert!(cases.len() >= 30, "the regression cases are missing");
     let mut wrong = Vec::new();
@@ -242,4 +298,3 @@ fn regression_cases_agree_with_popeye() {
     }
     assert!(wrong.is_empty(), "regression cases disagree with Popeye:\n{}", wrong.join("\n"));
 }
-

@@ -143,12 +143,18 @@ fn random_playouts_agree_with_cozy() {
                 if ours != theirs_converted {
                     let only_ours: Vec<_> = ours.iter().filter(|m| !theirs_converted.contains(m)).collect();
                     let only_cozy: Vec<_> = theirs_converted.iter().filter(|m| !ours.contains(m)).collect();
-                    panic!("{fen}, game {game}, ply {ply}: {board}\n only stipula {only_ours:?}\n only cozy {only_cozy:?}");
+                    panic!(
+                        "{fen}, game {game}, ply {ply}: {board}\n only stipula {only_ours:?}\n only cozy {only_cozy:?}"
+                    );
                 }
                 compared += 1;
                 // The fast "any legal move?" test of the mate and stalemate tests agrees with the full list.
                 let mut buf = Vec::new();
-                assert_eq!(rules.has_legal_move(&pos, &mut buf), !ours.is_empty(), "{fen}, game {game}, ply {ply}\n{board}");
+                assert_eq!(
+                    rules.has_legal_move(&pos, &mut buf),
+                    !ours.is_empty(),
+                    "{fen}, game {game}, ply {ply}\n{board}"
+                );
                 // The check filter of the mate searches never drops a checking move (cozy-chess says which
                 // moves check), and it does drop quiet ones.
                 let filter = rules.check_filter(&pos).expect("orthodox rules have a check filter");
@@ -164,7 +170,11 @@ fn random_playouts_agree_with_cozy() {
                 // answers as the legal moves the filter drops.
                 let quiet = ours.iter().any(|&m| !filter.may_check(&pos, m));
                 let node = rules.node(&pos);
-                assert_eq!(rules.has_quiet_legal_move(&pos, &filter, &node, &mut buf), quiet, "{fen}, game {game}, ply {ply}\n{board}");
+                assert_eq!(
+                    rules.has_quiet_legal_move(&pos, &filter, &node, &mut buf),
+                    quiet,
+                    "{fen}, game {game}, ply {ply}\n{board}"
+                );
                 // The generator of the last mating move gives exactly the moves the filter lets through.
                 let mut pseudo = Vec::new();
                 rules.pseudo_moves(&pos, &mut pseudo);

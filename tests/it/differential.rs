@@ -39,7 +39,12 @@ fn random_problems_agree_with_popeye() {
     let report = summary.report(&cfg);
     print!("{report}");
     let _ = std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/target/differential-report.txt"), &report);
-    assert!(summary.disagreements.is_empty(), "{} of {} random problems disagree with Popeye (see above)", summary.disagreements.len(), summary.total());
+    assert!(
+        summary.disagreements.is_empty(),
+        "{} of {} random problems disagree with Popeye (see above)",
+        summary.disagreements.len(),
+        summary.total()
+    );
 }
 
 /// Popeye's hash-table artefacts (docs/popeye-differences.md, deliberate differences): each `*-nohash` case of
@@ -50,7 +55,11 @@ fn random_problems_agree_with_popeye() {
 fn hash_table_artefacts_are_allowed() {
     let popeye = popeye_binary();
     let dir = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/popeye-cases"));
-    let mut cases: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.to_string_lossy().ends_with("-nohash.inp")).collect();
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.to_string_lossy().ends_with("-nohash.inp"))
+        .collect();
     cases.sort();
     assert!(cases.len() >= 3, "the -nohash regression cases are missing");
     let limit = Duration::from_secs(60);
@@ -58,8 +67,15 @@ fn hash_table_artefacts_are_allowed() {
         let text = std::fs::read_to_string(path).unwrap();
         let (py, st) = (difftest::oracle::popeye(&popeye, &text, limit), difftest::oracle::stipula(&text, limit));
         let name = path.file_name().unwrap().to_string_lossy();
-        assert!(matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)), "{name}: Popeye with its table agrees");
-        assert_eq!(difftest::oracle::judge(&popeye, &text, limit, &py, &st), difftest::oracle::Verdict::AgreeWithoutHashTable, "{name}");
+        assert!(
+            matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)),
+            "{name}: Popeye with its table agrees"
+        );
+        assert_eq!(
+            difftest::oracle::judge(&popeye, &text, limit, &py, &st),
+            difftest::oracle::Verdict::AgreeWithoutHashTable,
+            "{name}"
+        );
     }
 }
 
@@ -74,7 +90,10 @@ fn en_passant_squares_kept_by_a_twin_are_allowed() {
     let text = "BeginProblem\nPieces White Rc2 Pa4 Kh4 Qe5 Black Pb4 Pc4 Pg4 Rb6 Kg6 Bc7\nStipulation ser-h#2\nOption EnPassant a2a3a4\nTwin Mirror a1<-->h1\nEndProblem\n";
     let limit = Duration::from_secs(60);
     let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
-    assert!(matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)), "Popeye solves the twin now");
+    assert!(
+        matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)),
+        "Popeye solves the twin now"
+    );
     assert_eq!(difftest::oracle::judge(&popeye, text, limit, &py, &st), difftest::oracle::Verdict::Agree);
 }
 
@@ -88,11 +107,17 @@ fn max_solutions_counts_tries_too() {
     let text = "AnfangProblem\nSteine Weiss Kc2 Tb4 Schwarz Ka1\nForderung #3\nOption Verfuehrung Varianten MaxLoesungen 1\nEndeProblem\n";
     let limit = Duration::from_secs(60);
     let (py, st) = (difftest::oracle::popeye(&popeye, text, limit), difftest::oracle::stipula(text, limit));
-    assert!(matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)), "Popeye lists stipula's key now");
+    assert!(
+        matches!(difftest::oracle::compare(&py, &st, false), difftest::oracle::Verdict::Disagree(_)),
+        "Popeye lists stipula's key now"
+    );
     assert_eq!(difftest::oracle::judge(&popeye, text, limit, &py, &st), difftest::oracle::Verdict::Agree);
     // One first move fewer is no agreement.
     let none = without(&st, |l| l.starts_with("1.") && !l.starts_with("1..."));
-    assert!(matches!(difftest::oracle::judge(&popeye, text, limit, &py, &none), difftest::oracle::Verdict::Disagree(_)));
+    assert!(matches!(
+        difftest::oracle::judge(&popeye, text, limit, &py, &none),
+        difftest::oracle::Verdict::Disagree(_)
+    ));
 }
 
 /// Removes from an answer's twins the lines `drop` picks (a line and everything indented below it).
@@ -144,7 +169,8 @@ fn quodlibet_tries_and_post_key_play_are_allowed_narrowly() {
         }
     }
     // Without Quodlibet nothing is allowed: the try's defences after its continuations left out disagree.
-    let plain = "BeginProblem\nPieces White Sd4 Qd7 Kb8 Black Kb1 Pc5 Bf5\nStipulation #3\nOption Try Variation\nEndProblem\n";
+    let plain =
+        "BeginProblem\nPieces White Sd4 Qd7 Kb8 Black Kb1 Pc5 Bf5\nStipulation #3\nOption Try Variation\nEndProblem\n";
     let (py, st) = solve(plain);
     assert_eq!(compare(&py, &st, false), Verdict::Agree);
     let cut = without(&st, |l| l.starts_with("2..."));
@@ -273,7 +299,6 @@ fn twin_changing_conditions_twice_is_translated() {
     assert!(german.contains("Zwilling Bedingung Madrasi Bedingung EiffelSchach\n"), "{german}");
     assert!(german.contains("Zwilling Verschiebung c6 a6\n"), "{german}");
 }
-
 
 /// Popeye's `Partial solution` from a twin that stipula refuses as documented (a side without its king, which
 /// Popeye solves with `both sides need a king`): seed 603393, case 2486, `MaxSolutions 1`, the king-less twin's

@@ -6,8 +6,8 @@
 use stipula::input::fen::board_to_fen;
 use stipula::moves::Move;
 use stipula::naive::{in_check_naive, legal_moves_naive, observers_naive, pawn_moves_naive, targets_naive};
-use stipula::position::{castle, Position};
 use stipula::pieces::Placed;
+use stipula::position::{castle, Position};
 use stipula::{Color, Kind, Piece, Rules, Square, PIECES};
 
 /// splitmix64: small, seeded, good enough to spread pieces over a board.
@@ -45,7 +45,8 @@ fn fen(pos: &Position) -> String {
 
 fn random_empty(rng: &mut Rng, pos: &Position, ranks: std::ops::Range<u8>) -> Square {
     loop {
-        let s = Square::from_coords(rng.below(8) as u8, ranks.start + rng.below((ranks.end - ranks.start) as u64) as u8);
+        let s =
+            Square::from_coords(rng.below(8) as u8, ranks.start + rng.below((ranks.end - ranks.start) as u64) as u8);
         if pos.piece_at(s).is_none() {
             return s;
         }
@@ -205,8 +206,16 @@ fn run(seed: u64, per_kind: usize, extra: u64) {
         }
     }
     println!("{} positions, legal moves compared on {legal_checked}", per_kind * PIECES.len());
-    assert!(failures.is_empty(), "{} disagreements, first ones:\n{}", failures.len(), failures[..failures.len().min(8)].join("\n"));
-    assert!(legal_checked > per_kind * PIECES.len() / 3, "too few positions with the side not to move out of check: {legal_checked}");
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, first ones:\n{}",
+        failures.len(),
+        failures[..failures.len().min(8)].join("\n")
+    );
+    assert!(
+        legal_checked > per_kind * PIECES.len() / 3,
+        "too few positions with the side not to move out of check: {legal_checked}"
+    );
 }
 
 #[test]
@@ -240,7 +249,8 @@ use Color::{Black as B, White as W};
 fn locust_does_not_observe_a_piece_on_the_edge() {
     // Seed 003, diagram D: the locust h7 observes c2 (b1 behind it is empty); the locust c2 does not observe
     // h7, behind which there is no square.
-    let pos = board(&[("a1", W, Kind::KING), ("a8", B, Kind::KING), ("c2", W, Kind::LOCUST), ("h7", B, Kind::LOCUST)], B);
+    let pos =
+        board(&[("a1", W, Kind::KING), ("a8", B, Kind::KING), ("c2", W, Kind::LOCUST), ("h7", B, Kind::LOCUST)], B);
     let rules = rules_for(&pos);
     assert_eq!(fast_observers(&rules, &pos, s("c2"), B), vec![s("h7")]);
     assert!(fast_observers(&rules, &pos, s("h7"), W).is_empty());
@@ -250,7 +260,8 @@ fn locust_does_not_observe_a_piece_on_the_edge() {
 #[test]
 fn grasshopper_needs_a_hurdle_and_observes_only_landing_squares() {
     // Seed 003: the grasshopper observes only the square just beyond its hurdle.
-    let pos = board(&[("a1", W, Kind::KING), ("h8", B, Kind::KING), ("d4", W, Kind::GRASSHOPPER), ("d6", B, Kind::ROOK)], W);
+    let pos =
+        board(&[("a1", W, Kind::KING), ("h8", B, Kind::KING), ("d4", W, Kind::GRASSHOPPER), ("d6", B, Kind::ROOK)], W);
     let rules = rules_for(&pos);
     assert_eq!(fast_observers(&rules, &pos, s("d7"), W), vec![s("d4")]);
     assert!(fast_observers(&rules, &pos, s("d6"), W).is_empty());
@@ -262,7 +273,10 @@ fn grasshopper_needs_a_hurdle_and_observes_only_landing_squares() {
 fn lame_alibaba_is_blocked_by_the_middle_square() {
     // Seed 004: the lame alibaba's two-square step needs the intermediate square empty.
     let la = Kind::from_code("LA").unwrap();
-    let pos = board(&[("a1", W, Kind::KING), ("h8", B, Kind::KING), ("d4", W, la), ("d5", B, Kind::PAWN), ("e5", W, Kind::PAWN)], W);
+    let pos = board(
+        &[("a1", W, Kind::KING), ("h8", B, Kind::KING), ("d4", W, la), ("d5", B, Kind::PAWN), ("e5", W, Kind::PAWN)],
+        W,
+    );
     let rules = rules_for(&pos);
     let t: Vec<Square> = fast_targets(&rules, &pos, s("d4")).into_iter().map(|(to, _)| to).collect();
     assert!(!t.contains(&s("d6")) && !t.contains(&s("f6")));

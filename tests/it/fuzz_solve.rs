@@ -83,8 +83,10 @@ const INP: &[&str] = &[
 /// The repository's problem files, as seeds: one seed per problem (its own text), named by its file's format.
 fn seeds() -> Vec<(String, Vec<u8>)> {
     let mut files = Vec::new();
-    for dir in ["problems", "problems/examples", "grammar/examples", "tests/data/verify", "tests/data/verify-verdicts"] {
-        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect();
+    for dir in ["problems", "problems/examples", "grammar/examples", "tests/data/verify", "tests/data/verify-verdicts"]
+    {
+        let mut entries: Vec<_> =
+            std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect();
         entries.sort();
         files.extend(entries.into_iter().filter(|p| stipula::input::is_problem_file(&p.to_string_lossy())));
     }

@@ -5,10 +5,10 @@
 //! test also counts how often the picture prunes, so that a bound that never says "no" fails too.
 
 use stipula::movegen::Rules;
+use stipula::pieces::Kind;
 use stipula::position::Position;
 use stipula::problem::Goal;
 use stipula::solve::picture::{Pictures, Scratch};
-use stipula::pieces::Kind;
 use stipula::square::{Color, Square};
 
 use crate::playout;
@@ -23,7 +23,9 @@ fn reachable(pos: &Position, goal: Goal, victim: Color, moves: u32, victim_moves
     thread_local! {
         static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
     }
-    SCRATCH.with_borrow_mut(|scratch| PICTURES.get_or_init(Pictures::new).reachable(scratch, pos, goal, victim, moves, victim_moves))
+    SCRATCH.with_borrow_mut(|scratch| {
+        PICTURES.get_or_init(Pictures::new).reachable(scratch, pos, goal, victim, moves, victim_moves)
+    })
 }
 
 /// Whether the side to move and its opponent, alternating, reach `goal` against the side that moves after the
@@ -53,7 +55,8 @@ fn series_help_mates(rules: &Rules, pos: &Position, left: u32) -> bool {
     let mut buf = Vec::new();
     let mut found = false;
     rules.for_each_legal(pos, &mut buf, |_, after| {
-        found = found || (!rules.in_check(&after, after.side()) && series_help_mates(rules, &after.null_move(), left - 1));
+        found =
+            found || (!rules.in_check(&after, after.side()) && series_help_mates(rules, &after.null_move(), left - 1));
     });
     found
 }
@@ -98,17 +101,20 @@ fn random_position(rules: &Rules, rng: &mut Rng) -> Option<Position> {
 /// stalemate must leave without a move: blocked, pinned or captured), and a few white pieces anywhere.
 fn crowded_board(rng: &mut Rng) -> [Option<char>; 64] {
     let mut board = [None::<char>; 64];
-    let corner: Vec<usize> = (0..64).filter(|s| [0, 1, 6, 7].contains(&(s % 8)) && [0, 1, 6, 7].contains(&(s / 8))).collect();
+    let corner: Vec<usize> =
+        (0..64).filter(|s| [0, 1, 6, 7].contains(&(s % 8)) && [0, 1, 6, 7].contains(&(s / 8))).collect();
     put(&mut board, 'k', &corner, rng);
     let king = board.iter().position(|c| *c == Some('k')).expect("the king was put");
-    let near: Vec<usize> = (0..64).filter(|&s| s != king && (s % 8).abs_diff(king % 8) <= 2 && (s / 8).abs_diff(king / 8) <= 2).collect();
+    let near: Vec<usize> =
+        (0..64).filter(|&s| s != king && (s % 8).abs_diff(king % 8) <= 2 && (s / 8).abs_diff(king / 8) <= 2).collect();
     let black = "ppppbbnnrq".as_bytes();
     for _ in 0..3 + rng.below(4) {
         put(&mut board, black[rng.below(black.len())] as char, &near, rng);
     }
     let all: Vec<usize> = (0..64).collect();
     put(&mut board, 'K', &all, rng);
-    let around: Vec<usize> = (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
+    let around: Vec<usize> =
+        (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
     let white = "QRRBBNNPP".as_bytes();
     for _ in 0..1 + rng.below(3) {
         put(&mut board, white[rng.below(white.len())] as char, &around, rng);
@@ -126,7 +132,11 @@ fn check_help(rules: &Rules, pos: &Position, plies: u32, goal: Goal, solved: &mu
     let possible = reachable(pos, goal, last.opposite(), moves, victim_moves);
     if help_reaches(rules, pos, plies, goal) {
         *solved += 1;
-        assert!(possible, "{pos:?}: h{}{plies} half-moves reached, but the picture says no", if goal == Goal::Mate { "#" } else { "=" });
+        assert!(
+            possible,
+            "{pos:?}: h{}{plies} half-moves reached, but the picture says no",
+            if goal == Goal::Mate { "#" } else { "=" }
+        );
     } else if !possible {
         *pruned += 1;
     }
@@ -192,7 +202,8 @@ fn the_picture_never_prunes_a_stalemate_of_a_crowded_king() {
 fn built_stalemate(rules: &Rules, rng: &mut Rng) -> Option<Position> {
     let mut board = crowded_board(rng);
     let king = board.iter().position(|c| *c == Some('k'))?;
-    let around: Vec<usize> = (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
+    let around: Vec<usize> =
+        (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
     let mut buf = Vec::new();
     for _ in 0..80 {
         let pos = legal_position(rules, &board, "b")?;
@@ -233,12 +244,16 @@ fn every_stalemate_is_a_picture() {
             if piece.is_none() || pos.piece_at(Square::new(s + 8)).is_some() {
                 continue;
             }
-            let mut board: [Option<char>; 64] = std::array::from_fn(|i| pos.piece_at(Square::new(i as u8)).map(|p| letter(p.color, p.kind)));
+            let mut board: [Option<char>; 64] =
+                std::array::from_fn(|i| pos.piece_at(Square::new(i as u8)).map(|p| letter(p.color, p.kind)));
             board[s as usize] = None;
             board[s as usize + 8] = Some('p');
             let Some(before) = legal_position(&rules, &board, "b") else { continue };
             promoted += 1;
-            assert!(reachable(&before, Goal::Stalemate, Color::Black, 0, 1), "{before:?}: promotes into the stalemate {pos:?}, but the picture says no");
+            assert!(
+                reachable(&before, Goal::Stalemate, Color::Black, 0, 1),
+                "{before:?}: promotes into the stalemate {pos:?}, but the picture says no"
+            );
         }
     }
     assert!(found >= 2000, "only {found} stalemates built: the test has too little to check");
@@ -247,11 +262,22 @@ fn every_stalemate_is_a_picture() {
 
 /// The FEN letter of a piece.
 fn letter(color: Color, kind: Kind) -> char {
-    let c = [(Kind::KING, 'k'), (Kind::QUEEN, 'q'), (Kind::ROOK, 'r'), (Kind::BISHOP, 'b'), (Kind::KNIGHT, 'n'), (Kind::PAWN, 'p')]
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map_or('?', |&(_, c)| c);
-    if color == Color::White { c.to_ascii_uppercase() } else { c }
+    let c = [
+        (Kind::KING, 'k'),
+        (Kind::QUEEN, 'q'),
+        (Kind::ROOK, 'r'),
+        (Kind::BISHOP, 'b'),
+        (Kind::KNIGHT, 'n'),
+        (Kind::PAWN, 'p'),
+    ]
+    .iter()
+    .find(|(k, _)| *k == kind)
+    .map_or('?', |&(_, c)| c);
+    if color == Color::White {
+        c.to_ascii_uppercase()
+    } else {
+        c
+    }
 }
 
 #[test]
@@ -278,7 +304,8 @@ fn a_reused_scratch_answers_as_a_fresh_one() {
             for (moves, victim_moves) in [(1, 1), (1, 2), (2, 1), (2, 2), (0, 1)] {
                 for goal in [Goal::Mate, Goal::Stalemate] {
                     for child in &children {
-                        let fresh = pictures.reachable(&mut Scratch::default(), child, goal, victim, moves, victim_moves);
+                        let fresh =
+                            pictures.reachable(&mut Scratch::default(), child, goal, victim, moves, victim_moves);
                         let again = pictures.reachable(&mut reused, child, goal, victim, moves, victim_moves);
                         assert_eq!(again, fresh, "{child:?}: {goal:?} against {victim:?} in {moves}+{victim_moves}");
                         asked += 1;
@@ -390,9 +417,13 @@ fn every_mate_that_random_play_reaches_is_a_picture() {
         if serial {
             // The series side has played; its opponent mates it.
             let opponent = last.null_move();
-            rules.for_each_legal(&opponent, &mut buf.clone(), |_, after| mates += u32::from(mated(&rules, &after, &mut Vec::new())));
+            rules.for_each_legal(&opponent, &mut buf.clone(), |_, after| {
+                mates += u32::from(mated(&rules, &after, &mut Vec::new()))
+            });
         } else {
-            rules.for_each_legal(&last, &mut buf.clone(), |_, after| mates += u32::from(mated(&rules, &after, &mut Vec::new())));
+            rules.for_each_legal(&last, &mut buf.clone(), |_, after| {
+                mates += u32::from(mated(&rules, &after, &mut Vec::new()))
+            });
         }
         if mates == 0 {
             continue;
@@ -405,9 +436,16 @@ fn every_mate_that_random_play_reaches_is_a_picture() {
                 let left = (n - i + 1) as u32;
                 let mover = if left % 2 == 1 { pos.side() } else { pos.side().opposite() };
                 let (mine, theirs) = (left.div_ceil(2), left / 2);
-                (mover.opposite(), if pos.side() == mover { mine } else { theirs }, if pos.side() == mover { theirs } else { mine })
+                (
+                    mover.opposite(),
+                    if pos.side() == mover { mine } else { theirs },
+                    if pos.side() == mover { theirs } else { mine },
+                )
             };
-            assert!(reachable(pos, Goal::Mate, victim, moves, victim_moves), "{pos:?}: {moves}+{victim_moves} moves from a mate of {victim:?} (line {line:?})");
+            assert!(
+                reachable(pos, Goal::Mate, victim, moves, victim_moves),
+                "{pos:?}: {moves}+{victim_moves} moves from a mate of {victim:?} (line {line:?})"
+            );
         }
         if serial {
             series += 1;

@@ -330,9 +330,17 @@ fn yaml_14() {
 fn unsupported_condition_same_message_and_verdict_in_every_reader() {
     use stipula::input::popeye::read_popeye;
     use stipula::verify::Verdict;
-    let error = |r: Vec<Result<stipula::problem::Problem, stipula::problem::Diagnostic>>| r.into_iter().find_map(Result::err).expect("an error");
-    let popeye = error(read_popeye("BeginProblem\nCondition AndernachChess\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
-    let yaml = error(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n", "t.yaml"));
+    let error = |r: Vec<Result<stipula::problem::Problem, stipula::problem::Diagnostic>>| {
+        r.into_iter().find_map(Result::err).expect("an error")
+    };
+    let popeye = error(read_popeye(
+        "BeginProblem\nCondition AndernachChess\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n",
+        "t.inp",
+    ));
+    let yaml = error(read_yaml(
+        "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n",
+        "t.yaml",
+    ));
     let stip = error(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: AndernachChess\n", "t.stip"));
     assert_eq!(popeye.message, "not supported: condition AndernachChess");
     for d in [&popeye, &yaml, &stip] {

@@ -147,7 +147,8 @@ fn modules_import_only_lower_layers() {
         }
     }
     assert!(wrong.is_empty(), "imports against the layers:\n{}", wrong.join("\n"));
-    let listed: BTreeSet<String> = LAYERS.iter().flat_map(|l| l.iter().map(|m| m.to_string())).chain([REFERENCE.to_string()]).collect();
+    let listed: BTreeSet<String> =
+        LAYERS.iter().flat_map(|l| l.iter().map(|m| m.to_string())).chain([REFERENCE.to_string()]).collect();
     assert_eq!(seen, listed, "every top-level module has its layer");
 }
 
@@ -165,7 +166,12 @@ fn cli_graph() -> std::collections::BTreeMap<String, BTreeSet<String>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
     let mut files = Vec::new();
     sources(&dir, &mut files);
-    let names: BTreeSet<String> = files.iter().filter_map(|f| f.file_stem()).map(|s| s.to_string_lossy().into_owned()).filter(|n| n != "mod").collect();
+    let names: BTreeSet<String> = files
+        .iter()
+        .filter_map(|f| f.file_stem())
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|n| n != "mod")
+        .collect();
     let mut graph = std::collections::BTreeMap::new();
     for f in &files {
         let name = f.file_stem().unwrap().to_string_lossy().into_owned();
@@ -173,7 +179,11 @@ fn cli_graph() -> std::collections::BTreeMap<String, BTreeSet<String>> {
             continue;
         }
         let code = code(&std::fs::read_to_string(f).unwrap());
-        let named: BTreeSet<String> = imports_after(&code, "super::").into_iter().chain(imports_after(&code, "crate::cli::")).filter(|m| names.contains(m) && *m != name).collect();
+        let named: BTreeSet<String> = imports_after(&code, "super::")
+            .into_iter()
+            .chain(imports_after(&code, "crate::cli::"))
+            .filter(|m| names.contains(m) && *m != name)
+            .collect();
         graph.insert(name, named);
     }
     graph
@@ -181,7 +191,12 @@ fn cli_graph() -> std::collections::BTreeMap<String, BTreeSet<String>> {
 
 /// A chain of imports that comes back to where it started (`a → b → a`), if the graph has one.
 fn cycle(graph: &std::collections::BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(n: &str, g: &std::collections::BTreeMap<String, BTreeSet<String>>, path: &mut Vec<String>, done: &mut BTreeSet<String>) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        g: &std::collections::BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
         if let Some(i) = path.iter().position(|p| p == n) {
             let mut c = path[i..].to_vec();
             c.push(n.to_string());
@@ -207,7 +222,10 @@ fn cycle(graph: &std::collections::BTreeMap<String, BTreeSet<String>>) -> Option
 #[test]
 fn cli_modules_import_each_other_in_no_cycle() {
     let graph = cli_graph();
-    assert!(graph.len() >= 10 && graph["batch"].contains("inputs"), "the modules of src/cli and their imports are read: {graph:?}");
+    assert!(
+        graph.len() >= 10 && graph["batch"].contains("inputs"),
+        "the modules of src/cli and their imports are read: {graph:?}"
+    );
     if let Some(c) = cycle(&graph) {
         panic!("modules of src/cli import each other in a cycle: {}", c.join(" → "));
     }
@@ -223,7 +241,10 @@ fn the_cycle_finder_finds_a_cycle() {
         }
         g
     };
-    assert_eq!(cycle(&g(&[("solve", "inputs"), ("inputs", "solve")])), Some(vec!["inputs".into(), "solve".into(), "inputs".into()]));
+    assert_eq!(
+        cycle(&g(&[("solve", "inputs"), ("inputs", "solve")])),
+        Some(vec!["inputs".into(), "solve".into(), "inputs".into()])
+    );
     assert_eq!(cycle(&g(&[("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")])).map(|c| c.len()), Some(4));
     assert_eq!(cycle(&g(&[("batch", "inputs"), ("solve", "inputs"), ("inputs", "guard"), ("batch", "guard")])), None);
     let text = "use super::{args, guard::x};\nfn f() { super::inputs::threads(None); super::EXIT_BAD_INPUT }\n";

@@ -44,5 +44,5 @@ mod short_solutions;
 mod solution_model;
 mod stated_solutions;
 mod vocabulary;
-mod yaml_round_trip;
 mod yacpdb_collection;
+mod yaml_round_trip;

@@ -13,7 +13,8 @@ fn setup(fen: &str) -> (Rules, Position) {
     let (pieces, state) = parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
     let rules = Rules::new(pieces.iter().map(|p| p.kind), Vec::new());
     let side = state.side_to_move.unwrap_or(Color::White);
-    let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let pos = build_position(&pieces, &state, side, &rules, &SetupOptions::default())
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
     (rules, pos)
 }
 

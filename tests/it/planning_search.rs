@@ -6,15 +6,15 @@
 //! `tests/goal_picture.rs`). Each test also counts the solutions it compared, so that a test with too little to
 //! compare fails too.
 
-use stipula::moves::Move;
+use std::sync::atomic::AtomicBool;
 use stipula::movegen::Rules;
+use stipula::moves::Move;
 use stipula::position::Position;
 use stipula::problem::Goal;
 use stipula::solve::plan::distance::Distances;
 use stipula::solve::plan::{Plan, Track};
 use stipula::solve::{Search, SeriesEnd, Table};
 use stipula::square::Color;
-use std::sync::atomic::AtomicBool;
 
 use crate::playout;
 use playout::{board_fen, try_position, Rng};
@@ -59,13 +59,17 @@ fn random_position(rules: &Rules, rng: &mut Rng, crowded: bool) -> Option<Positi
     let side = if rng.below(2) == 0 { 'w' } else { 'b' };
     if crowded {
         // One king among its own pieces, the other side's pieces near it.
-        let (victim, own, other) = if rng.below(2) == 0 { ('k', "ppppbbnnrq", "QRRBBNNPP") } else { ('K', "PPPPBBNNRQ", "qrrbbnnpp") };
+        let (victim, own, other) =
+            if rng.below(2) == 0 { ('k', "ppppbbnnrq", "QRRBBNNPP") } else { ('K', "PPPPBBNNRQ", "qrrbbnnpp") };
         let king = board.iter().position(|c| *c == Some(victim))?;
-        let near: Vec<usize> = (0..64).filter(|&s| s != king && (s % 8).abs_diff(king % 8) <= 2 && (s / 8).abs_diff(king / 8) <= 2).collect();
+        let near: Vec<usize> = (0..64)
+            .filter(|&s| s != king && (s % 8).abs_diff(king % 8) <= 2 && (s / 8).abs_diff(king / 8) <= 2)
+            .collect();
         for _ in 0..3 + rng.below(5) {
             put(&mut board, own.as_bytes()[rng.below(own.len())] as char, &near, rng);
         }
-        let around: Vec<usize> = (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
+        let around: Vec<usize> =
+            (0..64usize).filter(|&s| (s % 8).abs_diff(king % 8) <= 3 && (s / 8).abs_diff(king / 8) <= 3).collect();
         for _ in 0..1 + rng.below(4) {
             put(&mut board, other.as_bytes()[rng.below(other.len())] as char, &around, rng);
         }
@@ -97,7 +101,8 @@ fn random_position(rules: &Rules, rng: &mut Rng, crowded: bool) -> Option<Positi
     // En passant: the side not to move has just made a double step beside a pawn of the side to move.
     let mut ep = String::new();
     if rng.below(4) == 0 {
-        let (pawn, enemy, rank, step): (char, char, usize, i32) = if side == 'w' { ('p', 'P', 4, 8) } else { ('P', 'p', 3, -8) };
+        let (pawn, enemy, rank, step): (char, char, usize, i32) =
+            if side == 'w' { ('p', 'P', 4, 8) } else { ('P', 'p', 3, -8) };
         let file = rng.below(8);
         let at = rank * 8 + file;
         let (behind, start) = ((at as i32 + step) as usize, (at as i32 + 2 * step) as usize);
@@ -156,8 +161,14 @@ fn compare(seed: u64, tries: usize, crowded: bool, goal: Goal, series: Option<Se
             };
             let missing: Vec<_> = plain.iter().filter(|l| !planned.contains(l)).collect();
             let extra: Vec<_> = planned.iter().filter(|l| !plain.contains(l)).collect();
-            assert!(missing.is_empty() && extra.is_empty(), "{pos:?}: {goal:?} {series:?} length {n}: the planning search misses {missing:?}, adds {extra:?}");
-            assert_eq!(bounded, plain, "{pos:?}: {goal:?} {series:?} length {n}: the goal picture's bound lost a solution");
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{pos:?}: {goal:?} {series:?} length {n}: the planning search misses {missing:?}, adds {extra:?}"
+            );
+            assert_eq!(
+                bounded, plain,
+                "{pos:?}: {goal:?} {series:?} length {n}: the goal picture's bound lost a solution"
+            );
             compared += plain.len();
         }
     }
@@ -186,7 +197,8 @@ fn shorter_lengths_from_the_full_lengths_plan_agree() {
         tried += 1;
         for goal in [Goal::Mate, Goal::Stalemate] {
             let planned = Search::new(&rules, &planned_table, goal, None, &stop).with_planning(true);
-            let plain = Search::new(&rules, &plain_table, goal, None, &stop).with_planning(false).with_goal_picture(false);
+            let plain =
+                Search::new(&rules, &plain_table, goal, None, &stop).with_planning(false).with_goal_picture(false);
             // As a problem's help play: the full length, then the shorter ones where the same side moves last.
             for n in [5, 3, 1, 4, 2] {
                 let mut a = planned.help_lines(&pos, n).expect("no time limit");
@@ -239,7 +251,15 @@ enum Play {
 /// `victim` with `budget` moves: some picture must stay alive after every move but the last, one that the final
 /// position shows. `attacker_left[i]`: the moves the goal's side has after the line's `i`th move. False when the
 /// planner does not apply.
-fn follow(start: &Position, line: &[(Position, Move, Position)], goal: Goal, victim: Color, budget: [u32; 2], attacker_left: &[u32], detail: usize) -> bool {
+fn follow(
+    start: &Position,
+    line: &[(Position, Move, Position)],
+    goal: Goal,
+    victim: Color,
+    budget: [u32; 2],
+    attacker_left: &[u32],
+    detail: usize,
+) -> bool {
     let dist = std::sync::Arc::new(Distances::new());
     let Some(plan) = Plan::with_detail(dist, start, goal, victim, budget, detail) else { return false };
     let mut track = Track::new(Some(std::sync::Arc::new(plan)));
@@ -249,7 +269,11 @@ fn follow(start: &Position, line: &[(Position, Move, Position)], goal: Goal, vic
         assert!(alive, "{start:?}: {goal:?} of {victim:?} in {budget:?} (detail {detail}), line {:?}: no picture alive after move {i}", line.iter().map(|l| l.1).collect::<Vec<_>>());
     }
     let end = &line.last().expect("a move").2;
-    assert!(track.fits(end), "{start:?}: {goal:?} of {victim:?} in {budget:?} (detail {detail}), line {:?}: no picture shows {end:?}", line.iter().map(|l| l.1).collect::<Vec<_>>());
+    assert!(
+        track.fits(end),
+        "{start:?}: {goal:?} of {victim:?} in {budget:?} (detail {detail}), line {:?}: no picture shows {end:?}",
+        line.iter().map(|l| l.1).collect::<Vec<_>>()
+    );
     true
 }
 
@@ -308,7 +332,8 @@ fn every_goal_random_play_reaches_fits_a_picture() {
             full.push((pos.clone(), m, after));
             let n = full.len() as u32;
             // The victim, each side's moves, and the moves the goal's side has after each move of the line.
-            let (victim, mut budget) = (if play == Play::Series { start.side().opposite() } else { full[full.len() - 1].2.side() }, [0; 2]);
+            let (victim, mut budget) =
+                (if play == Play::Series { start.side().opposite() } else { full[full.len() - 1].2.side() }, [0; 2]);
             let left: Vec<u32> = match play {
                 Play::Help => {
                     budget[victim.opposite().index()] = n.div_ceil(2);
@@ -335,7 +360,12 @@ fn every_goal_random_play_reaches_fits_a_picture() {
         }
     }
     for (play, counts) in checked.iter().enumerate() {
-        assert!(counts[0] >= 200 && counts[1] >= 20, "play {play}: only {} mates and {} stalemates checked", counts[0], counts[1]);
+        assert!(
+            counts[0] >= 200 && counts[1] >= 20,
+            "play {play}: only {} mates and {} stalemates checked",
+            counts[0],
+            counts[1]
+        );
     }
 }
 
@@ -369,7 +399,8 @@ fn a_checker_on_its_square_goes_away_and_comes_back() {
     assert!(suffers(&rules, &pos, Goal::Mate), "the line does not end in mate");
     assert!(follow(&start, &line, Goal::Mate, Color::Black, [3, 2], &[2, 2, 1, 1], 0));
     let tables = [Table::new(16), Table::new(16), Table::new(16)];
-    let [planned, _, plain] = searches(&rules, &tables, Goal::Mate, |s| s.help_lines(&start, 5).expect("no time limit"));
+    let [planned, _, plain] =
+        searches(&rules, &tables, Goal::Mate, |s| s.help_lines(&start, 5).expect("no time limit"));
     let moves: Vec<Move> = line.iter().map(|l| l.1).collect();
     assert!(plain.contains(&moves), "the plain search misses the line: {plain:?}");
     assert_eq!(planned, plain);
@@ -388,7 +419,9 @@ fn pictures_do_not_depend_on_the_threads() {
     for mate in [true, false] {
         let enumerate = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
-            let found = pool.install(|| pictures(&dist, &start, pos.castling(), Color::Black, mate, [6, 6], 0)).expect("pictures");
+            let found = pool
+                .install(|| pictures(&dist, &start, pos.castling(), Color::Black, mate, [6, 6], 0))
+                .expect("pictures");
             found.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>()
         };
         let one = enumerate(1);

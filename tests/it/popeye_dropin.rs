@@ -33,7 +33,11 @@ fn run(bin: &Path, args: &[&str], dir: &Path, stdin: &str) -> (i32, String, Stri
         .unwrap();
     child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn dropin(args: &[&str], stdin: &str) -> (i32, String, String) {
@@ -141,14 +145,21 @@ fn banner_and_closing_line() {
         let (secs, millis) = s.strip_suffix(" s").and_then(|t| t.split_once('.')).expect("`0.012 s`");
         secs.chars().all(|c| c.is_ascii_digit()) && millis.len() == 3 && millis.chars().all(|c| c.is_ascii_digit())
     };
-    for (name, closing) in [("en-direct-twins", "solution finished. Time = "), ("de-direct-twins", "Loesung beendet. Zeit = "), ("fr-direct-twins", "solution terminee. Temps = ")] {
+    for (name, closing) in [
+        ("en-direct-twins", "solution finished. Time = "),
+        ("de-direct-twins", "Loesung beendet. Zeit = "),
+        ("fr-direct-twins", "solution terminee. Temps = "),
+    ] {
         let (_, out, _) = dropin(&["-maxmem", "512M", name], "");
         let lines: Vec<&str> = out.trim().lines().collect();
         assert_eq!(lines[0], format!("stipula v{} (512 MB)", env!("CARGO_PKG_VERSION")), "{name}");
         let last = lines.last().unwrap();
         assert!(last.strip_prefix(closing).is_some_and(time), "{name}: {last}");
         // Popeye's blank lines around it (after a tree's last line, two).
-        assert!(out.ends_with(" s\n\n\n") && out.contains(&format!("#\n\n\n{}", closing.split(' ').next().unwrap())), "{name}: {out:?}");
+        assert!(
+            out.ends_with(" s\n\n\n") && out.contains(&format!("#\n\n\n{}", closing.split(' ').next().unwrap())),
+            "{name}: {out:?}"
+        );
     }
     for (size, shown) in [("2G", "(2048 MB)"), ("300", "(300 KB)"), ("16G", "(16 GB)")] {
         let (_, out, _) = dropin(&["-maxmem", size, "en-direct-3"], "");
@@ -188,7 +199,21 @@ fn regression_mode_and_standard_input() {
 /// file that cannot be opened: Popeye's message, nothing on standard output, exit code 0 as Popeye's.
 #[test]
 fn flags_popeye_accepts_and_unknown_ones() {
-    let (code, out, err) = dropin(&["-heartbeat", "-maxtrace", "2", "-notraceptr", "-maxpos", "100", "-maxtime", "60", "-regression", "en-direct-3"], "");
+    let (code, out, err) = dropin(
+        &[
+            "-heartbeat",
+            "-maxtrace",
+            "2",
+            "-notraceptr",
+            "-maxpos",
+            "100",
+            "-maxtime",
+            "60",
+            "-regression",
+            "en-direct-3",
+        ],
+        "",
+    );
     assert_eq!(code, 0, "{err}");
     assert!(out.ends_with("\nsolution finished.\n\n\n") && out.contains("   1.0-0-0 ! threat:\n"), "{out}");
     let (code, out, err) = dropin(&["-maxmem", "512M", "-foo", "en-direct-3"], "");
@@ -207,10 +232,26 @@ fn unsupported_input_is_an_input_error() {
     let text = "BeginProblem\nStipulation #2\nCondition AndernachChess\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
     let (code, out, err) = dropin(&["-regression"], text);
     assert_eq!(code, 0);
-    assert!(err.starts_with("input-error:") && err.contains("AndernachChess") && err.contains("problem ignored"), "{err}");
+    assert!(
+        err.starts_with("input-error:") && err.contains("AndernachChess") && err.contains("problem ignored"),
+        "{err}"
+    );
     assert!(out.starts_with("\nsolution finished.\n\n\n\n\n+---a---b"), "{out}");
     assert!(out.contains("\n   1.Qa7-f2 !\n"), "{out}");
-    let (_, _, err) = dropin(&["-regression"], &text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Condition", "Bedingung").replace("Pieces", "Steine").replace("white", "weiss").replace("black", "schwarz").replace("Qa7", "Da7").replace("Rh1", "Th1").replace("NextProblem", "WeiteresProblem").replace("EndProblem", "EndeProblem"));
+    let (_, _, err) = dropin(
+        &["-regression"],
+        &text
+            .replace("BeginProblem", "AnfangProblem")
+            .replace("Stipulation", "Forderung")
+            .replace("Condition", "Bedingung")
+            .replace("Pieces", "Steine")
+            .replace("white", "weiss")
+            .replace("black", "schwarz")
+            .replace("Qa7", "Da7")
+            .replace("Rh1", "Th1")
+            .replace("NextProblem", "WeiteresProblem")
+            .replace("EndProblem", "EndeProblem"),
+    );
     assert!(err.starts_with("Eingabe-Fehler:") && err.contains("Problem uebersprungen"), "{err}");
 }
 
@@ -228,7 +269,16 @@ fn a_phase_that_cannot_be_played_gets_popeyes_message() {
         let (_, live_out, live_err) = run(&py, &["-regression", "-maxmem", "512M"], &data(), text);
         assert_eq!((live_out.as_str(), live_err.as_str()), (out.as_str(), err.as_str()));
     }
-    let german = text.replace("BeginProblem", "AnfangProblem").replace("Stipulation", "Forderung").replace("Option SetPlay", "Option Satzspiel").replace("Pieces", "Steine").replace("White", "weiss").replace("Black", "schwarz").replace("Ra8 Rg1", "Ta8 Tg1").replace("Pa7", "Ba7").replace("EndProblem", "EndeProblem");
+    let german = text
+        .replace("BeginProblem", "AnfangProblem")
+        .replace("Stipulation", "Forderung")
+        .replace("Option SetPlay", "Option Satzspiel")
+        .replace("Pieces", "Steine")
+        .replace("White", "weiss")
+        .replace("Black", "schwarz")
+        .replace("Ra8 Rg1", "Ta8 Tg1")
+        .replace("Pa7", "Ba7")
+        .replace("EndProblem", "EndeProblem");
     let (_, _, err) = dropin(&["-regression"], &german);
     assert_eq!(err, "\nDie am Zug befindliche Partei kann den Koenig schlagen");
 }
@@ -308,8 +358,13 @@ fn white_to_play_in_a_twin_it_does_not_apply_to() {
 /// `exact-#3`, `exact-s#2` with `PostKeyPlay` read `#3`, `s#2`); in help play, where PostKeyPlay is ignored, it does.
 #[test]
 fn exact_stipulation_after_the_key() {
-    for (st, line) in [("exact-#3", "  #3                          2 + 1\n"), ("exact-s#2", "  s#2                         2 + 1\n"), ("exact-h#2", "  exact-h#2                   2 + 1\n")] {
-        let text = format!("BeginProblem\nPieces White Kh2 Rh5 Black Kc7\nStipulation {st}\nOption PostKeyPlay\nEndProblem\n");
+    for (st, line) in [
+        ("exact-#3", "  #3                          2 + 1\n"),
+        ("exact-s#2", "  s#2                         2 + 1\n"),
+        ("exact-h#2", "  exact-h#2                   2 + 1\n"),
+    ] {
+        let text =
+            format!("BeginProblem\nPieces White Kh2 Rh5 Black Kc7\nStipulation {st}\nOption PostKeyPlay\nEndProblem\n");
         let (_, out, _) = dropin(&["-regression"], &text);
         assert!(out.contains(line), "{st}:\n{out}");
     }
@@ -321,11 +376,16 @@ fn exact_stipulation_after_the_key() {
 #[test]
 fn post_key_check_and_refused_twin_newlines() {
     let pieces = "Pieces White Rb1 Pf2 Ra4 Kc4 Re5 Pc6 Ph6 Pa7 Black Pb2 Kf3 Pb7 Rf7";
-    let text = format!("BeginProblem\n{pieces}\nStipulation s#1\nOption PostKeyPlay NoBoard\nTwin Add White Pe2\nEndProblem\n");
+    let text = format!(
+        "BeginProblem\n{pieces}\nStipulation s#1\nOption PostKeyPlay NoBoard\nTwin Add White Pe2\nEndProblem\n"
+    );
     let (_, out, _) = dropin(&["-regression"], &text);
     assert!(out.starts_with("\na) \n\n      1...Kf3"), "{out}");
     assert!(out.contains("\nb) +wPe2  \n +\n      1...Kf3"), "{out}");
-    let text = format!("BeginProblem\n{}\nStipulation s#1\nOption PostKeyPlay\nEndProblem\n", pieces.replace(" Black", " Pe2 Black"));
+    let text = format!(
+        "BeginProblem\n{}\nStipulation s#1\nOption PostKeyPlay\nEndProblem\n",
+        pieces.replace(" Black", " Pe2 Black")
+    );
     let (_, out, _) = dropin(&["-regression"], &text);
     assert!(out.contains("  s#1                         9 + 4\n +\n      1...Kf3"), "{out}");
     let text = "BEGINPROBLEM\npieces White kd2 Pe5 Black Ka3 bb5 Pf5\nStipulation r#1\nCondition madrasi\nOptio Variat EnPassant f7f6f5\nTwin Rotate 180\nENDPROBLEM\n";
@@ -347,7 +407,12 @@ fn zero_position_header_and_refused_twin_messages() {
     assert!(out.starts_with("\nzeroposition\n\n\n\na) -bQa4  \n"), "{out}");
     let text = "BEGINPROBLEM\nfors 2s5/1p3R2/7k/4K1.giP/Pp6/6.al1/8/2r4r\nstipulation h#0.5\noption SetPlay enpassant a2a3a4\nTWI shift f4 f4\nTwin ROTATE 270\nend\n";
     let (_, out, _) = dropin(&["-regression"], text);
-    assert!(out.ends_with("b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "b) shift f4 ==> f4  \nSetPlay not applicable - ignored\n\n\nc) rotate 270  \n\nsolution finished.\n\n\n"
+        ),
+        "{out}"
+    );
 }
 
 /// Options that do not apply to a twin's stipulation, as Popeye 4.104 writes them (`py -maxmem 1G -regression`):
@@ -361,16 +426,22 @@ fn options_not_applicable_in_later_twins_and_a_threat_too_long() {
     let (code, out, _) = dropin(&["-regression"], text);
     assert_eq!(code, 0);
     let threat = "Option \"Threat\" not applicable or indicated maximum threat length too big\n";
-    let want_a = format!("Quodlibet not applicable - ignored\n\na) \n{threat}\n zugzwang.\n      1...Kh8-h7\n        refutes.\n");
+    let want_a = format!(
+        "Quodlibet not applicable - ignored\n\na) \n{threat}\n zugzwang.\n      1...Kh8-h7\n        refutes.\n"
+    );
     assert!(out.starts_with(&want_a), "{out}");
     let ignored = "Quodlibet not applicable - ignored\nPostKeyPlay not applicable - ignored\n";
     assert!(out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n{threat}\n  1.Kf6-f7   2.Rg1-h1 #\n{ignored}\nc) h#2  \n{threat}\n  1.Kh8-h7 ")), "{out}");
     // Only a twin that sets the stipulation has them said again: not one that moves a piece (back to `#2`).
     let moved = "BeginProblem\nPieces White Kf6 Rg1 Black Kh8\nStipulation #2\nOption PostKeyPlay Quodlibet NoBoard\nTwin Stipulation ser-#2\nTwin Move f6 e6\nEndProblem\n";
     let (_, out, _) = dropin(&["-regression"], moved);
-    assert!(out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n\n  1.Kf6-f7   2.Rg1-h1 #\n\nc) wKf6-->e6  \n")), "{out}");
+    assert!(
+        out.contains(&format!("refutes.\n{ignored}\nb) ser-#2  \n\n  1.Kf6-f7   2.Rg1-h1 #\n\nc) wKf6-->e6  \n")),
+        "{out}"
+    );
     // Threat fits the play: no message.
-    let (_, out, _) = dropin(&["-regression"], &text.replace("Threat 2", "Threat 1").replace("Stipulation #2", "Stipulation #3"));
+    let (_, out, _) =
+        dropin(&["-regression"], &text.replace("Threat 2", "Threat 1").replace("Stipulation #2", "Stipulation #3"));
     assert!(out.starts_with("Quodlibet not applicable - ignored\n\na) \n\n threat:\n"), "{out}");
     let text = "AnfangProblem\nSteine weiss Kf6 Tg1 schwarz Kh8\nForderung h#2\nOption Drohung 1 OhneBrett Duplex\nZwilling Forderung #2\nEndeProblem\n";
     let (_, out, _) = dropin(&["-regression"], text);
@@ -378,7 +449,6 @@ fn options_not_applicable_in_later_twins_and_a_threat_too_long() {
     assert!(out.starts_with(&format!("\na) \n{drohung}\n  1.Kh8-h7 ")), "{out}");
     assert!(out.contains(&format!(" #\n{drohung}\n\nb) #2  \n\n   1.Kf6-f7 !\n")), "{out}");
 }
-
 
 /// `NonTrivial` outside battle play: Popeye counts the defences of direct, self and reflex play only, and solves
 /// help and series play with it as without it, saying nothing (Popeye 4.104, `py -maxmem 1G -regression`, byte for

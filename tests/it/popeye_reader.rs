@@ -1,11 +1,11 @@
 //! Reads every Popeye input of the folder named by `STIPULA_POPEYE_DIR` and checks it against Popeye's own
 //! output beside it (`<name>.out`): piece counts, the echoed stipulation and the number of twin headings.
 
-use stipula::input::popeye::read_popeye;
-use stipula::problem::{Play, Problem};
-use stipula::problem::options::Options;
-use stipula::square::Color;
 use std::path::PathBuf;
+use stipula::input::popeye::read_popeye;
+use stipula::problem::options::Options;
+use stipula::problem::{Play, Problem};
+use stipula::square::Color;
 
 /// The stipulation as Popeye echoes it under the board: `WhiteToPlay` turns `h#4` into `h#3.5`, `Threat n`
 /// adds `/n`, `MaxFlightsquares n` another `/n`, `NonTrivial m n` adds `;m,n`. `None` when the combination is
@@ -157,7 +157,9 @@ fn popeye_corpus_reads_and_matches_popeye_outputs() {
     assert!(parsed > 0);
     // The shared corpus (308 one-problem files) uses only Madrasi, Isardam, Eiffel and supported options: every
     // problem must parse, and every one is checked against Popeye's echo.
-    if files.len() == 308 && files.iter().all(|f| f.file_name().is_some_and(|n| n.to_string_lossy().starts_with("BEISPIEL-"))) {
+    if files.len() == 308
+        && files.iter().all(|f| f.file_name().is_some_and(|n| n.to_string_lossy().starts_with("BEISPIEL-")))
+    {
         assert_eq!((parsed, unsupported, echo_checked, twins_checked), (308, 0, 308, 308));
     }
 }

@@ -63,16 +63,23 @@ fn a_game_stops_where_it_reaches_the_diagram() {
     let b = B_E5.replace("Ke8", "Ke7");
     let (l, n) = lines(&problem(&w, &b, "exact-dia4.5"));
     assert_eq!(n, 6524);
-    assert!(l.contains(&"1.e2-e4 e7-e5   2.Ke1-e2 Ke8-e7   3.Ke2-f3 Ke7-e6   4.Kf3-e3 Ke6-e7   5.Ke3-e2 dia".to_string()));
+    assert!(
+        l.contains(&"1.e2-e4 e7-e5   2.Ke1-e2 Ke8-e7   3.Ke2-f3 Ke7-e6   4.Kf3-e3 Ke6-e7   5.Ke3-e2 dia".to_string())
+    );
 }
 
 #[test]
 fn checks_are_marked_before_the_goal() {
     // Popeye: `2.Qd1-h5 + dia`, and ` +` inside a line.
-    let (l, _) = lines(&problem(&W_E4.replace("Qd1", "Qh5"), &B_E5.replace("Pe5", "Pe7").replace("Pf7", "Pf6"), "dia1.5"));
+    let (l, _) =
+        lines(&problem(&W_E4.replace("Qd1", "Qh5"), &B_E5.replace("Pe5", "Pe7").replace("Pf7", "Pf6"), "dia1.5"));
     assert_eq!(l, ["1.e2-e4 f7-f6   2.Qd1-h5 + dia"]);
     // Donati, Elkies, Forslund, Internet Mailing List 1996 (PDB P0008141), SPG in 3.0.
-    let (l, _) = lines(&problem("Ke3 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf3 Pg2 Ph2", "Ke8 Qd4 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe5 Pf7 Pg7 Ph7", "dia3"));
+    let (l, _) = lines(&problem(
+        "Ke3 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf3 Pg2 Ph2",
+        "Ke8 Qd4 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe5 Pf7 Pg7 Ph7",
+        "dia3",
+    ));
     assert_eq!(l, ["1.f2-f3 e7-e5   2.Ke1-f2 Qd8-h4 +   3.Kf2-e3 Qh4-d4 + dia"]);
 }
 
@@ -80,10 +87,15 @@ fn checks_are_marked_before_the_goal() {
 fn a_to_b_starts_with_black() {
     // Popeye: `a=>b1` from the game array to 1.e4 e5 is `1.e7-e5 e2-e4 a=>b`; `a=>b1.5` still starts with Black;
     // with WhiteToPlay White starts, the length unchanged (`a=>b2`: 2 games).
-    let a_to_b = |stip: &str, opt: &str| format!("BeginProblem\n{ARRAY}Stipulation {stip}\nPieces\nWhite {W_E4}\nBlack {B_E5}\n{opt}EndProblem\n");
+    let a_to_b = |stip: &str, opt: &str| {
+        format!("BeginProblem\n{ARRAY}Stipulation {stip}\nPieces\nWhite {W_E4}\nBlack {B_E5}\n{opt}EndProblem\n")
+    };
     assert_eq!(lines(&a_to_b("a=>b1", "")).0, ["1.e7-e5 e2-e4 a=>b"]);
     assert_eq!(lines(&a_to_b("a=>b1.5", "")).0, ["1.e7-e6 e2-e4   2.e6-e5 a=>b"]);
-    assert_eq!(lines(&a_to_b("a=>b2", "Option WhiteToPlay\n")).0, ["1.e2-e3 e7-e6   2.e3-e4 e6-e5 a=>b", "1.e2-e4 e7-e5 a=>b"]);
+    assert_eq!(
+        lines(&a_to_b("a=>b2", "Option WhiteToPlay\n")).0,
+        ["1.e2-e3 e7-e6   2.e3-e4 e6-e5 a=>b", "1.e2-e4 e7-e5 a=>b"]
+    );
 }
 
 #[test]
@@ -133,7 +145,8 @@ fn random_game(rng: &mut Rng, start: &Position, plies: u32) -> Position {
 /// position after an odd number of half-moves (Black to move, as `a=>b` starts) to one 1 to 6 half-moves later.
 fn random_case(seed: u64, index: u64) -> String {
     let mut rng = Rng::new(difftest::gen::case_seed(seed, index));
-    let array = read_popeye(&format!("BeginProblem\n{ARRAY}Stipulation dia1\nEndProblem\n"), "a.inp").remove(0).unwrap();
+    let array =
+        read_popeye(&format!("BeginProblem\n{ARRAY}Stipulation dia1\nEndProblem\n"), "a.inp").remove(0).unwrap();
     let rules = Rules::orthodox();
     let setup = array.options.setup();
     let start = stipula::setup::build_position(&array.pieces, &array.state, Color::White, &rules, &setup).unwrap();
@@ -174,7 +187,12 @@ fn random_proof_games_agree_with_popeye() {
             v => wrong.push(format!("case {i} {v:?}\n{text}")),
         }
     }
-    assert!(wrong.is_empty(), "{} of {count} random proof games disagree with Popeye (seed {seed}):\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {count} random proof games disagree with Popeye (seed {seed}):\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
     assert!(agree as u64 >= count * 9 / 10, "only {agree} of {count} compared with games found");
 }
 
@@ -185,11 +203,15 @@ fn random_proof_games_agree_with_popeye() {
 #[test]
 #[ignore = "the whole corpus takes minutes: benches/proof-corpus.sh"]
 fn popeye_corpus_proof_games() {
-    let reference = std::env::var("STIPULA_POPEYE_REF")
-        .map_or_else(|_| std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/popeye-ref")), std::path::PathBuf::from);
-    let bin = difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
+    let reference = std::env::var("STIPULA_POPEYE_REF").map_or_else(
+        |_| std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/popeye-ref")),
+        std::path::PathBuf::from,
+    );
+    let bin =
+        difftest::popeye_binary().expect("Popeye's binary is not there (STIPULA_POPEYE_BIN, ../shared/popeye-ref/py)");
     let limit: f64 = std::env::var("STIPULA_CASE_SECONDS").ok().and_then(|s| s.parse().ok()).unwrap_or(60.0);
-    let dirs: Vec<std::path::PathBuf> = ["BEISPIEL", "EXAMPLES", "REGRESSIONS", "TESTS"].iter().map(|d| reference.join("src").join(d)).collect();
+    let dirs: Vec<std::path::PathBuf> =
+        ["BEISPIEL", "EXAMPLES", "REGRESSIONS", "TESTS"].iter().map(|d| reference.join("src").join(d)).collect();
     let dirs: Vec<&std::path::Path> = dirs.iter().map(|d| d.as_path()).collect();
     let mut problems = difftest::regressions::problems(&dirs);
     // A proof game's stipulation: `dia`, `a=>b` after the play's prefix (`exact-`, `ser-`, `pser-h`, …).
@@ -198,7 +220,9 @@ fn popeye_corpus_proof_games() {
             let mut w = l.split_whitespace();
             let cmd = w.next().unwrap_or("").to_ascii_lowercase();
             let st = w.collect::<String>().to_ascii_lowercase();
-            cmd.len() >= 3 && ("stipulation".starts_with(&cmd) || "sstipulation".starts_with(&cmd)) && (st.contains("dia") || st.contains("a=>b"))
+            cmd.len() >= 3
+                && ("stipulation".starts_with(&cmd) || "sstipulation".starts_with(&cmd))
+                && (st.contains("dia") || st.contains("a=>b"))
         })
     };
     problems.retain(|p| proof(&p.text));
@@ -209,7 +233,12 @@ fn popeye_corpus_proof_games() {
     let mut w = String::new();
     let refusals = r.refusals(&problems);
     let unsupported: usize = refusals.values().map(Vec::len).sum();
-    let _ = writeln!(w, "Proof games of Popeye's corpus: {} problems in {:.0} s", problems.len(), started.elapsed().as_secs_f64());
+    let _ = writeln!(
+        w,
+        "Proof games of Popeye's corpus: {} problems in {:.0} s",
+        problems.len(),
+        started.elapsed().as_secs_f64()
+    );
     let _ = writeln!(
         w,
         "  {} agree, {} refused by both, {} over the {limit} s limit, {} disagree",
@@ -218,7 +247,12 @@ fn popeye_corpus_proof_games() {
         r.count("over-limit"),
         r.count("differ")
     );
-    let agree: Vec<&str> = problems.iter().zip(&r.results).filter(|(_, e)| e.outcome.word() == "agree").map(|(p, _)| p.name.as_str()).collect();
+    let agree: Vec<&str> = problems
+        .iter()
+        .zip(&r.results)
+        .filter(|(_, e)| e.outcome.word() == "agree")
+        .map(|(p, _)| p.name.as_str())
+        .collect();
     let _ = writeln!(w, "  agree: {}", agree.join(" "));
     let _ = writeln!(w, "  {unsupported} use what stipula does not support:");
     for (why, names) in &refusals {
@@ -230,7 +264,14 @@ fn popeye_corpus_proof_games() {
                 let _ = writeln!(w, "  over the limit: {} ({who})", p.name);
             }
             difftest::regressions::Outcome::Differ { what, popeye, stipula } => {
-                let _ = writeln!(w, "\n=== {}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}", p.name, p.text.trim_end(), popeye.trim_end(), stipula.trim_end());
+                let _ = writeln!(
+                    w,
+                    "\n=== {}: {what}\n--- problem\n{}\n--- Popeye\n{}\n--- stipula\n{}",
+                    p.name,
+                    p.text.trim_end(),
+                    popeye.trim_end(),
+                    stipula.trim_end()
+                );
             }
             _ => {}
         }
@@ -272,7 +313,10 @@ fn explain_refuses_a_proof_game_at_once() {
     // The walkthrough of a proof game is not written yet: refused with the reason, not searched as a helpmate.
     let (code, out, err) = crate::common::stipula(&["explain", "-"], &problem(W_E4, B_E5, "dia2"));
     assert_ne!(code, 0, "{out}");
-    assert!(format!("{out}{err}").contains("not supported yet: the walkthrough of a proof game (`dia2`)"), "{out}{err}");
+    assert!(
+        format!("{out}{err}").contains("not supported yet: the walkthrough of a proof game (`dia2`)"),
+        "{out}{err}"
+    );
 }
 
 #[test]

@@ -89,7 +89,10 @@ fn witnessed_replies_exist() {
     }
     println!("{positions} positions, {passed:?} moves passed over");
     // The test means something only if the witnesses really pass over many moves.
-    assert!(positions > 10_000 && passed[0] > 50_000 && passed[1] > 20_000, "{positions} positions, {passed:?} moves passed over");
+    assert!(
+        positions > 10_000 && passed[0] > 50_000 && passed[1] > 20_000,
+        "{positions} positions, {passed:?} moves passed over"
+    );
 }
 
 #[test]
@@ -143,7 +146,10 @@ fn checks_first_give_the_same_verdicts() {
     assert!(positions > 1_500 && wins.iter().all(|&w| w > 20), "{positions} positions, wins {wins:?}");
     for (i, condition) in ["Madrasi", "Eiffel", "Isardam"].into_iter().enumerate() {
         let spec = stipula::input::vocab::conditions::parse_condition_text(condition).unwrap();
-        let rules = Rules::new(stipula::pieces::Kind::all().filter(|k| k.is_orthodox()), stipula::conditions::build_all(&[spec]).unwrap());
+        let rules = Rules::new(
+            stipula::pieces::Kind::all().filter(|k| k.is_orthodox()),
+            stipula::conditions::build_all(&[spec]).unwrap(),
+        );
         let (positions, wins) = checks_first_agree(&rules, 0x5EED_0010 + i as u64, 12);
         println!("{condition}: {positions} positions, wins {wins:?}");
         assert!(positions > 500 && wins[0] > 20 && wins[3] > 20, "{condition}: {positions} positions, wins {wins:?}");
@@ -167,7 +173,9 @@ fn checks_first_agree(rules: &Rules, seed: u64, playouts: usize) -> (usize, [usi
             for _ in 0..30 {
                 positions += 1;
                 for (i, goal) in [Goal::Mate, Goal::Stalemate].into_iter().enumerate() {
-                    let [a, b] = [true, false].map(|on| Search::new(rules, &tables[usize::from(!on)], goal, None, &stop).with_checks_first(on));
+                    let [a, b] = [true, false].map(|on| {
+                        Search::new(rules, &tables[usize::from(!on)], goal, None, &stop).with_checks_first(on)
+                    });
                     let direct = [&a, &b].map(|s| s.direct_wins(&pos, 2).unwrap());
                     assert_eq!(direct[0], direct[1], "{pos:?}: {goal:?} in 2, direct");
                     wins[i] += usize::from(direct[0]);
@@ -204,7 +212,8 @@ fn plain_direct_search_agrees_with_the_general_one() {
     let rules = Rules::orthodox();
     let stop = AtomicBool::new(false);
     let tables = [Table::new(16), Table::new(16)];
-    let [plain, general] = [true, false].map(|on| Search::new(&rules, &tables[usize::from(!on)], Goal::Mate, None, &stop).with_checks_first(on));
+    let [plain, general] = [true, false]
+        .map(|on| Search::new(&rules, &tables[usize::from(!on)], Goal::Mate, None, &stop).with_checks_first(on));
     let mut rng = Rng(0x5EED_0039);
     let (mut positions, mut wins) = (0usize, [0usize; 4]);
     for fen in MORE_FENS {

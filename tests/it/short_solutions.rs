@@ -4,11 +4,11 @@
 //! 4.104's output): Popeye lists it and stops; searching the twelve plies first took minutes.
 
 use crate::playout::try_position;
+use std::sync::atomic::AtomicBool;
 use stipula::movegen::Rules;
 use stipula::problem::{Goal, PhaseKind, Play, Stipulation};
 use stipula::solve::run::{collect_phase_lines, Settings};
 use stipula::solve::{Search, Table};
-use std::sync::atomic::AtomicBool;
 
 #[test]
 fn stop_on_short_solutions_searches_no_longer_length() {

@@ -55,10 +55,16 @@ fn json_gives_the_typed_tree_beside_the_text() {
     let key = &phase["play"]["tree"][0];
     assert_eq!(key["role"], "key");
     assert_eq!(key["threat"], "zugzwang");
-    assert_eq!(key["move"], serde_json::json!({"text": "Rd2*d4", "from": "d2", "to": "d4", "piece": "R", "color": "white", "capture": "d4"}));
+    assert_eq!(
+        key["move"],
+        serde_json::json!({"text": "Rd2*d4", "from": "d2", "to": "d4", "piece": "R", "color": "white", "capture": "d4"})
+    );
     let dual = &key["defences"][0];
     assert_eq!(dual["move"]["text"], "Bc2-b1");
-    assert_eq!(dual["continuations"][1]["move"], serde_json::json!({"text": "Qa7-g7", "from": "a7", "to": "g7", "piece": "Q", "color": "white", "mark": "#"}));
+    assert_eq!(
+        dual["continuations"][1]["move"],
+        serde_json::json!({"text": "Qa7-g7", "from": "a7", "to": "g7", "piece": "Q", "color": "white", "mark": "#"})
+    );
     // Help play: lines of moves, castling and check marks as the notation prints them (BEISPIEL-castling_19.out:
     // `1.Kd3-c2 Ra1-a2 +   2.Kc2-c1 0-0 #`).
     let h = "BeginProblem\nStipulation h#2\nPieces White Ke1 Ra1 Rh1 Pb3 Black Kd3 Rh2 Pf3\nEndProblem\n";
@@ -70,7 +76,10 @@ fn json_gives_the_typed_tree_beside_the_text() {
     let line = &phase["play"]["lines"][0];
     assert_eq!(line["style"], "help");
     assert_eq!(line["moves"][1]["mark"], "+");
-    assert_eq!(line["moves"][3], serde_json::json!({"text": "0-0", "from": "e1", "to": "g1", "piece": "K", "color": "white", "castling": "short", "mark": "#"}));
+    assert_eq!(
+        line["moves"][3],
+        serde_json::json!({"text": "0-0", "from": "e1", "to": "g1", "piece": "K", "color": "white", "castling": "short", "mark": "#"})
+    );
 }
 
 #[test]

@@ -12,7 +12,8 @@ fn popeyes_own_solutions_read_into_legal_moves() {
         eprintln!("{dir} not found: skipped");
         return;
     };
-    let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "inp")).collect();
+    let mut paths: Vec<_> =
+        entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "inp")).collect();
     paths.sort();
     let (mut read, mut failures) = (0, Vec::new());
     for inp in paths {

@@ -54,7 +54,9 @@ const CASES: &[Case] = &[
 fn inp(kind: &str, word: &str) -> String {
     match kind {
         "piece" => format!("BeginProblem\nStipulation #2\nPieces White Ke1 {word}d4 Black Ke8\nEndProblem\n"),
-        "condition" => format!("BeginProblem\nStipulation #2\nCondition {word}\nPieces White Ke1 Black Ke8\nEndProblem\n"),
+        "condition" => {
+            format!("BeginProblem\nStipulation #2\nCondition {word}\nPieces White Ke1 Black Ke8\nEndProblem\n")
+        }
         _ => format!("BeginProblem\nStipulation #2\nOption {word}\nPieces White Ke1 Black Ke8\nEndProblem\n"),
     }
 }
@@ -87,7 +89,8 @@ fn what_popeye_knows_and_stipula_lacks_is_not_supported_in_every_reader() {
             assert_eq!(Verdict::for_fault(d.fault), Verdict::Unsupported, "{reader}: {}", c.word);
         }
         if c.kind == "condition" {
-            let (code, _, err) = common::stipula(&["perft", "--depth", "1", "--condition", c.word, "4k3/8/8/8/8/8/8/4K3 w - -"], "");
+            let (code, _, err) =
+                common::stipula(&["perft", "--depth", "1", "--condition", c.word, "4k3/8/8/8/8/8/8/4K3 w - -"], "");
             assert_eq!((code, err.trim()), (2, format!("error: --condition {:?}: {}", c.word, c.message).as_str()));
         }
     }
@@ -95,7 +98,10 @@ fn what_popeye_knows_and_stipula_lacks_is_not_supported_in_every_reader() {
     let d = first_error(read_yaml(&yaml("piece", "XQ"), "t.yaml"));
     assert_eq!((d.message.as_str(), d.fault), ("unknown piece `XQ`", Fault::BadInput));
     let d = first_error(read_popeye(&inp("condition", "Madrasy"), "t.inp"));
-    assert_eq!((d.message.as_str(), d.hint.as_deref()), ("unknown condition `Madrasy`", Some("did you mean `Madrasi`?")));
+    assert_eq!(
+        (d.message.as_str(), d.hint.as_deref()),
+        ("unknown condition `Madrasy`", Some("did you mean `Madrasi`?"))
+    );
 }
 
 /// Every spelling of a condition stipula implements: its names, aliases and Popeye's names in each language.
@@ -126,8 +132,12 @@ fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
     for (name, spelling, popeye_lang) in spellings() {
         let spec = parse_condition_text(spelling).unwrap_or_else(|e| panic!("perft --condition {spelling}: {e}"));
         assert_eq!(spec.name, name, "{spelling}");
-        let stip = only(read_stip(&format!("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: {spelling}\n"), "t.stip"));
-        let yaml = only(read_yaml(&format!("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [\"{spelling}\"]\n"), "t.yaml"));
+        let stip =
+            only(read_stip(&format!("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: {spelling}\n"), "t.stip"));
+        let yaml = only(read_yaml(
+            &format!("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [\"{spelling}\"]\n"),
+            "t.yaml",
+        ));
         assert_eq!(stip.conditions, std::slice::from_ref(&spec), "{spelling}");
         assert_eq!(yaml.conditions, std::slice::from_ref(&spec), "{spelling}");
         // Popeye input: its names in the file's language, and stipula's own spellings in any (one token).
@@ -143,11 +153,17 @@ fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
     }
     // The perft binary reads them as the library does: the same count as the condition's name gives.
     let perft = |c: &str| {
-        let (code, out, err) = common::stipula(&["perft", "--depth", "2", "--condition", c, "4k3/8/8/3q4/8/8/8/4K3 w - -"], "");
+        let (code, out, err) =
+            common::stipula(&["perft", "--depth", "2", "--condition", c, "4k3/8/8/3q4/8/8/8/4K3 w - -"], "");
         assert_eq!(code, 0, "{c}: {err}");
         out
     };
-    for (s, name) in [("Madras", "Madrasi"), ("EiffelSchach", "Eiffel"), ("Madness", "MadnessOfKings"), ("Madrasi RexInclusiv", "Madrasi RI")] {
+    for (s, name) in [
+        ("Madras", "Madrasi"),
+        ("EiffelSchach", "Eiffel"),
+        ("Madness", "MadnessOfKings"),
+        ("Madrasi RexInclusiv", "Madrasi RI"),
+    ] {
         assert_eq!(perft(s), perft(name), "{s}");
     }
 }
@@ -157,9 +173,15 @@ fn abbreviations_where_popeye_accepts_them() {
     let rex = ConditionSpec { name: "Madrasi".into(), options: vec!["RexInclusive".into()] };
     // Issue 23: `Madrasi RexInclusiv` (a unique prefix in Popeye's table of variants) in every reader.
     assert_eq!(parse_condition_text("Madrasi RexInclusiv").unwrap(), rex);
-    let yaml = only(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Madrasi RexInclusiv\n", "t.yaml"));
+    let yaml = only(read_yaml(
+        "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Madrasi RexInclusiv\n",
+        "t.yaml",
+    ));
     assert_eq!(yaml.conditions, std::slice::from_ref(&rex));
-    let stip = only(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madr RexInclusiv\noptions: setpl\ntwin: cont rem e1\n", "t.stip"));
+    let stip = only(read_stip(
+        "white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madr RexInclusiv\noptions: setpl\ntwin: cont rem e1\n",
+        "t.stip",
+    ));
     assert_eq!(stip.conditions, std::slice::from_ref(&rex));
     assert!(stip.options.set_play);
     let inp = only(read_popeye("BeginProblem\nStipulation #2\nCond Madr RexIncl\nOpt SetP\nPieces White Ke1 Black Ke8\nTwin Rem e1\nEndProblem\n", "t.inp"));
@@ -167,11 +189,23 @@ fn abbreviations_where_popeye_accepts_them() {
     assert!(inp.options.set_play);
     // Not where Popeye does not: `Rex` is RexInclusive or RexExclusive in Popeye's table, so it is read as the
     // next condition, which does not exist.
-    let d = first_error(read_yaml("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Madrasi Rex\n", "t.yaml"));
-    assert_eq!((d.message.as_str(), d.hint.as_deref()), ("unknown condition `Rex`", Some("did you mean `RexInclusive`?")));
-    let d = first_error(read_popeye("BeginProblem\nStipulation #2\nCondition Madrasi Rex\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
+    let d = first_error(read_yaml(
+        "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions:\n  - Madrasi Rex\n",
+        "t.yaml",
+    ));
+    assert_eq!(
+        (d.message.as_str(), d.hint.as_deref()),
+        ("unknown condition `Rex`", Some("did you mean `RexInclusive`?"))
+    );
+    let d = first_error(read_popeye(
+        "BeginProblem\nStipulation #2\nCondition Madrasi Rex\nPieces White Ke1 Black Ke8\nEndProblem\n",
+        "t.inp",
+    ));
     assert_eq!(d.message, "unknown condition `Rex`");
     // A parameter stated as the default is accepted and stored as nothing (Isardam's TypeA).
-    let p = only(read_popeye("BeginProblem\nStipulation #2\nCondition Isardam TypeA\nPieces White Ke1 Black Ke8\nEndProblem\n", "t.inp"));
+    let p = only(read_popeye(
+        "BeginProblem\nStipulation #2\nCondition Isardam TypeA\nPieces White Ke1 Black Ke8\nEndProblem\n",
+        "t.inp",
+    ));
     assert_eq!(p.conditions, [ConditionSpec { name: "Isardam".into(), options: vec![] }]);
 }

@@ -38,7 +38,10 @@ fn each_entry_gets_its_verdict() {
     // 2: Popeye's dual after 1...Rf8-b8 +, not shown by the stated text.
     assert_eq!(twin(1)["duals"][0]["defence"], "1...Rf8-b8 +");
     // 3: the ambiguous defence is reported where it is written.
-    assert_eq!(twin(2)["stated_issues"], serde_json::json!(["line 1, column 17: `1...♜xf4` is ambiguous: Rf1*f4, Rf8*f4"]));
+    assert_eq!(
+        twin(2)["stated_issues"],
+        serde_json::json!(["line 1, column 17: `1...♜xf4` is ambiguous: Rf1*f4, Rf8*f4"])
+    );
     // 4: the stated key as written, Popeye's key as Popeye writes it.
     assert_eq!((twin(3)["missing"][0].as_str(), twin(3)["cooks"][0].as_str()), (Some("1.Bxg5!"), Some("1.f2-f4 !")));
     // 7: Popeye's other solution is the cook.
@@ -48,6 +51,7 @@ fn each_entry_gets_its_verdict() {
     assert_eq!(twin(8)["missing"], serde_json::json!(["1.Rf2 0-0-0+ 2.Ke2 Rae1#"]));
     assert_eq!(twin(8)["stated_issues"], serde_json::json!(["line 1, column 20: `Rae1#` is no legal move here"]));
     // 11: four twins, each judged against its labelled solution.
-    let twins: Vec<&str> = p[10]["report"]["twins"].as_array().unwrap().iter().map(|t| t["verdict"].as_str().unwrap()).collect();
+    let twins: Vec<&str> =
+        p[10]["report"]["twins"].as_array().unwrap().iter().map(|t| t["verdict"].as_str().unwrap()).collect();
     assert_eq!(twins, ["sound"; 4]);
 }

@@ -13,7 +13,8 @@ fn examples_round_trip_through_yaml() {
         let text = std::fs::read_to_string(&path).unwrap();
         let ps: Vec<_> = read_any(&path.display().to_string(), &text).into_iter().map(Result::unwrap).collect();
         let written = yaml_out::write_yaml(&ps);
-        let back: Vec<_> = yaml::read_yaml(&written, "w.yaml").into_iter().map(|r| r.map_err(|d| d.render()).unwrap()).collect();
+        let back: Vec<_> =
+            yaml::read_yaml(&written, "w.yaml").into_iter().map(|r| r.map_err(|d| d.render()).unwrap()).collect();
         assert_eq!(ps.len(), back.len());
         for (mut a, mut b) in ps.into_iter().zip(back) {
             a.location = Default::default();
@@ -59,7 +60,8 @@ fn fuzz_finding_multibyte_in_an_option_does_not_panic() {
 fn fuzz_finding_intelligent_count_survives_conversion() {
     // Found by `cargo fuzz run popeye` on a seed file: Popeye's `Intelligent 2` kept its count as read from
     // Popeye input, but the YAML reader dropped it, so converting twice lost it.
-    let inp = "AnfangProblem\nforderung ser-#7\noption duplex intell 2\nsteine weiss kh8 tc2 schwarz ka4 tc3\nEndeProblem\n";
+    let inp =
+        "AnfangProblem\nforderung ser-#7\noption duplex intell 2\nsteine weiss kh8 tc2 schwarz ka4 tc3\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
     let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.ends_with("options:\n  - \"Duplex\"\n  - \"Intelligent 2\"\n"), "{written}");
@@ -67,15 +69,22 @@ fn fuzz_finding_intelligent_count_survives_conversion() {
     assert_eq!(back.options, p.options);
     assert_eq!(yaml_out::entry_to_yaml(&back, None), written);
     // The statement language reads the count the same way.
-    let s = stipula::input::stip::read_stip("white: Kh8\nblack: Ka4\nstipulation: ser-#7\noptions: Intelligent 2\n", "s.stip");
-    assert_eq!(s[0].as_ref().unwrap().options.intelligent, Some(stipula::problem::options::Intelligent { max_solutions: Some(2) }));
+    let s = stipula::input::stip::read_stip(
+        "white: Kh8\nblack: Ka4\nstipulation: ser-#7\noptions: Intelligent 2\n",
+        "s.stip",
+    );
+    assert_eq!(
+        s[0].as_ref().unwrap().options.intelligent,
+        Some(stipula::problem::options::Intelligent { max_solutions: Some(2) })
+    );
 }
 
 #[test]
 fn fuzz_finding_control_characters_are_escaped() {
     // Found by `cargo fuzz run popeye`: an author with DEL (U+007F) was written as it is, and YAML does not
     // allow it unescaped, so the converted entry did not read back.
-    let inp = "AnfangProblem\nautor M\u{7f}\u{0}anfred Seidel\nforderung #3\nsteine weiss ke1 da2 schwarz ke8\nEndeProblem\n";
+    let inp =
+        "AnfangProblem\nautor M\u{7f}\u{0}anfred Seidel\nforderung #3\nsteine weiss ke1 da2 schwarz ke8\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
     let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.starts_with("authors:\n  - \"M\\x7f\\x00anfred Seidel\"\n"), "{written}");
@@ -109,7 +118,10 @@ fn fuzz_finding_every_ignored_popeye_option_converts() {
     let inp = "AnfangProblem\nforderung #10\noption mehrereloes drohung 1 suchen keinesym startzug 3 biszug 5 ohnebrett ohnebrett\n\
                steine weiss ka4 schwarz kd5\nEndeProblem\n";
     let p = read_any("x.inp", inp).remove(0).unwrap();
-    assert_eq!(p.options.ignored, ["MultiSolutions", "Search", "NoSymmetry", "StartMoveNumber 3", "UpToMoveNumber 5", "NoBoard"]);
+    assert_eq!(
+        p.options.ignored,
+        ["MultiSolutions", "Search", "NoSymmetry", "StartMoveNumber 3", "UpToMoveNumber 5", "NoBoard"]
+    );
     let written = yaml_out::entry_to_yaml(&p, None);
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.options, p.options);
@@ -120,14 +132,16 @@ fn fuzz_finding_every_ignored_popeye_option_converts() {
 fn fuzz_finding_solution_count_with_leading_zero_is_quoted() {
     // Found by `cargo fuzz run stip`: the count `00` was written unquoted, and YAML reads `00` as a number
     // that is not the text `00`, so writing again gave another entry.
-    let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 00 solutions\n").remove(0).unwrap();
+    let p =
+        read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 00 solutions\n").remove(0).unwrap();
     assert_eq!(p.intended.count.as_deref(), Some("00"));
     let written = yaml_out::entry_to_yaml(&p, None);
     assert!(written.ends_with("intended-solutions: \"00\"\n"), "{written}");
     let back = yaml::read_yaml(&written, "w.yaml").remove(0).map_err(|d| d.render()).unwrap();
     assert_eq!(back.intended, p.intended);
     // A plain count stays a number.
-    let p = read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 10 solutions\n").remove(0).unwrap();
+    let p =
+        read_any("x.stip", "white: Kb6 Rc6\nblack: Kb8\nstipulation: #2\nsolution: 10 solutions\n").remove(0).unwrap();
     assert!(yaml_out::entry_to_yaml(&p, None).ends_with("intended-solutions: 10\n"));
 }
 

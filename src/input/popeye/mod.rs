@@ -56,8 +56,11 @@ fn read_popeye_checked(text: &str, file: &str, checked: Checked) -> (Vec<Spanned
     let first = match reader.next_tok() {
         Ok(Some(t)) => t,
         Ok(None) => {
-            let d = Diagnostic::new(Location { file: file.to_string(), line: 1, column: 1 }, "empty Popeye input: the file holds no problem")
-                .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
+            let d = Diagnostic::new(
+                Location { file: file.to_string(), line: 1, column: 1 },
+                "empty Popeye input: the file holds no problem",
+            )
+            .expected("`BeginProblem` (German `AnfangProblem`, French `DebutProbleme`)");
             return (vec![(whole, Err(d))], Vec::new());
         }
         Err(d) => return (vec![(whole, Err(d))], Vec::new()),
@@ -90,11 +93,10 @@ fn read_popeye_checked(text: &str, file: &str, checked: Checked) -> (Vec<Spanned
             // Popeye stops reading at `EndProblem`: what follows is not read, and the user should know.
             if let Some(t) = reader.lex.peek() {
                 let names = reader.command_names();
-                warnings.push(
-                    reader
-                        .diag(&t, format!("the text after `{}` is not read", names[1]))
-                        .hint(format!("Popeye stops at `{}`; to read another problem, end the one before with `{}`", names[1], names[2])),
-                );
+                warnings.push(reader.diag(&t, format!("the text after `{}` is not read", names[1])).hint(format!(
+                    "Popeye stops at `{}`; to read another problem, end the one before with `{}`",
+                    names[1], names[2]
+                )));
             }
         }
         if ending != Ending::Next {
@@ -114,17 +116,14 @@ fn read_popeye_checked(text: &str, file: &str, checked: Checked) -> (Vec<Spanned
 
 /// The language of a Popeye input: the one whose `BeginProblem` its first word is (Popeye answers in it).
 pub fn input_language(text: &str) -> Option<Lang> {
-    let mut reader = Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: Checked::No, ending_at: 0 };
+    let mut reader =
+        Reader { lex: Lexer::new(text), file: "", lang: Lang::English, checked: Checked::No, ending_at: 0 };
     reader.next_tok().ok().flatten().and_then(|t| begin_language(t.text))
 }
 
 /// The language whose `BeginProblem` word the first token abbreviates.
 fn begin_language(word: &str) -> Option<Lang> {
-    let table = [
-        ("BeginProblem", Lang::English),
-        ("AnfangProblem", Lang::German),
-        ("DebutProbleme", Lang::French),
-    ];
+    let table = [("BeginProblem", Lang::English), ("AnfangProblem", Lang::German), ("DebutProbleme", Lang::French)];
     match find(word, table) {
         Found::One(l, _) => Some(l),
         _ => None,
@@ -300,17 +299,16 @@ impl<'a> Reader<'a> {
         let from = floor_char_boundary(tok.text, from.min(tok.text.len()));
         let end = floor_char_boundary(tok.text, (from + len).min(tok.text.len()));
         let sub = Tok { text: &tok.text[from..end], start: tok.start + from, ..*tok };
-        Diagnostic::new(self.location(&sub), message)
-            .with_source(self.source_line(tok), sub.text.chars().count())
+        Diagnostic::new(self.location(&sub), message).with_source(self.source_line(tok), sub.text.chars().count())
     }
 
     /// Checks a raw token for characters outside Popeye's token set.
     fn check(&self, tok: Tok<'a>) -> Res<Tok<'a>> {
         match tok.text.char_indices().find(|&(_, c)| !is_token_char(c)) {
             None => Ok(tok),
-            Some((i, c)) => Err(self
-                .diag_part(&tok, i, c.len_utf8(), format!("unexpected character `{c}`"))
-                .expected("letters, digits or one of `#=+-%>!.<()~/&|:[]{}?`; words are separated by blanks, `;` or `,`")),
+            Some((i, c)) => Err(self.diag_part(&tok, i, c.len_utf8(), format!("unexpected character `{c}`")).expected(
+                "letters, digits or one of `#=+-%>!.<()~/&|:[]{}?`; words are separated by blanks, `;` or `,`",
+            )),
         }
     }
 
@@ -340,8 +338,10 @@ impl<'a> Reader<'a> {
                     self.ending_at = t.start;
                     return Ending::End;
                 }
-                Found::One(Cmd::Author | Cmd::Origin | Cmd::Title | Cmd::Award | Cmd::Remark | Cmd::Protocol
-                    | Cmd::LaTeX, _) => {
+                Found::One(
+                    Cmd::Author | Cmd::Origin | Cmd::Title | Cmd::Award | Cmd::Remark | Cmd::Protocol | Cmd::LaTeX,
+                    _,
+                ) => {
                     self.lex.rest_of_line();
                 }
                 _ => {}
@@ -369,7 +369,8 @@ impl<'a> Reader<'a> {
     /// A command written out ends the context even where it also abbreviates a word of it (French `pieces`
     /// after `condition` is the command, not an abbreviation of `PiecesPerdues`).
     fn classify<T>(&self, tok: &Tok, found: Found<T>, what: &str) -> Res<Word<T>> {
-        let command_written_out = || matches!(self.command_of(tok.text), Found::One(_, name) if name.eq_ignore_ascii_case(tok.text));
+        let command_written_out =
+            || matches!(self.command_of(tok.text), Found::One(_, name) if name.eq_ignore_ascii_case(tok.text));
         match found {
             Found::One(_, name) if !name.eq_ignore_ascii_case(tok.text) && command_written_out() => Ok(Word::Command),
             Found::One(v, _) => Ok(Word::Is(v)),
@@ -397,9 +398,10 @@ impl<'a> Reader<'a> {
             Found::Ambiguous(names) => Err(self.ambiguous(tok, "command", &names)),
             Found::None => {
                 let names = self.command_names();
-                let d = self
-                    .diag(tok, format!("unknown command `{}`", tok.text))
-                    .expected(format!("a command such as `{}`, `{}`, `{}` or `{}`", names[3], names[7], names[9], names[1]));
+                let d = self.diag(tok, format!("unknown command `{}`", tok.text)).expected(format!(
+                    "a command such as `{}`, `{}`, `{}` or `{}`",
+                    names[3], names[7], names[9], names[1]
+                ));
                 Err(with_hint(d, tok.text, names))
             }
         }
@@ -478,9 +480,9 @@ impl<'a> Reader<'a> {
                     // (Popeye's py-engl.txt, `a=>b`).
                     if s.goal == crate::problem::Goal::AToB && d.initial.is_none() {
                         if d.pieces.is_empty() {
-                            return Err(self
-                                .diag(&tok, "`a=>b` without a start position")
-                                .expected("the start position's `Pieces` before the stipulation, the diagram to reach after it"));
+                            return Err(self.diag(&tok, "`a=>b` without a start position").expected(
+                                "the start position's `Pieces` before the stipulation, the diagram to reach after it",
+                            ));
                         }
                         d.initial = Some(std::mem::take(&mut d.pieces));
                     }
@@ -538,7 +540,10 @@ impl<'a> Reader<'a> {
                 Some(t) => self.diag(&t, "the problem has no pieces"),
                 None => Diagnostic::new(d.location.clone(), "the problem has no pieces"),
             };
-            return Ok((Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k))), ending));
+            return Ok((
+                Err(diag.expected(format!("a `{0}` command, e.g. `{0} {1} {3}e1 {2} {3}e8`", names[7], c[0], c[1], k))),
+                ending,
+            ));
         }
         let p = Problem {
             location: d.location,
@@ -563,9 +568,12 @@ impl<'a> Reader<'a> {
             use crate::setup::Culprit as Diag;
             let last = |want: &Spot| d.spots.iter().rev().find(|(s, _)| s == want).map(|(_, d)| d.clone());
             let spot = match &r.culprit {
-                Culprit::Option(names) => {
-                    d.spots.iter().rev().find(|(s, _)| matches!(s, Spot::Option(o) if names.contains(o))).map(|(_, d)| d.clone())
-                }
+                Culprit::Option(names) => d
+                    .spots
+                    .iter()
+                    .rev()
+                    .find(|(s, _)| matches!(s, Spot::Option(o) if names.contains(o)))
+                    .map(|(_, d)| d.clone()),
                 Culprit::Condition(n) => last(&Spot::Condition(n.clone())),
                 Culprit::Diagram(Diag::Pawn(sq)) => last(&Spot::Piece(*sq)),
                 Culprit::Diagram(Diag::Kings(c) | Diag::ExtraKings(c)) => last(&Spot::Colour(*c)),
@@ -586,7 +594,8 @@ impl<'a> Reader<'a> {
     fn latex_pieces(&mut self) {
         let walk = |t: &Tok| {
             let len = if t.text.len() == 1 { 1 } else { 2 };
-            t.text.is_char_boundary(len.min(t.text.len())) && PieceWord::popeye_code(&t.text[..len.min(t.text.len())], self.lang).is_some()
+            t.text.is_char_boundary(len.min(t.text.len()))
+                && PieceWord::popeye_code(&t.text[..len.min(t.text.len())], self.lang).is_some()
         };
         match self.lex.peek() {
             Some(t) if t.text.len() < 3 && walk(&t) => {}
@@ -622,7 +631,9 @@ impl<'a> Reader<'a> {
     /// `Stipulation h#3`, also with the length separated (`h# 3`, `hze8 1.5`).
     fn stipulation(&mut self, cmd: &Tok) -> Res<Stipulation> {
         let Some(tok) = self.next_tok()? else {
-            return Err(self.diag(cmd, format!("`{}` without a stipulation", cmd.text)).expected("a stipulation such as `#2` or `h#3`"));
+            return Err(self
+                .diag(cmd, format!("`{}` without a stipulation", cmd.text))
+                .expected("a stipulation such as `#2` or `h#3`"));
         };
         let mut text = tok.text.to_string();
         let mut second: Option<Tok> = None;
@@ -733,13 +744,19 @@ impl<'a> Reader<'a> {
 
     fn piece_example(&self) -> String {
         let c = self.colour_names();
-        format!("a colour (`{}`, `{}`) followed by pieces such as `{}e1`", c[0], c[1], Kind::KING.def().code_in(self.lang))
+        format!(
+            "a colour (`{}`, `{}`) followed by pieces such as `{}e1`",
+            c[0],
+            c[1],
+            Kind::KING.def().code_in(self.lang)
+        )
     }
 
     fn expected_piece(&self, tok: &Tok, cmd: &Tok) -> Diagnostic {
         // A letter followed by something with a digit reads as a piece with a bad square list.
         let split = if tok.text.len() % 2 == 1 { 1 } else { 2 };
-        if tok.text.len() > split && tok.text.bytes().any(|b| b.is_ascii_digit())
+        if tok.text.len() > split
+            && tok.text.bytes().any(|b| b.is_ascii_digit())
             && tok.text.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
         {
             return self
@@ -796,11 +813,14 @@ impl<'a> Reader<'a> {
         match PieceWord::popeye_code(code, self.lang) {
             Some(PieceWord::Kind(k)) => return Ok(k),
             Some(PieceWord::NotSupported(_)) => {
-                return Err(self.diag_part(tok, 0, code.len(), format!("not supported: piece {}", code.to_ascii_uppercase())).unsupported());
+                return Err(self
+                    .diag_part(tok, 0, code.len(), format!("not supported: piece {}", code.to_ascii_uppercase()))
+                    .unsupported());
             }
             None => {}
         }
-        let known: Vec<&'static str> = Kind::all().filter(|k| k.def().popeye).map(|k| k.def().code_in(self.lang)).collect();
+        let known: Vec<&'static str> =
+            Kind::all().filter(|k| k.def().popeye).map(|k| k.def().code_in(self.lang)).collect();
         let d = self
             .diag_part(tok, 0, code.len(), format!("unknown piece code `{code}`"))
             .expected(format!("a piece code such as `{}`, `{}`, `{}`, `{}`", known[0], known[1], known[4], known[6]));
@@ -830,13 +850,17 @@ impl<'a> Reader<'a> {
     /// `.xx` for a 2-letter code, `+`/`-` to force White/Black; `/` ends a rank.
     fn forsyth(&mut self, cmd: &Tok, pieces: &mut Vec<Placed>) -> Res<()> {
         let Some(tok) = self.next_tok()? else {
-            return Err(self.diag(cmd, "`Forsyth` without a position").expected("a position such as `4k3/8/8/8/8/8/8/4K3`"));
+            return Err(self
+                .diag(cmd, "`Forsyth` without a position")
+                .expected("a position such as `4k3/8/8/8/8/8/8/4K3`"));
         };
         let b = tok.text.as_bytes();
         let mut idx = 0usize; // 0 = a8 … 63 = h1
         let mut forced: Option<Color> = None;
         let mut i = 0usize;
-        let err = |i: usize, len: usize, msg: &str| self.diag_part(&tok, i, len, msg).expected("a Forsyth position such as `4k3/8/8/8/8/8/8/4K3`");
+        let err = |i: usize, len: usize, msg: &str| {
+            self.diag_part(&tok, i, len, msg).expected("a Forsyth position such as `4k3/8/8/8/8/8/8/4K3`")
+        };
         while i < b.len() {
             let c = b[i];
             match c {
@@ -869,7 +893,8 @@ impl<'a> Reader<'a> {
                         return Err(err(i, 1, "`.` must be followed by a 2-letter walk code"));
                     }
                     let code = &tok.text[from..from + len];
-                    let color = forced.take().unwrap_or(if b[from].is_ascii_uppercase() { Color::White } else { Color::Black });
+                    let color =
+                        forced.take().unwrap_or(if b[from].is_ascii_uppercase() { Color::White } else { Color::Black });
                     if idx >= 64 {
                         return Err(err(i, 1, "more than 64 squares in the Forsyth position"));
                     }
@@ -896,18 +921,30 @@ impl<'a> Reader<'a> {
     /// first non-condition word that is a command. `earlier` are conditions already given, for the combination
     /// checks. In a twin (`in_twin`) a twinning command ends them too, as in Popeye (`Twin Condition Madrasi
     /// PolishType`).
-    fn conditions(&mut self, cmd: &Tok, earlier: &[ConditionSpec], spots: &mut Vec<(Spot, Diagnostic)>, in_twin: bool) -> Res<Vec<ConditionSpec>> {
+    fn conditions(
+        &mut self,
+        cmd: &Tok,
+        earlier: &[ConditionSpec],
+        spots: &mut Vec<(Spot, Diagnostic)>,
+        in_twin: bool,
+    ) -> Res<Vec<ConditionSpec>> {
         let spelling = Spelling::Popeye(self.lang);
         let mut out: Vec<ConditionSpec> = Vec::new();
         while let Some(tok) = self.peek_tok()? {
             let def = match self.classify(&tok, ConditionDef::lookup(tok.text, spelling), "condition")? {
                 Word::Is(def) => def,
                 Word::Command => break,
-                Word::Other if in_twin && !out.is_empty() && matches!(TwinDef::lookup(tok.text, spelling), Found::One(..)) => {
+                Word::Other
+                    if in_twin && !out.is_empty() && matches!(TwinDef::lookup(tok.text, spelling), Found::One(..)) =>
+                {
                     break
                 }
                 Word::Other => {
-                    let examples: Vec<String> = supported().filter(|d| d.popeye.is_some()).take(3).map(|d| format!("`{}`", d.name_in(self.lang))).collect();
+                    let examples: Vec<String> = supported()
+                        .filter(|d| d.popeye.is_some())
+                        .take(3)
+                        .map(|d| format!("`{}`", d.name_in(self.lang)))
+                        .collect();
                     let d = self
                         .diag(&tok, format!("unknown condition `{}`", tok.text))
                         .expected(format!("a condition such as {}", join_or(&examples)));
@@ -928,8 +965,13 @@ impl<'a> Reader<'a> {
                 first = false;
             }
             let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
-            if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) = crate::conditions::build_all(&all) {
-                return Err(self.diag(&tok, e.to_string()).expected("conditions that can be combined").hint("keep one of the conditions"));
+            if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) =
+                crate::conditions::build_all(&all)
+            {
+                return Err(self
+                    .diag(&tok, e.to_string())
+                    .expected("conditions that can be combined")
+                    .hint("keep one of the conditions"));
             }
             spots.push((Spot::Condition(spec.name.clone()), at));
             out.push(spec);
@@ -976,7 +1018,9 @@ impl<'a> Reader<'a> {
                 Arg::Number => OptionValue::Number(self.number(&tok)?),
                 // An optional number (`Intelligent 2`).
                 Arg::MaybeNumber => match self.peek_tok()? {
-                    Some(n) if !n.text.is_empty() && n.text.bytes().all(|b| b.is_ascii_digit()) => OptionValue::Number(self.number(&tok)?),
+                    Some(n) if !n.text.is_empty() && n.text.bytes().all(|b| b.is_ascii_digit()) => {
+                        OptionValue::Number(self.number(&tok)?)
+                    }
                     _ => OptionValue::Nothing,
                 },
                 Arg::TwoNumbers => {
@@ -986,11 +1030,17 @@ impl<'a> Reader<'a> {
                 Arg::Squares => OptionValue::Squares(self.squares_after(&tok)?),
                 Arg::SquarePairs => {
                     let Some(t) = self.next_tok()? else {
-                        return Err(self.diag(&tok, format!("`{}` without squares", tok.text)).expected("two rook squares such as `a1h8`"));
+                        return Err(self
+                            .diag(&tok, format!("`{}` without squares", tok.text))
+                            .expected("two rook squares such as `a1h8`"));
                     };
                     match square_list(t.text) {
                         Some(v) if v.len() == 2 => OptionValue::SquarePairs(vec![(v[0], v[1])]),
-                        _ => return Err(self.diag(&t, format!("expected two squares, found `{}`", t.text)).expected("two rook squares such as `a1h8`")),
+                        _ => {
+                            return Err(self
+                                .diag(&t, format!("expected two squares, found `{}`", t.text))
+                                .expected("two rook squares such as `a1h8`"))
+                        }
                     }
                 }
             };
@@ -1008,7 +1058,9 @@ impl<'a> Reader<'a> {
                 self.lex.next();
                 t.text.parse().map_err(|_| self.diag(&t, format!("number `{}` is too large", t.text)))
             }
-            Some(t) => Err(self.diag(&t, format!("expected a number after `{}`, found `{}`", opt.text, t.text)).expected("a number such as `2`")),
+            Some(t) => Err(self
+                .diag(&t, format!("expected a number after `{}`, found `{}`", opt.text, t.text))
+                .expected("a number such as `2`")),
             None => Err(self.diag(opt, format!("`{}` without its number", opt.text)).expected("a number such as `2`")),
         }
     }
@@ -1040,14 +1092,19 @@ impl<'a> Reader<'a> {
         let mut twin = Twin { continued: false, changes: Vec::new() };
         let names = || -> Vec<&'static str> { TWINNING.iter().map(|d| d.popeye[li]).collect() };
         while let Some(tok) = self.peek_tok()? {
-            let tw = match self.classify(&tok, TwinDef::lookup(tok.text, Spelling::Popeye(self.lang)), "twinning command")? {
+            let tw = match self.classify(
+                &tok,
+                TwinDef::lookup(tok.text, Spelling::Popeye(self.lang)),
+                "twinning command",
+            )? {
                 Word::Is(def) => def.command,
                 Word::Command => break,
                 Word::Other => {
                     let names = names();
-                    let d = self
-                        .diag(&tok, format!("unknown twinning command `{}`", tok.text))
-                        .expected(format!("a twinning command such as `{}`, `{}` or `{}`", names[0], names[1], names[5]));
+                    let d = self.diag(&tok, format!("unknown twinning command `{}`", tok.text)).expected(format!(
+                        "a twinning command such as `{}`, `{}` or `{}`",
+                        names[0], names[1], names[5]
+                    ));
                     return Err(with_hint(d, tok.text, names));
                 }
             };
@@ -1097,7 +1154,9 @@ impl<'a> Reader<'a> {
                         }
                     }
                     if added.is_empty() {
-                        return Err(self.diag(&tok, format!("`{}` without a piece", tok.text)).expected(self.piece_example()));
+                        return Err(self
+                            .diag(&tok, format!("`{}` without a piece", tok.text))
+                            .expected(self.piece_example()));
                     }
                     twin.changes.extend(added.into_iter().map(TwinChange::Add));
                 }
@@ -1109,17 +1168,25 @@ impl<'a> Reader<'a> {
                     let n = self.number(&tok)?;
                     if !matches!(n, 90 | 180 | 270) {
                         let t = self.last_token();
-                        return Err(self.diag(&t, format!("cannot rotate by {n} degrees")).expected("`90`, `180` or `270`"));
+                        return Err(self
+                            .diag(&t, format!("cannot rotate by {n} degrees"))
+                            .expected("`90`, `180` or `270`"));
                     }
                     twin.changes.push(TwinChange::Rotate(n as u16));
                 }
                 TwinCommand::Mirror => {
                     let Some(t) = self.next_tok()? else {
-                        return Err(self.diag(&tok, format!("`{}` without an axis", tok.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
+                        return Err(self
+                            .diag(&tok, format!("`{}` without an axis", tok.text))
+                            .expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
                     };
                     match Mirror::parse(t.text) {
                         Some(m) => twin.changes.push(TwinChange::Mirror(m)),
-                        None => return Err(self.diag(&t, format!("unknown mirror axis `{}`", t.text)).expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`")),
+                        None => {
+                            return Err(self
+                                .diag(&t, format!("unknown mirror axis `{}`", t.text))
+                                .expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"))
+                        }
                     }
                 }
                 TwinCommand::PolishType => twin.changes.push(TwinChange::PolishType),
@@ -1131,7 +1198,9 @@ impl<'a> Reader<'a> {
                     let c = self.conditions(&tok, &[], &mut Vec::new(), true)?;
                     twin.changes.push(TwinChange::Conditions(c));
                 }
-                TwinCommand::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
+                TwinCommand::SStipulation => {
+                    return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)"))
+                }
                 TwinCommand::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
             }
         }
@@ -1167,11 +1236,17 @@ impl<'a> Reader<'a> {
                     self.lex.next();
                     out.extend(v);
                 }
-                _ => return Err(self.diag(&t, format!("expected a square, found `{}`", t.text)).expected(format!("{n} squares such as `e2 e4`"))),
+                _ => {
+                    return Err(self
+                        .diag(&t, format!("expected a square, found `{}`", t.text))
+                        .expected(format!("{n} squares such as `e2 e4`")))
+                }
             }
         }
         if out.len() < n {
-            return Err(self.diag(cmd, format!("`{}` needs {n} squares", cmd.text)).expected(format!("{n} squares such as `e2 e4`")));
+            return Err(self
+                .diag(cmd, format!("`{}` needs {n} squares", cmd.text))
+                .expected(format!("{n} squares such as `e2 e4`")));
         }
         Ok(out)
     }
@@ -1205,8 +1280,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-
-
 /// Puts a piece on the board; a piece already there is replaced (Popeye sends it to the "underworld").
 fn place(pieces: &mut Vec<Placed>, p: Placed) {
     pieces.retain(|q| q.square != p.square);
@@ -1214,7 +1287,8 @@ fn place(pieces: &mut Vec<Placed>, p: Placed) {
 }
 
 fn initial_game_array(pieces: &mut Vec<Placed>) {
-    let back = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let back =
+        [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
     for (f, &kind) in back.iter().enumerate() {
         let f = f as u8;
         place(pieces, Placed { color: Color::White, kind, square: Square::from_coords(f, 0) });
@@ -1262,7 +1336,6 @@ fn with_hint<'c>(d: Diagnostic, word: &str, candidates: impl IntoIterator<Item =
         None => d,
     }
 }
-
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {

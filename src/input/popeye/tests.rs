@@ -125,7 +125,10 @@ fn piece_errors() {
     let d = err("BeginProblem\nStipulation #2\nPieces White Ke1 XYa1\nEndProblem");
     assert_eq!(d.message, "unknown piece code `XY`");
     assert_eq!((d.location.line, d.location.column, d.span_len), (3, 18, 2));
-    assert_eq!(err("BeginProblem\nStipulation #2\nPieces Neutral Ke1\nEndProblem").message, "not supported: neutral pieces");
+    assert_eq!(
+        err("BeginProblem\nStipulation #2\nPieces Neutral Ke1\nEndProblem").message,
+        "not supported: neutral pieces"
+    );
     assert_eq!(
         err("BeginProblem\nStipulation #2\nPieces White Kamikaze Ke1\nEndProblem").message,
         "not supported: piece attribute Kamikaze"
@@ -134,7 +137,8 @@ fn piece_errors() {
     assert_eq!(err("BeginProblem\nStipulation #2\nPieces White 03a1\nEndProblem").message, "unknown piece code `03`");
     // A colour without a piece after it: Popeye says `wrong or missing PieceName - ignored` and passes over the
     // next word (here `Twin`: its Madrasi becomes the diagram's condition).
-    let d = err("BeginProblem\nStipulation s#1\nOption NoBk\nPieces White Kc1 Black\nTwin Condition Madrasi\nEndProblem");
+    let d =
+        err("BeginProblem\nStipulation s#1\nOption NoBk\nPieces White Kc1 Black\nTwin Condition Madrasi\nEndProblem");
     assert_eq!(d.message, "colour `Black` without a piece after it");
     assert_eq!((d.location.line, d.location.column), (4, 18));
     // `Black` then `EndProblem`: Popeye reads `En` as a walk code, and goes on silently too.
@@ -162,14 +166,17 @@ fn forsyth() {
 
 #[test]
 fn stipulation_forms() {
-    let s = |t: &str| one(&format!("BeginProblem\nStipulation {t}\nPieces White Ke1 Black Ke8\nEndProblem")).stipulation;
+    let s =
+        |t: &str| one(&format!("BeginProblem\nStipulation {t}\nPieces White Ke1 Black Ke8\nEndProblem")).stipulation;
     assert_eq!(s("h# 3").to_string(), "h#3");
     assert_eq!(s("ser-h#7").play, Play::SeriesHelp);
     assert_eq!(s("H=2.5").goal, Goal::Stalemate);
     assert_eq!(s("dia 4").to_string(), "dia4");
     assert!(err("BeginProblem\nStipulation ep2\nEndProblem").message.starts_with("not supported:"));
     // `a=>b`: the pieces before the stipulation are the start, those after it the diagram to reach.
-    let p = one("BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nEndProblem");
+    let p = one(
+        "BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nEndProblem",
+    );
     assert_eq!((p.initial.as_ref().map(|a| a.len()), p.pieces.len()), (Some(3), 2));
     assert!(err("BeginProblem\nSStipulation white 5s[#]\nEndProblem").message.starts_with("not supported:"));
     assert_eq!(err("BeginProblem\nPieces White Ke1\nEndProblem").message, "the problem has no stipulation");
@@ -178,7 +185,8 @@ fn stipulation_forms() {
 #[test]
 fn conditions() {
     let c = |t: &str| one(&en(&format!("Condition {t}"))).conditions;
-    let spec = |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
+    let spec =
+        |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
     assert_eq!(c("Madrasi"), vec![spec("Madrasi", &[])]);
     assert_eq!(c("madr rexincl"), vec![spec("Madrasi", &["RexInclusive"])]);
     assert_eq!(c("Isardam"), vec![spec("Isardam", &[])]);
@@ -213,8 +221,13 @@ fn options() {
     assert!(o.tries && o.set_play && o.variations && o.no_threat && o.no_short_variations && o.white_to_play);
     assert!(o.duplex && o.half_duplex && o.stop_on_short && o.move_numbers);
     assert_eq!(o.intelligent, Some(Intelligent { max_solutions: Some(3) }));
-    assert!(o.no_white_king && o.no_black_king && o.post_key_play && o.quodlibet && o.mates_in_1 && o.keep_mating_piece);
-    assert_eq!((o.defence, o.threat, o.max_solutions, o.max_time, o.max_flights), (Some(2), Some(1), Some(5), Some(60), Some(2)));
+    assert!(
+        o.no_white_king && o.no_black_king && o.post_key_play && o.quodlibet && o.mates_in_1 && o.keep_mating_piece
+    );
+    assert_eq!(
+        (o.defence, o.threat, o.max_solutions, o.max_time, o.max_flights),
+        (Some(2), Some(1), Some(5), Some(60), Some(2))
+    );
     assert_eq!(o.no_castling, vec![sq("a1"), sq("h8")]);
     assert_eq!(o.en_passant, vec![sq("e2"), sq("e3"), sq("e4")]);
     assert_eq!(o.castling_mutually_exclusive, vec![(sq("a1"), sq("h8"))]);
@@ -224,10 +237,8 @@ fn options() {
 
 #[test]
 fn german_option_abbreviations_from_the_corpus() {
-    let o = one(&de(
-        "option zug intell weiss satz verf vari halte ohnedroh ohnekurz nichttr 5 0 maxzeit 600 droh 2 \
-         roch a1a8 roch h1h8 keinerochade h1 enpassant f7f6f5 nachschluessel quod mattsin1 maxflucht 3",
-    ))
+    let o = one(&de("option zug intell weiss satz verf vari halte ohnedroh ohnekurz nichttr 5 0 maxzeit 600 droh 2 \
+         roch a1a8 roch h1h8 keinerochade h1 enpassant f7f6f5 nachschluessel quod mattsin1 maxflucht 3"))
     .options;
     assert!(o.move_numbers && o.intelligent.is_some() && o.white_to_play && o.set_play && o.tries && o.variations);
     assert!(o.keep_mating_piece, "`halte` is HalteMattsetzendenStein = KeepMatingPiece");
@@ -277,7 +288,10 @@ fn german_twins_and_zero_position() {
     assert_eq!(p.twins.len(), 11);
     assert_eq!(p.twins[0].changes, vec![TwinChange::Move(sq("e1"), sq("e2"))]);
     assert!(p.twins[1].continued);
-    assert_eq!(p.twins[2].changes, vec![TwinChange::Add(Placed { color: Color::Black, kind: Kind::BISHOP, square: sq("h6") })]);
+    assert_eq!(
+        p.twins[2].changes,
+        vec![TwinChange::Add(Placed { color: Color::Black, kind: Kind::BISHOP, square: sq("h6") })]
+    );
     assert_eq!(p.twins[4].changes, vec![TwinChange::Substitute { color: None, from: Kind::QUEEN, to: Kind::ROOK }]);
     assert_eq!(p.twins[9].changes.len(), 2);
     assert!(err(&en("Twin")).message.contains("without a twinning command"));
@@ -304,13 +318,30 @@ fn several_problems_and_recovery() {
 
 #[test]
 fn lexical_errors_and_odd_inputs_do_not_panic() {
-    assert_eq!(err("BeginProblem\nStipulation #2\nPieces White K\u{e9}1\nEndProblem").message, "unexpected character `é`");
+    assert_eq!(
+        err("BeginProblem\nStipulation #2\nPieces White K\u{e9}1\nEndProblem").message,
+        "unexpected character `é`"
+    );
     assert_eq!(err("").message, "empty Popeye input: the file holds no problem");
     assert!(err("Hello").message.contains("must start with `BeginProblem`"));
-    for text in ["B", "BeginProblem", "BeginProblem Pieces", "BeginProblem Pieces White", "BeginProblem Stipulation",
-        "BeginProblem Twin", "BeginProblem Option Defence", "BeginProblem Forsyth .", "BeginProblem Forsyth 99999999999999999999",
-        "BeginProblem Stipulation h# 99999999999999999999", "BeginProblem NextProblem NextProblem", "BeginProblem Twin Add White",
-        "BeginProblem Twin Substitute", "BeginProblem Option EnPassant", "BeginProblem Author", "BeginProblem\r\nRemark \u{1f600}\r\n"] {
+    for text in [
+        "B",
+        "BeginProblem",
+        "BeginProblem Pieces",
+        "BeginProblem Pieces White",
+        "BeginProblem Stipulation",
+        "BeginProblem Twin",
+        "BeginProblem Option Defence",
+        "BeginProblem Forsyth .",
+        "BeginProblem Forsyth 99999999999999999999",
+        "BeginProblem Stipulation h# 99999999999999999999",
+        "BeginProblem NextProblem NextProblem",
+        "BeginProblem Twin Add White",
+        "BeginProblem Twin Substitute",
+        "BeginProblem Option EnPassant",
+        "BeginProblem Author",
+        "BeginProblem\r\nRemark \u{1f600}\r\n",
+    ] {
         for r in read_popeye(text, "t.inp") {
             if let Err(d) = r {
                 assert!(d.render().starts_with("error: "));
@@ -346,10 +377,16 @@ fn a_problem_without_pieces_or_stipulation_does_not_hide_the_next() {
     // nobk`), then the problem after it, which was skipped with it.
     let text = "BeginProblem\nStipulation #2\nNextProblem\nPieces White Ke1 Black Ke8\nNextProblem\n\
                 Stipulation #3\nPieces White Ke1 Black Ke8\nEndProblem\n";
-    let got: Vec<Result<String, String>> =
-        read_popeye(text, "t.inp").into_iter().map(|r| r.map(|p| p.stipulation.to_string()).map_err(|d| d.message)).collect();
+    let got: Vec<Result<String, String>> = read_popeye(text, "t.inp")
+        .into_iter()
+        .map(|r| r.map(|p| p.stipulation.to_string()).map_err(|d| d.message))
+        .collect();
     assert_eq!(
         got,
-        [Err("the problem has no pieces".to_string()), Err("the problem has no stipulation".to_string()), Ok("#3".to_string())]
+        [
+            Err("the problem has no pieces".to_string()),
+            Err("the problem has no stipulation".to_string()),
+            Ok("#3".to_string())
+        ]
     );
 }

@@ -5,7 +5,6 @@
 
 use crate::words::Names;
 
-
 /// Top-level commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Cmd {

@@ -93,7 +93,9 @@ fn is_twin_heading(line: &str) -> bool {
 /// Whether a line is one of Popeye's progress lines (MoveNumbers, Intelligent's statistics), not a solution.
 fn is_progress(line: &str) -> bool {
     let t = line.trim();
-    (t.ends_with(')') && t.contains("  (") && t.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
+    (t.ends_with(')')
+        && t.contains("  (")
+        && t.split_whitespace().next().is_some_and(|w| w.chars().all(|c| c.is_ascii_digit())))
         || t.contains("potential positions")
         || t.contains("moegliche Stellungen")
         || t.contains("positions potentielles")
@@ -107,7 +109,11 @@ fn is_progress(line: &str) -> bool {
 pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     let lang = if text.contains("Loesung beendet") || text.contains("Drohung") || text.contains("Zugzwang.") {
         Lang::German
-    } else if text.contains("solution terminee") || text.contains("menace:") || text.contains("blocus.") || text.contains("solution partielle") {
+    } else if text.contains("solution terminee")
+        || text.contains("menace:")
+        || text.contains("blocus.")
+        || text.contains("solution partielle")
+    {
         Lang::French
     } else {
         Lang::English
@@ -123,9 +129,7 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
         i = (k + 2).min(lines.len());
         let solution = |l: &str| {
             let t = l.trim();
-            t.starts_with(|c: char| c.is_ascii_digit() || c == '+')
-                || THREAT.contains(&t)
-                || ZUGZWANG.contains(&t)
+            t.starts_with(|c: char| c.is_ascii_digit() || c == '+') || THREAT.contains(&t) || ZUGZWANG.contains(&t)
         };
         while i < lines.len() && !lines[i].trim().is_empty() && !solution(lines[i]) {
             i += 1;
@@ -137,7 +141,8 @@ pub fn parse_popeye_output(text: &str) -> Vec<TwinText> {
     for raw in &lines[i..] {
         let line = raw.trim_end();
         let t = line.trim();
-        if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("solution terminee") {
+        if t.starts_with("Loesung beendet") || t.starts_with("solution finished") || t.starts_with("solution terminee")
+        {
             break;
         }
         // The zero position's announcement (English, German, French tokens): the diagram is not solved.
@@ -229,14 +234,30 @@ pub fn canonical_tree(lines: &[String]) -> Vec<String> {
 mod tests {
     #[test]
     fn canonical_tree_sorts_siblings_at_every_level() {
-        let a: Vec<String> = ["   1.Qa1 ! threat:", "          2.Qh8 #", "      1...Kb2", "          2.Qc3 #", "          2.Qa2 #", "      1...Ka2", "          2.Qb2 #"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let b: Vec<String> = ["   1.Qa1 ! threat:", "          2.Qh8 #", "      1...Ka2", "          2.Qb2 #", "      1...Kb2", "          2.Qa2 #", "          2.Qc3 #"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let a: Vec<String> = [
+            "   1.Qa1 ! threat:",
+            "          2.Qh8 #",
+            "      1...Kb2",
+            "          2.Qc3 #",
+            "          2.Qa2 #",
+            "      1...Ka2",
+            "          2.Qb2 #",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let b: Vec<String> = [
+            "   1.Qa1 ! threat:",
+            "          2.Qh8 #",
+            "      1...Ka2",
+            "          2.Qb2 #",
+            "      1...Kb2",
+            "          2.Qa2 #",
+            "          2.Qc3 #",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         assert_eq!(super::canonical_tree(&a), super::canonical_tree(&b));
         // A continuation moved under another defence is a different tree.
         let mut c = b.clone();
@@ -279,7 +300,16 @@ mod tests {
         let t = parse_popeye_output(out);
         assert_eq!(t.len(), 1);
         assert!(t[0].partial);
-        let want = ["   1.Ra1-a3 ? zugzwang.", "      1...c4-c3 !", "    but", "      1...Kb1-c1 !", "   1.Qf2-f7 ! threat:", "          2.Sd2-b3 #", "      1...Ba8-b7", "        refutes."];
+        let want = [
+            "   1.Ra1-a3 ? zugzwang.",
+            "      1...c4-c3 !",
+            "    but",
+            "      1...Kb1-c1 !",
+            "   1.Qf2-f7 ! threat:",
+            "          2.Sd2-b3 #",
+            "      1...Ba8-b7",
+            "        refutes.",
+        ];
         assert_eq!(t[0].lines, want);
     }
 }

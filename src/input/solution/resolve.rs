@@ -70,7 +70,8 @@ pub struct ResolvedTwin {
 impl ResolvedTwin {
     /// The issues, in the order of the text.
     pub fn issues(&self) -> Vec<&Issue> {
-        let mut v: Vec<&Issue> = self.found.iter().filter_map(|f| if let Found::Issue(i) = f { Some(i) } else { None }).collect();
+        let mut v: Vec<&Issue> =
+            self.found.iter().filter_map(|f| if let Found::Issue(i) = f { Some(i) } else { None }).collect();
         v.sort_by_key(|i| i.at);
         v
     }
@@ -114,7 +115,14 @@ fn is_written(s: &Stated, kinds: &[Kind], promo: &Option<Vec<Kind>>, pos: &Posit
 }
 
 /// The legal move written as `w` in `pos`, or why there is none.
-fn find(w: &Written, text: &str, at: usize, rules: &Rules, pos: &Position, lang: Lang) -> Result<Option<(Move, Position)>, Issue> {
+fn find(
+    w: &Written,
+    text: &str,
+    at: usize,
+    rules: &Rules,
+    pos: &Position,
+    lang: Lang,
+) -> Result<Option<(Move, Position)>, Issue> {
     let issue = |kind| Issue { text: text.to_string(), at, kind };
     let mut legal: Vec<(Move, Position)> = Vec::new();
     let mut buf = MoveList::new();
@@ -142,14 +150,19 @@ fn find(w: &Written, text: &str, at: usize, rules: &Rules, pos: &Position, lang:
                 }
                 None => None,
             };
-            let hits: Vec<(Move, Position)> = legal.into_iter().filter(|(m, _)| is_written(s, &kinds, &promo, pos, m)).collect();
+            let hits: Vec<(Move, Position)> =
+                legal.into_iter().filter(|(m, _)| is_written(s, &kinds, &promo, pos, m)).collect();
             // `N` is Popeye's nightrider and short algebraic's knight: where both fit, Popeye's code is meant
             // (`1.a2-a1=N` in a problem with nightriders, BEISPIEL-pieces_26).
             let coded = |mark: &PieceMark| kinds_coded(mark, lang);
             let strict_promo = s.promotion.as_ref().map(coded);
             let strict: Vec<(Move, Position)> =
                 hits.iter().filter(|(m, _)| is_written(s, &coded(&s.piece), &strict_promo, pos, m)).cloned().collect();
-            if hits.len() > 1 && strict.len() == 1 { strict } else { hits }
+            if hits.len() > 1 && strict.len() == 1 {
+                strict
+            } else {
+                hits
+            }
         }
     };
     match hits.len() {

@@ -95,7 +95,17 @@ fn body(text: &str) -> String {
         if board_end.is_some_and(|b| i > b) && in_header && t.is_empty() {
             in_header = false;
         }
-        if ["solution finished", "Loesung beendet", "solution terminee", "solving interrupted", "Bearbeitung abgebrochen", "solution interrompue"].iter().any(|e| t.starts_with(e)) {
+        if [
+            "solution finished",
+            "Loesung beendet",
+            "solution terminee",
+            "solving interrupted",
+            "Bearbeitung abgebrochen",
+            "solution interrompue",
+        ]
+        .iter()
+        .any(|e| t.starts_with(e))
+        {
             ended = true;
         }
         let blank = ended || in_header || board_end.is_some_and(|b| i <= b) || super::is_progress(line);
@@ -436,7 +446,8 @@ mod tests {
         assert_eq!(t.roots.len(), 1);
         let key = &t.nodes[t.roots[0]];
         assert!(key.marks.good && key.ply == 0 && key.text == "1.Nxd3!");
-        let kids: Vec<(&str, bool, u32)> = key.children.iter().map(|&c| (t.nodes[c].text.as_str(), t.nodes[c].threat, t.nodes[c].ply)).collect();
+        let kids: Vec<(&str, bool, u32)> =
+            key.children.iter().map(|&c| (t.nodes[c].text.as_str(), t.nodes[c].threat, t.nodes[c].ply)).collect();
         assert_eq!(kids, [("2.Qe4#", true, 2), ("1...Rc4", false, 1), ("1...Rd4", false, 1)]);
         assert_eq!(shape(t), ["1.Nxd3! 2.Qe4#", "1.Nxd3! 1...Rc4 2.Bxc4#", "1.Nxd3! 1...Rd4 2.Qxd4#"]);
     }
@@ -457,7 +468,10 @@ mod tests {
 
     #[test]
     fn help_lines_twins_and_numbers_apart() {
-        let tw = read_stated("a) 1.Kd4 Rc4 2.Sc3 Bf2# 1.Ke4 - Bd3+ 2.Kf3 Re3#\nb) 1. ... Rc4 2.Kd4 Bf2 3.Sc3 Bd4#", Style::Help);
+        let tw = read_stated(
+            "a) 1.Kd4 Rc4 2.Sc3 Bf2# 1.Ke4 - Bd3+ 2.Kf3 Re3#\nb) 1. ... Rc4 2.Kd4 Bf2 3.Sc3 Bd4#",
+            Style::Help,
+        );
         assert_eq!(tw.len(), 2);
         assert_eq!(tw[0].label, "a)");
         assert_eq!(shape(&tw[0]), ["1.Kd4 Rc4 2.Sc3 Bf2#", "1.Ke4 Bd3+ 2.Kf3 Re3#"]);
@@ -468,7 +482,8 @@ mod tests {
     #[test]
     fn series_moves_have_passes_between_them() {
         // BEISPIEL-intell_105.out (Popeye 4.104, ser-h#6).
-        let t = &read_stated("  1.Kc4-c5   2.Tc3-c4   3.Se4-c3   4.Ld3-e4   5.d4-d3   6.Kc5-d4 Lg3-f2 #", Style::Series)[0];
+        let t =
+            &read_stated("  1.Kc4-c5   2.Tc3-c4   3.Se4-c3   4.Ld3-e4   5.d4-d3   6.Kc5-d4 Lg3-f2 #", Style::Series)[0];
         let passes: Vec<u32> = t.nodes.iter().map(|n| n.passes).collect();
         assert_eq!(passes, [0, 1, 1, 1, 1, 1, 0]);
         assert_eq!(t.lines().len(), 1);
@@ -477,7 +492,10 @@ mod tests {
     #[test]
     fn duals_after_a_slash_or_comma() {
         let t = &read_stated("1.Rd4! 1...Bb1 2.Qa1#/Qg7# 1...Qe3 2.Qa1#, Qd7#", Style::Tree)[0];
-        assert_eq!(shape(t), ["1.Rd4! 1...Bb1 2.Qa1#", "1.Rd4! 1...Bb1 Qg7#", "1.Rd4! 1...Qe3 2.Qa1#", "1.Rd4! 1...Qe3 Qd7#"]);
+        assert_eq!(
+            shape(t),
+            ["1.Rd4! 1...Bb1 2.Qa1#", "1.Rd4! 1...Bb1 Qg7#", "1.Rd4! 1...Qe3 2.Qa1#", "1.Rd4! 1...Qe3 Qd7#"]
+        );
         assert!(t.nodes.iter().filter(|n| n.ply == 2).count() == 4);
     }
 

@@ -23,9 +23,14 @@ pub enum PieceMark {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Written {
     /// `0-0` (short) or `0-0-0` (long).
-    Castle { long: bool },
+    Castle {
+        long: bool,
+    },
     /// `~`, `S~`, `Sd4~`: any move (of that piece).
-    Any { piece: Option<PieceMark>, from: Option<Square> },
+    Any {
+        piece: Option<PieceMark>,
+        from: Option<Square>,
+    },
     Move(Stated),
 }
 
@@ -175,7 +180,10 @@ pub fn read_written(tok: &str) -> Option<Written> {
     let mut i = 0;
     // A colour prefix of Popeye's (`wKe1-e2`, `nSe4-c3`): lower case before a piece letter.
     let mut color = None;
-    if chars.len() > 1 && matches!(chars[0], 'w' | 'b' | 'n') && (chars[1].is_ascii_uppercase() || figurine(chars[1]).is_some()) {
+    if chars.len() > 1
+        && matches!(chars[0], 'w' | 'b' | 'n')
+        && (chars[1].is_ascii_uppercase() || figurine(chars[1]).is_some())
+    {
         color = match chars[0] {
             'w' => Some(Color::White),
             'b' => Some(Color::Black),
@@ -284,7 +292,10 @@ mod tests {
     #[test]
     fn long_and_short_algebraic() {
         let a = mv("Sf4*d3");
-        assert_eq!((a.piece.clone(), a.from_file, a.from_rank, a.capture, a.to), (PieceMark::Letters("S".into()), Some(5), Some(3), true, sq("d3")));
+        assert_eq!(
+            (a.piece.clone(), a.from_file, a.from_rank, a.capture, a.to),
+            (PieceMark::Letters("S".into()), Some(5), Some(3), true, sq("d3"))
+        );
         let b = mv("Nxd3!");
         assert_eq!((b.from_file, b.from_rank, b.capture, b.to), (None, None, true, sq("d3")));
         assert_eq!(mv("Nfxd3").from_file, Some(5));

@@ -43,7 +43,9 @@ pub fn parse_conditions(s: &str) -> Result<Vec<ConditionSpec>, Issue> {
             Phrase::Exact(def, k) | Phrase::Abbreviated(def, k) => {
                 let at = span(&ws, i, k);
                 if !def.is_supported() {
-                    return Err(Issue::new(at.0, at.1, ConditionError::NotSupported(def.name).to_string()).unsupported());
+                    return Err(
+                        Issue::new(at.0, at.1, ConditionError::NotSupported(def.name).to_string()).unsupported()
+                    );
                 }
                 if out.iter().any(|o| o.name == def.name) {
                     return Err(Issue::new(at.0, at.1, ConditionError::Twice(def.name.to_string()).to_string()));
@@ -91,7 +93,9 @@ pub fn parse_condition_text(text: &str) -> Result<ConditionSpec, String> {
     let (def, mut i) = match phrase(&ws, 0, 4, |t| ConditionDef::lookup(t, Spelling::Statement)) {
         Phrase::Exact(def, k) | Phrase::Abbreviated(def, k) => (def, k),
         Phrase::Ambiguous(names, k) => return Err(line(ambiguous(text, span(&ws, 0, k), "condition", &names))),
-        Phrase::None => return Err(line(parse_conditions(text).err().unwrap_or_else(|| Issue::new(0, 1, "no condition")))),
+        Phrase::None => {
+            return Err(line(parse_conditions(text).err().unwrap_or_else(|| Issue::new(0, 1, "no condition"))))
+        }
     };
     if !def.is_supported() {
         return Err(ConditionError::NotSupported(def.name).to_string());
@@ -100,7 +104,11 @@ pub fn parse_condition_text(text: &str) -> Result<ConditionSpec, String> {
     let mut first = true;
     while i < ws.len() {
         let Some((m, k)) = param(def, &ws, i) else {
-            let e = ConditionError::BadParam { condition: def.name, param: ws[i].text.to_string(), known: def.param_names() };
+            let e = ConditionError::BadParam {
+                condition: def.name,
+                param: ws[i].text.to_string(),
+                known: def.param_names(),
+            };
             return Err(e.to_string());
         };
         spec.add_param(m, first);

@@ -111,7 +111,9 @@ pub fn phrase<T>(ws: &[Word<'_>], i: usize, max: usize, lookup: impl Fn(&str) ->
         let joined: String = ws[i..i + k].iter().map(|w| norm(w.text)).collect();
         match lookup(&joined) {
             Found::One(v, name) if norm(name) == joined => return Phrase::Exact(v, k),
-            Found::One(v, _) if matches!(abbreviated, Phrase::None | Phrase::Ambiguous(..)) => abbreviated = Phrase::Abbreviated(v, k),
+            Found::One(v, _) if matches!(abbreviated, Phrase::None | Phrase::Ambiguous(..)) => {
+                abbreviated = Phrase::Abbreviated(v, k)
+            }
             Found::Ambiguous(names) if matches!(abbreviated, Phrase::None) => abbreviated = Phrase::Ambiguous(names, k),
             _ => {}
         }
@@ -151,6 +153,7 @@ pub fn quoted_list(xs: &[&str]) -> String {
 /// A word read as a number.
 pub fn number(w: &Word<'_>, what: &str) -> Result<u32, Issue> {
     w.text.parse().map_err(|_| {
-        Issue::new(w.offset, w.text.len(), format!("expected {what}, found `{}`", w.text)).expected("a number such as `2`")
+        Issue::new(w.offset, w.text.len(), format!("expected {what}, found `{}`", w.text))
+            .expected("a number such as `2`")
     })
 }

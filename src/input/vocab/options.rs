@@ -34,7 +34,9 @@ fn number_after(ws: &[Word<'_>], i: &mut usize, opt_name: &str, at: (usize, usiz
             *i += 1;
             Ok(n)
         }
-        None => Err(Issue::new(at.0 + at.1, 1, format!("`{opt_name}` needs a number")).expected("a number such as `2`")),
+        None => {
+            Err(Issue::new(at.0 + at.1, 1, format!("`{opt_name}` needs a number")).expected("a number such as `2`"))
+        }
     }
 }
 
@@ -47,7 +49,9 @@ pub fn option_at(ws: &[Word<'_>], i: usize) -> Phrase<&'static OptionDef> {
 /// spellings (`half duplex`, `HalfDuplex`): (byte offset, length). Brackets and quotes around words (a YAML
 /// list) are passed over.
 pub fn find_option(s: &str, names: &[&str]) -> Option<(usize, usize)> {
-    let wanted: Vec<Opt> = names.iter().filter_map(|n| match OptionDef::lookup(n, Spelling::Statement) {
+    let wanted: Vec<Opt> = names
+        .iter()
+        .filter_map(|n| match OptionDef::lookup(n, Spelling::Statement) {
             Found::One(d, _) => Some(d.opt),
             _ => None,
         })
@@ -99,7 +103,8 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Phrase::Ambiguous(names, k) => return Err(ambiguous(s, span(&ws, i, k), "option", &names)),
             Phrase::None => {
                 let w = ws[i];
-                let hint = did_you_mean(&norm(w.text), OPTIONS.iter().map(|d| d.name())).map(|h| format!("did you mean `{h}`?"));
+                let hint = did_you_mean(&norm(w.text), OPTIONS.iter().map(|d| d.name()))
+                    .map(|h| format!("did you mean `{h}`?"));
                 return Err(Issue::new(w.offset, w.text.len(), format!("unknown option `{}`", w.text))
                     .expected("an option such as `try`, `set play`, `defence 2` or `duplex`")
                     .hint_opt(hint));
@@ -115,13 +120,15 @@ pub fn parse_options(s: &str, opts: &mut Options) -> Result<bool, Issue> {
             Arg::Nothing => OptionValue::Nothing,
             Arg::Number => OptionValue::Number(number_after(&ws, &mut i, name, at)?),
             // An optional number (`Intelligent 2`).
-            Arg::MaybeNumber => match ws.get(i).filter(|w| !w.text.is_empty() && w.text.bytes().all(|b| b.is_ascii_digit())) {
-                Some(w) => {
-                    i += 1;
-                    OptionValue::Number(number(w, &format!("the number of `{name}`"))?)
+            Arg::MaybeNumber => {
+                match ws.get(i).filter(|w| !w.text.is_empty() && w.text.bytes().all(|b| b.is_ascii_digit())) {
+                    Some(w) => {
+                        i += 1;
+                        OptionValue::Number(number(w, &format!("the number of `{name}`"))?)
+                    }
+                    None => OptionValue::Nothing,
                 }
-                None => OptionValue::Nothing,
-            },
+            }
             Arg::TwoNumbers => {
                 let a = number_after(&ws, &mut i, name, at)?;
                 OptionValue::Numbers(a, number_after(&ws, &mut i, name, at)?)

@@ -35,7 +35,11 @@ pub fn kind_of(text: &str, offset: usize, len: usize) -> Result<Kind, Issue> {
     match PieceWord::english(text) {
         Some(PieceWord::Kind(k)) => Ok(k),
         Some(PieceWord::NotSupported(w)) => {
-            let what = if w.codes[0].eq_ignore_ascii_case(text) { w.codes[0].to_string() } else { format!("{text} ({})", w.codes[0]) };
+            let what = if w.codes[0].eq_ignore_ascii_case(text) {
+                w.codes[0].to_string()
+            } else {
+                format!("{text} ({})", w.codes[0])
+            };
             Err(Issue::new(offset, len, format!("not supported: piece {what}")).unsupported())
         }
         None => {
@@ -92,11 +96,20 @@ pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
         let (o, l) = span(&name, 0, name.len());
         let text = &s[o..o + l];
         let issue = match PieceWord::english(text) {
-            Some(_) => Issue::new(o, l, format!("`{text}` is not followed by a square")).expected("a square such as `e4`"),
-            None if first.text.len() >= 2 && first.text.get(first.text.len() - 2..).and_then(Square::parse).is_none() && name.len() == 1 => {
-                kind_of(text, o, l).err().unwrap_or_else(|| Issue::new(o, l, "")).expected("a piece and a square such as `Ke1` or `king e1`")
+            Some(_) => {
+                Issue::new(o, l, format!("`{text}` is not followed by a square")).expected("a square such as `e4`")
             }
-            None => Issue::new(o, l, format!("`{text}` is not a piece on a square")).expected("a piece and a square such as `Ke1` or `king e1`"),
+            None if first.text.len() >= 2
+                && first.text.get(first.text.len() - 2..).and_then(Square::parse).is_none()
+                && name.len() == 1 =>
+            {
+                kind_of(text, o, l)
+                    .err()
+                    .unwrap_or_else(|| Issue::new(o, l, ""))
+                    .expected("a piece and a square such as `Ke1` or `king e1`")
+            }
+            None => Issue::new(o, l, format!("`{text}` is not a piece on a square"))
+                .expected("a piece and a square such as `Ke1` or `king e1`"),
         };
         return Err(issue);
     }

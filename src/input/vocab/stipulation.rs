@@ -27,12 +27,13 @@ fn spelled(i: &str) -> IResult<&str, (bool, bool, &str, &str)> {
     let (i, _) = multispace0(i)?;
     let (i, exact) = opt(terminated(tag_no_case("exact"), sep)).parse(i)?;
     let (i, series) = opt(terminated(alt((tag_no_case("series"), tag_no_case("ser"))), sep)).parse(i)?;
-    let (i, kind) = alt((
-        recognize(pair(
-            opt(terminated(alt((tag_no_case("help"), tag_no_case("self"), tag_no_case("reflex"), tag_no_case("direct"))), opt(sep))),
-            alt((tag_no_case("stalemate"), tag_no_case("mate"))),
+    let (i, kind) = alt((recognize(pair(
+        opt(terminated(
+            alt((tag_no_case("help"), tag_no_case("self"), tag_no_case("reflex"), tag_no_case("direct"))),
+            opt(sep),
         )),
-    ))
+        alt((tag_no_case("stalemate"), tag_no_case("mate"))),
+    )),))
     .parse(i)?;
     let (i, n) = preceded((sep, tag_no_case("in"), sep), num_word).parse(i)?;
     let (i, _) = multispace0(i)?;
@@ -45,21 +46,31 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
     let lead = s.len() - s.trim_start().len();
     let text = s.trim();
     if text.is_empty() {
-        return Err(Issue::new(0, 1, "missing stipulation").expected("a stipulation such as `#2`, `h#2.5` or `helpmate in 2`"));
+        return Err(
+            Issue::new(0, 1, "missing stipulation").expected("a stipulation such as `#2`, `h#2.5` or `helpmate in 2`")
+        );
     }
     let lower = text.to_ascii_lowercase();
     // The notation of the other goals (`h+2`, `hzd52`, `x3`) has no `#` or `=`: whatever it reads is taken.
     if let Ok(st) = parse_stipulation(s) {
         return Ok(st);
     }
-    if text.contains('#') || text.contains('=') || text.starts_with(|c: char| c.is_ascii_digit()) || lower.contains("dia") {
+    if text.contains('#')
+        || text.contains('=')
+        || text.starts_with(|c: char| c.is_ascii_digit())
+        || lower.contains("dia")
+    {
         return parse_stipulation(s).map_err(issue);
     }
     // A proof game spelled out: `proof game in 4.5` is `dia4.5`.
     if let Some(n) = lower.strip_prefix("proof game in ").or_else(|| lower.strip_prefix("exact proof game in ")) {
         let exact = if lower.starts_with("exact") { "exact-" } else { "" };
         let n_off = lead + text.len() - n.len();
-        return parse_stipulation(&format!("{exact}dia{}", n.trim())).map_err(|e| Issue { offset: n_off, len: n.len().max(1), ..issue(e) });
+        return parse_stipulation(&format!("{exact}dia{}", n.trim())).map_err(|e| Issue {
+            offset: n_off,
+            len: n.len().max(1),
+            ..issue(e)
+        });
     }
     match spelled(&lower) {
         Ok(("", (exact, series, kind, n))) => {
@@ -74,20 +85,36 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
                 "reflexmate" => ("r", "#"),
                 _ => ("r", "="),
             };
-            let notation = format!("{}{}{fam}{goal}{n}", if exact { "exact-" } else { "" }, if series { "ser-" } else { "" });
+            let notation =
+                format!("{}{}{fam}{goal}{n}", if exact { "exact-" } else { "" }, if series { "ser-" } else { "" });
             let n_off = lead + lower.rfind(n).unwrap_or(0);
             parse_stipulation(&notation).map_err(|e| Issue { offset: n_off, len: n.len().max(1), ..issue(e) })
         }
         Ok((rest, _)) => {
             let off = lead + lower.len() - rest.len();
-            Err(Issue::new(off, rest.trim_end().len(), format!("unexpected `{}` after the stipulation", rest.trim_end()))
-                .expected("the end of the stipulation"))
+            Err(Issue::new(
+                off,
+                rest.trim_end().len(),
+                format!("unexpected `{}` after the stipulation", rest.trim_end()),
+            )
+            .expected("the end of the stipulation"))
         }
         Err(_) => {
             let first = text.split_whitespace().next().unwrap_or(text);
             let hint = did_you_mean(
                 first,
-                ["mate", "helpmate", "selfmate", "reflexmate", "stalemate", "series", "exact", "help", "self", "reflex"],
+                [
+                    "mate",
+                    "helpmate",
+                    "selfmate",
+                    "reflexmate",
+                    "stalemate",
+                    "series",
+                    "exact",
+                    "help",
+                    "self",
+                    "reflex",
+                ],
             );
             Err(Issue::new(lead, text.len(), format!("cannot read the stipulation `{text}`"))
                 .expected("a stipulation such as `#2`, `h#2.5`, `mate in 2` or `series helpmate in 7`")

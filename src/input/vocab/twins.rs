@@ -16,7 +16,8 @@ fn square_arg(ws: &[Word<'_>], i: &mut usize, cmd: &str, end: usize) -> Result<S
     match ws.get(*i) {
         Some(w) => {
             let sq = Square::parse(w.text).ok_or_else(|| {
-                Issue::new(w.offset, w.text.len(), format!("`{}` is not a square", w.text)).expected(format!("a square after `{cmd}`, such as `e4`"))
+                Issue::new(w.offset, w.text.len(), format!("`{}` is not a square", w.text))
+                    .expected(format!("a square after `{cmd}`, such as `e4`"))
             })?;
             *i += 1;
             Ok(sq)
@@ -120,10 +121,12 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
             }
             TwinCommand::Add => {
                 let Some(cw) = ws.get(i) else {
-                    return Err(Issue::new(end, 1, "`add` needs a colour and pieces").expected("`white` or `black`, then pieces such as `Qa1`"));
+                    return Err(Issue::new(end, 1, "`add` needs a colour and pieces")
+                        .expected("`white` or `black`, then pieces such as `Qa1`"));
                 };
                 let color = color_word(cw.text).ok_or_else(|| {
-                    Issue::new(cw.offset, cw.text.len(), format!("`{}` is not a colour", cw.text)).expected("`white` or `black`")
+                    Issue::new(cw.offset, cw.text.len(), format!("`{}` is not a colour", cw.text))
+                        .expected("`white` or `black`")
                 })?;
                 i += 1;
                 // The pieces run to the next twinning command.
@@ -132,7 +135,8 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
                     j += 1;
                 }
                 if j == i {
-                    return Err(Issue::new(cw.offset + cw.text.len() + 1, 1, "`add` needs pieces").expected("pieces such as `Qa1`"));
+                    return Err(Issue::new(cw.offset + cw.text.len() + 1, 1, "`add` needs pieces")
+                        .expected("pieces such as `Qa1`"));
                 }
                 let (po, pl) = span(&ws, i, j - i);
                 let pieces = parse_pieces(&s[po..po + pl], color).map_err(|e| e.shifted(po))?;
@@ -148,7 +152,8 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
                 let mut kinds = [Kind::KING; 2];
                 for kind in &mut kinds {
                     let Some(w) = ws.get(i) else {
-                        return Err(Issue::new(end, 1, "`substitute` needs two pieces").expected("two piece codes such as `R B`"));
+                        return Err(Issue::new(end, 1, "`substitute` needs two pieces")
+                            .expected("two piece codes such as `R B`"));
                     };
                     *kind = kind_of(w.text, w.offset, w.text.len())?;
                     i += 1;
@@ -164,8 +169,12 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
                     "180" => 180,
                     "270" => 270,
                     _ => {
-                        return Err(Issue::new(w.offset, w.text.len(), format!("`{}` is not an angle Popeye rotates by", w.text))
-                            .expected("`90`, `180` or `270`"))
+                        return Err(Issue::new(
+                            w.offset,
+                            w.text.len(),
+                            format!("`{}` is not an angle Popeye rotates by", w.text),
+                        )
+                        .expected("`90`, `180` or `270`"))
                     }
                 };
                 i += 1;
@@ -173,7 +182,8 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
             }
             TwinCommand::Mirror => {
                 let Some(w) = ws.get(i) else {
-                    return Err(Issue::new(end, 1, "`mirror` needs an axis").expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
+                    return Err(Issue::new(end, 1, "`mirror` needs an axis")
+                        .expected("`a1<-->h1`, `a1<-->a8`, `a1<-->h8` or `a8<-->h1`"));
                 };
                 let Some(m) = Mirror::parse(w.text) else {
                     return Err(Issue::new(w.offset, w.text.len(), format!("`{}` is not a mirror axis", w.text))
@@ -185,7 +195,9 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
             TwinCommand::PolishType => changes.push(TwinChange::PolishType),
             TwinCommand::Stipulation => {
                 let Some(w) = ws.get(i) else {
-                    return Err(Issue::new(end, 1, "`stipulation` needs a stipulation").expected("a stipulation such as `h#3`"));
+                    return Err(
+                        Issue::new(end, 1, "`stipulation` needs a stipulation").expected("a stipulation such as `h#3`")
+                    );
                 };
                 if w.text.contains(['#', '=']) {
                     let st = parse_stip_any(w.text).map_err(|e| e.shifted(w.offset))?;
@@ -199,7 +211,9 @@ pub fn parse_twin(s: &str) -> Result<Twin, Issue> {
             }
             TwinCommand::Condition => {
                 let Some(w) = ws.get(i) else {
-                    return Err(Issue::new(end, 1, "`condition` needs conditions").expected("conditions such as `Madrasi`"));
+                    return Err(
+                        Issue::new(end, 1, "`condition` needs conditions").expected("conditions such as `Madrasi`")
+                    );
                 };
                 let c = parse_conditions(&s[w.offset..]).map_err(|e| e.shifted(w.offset))?;
                 changes.push(TwinChange::Conditions(c));

@@ -39,7 +39,8 @@ pub fn steps(kind: Kind, color: Color, from: Square) -> u64 {
         Kind::PAWN => {
             let ahead = from.offset(0, color.forward()).map_or(0, |s| s.bb().0);
             let second = if color == Color::White { 1 } else { 6 };
-            let double = if from.rank() == second { from.offset(0, 2 * color.forward()).map_or(0, |s| s.bb().0) } else { 0 };
+            let double =
+                if from.rank() == second { from.offset(0, 2 * color.forward()).map_or(0, |s| s.bb().0) } else { 0 };
             ahead | double | PAWN_ATTACKS[color.index()][i]
         }
         _ => 0,
@@ -225,12 +226,19 @@ mod tests {
                             for t in Square::all() {
                                 let last = b.rank() == color.last_rank() && kind == Kind::PAWN;
                                 let after = if last {
-                                    PROMOTED.iter().map(|&p| if p == form { d.get(color, p, b, 0, form, t) } else { FAR }).min().unwrap()
+                                    PROMOTED
+                                        .iter()
+                                        .map(|&p| if p == form { d.get(color, p, b, 0, form, t) } else { FAR })
+                                        .min()
+                                        .unwrap()
                                 } else {
                                     d.get(color, kind, b, 0, form, t)
                                 };
                                 let before = d.get(color, kind, a, 0, form, t);
-                                assert!(before <= after.saturating_add(1), "{color:?} {kind:?} {a}-{b} to {form:?} {t}: {before} > 1 + {after}");
+                                assert!(
+                                    before <= after.saturating_add(1),
+                                    "{color:?} {kind:?} {a}-{b} to {form:?} {t}: {before} > 1 + {after}"
+                                );
                             }
                         }
                     }

@@ -115,7 +115,15 @@ pub fn check_in_place(form: Kind, x: Square, king: Square) -> u32 {
 /// side (by colour index), from the pieces `start` under castling rights `rights`, in as much detail as the
 /// work allows from level `coarsest` on (see [`Gen::detail`]; each level's pictures are parts of the next finer
 /// one's, so each is complete). `None` when there are too many pictures even at the coarsest level.
-pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, mate: bool, budget: [u32; 2], coarsest: usize) -> Option<Vec<Picture>> {
+pub fn pictures(
+    dist: &Distances,
+    start: &[Start],
+    rights: u8,
+    victim: Color,
+    mate: bool,
+    budget: [u32; 2],
+    coarsest: usize,
+) -> Option<Vec<Picture>> {
     let king_id = start.iter().position(|p| p.color == victim && p.kind == Kind::KING)? as u8;
     let reach = reach_layers(dist, start, rights, budget);
     let rules = Rules::orthodox();
@@ -130,38 +138,40 @@ pub fn pictures(dist: &Distances, start: &[Start], rights: u8, victim: Color, ma
             .into_par_iter()
             .map(|k| {
                 let mut g = Gen {
-            dist,
-            start,
-            rights,
-            victim,
-            attacker: victim.opposite(),
-            budget,
-            mate,
-            detail,
-            king_id,
-            ids: [Color::White, Color::Black].map(|c| start.iter().enumerate().filter(|(_, p)| p.color == c).fold(0, |acc, (i, _)| acc | 1 << i)),
-            reach: &reach,
-            layers: budget[0].max(budget[1]) as usize + 1,
-            target: vec![u16::MAX; start.len()],
-            paid: vec![0; start.len()],
-            placed: 0,
-            cost: [0; 2],
-            occupied: [0; 2],
-            at: [NONE; 64],
-            empty: 0,
-            king: Square::new(0),
-            checker: NONE,
-            at_target: 0,
-            captured: 0,
-            resolved: 0,
-            pawn_blocked: 0,
-            steps: 0,
-            max_steps,
-            tally: &tally,
-            out: Vec::new(),
-            rules: &rules,
-            buf: Vec::new(),
-        };
+                    dist,
+                    start,
+                    rights,
+                    victim,
+                    attacker: victim.opposite(),
+                    budget,
+                    mate,
+                    detail,
+                    king_id,
+                    ids: [Color::White, Color::Black].map(|c| {
+                        start.iter().enumerate().filter(|(_, p)| p.color == c).fold(0, |acc, (i, _)| acc | 1 << i)
+                    }),
+                    reach: &reach,
+                    layers: budget[0].max(budget[1]) as usize + 1,
+                    target: vec![u16::MAX; start.len()],
+                    paid: vec![0; start.len()],
+                    placed: 0,
+                    cost: [0; 2],
+                    occupied: [0; 2],
+                    at: [NONE; 64],
+                    empty: 0,
+                    king: Square::new(0),
+                    checker: NONE,
+                    at_target: 0,
+                    captured: 0,
+                    resolved: 0,
+                    pawn_blocked: 0,
+                    steps: 0,
+                    max_steps,
+                    tally: &tally,
+                    out: Vec::new(),
+                    rules: &rules,
+                    buf: Vec::new(),
+                };
                 if g.place(king_id, Kind::KING, k) {
                     g.king = k;
                     if mate {
@@ -295,7 +305,8 @@ impl Gen<'_> {
 
     fn place_at_cost(&mut self, id: u8, form: Kind, sq: Square, cost: u32) -> bool {
         let s = sq.index();
-        if self.at[s] != NONE || self.empty & 1 << s != 0 || (form == Kind::PAWN && (sq.rank() == 0 || sq.rank() == 7)) {
+        if self.at[s] != NONE || self.empty & 1 << s != 0 || (form == Kind::PAWN && (sq.rank() == 0 || sq.rank() == 7))
+        {
             return false;
         }
         let c = self.start[id as usize].color.index();
@@ -436,7 +447,9 @@ impl Gen<'_> {
         for id in self.unplaced(self.attacker) {
             let kind = self.start[id as usize].kind;
             for &form in forms(kind) {
-                let mut squares = observers(form, self.attacker, q, blockers) & !self.king.bb().0 & self.within(id, form, self.left(id));
+                let mut squares = observers(form, self.attacker, q, blockers)
+                    & !self.king.bb().0
+                    & self.within(id, form, self.left(id));
                 if form == Kind::KING {
                     squares &= !KING[self.king.index()];
                 }
@@ -606,7 +619,10 @@ impl Gen<'_> {
             for color in [self.victim, self.attacker] {
                 for id in self.unplaced(color) {
                     for &form in forms(self.start[id as usize].kind) {
-                        if color == self.attacker && (certain_check(form, color, front, self.king, self.empty) || (form == Kind::KING && KING[self.king.index()] & front.bb().0 != 0)) {
+                        if color == self.attacker
+                            && (certain_check(form, color, front, self.king, self.empty)
+                                || (form == Kind::KING && KING[self.king.index()] & front.bb().0 != 0))
+                        {
                             continue;
                         }
                         if self.place(id, form, front) {
@@ -749,7 +765,13 @@ impl Gen<'_> {
             }
         }
         let slack = [self.budget[0] as i32 - self.cost[0] as i32, self.budget[1] as i32 - self.cost[1] as i32];
-        self.out.push(Picture { targets: self.target.clone(), checker: self.checker, at_target: self.at_target, captures: self.captured, slack });
+        self.out.push(Picture {
+            targets: self.target.clone(),
+            checker: self.checker,
+            at_target: self.at_target,
+            captures: self.captured,
+            slack,
+        });
         self.tally.pictures.fetch_add(1, Ordering::Relaxed);
     }
 }

@@ -72,7 +72,14 @@ impl Plan {
     /// [`Plan::new`] with the pictures worked out in less detail than they can be (see [`generate::pictures`]):
     /// for tests of the coarser levels the enumeration falls back to when the full one is too large.
     #[doc(hidden)]
-    pub fn with_detail(dist: Arc<Distances>, pos: &Position, goal: Goal, victim: Color, budget: [u32; 2], detail: usize) -> Option<Plan> {
+    pub fn with_detail(
+        dist: Arc<Distances>,
+        pos: &Position,
+        goal: Goal,
+        victim: Color,
+        budget: [u32; 2],
+        detail: usize,
+    ) -> Option<Plan> {
         let start: Vec<Start> = pos.pieces().map(|(sq, p)| Start { color: p.color, kind: p.kind, sq }).collect();
         if start.len() > 32 || start.iter().any(|p| !p.kind.is_orthodox()) || budget.iter().any(|&b| b > 60) {
             return None;
@@ -106,7 +113,15 @@ impl Plan {
             checker: pictures.iter().map(|p| p.checker).collect(),
             at_target: pictures.iter().map(|p| p.at_target).collect(),
             captures: pictures.iter().map(|p| p.captures).collect(),
-            placed: pictures.iter().map(|p| p.targets.iter().enumerate().fold(0, |acc, (id, &t)| if t == UNPLACED { acc } else { acc | 1 << id })).collect(),
+            placed: pictures
+                .iter()
+                .map(|p| {
+                    p.targets
+                        .iter()
+                        .enumerate()
+                        .fold(0, |acc, (id, &t)| if t == UNPLACED { acc } else { acc | 1 << id })
+                })
+                .collect(),
             root: root.into_boxed_slice(),
             ids,
             budget,
@@ -130,8 +145,11 @@ impl Plan {
             .iter()
             .filter_map(|a| {
                 let slack = [0, 1].map(|c| i32::from(a.slack[c]) - fewer[c]);
-                (slack.iter().all(|&s| s >= 0) && u32::from(a.captures) <= budget[self.attacker])
-                    .then(|| Alive { pic: a.pic, slack: slack.map(|s| s as i8), captures: a.captures })
+                (slack.iter().all(|&s| s >= 0) && u32::from(a.captures) <= budget[self.attacker]).then(|| Alive {
+                    pic: a.pic,
+                    slack: slack.map(|s| s as i8),
+                    captures: a.captures,
+                })
             })
             .collect();
         Some(Plan {
@@ -221,7 +239,12 @@ impl Track {
     pub fn fork(&self) -> Track {
         match &self.plan {
             None => Track::default(),
-            Some(plan) => Track { plan: Some(plan.clone()), ids: self.ids, alive: self.current().to_vec(), frames: vec![Frame::new(0, true)] },
+            Some(plan) => Track {
+                plan: Some(plan.clone()),
+                ids: self.ids,
+                alive: self.current().to_vec(),
+                frames: vec![Frame::new(0, true)],
+            },
         }
     }
 
@@ -258,7 +281,14 @@ impl Track {
             }
             tight |= plan.placed[st.pic as usize];
         }
-        let h = if spare { !0 } else { pos.color_bb(pos.side()).into_iter().filter(|sq| self.ids[sq.index()] != NONE && tight & 1 << self.ids[sq.index()] != 0).fold(0, |acc, sq| acc | sq.bb().0) };
+        let h = if spare {
+            !0
+        } else {
+            pos.color_bb(pos.side())
+                .into_iter()
+                .filter(|sq| self.ids[sq.index()] != NONE && tight & 1 << self.ids[sq.index()] != 0)
+                .fold(0, |acc, sq| acc | sq.bb().0)
+        };
         self.frames.last_mut().expect("a node").hope = Some(h);
         h
     }
@@ -300,7 +330,14 @@ impl Track {
     }
 
     /// [`Track::enter`] with the plan taken out of the track.
-    fn enter_with(&mut self, plan: &Plan, before: &Position, m: Move, after: &Position, attacker_left: Option<u32>) -> bool {
+    fn enter_with(
+        &mut self,
+        plan: &Plan,
+        before: &Position,
+        m: Move,
+        after: &Position,
+        attacker_left: Option<u32>,
+    ) -> bool {
         let mover = before.side();
         // A picture with no move to spare for the mover survives only a move of one of its placed pieces.
         if attacker_left.is_some() && self.hope(plan, before) & m.from.bb().0 == 0 {
@@ -310,7 +347,8 @@ impl Track {
             return false;
         }
         let mut frame = Frame::new(self.alive.len(), attacker_left.is_some());
-        let mut changes = [Change { id: 0, color: Color::White, from: (Kind::KING, m.from), to: (Kind::KING, m.from) }; 6];
+        let mut changes =
+            [Change { id: 0, color: Color::White, from: (Kind::KING, m.from), to: (Kind::KING, m.from) }; 6];
         let mut n = 0;
         let (rb, ra) = (before.castling(), after.castling());
         let moving = self.ids[m.from.index()];
@@ -323,14 +361,22 @@ impl Track {
             let rank = m.from.rank();
             let (rf, rt) = if m.special == Special::CastleShort { (7, 5) } else { (0, 3) };
             let (rf, rt) = (Square::from_coords(rf, rank), Square::from_coords(rt, rank));
-            changes[n] = Change { id: self.ids[rf.index()], color: mover, from: (Kind::ROOK, rf), to: (Kind::ROOK, rt) };
+            changes[n] =
+                Change { id: self.ids[rf.index()], color: mover, from: (Kind::ROOK, rf), to: (Kind::ROOK, rt) };
             n += 1;
         }
         // The pieces' new squares.
         self.touch_line(&mut frame, m);
         // Castling rights that went: the king and rooks still on their squares count anew.
         if rb != ra {
-            for (sq, kind) in [(4, Kind::KING), (0, Kind::ROOK), (7, Kind::ROOK), (60, Kind::KING), (56, Kind::ROOK), (63, Kind::ROOK)] {
+            for (sq, kind) in [
+                (4, Kind::KING),
+                (0, Kind::ROOK),
+                (7, Kind::ROOK),
+                (60, Kind::KING),
+                (56, Kind::ROOK),
+                (63, Kind::ROOK),
+            ] {
                 let sq = Square::new(sq);
                 let id = self.ids[sq.index()];
                 if id == NONE || changes[..n].iter().any(|c| c.id == id) {

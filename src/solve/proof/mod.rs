@@ -26,13 +26,13 @@ use super::run::{diagram_rules, line_sink, Settings};
 use super::solution::Line;
 use super::table::Table;
 use super::Aborted;
-use crate::problem::twins::Diagram;
-use crate::problem::{Goal, Play, Problem, Refusal};
-use crate::setup::{build_position, ExplicitState};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
 use crate::pieces::Placed;
 use crate::position::Position;
+use crate::problem::twins::Diagram;
+use crate::problem::{Goal, Play, Problem, Refusal};
+use crate::setup::{build_position, ExplicitState};
 use crate::square::{Bitboard, Color, Square};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -113,7 +113,14 @@ struct Work<'s, 'a> {
 }
 
 impl<'a> ProofSearch<'a> {
-    pub fn new(rules: &'a Rules, target: Target, turns: Turns, table: &'a Table, deadline: Option<Instant>, stop: &'a AtomicBool) -> Self {
+    pub fn new(
+        rules: &'a Rules,
+        target: Target,
+        turns: Turns,
+        table: &'a Table,
+        deadline: Option<Instant>,
+        stop: &'a AtomicBool,
+    ) -> Self {
         let bound = rules.plays_orthodox().then(|| Bound::new(target.position()));
         ProofSearch { rules, target, turns, bound, table, deadline, stop, nodes: AtomicU64::new(0) }
     }
@@ -156,7 +163,14 @@ impl<'a> ProofSearch<'a> {
     /// Every proof game of exactly `len` plies (series: moves) from `start`, into `sink`. `Err` when the time
     /// limit or the stop flag ended the search (the lines found are in the sink).
     pub fn games_into(&self, start: &Position, len: u32, sink: &LineSink<'a>) -> Result<(), Aborted> {
-        let mut work = Work { line: Vec::new(), moves: Vec::new(), sink, split: 2 + u32::from(len >= 8), nodes: 0, scratch: Scratch::default() };
+        let mut work = Work {
+            line: Vec::new(),
+            moves: Vec::new(),
+            sink,
+            split: 2 + u32::from(len >= 8),
+            nodes: 0,
+            scratch: Scratch::default(),
+        };
         let r = self.search(start, len, &mut work);
         self.nodes.fetch_add(work.nodes, Ordering::Relaxed);
         r.map(|_| ())
@@ -276,15 +290,25 @@ pub struct Games {
 /// The proof games of a twin (its diagram `d`, the stipulation's goal `dia` or `a=>b`): from the game array or
 /// the problem's start position, every game of the full length and, unless `exact-`, of the shorter lengths
 /// Popeye lists too (help play: those where the same side moves last; series play: every shorter length).
-pub fn solve_twin(p: &Problem, d: &Diagram, settings: &Settings, table: &Table, deadline: Option<Instant>, stop: &AtomicBool) -> Result<Games, Refusal> {
+pub fn solve_twin(
+    p: &Problem,
+    d: &Diagram,
+    settings: &Settings,
+    table: &Table,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+) -> Result<Games, Refusal> {
     let st = &d.stipulation;
-    let start_pieces = start_pieces(p, st).ok_or_else(|| Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)")))?;
+    let start_pieces = start_pieces(p, st).ok_or_else(|| {
+        Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)"))
+    })?;
     // The rules know every kind of both positions.
     let both = Diagram { pieces: start_pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
     let (rules, setup) = diagram_rules(p, &both).map_err(Refusal::from)?;
     let (side, len) = p.start(st);
     let series = st.play == Play::SeriesDirect;
-    let start = build_position(&start_pieces, &ExplicitState::default(), side, &rules, &setup).map_err(|e| Refusal::bad_input(format!("the start position: {}", e.message)))?;
+    let start = build_position(&start_pieces, &ExplicitState::default(), side, &rules, &setup)
+        .map_err(|e| Refusal::bad_input(format!("the start position: {}", e.message)))?;
     let turns = if series { Turns::Series } else { Turns::Alternate };
     let search = ProofSearch::new(&rules, Target::new(&d.pieces), turns, table, deadline, stop);
     let goal = st.goal;
@@ -320,7 +344,8 @@ pub fn start_pieces(p: &Problem, st: &crate::problem::Stipulation) -> Option<Vec
 /// The game array with White to move and every castling right: where a `dia` proof game starts.
 pub fn game_array() -> Vec<Placed> {
     use crate::pieces::Kind;
-    let back = [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
+    let back =
+        [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
     let mut out = Vec::with_capacity(32);
     for (file, &kind) in back.iter().enumerate() {
         let f = file as u8;

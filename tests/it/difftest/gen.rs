@@ -160,7 +160,11 @@ pub fn generate(seed: u64, index: u64) -> Case {
             // Now and then in German or French, keywords abbreviated and in any case (Popeye reads all three).
             let lang = *rng.weighted(&[(76, Lang::English), (12, Lang::German), (12, Lang::French)]);
             let (abbreviate, recase) = if rng.chance(30) { (rng.range(10, 60), rng.range(10, 50)) } else { (0, 0) };
-            let text = if lang == Lang::English && abbreviate == 0 { text } else { Writer::new(&mut rng, lang, abbreviate, recase).problem(&text) };
+            let text = if lang == Lang::English && abbreviate == 0 {
+                text
+            } else {
+                Writer::new(&mut rng, lang, abbreviate, recase).problem(&text)
+            };
             return Case { index, text, family };
         }
     }
@@ -258,7 +262,8 @@ impl Gen<'_> {
 
     fn problem(&mut self) -> (String, String) {
         let (fam, stip, n) = self.stipulation();
-        let family = stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string();
+        let family =
+            stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string();
         let fairy = self.rng.chance(15);
         // How crowded: sparse, medium, crowded; longer stipulations get fewer pieces.
         let long = match fam {
@@ -341,7 +346,13 @@ impl Gen<'_> {
         }
         let mut text = String::from("BeginProblem\n");
         // Now and then what Popeye prints above the diagram (and does not solve).
-        for (cmd, what) in [("Author", "A. Composer"), ("Origin", "Test 2026"), ("Title", "Study"), ("Remark", "generated"), ("Award", "1st Prize")] {
+        for (cmd, what) in [
+            ("Author", "A. Composer"),
+            ("Origin", "Test 2026"),
+            ("Title", "Study"),
+            ("Remark", "generated"),
+            ("Award", "1st Prize"),
+        ] {
             if self.rng.chance(4) {
                 let _ = writeln!(text, "{cmd} {what}");
             }
@@ -450,7 +461,9 @@ impl Gen<'_> {
         }
         // CastlingMutuallyExclusive: a white rook's castling excludes a black rook's (both on their squares).
         if castling && r.chance(25) {
-            let rooks = |rank: usize, white: bool| -> Vec<usize> { [0usize, 7].into_iter().filter(|&f| self.board[rank][f] == Some((white, "R"))).collect() };
+            let rooks = |rank: usize, white: bool| -> Vec<usize> {
+                [0usize, 7].into_iter().filter(|&f| self.board[rank][f] == Some((white, "R"))).collect()
+            };
             let (w, b) = (rooks(0, true), rooks(7, false));
             if !w.is_empty() && !b.is_empty() {
                 let (wf, bf) = (*r.pick(&w), *r.pick(&b));
@@ -475,7 +488,11 @@ impl Gen<'_> {
         }
         if !opts.is_empty() {
             // Now and then in two `Option` commands (Popeye adds them up).
-            let split = if opts.len() >= 2 && self.rng.chance(15) { self.rng.range(1, opts.len() as u32 - 1) as usize } else { opts.len() };
+            let split = if opts.len() >= 2 && self.rng.chance(15) {
+                self.rng.range(1, opts.len() as u32 - 1) as usize
+            } else {
+                opts.len()
+            };
             let _ = writeln!(text, "Option {}", opts[..split].join(" "));
             if split < opts.len() {
                 let _ = writeln!(text, "Option {}", opts[split..].join(" "));
@@ -487,7 +504,9 @@ impl Gen<'_> {
             let mut lines: Vec<String> = Vec::new();
             for line in text.lines().skip(1) {
                 match line.strip_prefix("Pieces White").and_then(|l| l.split_once(" Black")) {
-                    Some((white, black)) if !white.trim().is_empty() && !black.trim().is_empty() && self.rng.chance(50) => {
+                    Some((white, black))
+                        if !white.trim().is_empty() && !black.trim().is_empty() && self.rng.chance(50) =>
+                    {
                         lines.push(format!("Pieces White{white}"));
                         lines.push(format!("Pieces Black{black}"));
                     }
@@ -525,10 +544,13 @@ impl Gen<'_> {
     fn twin(&mut self, fam: Fam, stip: &str, board: &mut Board) -> String {
         let mut parts = Vec::new();
         let changes = if self.rng.chance(80) { 1 } else { 2 };
-        let occupied = |b: &Board| -> Vec<(usize, usize)> { (0..64).map(|i| (i % 8, i / 8)).filter(|&(f, r)| b[r][f].is_some()).collect() };
+        let occupied = |b: &Board| -> Vec<(usize, usize)> {
+            (0..64).map(|i| (i % 8, i / 8)).filter(|&(f, r)| b[r][f].is_some()).collect()
+        };
         let empty = |b: &Board, rng: &mut Rng, pawn: bool| -> (usize, usize) {
             for _ in 0..200 {
-                let (f, r) = (rng.range(0, 7) as usize, rng.range(if pawn { 1 } else { 0 }, if pawn { 6 } else { 7 }) as usize);
+                let (f, r) =
+                    (rng.range(0, 7) as usize, rng.range(if pawn { 1 } else { 0 }, if pawn { 6 } else { 7 }) as usize);
                 if b[r][f].is_none() {
                     return (f, r);
                 }
@@ -538,11 +560,13 @@ impl Gen<'_> {
         let wrong = self.rng.chance(3);
         for _ in 0..changes {
             let occ = occupied(board);
-            let non_king: Vec<(usize, usize)> = occ.iter().copied().filter(|&(f, r)| !matches!(board[r][f], Some((_, "K")))).collect();
+            let non_king: Vec<(usize, usize)> =
+                occ.iter().copied().filter(|&(f, r)| !matches!(board[r][f], Some((_, "K")))).collect();
             let c = match self.rng.range(0, 12) {
                 0 | 1 => {
                     let &(f, r) = self.rng.pick(&occ);
-                    let (tf, tr) = if self.rng.chance(25) { *self.rng.pick(&occ) } else { empty(board, self.rng, false) };
+                    let (tf, tr) =
+                        if self.rng.chance(25) { *self.rng.pick(&occ) } else { empty(board, self.rng, false) };
                     let (f, r) = if wrong { empty(board, self.rng, false) } else { (f, r) };
                     // Not onto its own square (Popeye then removes the piece, stipula refuses).
                     let (tf, tr) = if (f, r) == (tf, tr) { empty(board, self.rng, false) } else { (tf, tr) };
@@ -580,7 +604,11 @@ impl Gen<'_> {
                     let fairy = self.rng.chance(20);
                     let kind = self.piece_kind(fairy);
                     let white = self.rng.chance(50);
-                    let (f, r) = if self.rng.chance(20) && !non_king.is_empty() && kind != "P" { *self.rng.pick(&non_king) } else { empty(board, self.rng, kind == "P") };
+                    let (f, r) = if self.rng.chance(20) && !non_king.is_empty() && kind != "P" {
+                        *self.rng.pick(&non_king)
+                    } else {
+                        empty(board, self.rng, kind == "P")
+                    };
                     board[r][f] = Some((white, kind));
                     let mut add = format!("Add {} {kind}{}", if white { "White" } else { "Black" }, sq(f, r));
                     // Now and then two pieces of the colour.
@@ -593,7 +621,16 @@ impl Gen<'_> {
                     add
                 }
                 6 => {
-                    let pairs = [("R", "B"), ("B", "R"), ("Q", "R"), ("S", "B"), ("R", "Q"), ("B", "S"), ("P", "S"), ("S", "G")];
+                    let pairs = [
+                        ("R", "B"),
+                        ("B", "R"),
+                        ("Q", "R"),
+                        ("S", "B"),
+                        ("R", "Q"),
+                        ("B", "S"),
+                        ("P", "S"),
+                        ("S", "G"),
+                    ];
                     // Now and then between any two walks both solvers have (not the king).
                     let (a, b) = if self.rng.chance(25) {
                         let walks: Vec<&str> = ["Q", "R", "B", "S", "P"].iter().chain(FAIRY).copied().collect();
@@ -634,8 +671,14 @@ impl Gen<'_> {
                 }
                 9 => {
                     // A vector that keeps every piece on the board (unless this twin is meant to go wrong).
-                    let (fl, fh) = (occ.iter().map(|x| x.0).min().unwrap_or(0) as i32, occ.iter().map(|x| x.0).max().unwrap_or(7) as i32);
-                    let (rl, rh) = (occ.iter().map(|x| x.1).min().unwrap_or(0) as i32, occ.iter().map(|x| x.1).max().unwrap_or(7) as i32);
+                    let (fl, fh) = (
+                        occ.iter().map(|x| x.0).min().unwrap_or(0) as i32,
+                        occ.iter().map(|x| x.0).max().unwrap_or(7) as i32,
+                    );
+                    let (rl, rh) = (
+                        occ.iter().map(|x| x.1).min().unwrap_or(0) as i32,
+                        occ.iter().map(|x| x.1).max().unwrap_or(7) as i32,
+                    );
                     let df = if wrong { 8 - fh } else { self.rng.range(0, (7 - fh + fl) as u32) as i32 - fl };
                     let dr = self.rng.range(0, (7 - rh + rl) as u32) as i32 - rl;
                     let (a, b) = (self.rng.range(2, 5) as i32, self.rng.range(2, 5) as i32);
@@ -670,13 +713,25 @@ impl Gen<'_> {
                     // the goal.
                     let goal = if code.ends_with('=') { "=" } else { "#" };
                     let code = match fam {
-                        Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => format!("{}{goal}", self.rng.pick(&["", "s", "r"])),
-                        Fam::Help | Fam::SerHelp if self.rng.chance(30) => format!("{}{goal}", self.rng.pick(&["h", "ser-h"])),
-                        _ if self.rng.chance(8) => format!("{}{goal}", self.rng.pick(&["", "s", "r", "h", "ser-", "ser-h", "ser-s"])),
+                        Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => {
+                            format!("{}{goal}", self.rng.pick(&["", "s", "r"]))
+                        }
+                        Fam::Help | Fam::SerHelp if self.rng.chance(30) => {
+                            format!("{}{goal}", self.rng.pick(&["h", "ser-h"]))
+                        }
+                        _ if self.rng.chance(8) => {
+                            format!("{}{goal}", self.rng.pick(&["", "s", "r", "h", "ser-", "ser-h", "ser-s"]))
+                        }
                         _ => code.to_string(),
                     };
                     // Help play, slow in Popeye on a crowded board, short when the diagram was drawn for another family.
-                    let n = if code.starts_with('h') && fam != Fam::Help { n.min(2) } else if !code.starts_with("ser") { n.min(3) } else { n };
+                    let n = if code.starts_with('h') && fam != Fam::Help {
+                        n.min(2)
+                    } else if !code.starts_with("ser") {
+                        n.min(3)
+                    } else {
+                        n
+                    };
                     // Help play now and then a half move longer (`h#1.5`).
                     let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
                     format!("Stipulation {code}{n}{half}")

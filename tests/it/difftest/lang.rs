@@ -37,11 +37,12 @@ const COMMANDS: &[[&str; 3]] = &[
 ];
 
 /// Popeye's colour words (`ColourString`).
-const COLOURS: &[[&str; 3]] = &[["White", "Weiss", "Blanc"], ["Black", "Schwarz", "Noir"], ["Neutral", "Neutral", "Neutre"], [
-    "TotalInvisible",
-    "TotalUnsichtbar",
-    "TotalInvisible",
-]];
+const COLOURS: &[[&str; 3]] = &[
+    ["White", "Weiss", "Blanc"],
+    ["Black", "Schwarz", "Noir"],
+    ["Neutral", "Neutral", "Neutre"],
+    ["TotalInvisible", "TotalUnsichtbar", "TotalInvisible"],
+];
 
 /// Every keyword of `lang` a word of the input might be taken for: commands, twinning commands, options,
 /// conditions, colours. An abbreviation the generator writes is the start of exactly one of them, so that it is
@@ -78,7 +79,10 @@ impl<'r> Writer<'r> {
             let lower = word.to_ascii_lowercase();
             let unique = |k: usize| {
                 let p = &lower[..k];
-                self.keywords.iter().filter(|x| x.to_ascii_lowercase().starts_with(p)).all(|x| x.eq_ignore_ascii_case(word))
+                self.keywords
+                    .iter()
+                    .filter(|x| x.to_ascii_lowercase().starts_with(p))
+                    .all(|x| x.eq_ignore_ascii_case(word))
             };
             let ks: Vec<usize> = (1..word.len()).filter(|&k| word.is_char_boundary(k) && unique(k)).collect();
             if !ks.is_empty() {
@@ -229,7 +233,8 @@ impl<'r> Writer<'r> {
                 }
             };
             let white = code.chars().all(|c| c.is_ascii_uppercase());
-            let t = Kind::from_code(&code.to_ascii_uppercase()).map_or(code.clone(), |k| k.def().code_in(self.lang).to_string());
+            let t = Kind::from_code(&code.to_ascii_uppercase())
+                .map_or(code.clone(), |k| k.def().code_in(self.lang).to_string());
             let t = if white { t.to_ascii_uppercase() } else { t.to_ascii_lowercase() };
             // A walk of one letter in this language is written without a dot, one of two with it.
             if t.len() > 1 {
@@ -246,7 +251,9 @@ impl<'r> Writer<'r> {
         // French Popeye reads `pieces` right after conditions as the condition `PiecesPerdues` and loses the
         // pieces (docs/popeye-differences.md): the pieces come first there.
         if self.lang == Lang::French {
-            while let Some(i) = (1..lines.len()).find(|&i| lines[i - 1].starts_with("Condition") && lines[i].starts_with("Pieces")) {
+            while let Some(i) =
+                (1..lines.len()).find(|&i| lines[i - 1].starts_with("Condition") && lines[i].starts_with("Pieces"))
+            {
                 lines.swap(i - 1, i);
             }
         }
@@ -264,7 +271,8 @@ impl<'r> Writer<'r> {
                         match self.colour(w) {
                             // A colour without pieces (a side without its king, `NoBk`) is left out: French Popeye
                             // reads the next command, `enonce`, as a piece of it.
-                            Some(_) if rest.get(i + 1).is_none_or(|n| self_colour(n)) && self.lang != Lang::English => {}
+                            Some(_) if rest.get(i + 1).is_none_or(|n| self_colour(n)) && self.lang != Lang::English => {
+                            }
                             Some(c) => ws.push(c),
                             None => ws.push(self.piece(w)),
                         }

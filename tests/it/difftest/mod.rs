@@ -92,11 +92,16 @@ impl Summary {
             self.agree, self.without_hash_table, self.both_refused
         );
         for (who, n) in &self.timed_out {
-            let cases: Vec<String> = self.slow.iter().filter(|x| x.2 == *who).map(|(i, f, _)| format!("{i} ({f})")).collect();
+            let cases: Vec<String> =
+                self.slow.iter().filter(|x| x.2 == *who).map(|(i, f, _)| format!("{i} ({f})")).collect();
             let _ = writeln!(s, "  {n} skipped: {who} ran out of time: {}", cases.join(", "));
         }
         let _ = writeln!(s, "  {} disagree", self.disagreements.len());
-        let fams: Vec<String> = self.families.iter().map(|(f, (n, d))| if *d > 0 { format!("{f} {n} ({d} disagree)") } else { format!("{f} {n}") }).collect();
+        let fams: Vec<String> = self
+            .families
+            .iter()
+            .map(|(f, (n, d))| if *d > 0 { format!("{f} {n} ({d} disagree)") } else { format!("{f} {n}") })
+            .collect();
         let _ = writeln!(s, "  families: {}", fams.join(", "));
         for d in &self.disagreements {
             let _ = writeln!(s, "\n=== case {} (seed {}): {}: {}", d.index, cfg.seed, d.family, d.what);

@@ -7,13 +7,13 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use stipula::input::popeye::{input_language, read_popeye};
-use stipula::output::popeye::problem_text;
-use stipula::words::Lang;
 use stipula::input::solution::{canonical_tree, parse_popeye_output, TwinText};
+use stipula::output::popeye::problem_text;
 use stipula::output::text::render;
-use stipula::solve::run::{solve_problem, Outcome, Settings};
 use stipula::problem::twins::TwinChange;
 use stipula::problem::Play;
+use stipula::solve::run::{solve_problem, Outcome, Settings};
+use stipula::words::Lang;
 
 /// What one solver made of a problem.
 #[derive(Clone, Debug)]
@@ -42,7 +42,14 @@ fn messages(text: &str) -> Vec<String> {
             let b = t.as_bytes();
             b.len() >= 2 && b[0].is_ascii_lowercase() && b[1] == b')'
         };
-        let ending = ["solution finished", "Loesung beendet", "solution terminee", "Partial solution", "Partielle Loesung", "solution partielle"];
+        let ending = [
+            "solution finished",
+            "Loesung beendet",
+            "solution terminee",
+            "Partial solution",
+            "Partielle Loesung",
+            "solution partielle",
+        ];
         if heading || ending.iter().any(|e| line.starts_with(e)) {
             continue;
         }
@@ -126,7 +133,9 @@ mod cache {
                     return Answer::TimedOut;
                 }
             } else if let Some((len, rest)) = kept.strip_prefix("done ").and_then(|s| s.split_once('\n')) {
-                if let Some((out, err)) = len.parse::<usize>().ok().filter(|&n| rest.is_char_boundary(n)).map(|n| rest.split_at(n)) {
+                if let Some((out, err)) =
+                    len.parse::<usize>().ok().filter(|&n| rest.is_char_boundary(n)).map(|n| rest.split_at(n))
+                {
                     return read_back(out.to_string(), err);
                 }
             }
@@ -137,7 +146,9 @@ mod cache {
             None => format!("timeout {}\n", limit.as_secs_f64()),
         };
         let _ = std::fs::create_dir_all(dir);
-        let tmp = file.with_extension(format!("tmp{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), ""));
+        let tmp = file.with_extension(
+            format!("tmp{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), ""),
+        );
         if std::fs::write(&tmp, kept).is_ok() {
             let _ = std::fs::rename(&tmp, &file);
         }
@@ -249,7 +260,10 @@ pub fn stipula(text: &str, limit: Duration) -> Answer {
         Some(lang) if lang != Lang::English => problem_text(&p, &twins, lang),
         _ => render(&p, &twins),
     };
-    let mut refused: Vec<Option<String>> = twins.iter().map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None }).collect();
+    let mut refused: Vec<Option<String>> = twins
+        .iter()
+        .map(|t| if let Outcome::Refused(w) = &t.outcome { Some(w.message.clone()) } else { None })
+        .collect();
     // A problem without twins refused, or whose twins could not be made: refused as a whole.
     if twins.len() == 1 && refused[0].is_some() {
         return Answer::Refused { text, why: refused[0].clone().unwrap_or_default() };
@@ -297,7 +311,9 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
         (Answer::TimedOut, _) => Verdict::TimedOut("Popeye"),
         (_, Answer::TimedOut) => Verdict::TimedOut("stipula"),
         (Answer::Refused { .. }, Answer::Refused { .. }) => Verdict::BothRefused,
-        (Answer::Refused { why, .. }, Answer::Solved { .. }) => Verdict::Disagree(format!("Popeye refuses ({why}), stipula solves")),
+        (Answer::Refused { why, .. }, Answer::Solved { .. }) => {
+            Verdict::Disagree(format!("Popeye refuses ({why}), stipula solves"))
+        }
         (Answer::Solved { messages, twins, .. }, Answer::Refused { why, .. }) => {
             let nothing = twins.iter().all(|t| t.lines.is_empty());
             // A problem without any piece: stipula refuses it, Popeye prints what it can (README).
@@ -313,7 +329,10 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
                 return Verdict::BothRefused;
             }
             if nothing && !messages.is_empty() && got.iter().any(|t| !t.lines.is_empty()) {
-                return Verdict::Disagree(format!("Popeye refuses or finds nothing ({}), stipula solves", messages.join(" / ")));
+                return Verdict::Disagree(format!(
+                    "Popeye refuses or finds nothing ({}), stipula solves",
+                    messages.join(" / ")
+                ));
             }
             // Popeye prints no twin at all when it has nothing to say.
             let empty = |t: &[TwinText]| t.iter().all(|t| t.lines.is_empty() && t.label.is_empty());
@@ -326,7 +345,9 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
             // Popeye solves): seed 603393, case 2486, `MaxSolutions 1`, the twin's stalemate the one solution.
             let cut_in_refused = pw
                 && !pg
-                && want.iter().zip(refused).any(|(w, r)| !w.lines.is_empty() && r.as_deref().is_some_and(|why| documented_refusal(messages, why)));
+                && want.iter().zip(refused).any(|(w, r)| {
+                    !w.lines.is_empty() && r.as_deref().is_some_and(|why| documented_refusal(messages, why))
+                });
             if pw != pg && !cut_in_refused {
                 return Verdict::Disagree(format!("Partial solution: Popeye {pw}, stipula {pg}"));
             }
@@ -338,7 +359,10 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
                     continue;
                 }
                 if w.label != g.label || norm(&w.heading) != norm(&g.heading) {
-                    return Verdict::Disagree(format!("{twin}heading `{} {}` against `{} {}`", w.label, w.heading, g.label, g.heading));
+                    return Verdict::Disagree(format!(
+                        "{twin}heading `{} {}` against `{} {}`",
+                        w.label, w.heading, g.label, g.heading
+                    ));
                 }
                 if let Some(why) = &refused[i] {
                     // Popeye names no twin in its messages: a twin it refuses shows nothing.
@@ -356,7 +380,11 @@ pub fn compare(popeye: &Answer, stipula: &Answer, partial_ok: bool) -> Verdict {
                 if partial_ok && pw {
                     let count = |t: &TwinText| t.lines.iter().filter(|l| is_solution(l)).count();
                     if count(w) != count(g) {
-                        return Verdict::Disagree(format!("{twin}MaxSolutions: Popeye lists {}, stipula {}", count(w), count(g)));
+                        return Verdict::Disagree(format!(
+                            "{twin}MaxSolutions: Popeye lists {}, stipula {}",
+                            count(w),
+                            count(g)
+                        ));
                     }
                     continue;
                 }
@@ -404,13 +432,16 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
         // `1G`).
         if set_quodlibet && matches!(st, Answer::Solved { .. }) {
             let without_table = popeye_with(bin, text, limit * 4, "0");
-            if both_solved(&without_table, st) && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree {
+            if both_solved(&without_table, st)
+                && compare(&set_view(&without_table), &set_view(st), partial_ok) == Verdict::Agree
+            {
                 return Verdict::AgreeWithoutHashTable;
             }
         }
         return verdict;
     }
-    if asked.en_passant && asked.twins && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree {
+    if asked.en_passant && asked.twins && compare(py, &en_passant_twins_left_out(py, st), partial_ok) == Verdict::Agree
+    {
         return Verdict::Agree;
     }
     // Popeye's intelligent mode leaves out some solutions that its plain search finds (`h#2`, `Intelligent`, White
@@ -513,7 +544,10 @@ impl Asked {
                 set_play: text.contains("SetPlay"),
                 intelligent: text.contains("Intelligent"),
                 no_king: text.contains("NoWk") || text.contains("NoBk"),
-                self_or_reflex: text.contains("s#") || text.contains("r#") || text.contains("s=") || text.contains("r="),
+                self_or_reflex: text.contains("s#")
+                    || text.contains("r#")
+                    || text.contains("s=")
+                    || text.contains("r="),
             },
         }
     }
@@ -521,10 +555,19 @@ impl Asked {
 
 /// Popeye's words for `the side to play can capture the king`, `square is empty`, `A piece will be moved
 /// outside.` and `both sides need a king` in its three languages (`output/message.c`).
-const KING_CAPTURE: [&str; 3] = ["the side to play can capture the king", "Die am Zug befindliche Partei kann den Koenig schlagen", "le camp au trait peut prendre le roi"];
+const KING_CAPTURE: [&str; 3] = [
+    "the side to play can capture the king",
+    "Die am Zug befindliche Partei kann den Koenig schlagen",
+    "le camp au trait peut prendre le roi",
+];
 const SQUARE_EMPTY: [&str; 3] = ["square is empty", "Feld leer", "la case est vide"];
-const MOVED_OUTSIDE: [&str; 3] = ["A piece will be moved outside.", "Ein Stein wird ueber den Brettrand verschoben.", "Une piece est deplacee hors de l'echiquier."];
-const NEED_KINGS: [&str; 3] = ["both sides need a king", "Es fehlt ein weisser oder schwarzer Koenig", "il faut un roi de chaque couleur"];
+const MOVED_OUTSIDE: [&str; 3] = [
+    "A piece will be moved outside.",
+    "Ein Stein wird ueber den Brettrand verschoben.",
+    "Une piece est deplacee hors de l'echiquier.",
+];
+const NEED_KINGS: [&str; 3] =
+    ["both sides need a king", "Es fehlt ein weisser oder schwarzer Koenig", "il faut un roi de chaque couleur"];
 
 /// Whether one of `messages` says one of `words` (in any language).
 fn says(messages: &[String], words: &[&str]) -> bool {
@@ -562,7 +605,11 @@ pub fn quodlibet_set_play_view(answer: &Answer) -> Answer {
     let mut a = answer.clone();
     if let Answer::Solved { twins, .. } = &mut a {
         for twin in twins {
-            let first = twin.lines.iter().position(|l| l.starts_with("   1.") && !l.starts_with("   1...")).unwrap_or(twin.lines.len());
+            let first = twin
+                .lines
+                .iter()
+                .position(|l| l.starts_with("   1.") && !l.starts_with("   1..."))
+                .unwrap_or(twin.lines.len());
             let mut i = 0;
             twin.lines.retain(|l| {
                 i += 1;

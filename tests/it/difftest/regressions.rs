@@ -66,7 +66,10 @@ pub fn problems(dirs: &[&Path]) -> Vec<Problem> {
     let mut out = Vec::new();
     for dir in dirs {
         let Ok(entries) = std::fs::read_dir(dir) else { continue };
-        let mut files: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "inp")).collect();
+        let mut files: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "inp"))
+            .collect();
         files.sort();
         for f in files {
             let Ok(bytes) = std::fs::read(&f) else { continue };
@@ -96,7 +99,10 @@ pub fn unsupported(text: &str) -> Option<String> {
     // The message, and the words of the input it points at.
     let (why, fault, at) = match p.into_iter().next() {
         Some(Err(d)) => {
-            let at = d.source_line.as_deref().map(|l| l.chars().skip(d.location.column.saturating_sub(1)).take(d.span_len).collect::<String>());
+            let at = d
+                .source_line
+                .as_deref()
+                .map(|l| l.chars().skip(d.location.column.saturating_sub(1)).take(d.span_len).collect::<String>());
             (d.message, d.fault, at.unwrap_or_default())
         }
         Some(Ok(p)) => {
@@ -105,7 +111,9 @@ pub fn unsupported(text: &str) -> Option<String> {
                 Some(r) => (r.message, r.fault, String::new()),
                 // Conditions read but not implemented together or with these words (`Circe Volcanic`).
                 None => match stipula::conditions::build_all(&p.conditions) {
-                    Err(e) if e.is_unsupported() => (e.to_string(), stipula::problem::Fault::Unsupported, String::new()),
+                    Err(e) if e.is_unsupported() => {
+                        (e.to_string(), stipula::problem::Fault::Unsupported, String::new())
+                    }
                     _ => return None,
                 },
             }
@@ -114,7 +122,12 @@ pub fn unsupported(text: &str) -> Option<String> {
     };
     if why.contains("not supported") || fault == stipula::problem::Fault::Unsupported {
         // The feature, without the words around it.
-        let feature = why.split("not supported").nth(1).unwrap_or(&why).trim_start_matches([':', ' ']).trim_start_matches("yet: ");
+        let feature = why
+            .split("not supported")
+            .nth(1)
+            .unwrap_or(&why)
+            .trim_start_matches([':', ' '])
+            .trim_start_matches("yet: ");
         let feature = feature.split(" (").next().unwrap_or(feature).replace('`', "");
         return Some(in_english(&feature, &at, lang));
     }
@@ -170,9 +183,10 @@ const ATTRIBUTES: &[(&str, &str)] = &[
 /// with the class made precise by the words of the input it points at (`at`): one feature counts once.
 fn in_english(feature: &str, at: &str, lang: Lang) -> String {
     if let Some(name) = feature.strip_prefix("condition ") {
-        let def = stipula::conditions::registry::CONDITIONS
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(name) || c.popeye.is_some_and(|p| p.iter().any(|n| n.eq_ignore_ascii_case(name))));
+        let def = stipula::conditions::registry::CONDITIONS.iter().find(|c| {
+            c.name.eq_ignore_ascii_case(name)
+                || c.popeye.is_some_and(|p| p.iter().any(|n| n.eq_ignore_ascii_case(name)))
+        });
         return format!("condition {}", def.map_or(name, |c| c.popeye.map_or(c.name, |p| p[0])));
     }
     if let Some(name) = feature.strip_prefix("piece attribute ") {
@@ -207,7 +221,17 @@ fn in_english(feature: &str, at: &str, lang: Lang) -> String {
 /// The kind of a reason of [`unsupported`]: `condition`, `piece`, `option`, `stipulation`, `twinning` or `other`.
 pub fn category(reason: &str) -> &'static str {
     let r = reason.trim_start_matches("unknown ");
-    let stipulation = ["goal", "play type", "this goal", "this play type", "parry series", "series reflex", "introductory moves", "more than 200 moves", "structured stipulations"];
+    let stipulation = [
+        "goal",
+        "play type",
+        "this goal",
+        "this play type",
+        "parry series",
+        "series reflex",
+        "introductory moves",
+        "more than 200 moves",
+        "structured stipulations",
+    ];
     let piece = ["piece", "neutral pieces", "total invisible pieces"];
     if r.starts_with("condition") {
         "condition"
@@ -290,7 +314,14 @@ impl Report {
 /// Runs the corpus on `jobs` threads: each problem is read; those stipula refuses as not supported are counted by
 /// reason; of the others, those marked in `sample` are solved by both (each within `limit`; Popeye's outputs cached in
 /// `cache`, when given) and compared.
-pub fn run(problems: &[Problem], sample: &[bool], popeye: &Path, limit: Duration, jobs: usize, cache: Option<&Path>) -> Report {
+pub fn run(
+    problems: &[Problem],
+    sample: &[bool],
+    popeye: &Path,
+    limit: Duration,
+    jobs: usize,
+    cache: Option<&Path>,
+) -> Report {
     let results: Vec<std::sync::Mutex<Option<Entry>>> = problems.iter().map(|_| Default::default()).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let work = || loop {
