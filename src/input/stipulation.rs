@@ -286,7 +286,7 @@ mod tests {
         let e = parse_stipulation("hz2").unwrap_err();
         assert_eq!((e.offset, e.fault), (1, Fault::BadInput), "{}", e.message);
         assert_eq!(parse_stipulation("hq2").unwrap_err().fault, Fault::BadInput);
-        assert_eq!(parse_stipulation("dia3.5").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("sdia3").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hka73").unwrap_err().fault, Fault::Unsupported);
         assert!(parse_stipulation("").is_err());
     }

@@ -172,7 +172,7 @@ fn stipulation_forms() {
     assert_eq!(s("ser-h#7").play, Play::SeriesHelp);
     assert_eq!(s("H=2.5").goal, Goal::Stalemate);
     assert_eq!(s("dia 4").to_string(), "dia4");
-    assert!(err("BeginProblem\nStipulation ep2\nEndProblem").message.starts_with("not supported:"));
+    assert!(err("BeginProblem\nStipulation k2\nEndProblem").message.starts_with("not supported:"));
     // `a=>b`: the pieces before the stipulation are the start, those after it the diagram to reach.
     let p = one(
         "BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nEndProblem",
