@@ -154,7 +154,24 @@ pub fn build_position(
     pos.set_flags(rules.initial_flags_in(&pos));
     // Popeye's retro double step: its squares must tell of a piece's move, all empty but the last (Popeye refuses
     // "inconsistent retro information" otherwise).
-    if let [first @ .., last] = opts.en_passant.as_slice() {
+    // One square alone, empty, is the older convention (YACPDB, older Popeye files): the square the pawn passed,
+    // the pawn beyond it (`EnPassant f6` with a black pawn on f5).
+    let passed = match opts.en_passant.as_slice() {
+        [sq] if !pos.occupied().has(*sq) => Some(*sq),
+        _ => None,
+    };
+    if let (Some(sq), None) = (passed, state.en_passant) {
+        let mover = if sq.rank() == 5 { Color::Black } else { Color::White };
+        let pawn_sq = sq.offset(0, mover.forward());
+        if !(sq.rank() == 2 || sq.rank() == 5)
+            || !pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
+        {
+            return Err(fail(
+                Culprit::EnPassant,
+                format!("en passant on {sq} contradicts the position (no pawn just passed it)"),
+            ));
+        }
+    } else if let [first @ .., last] = opts.en_passant.as_slice() {
         if first.iter().any(|s| pos.occupied().has(*s)) || !pos.occupied().has(*last) {
             return Err(fail(
                 Culprit::EnPassant,
@@ -164,6 +181,8 @@ pub fn build_position(
     }
     let ep = match (state.en_passant, opts.en_passant.as_slice()) {
         (Some(sq), _) => Some(sq),
+        // The square passed: it counts only when the pawn beyond it is not of the side to move (as below).
+        (None, _) if passed.is_some() => passed.filter(|sq| (sq.rank() == 5) == (side == Color::White)),
         // It counts only when the side that made it is not the side to move: with `Duplex`, or in help play, one
         // phase has it and the other not (Popeye's `en_passant_undo_multistep`).
         (None, [a, .., b]) if (b.rank() > a.rank()) == (side == Color::White) => None,

@@ -412,3 +412,24 @@ fn zero_position_is_announced_and_not_solved() {
         "{out}"
     );
 }
+
+#[test]
+fn a_single_en_passant_square_is_the_square_the_pawn_passed() {
+    // The older convention (YACPDB, older Popeye files): `EnPassant f6` with a black pawn on f5. Popeye 4.104
+    // ignores the single square and finds no key; with the three squares `f7f6f5` it prints `1.g5*f6 ep. # !`,
+    // the key stipula must find from either spelling.
+    let problem = |ep: &str| {
+        format!(
+            "BeginProblem\nPieces White Kh1 Rh5 Pg5 Sa8 Black Ka5 Pa4 Pa6 Pb4 Pf5\nStipulation #1\nOption EnPassant {ep}\nEndProblem\n"
+        )
+    };
+    for ep in ["f6", "f7f6f5"] {
+        let (code, out, err) = stipula(&["solve", "-"], &problem(ep));
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("   1.g5*f6 ep. # !\n"), "EnPassant {ep}: {out}");
+    }
+    // A single square no pawn has just passed is bad input, said where.
+    let (code, _, err) = stipula(&["solve", "-"], &problem("e6"));
+    assert_eq!(code, 2);
+    assert!(err.contains("en passant on e6 contradicts the position"), "{err}");
+}
