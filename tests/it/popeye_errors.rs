@@ -495,3 +495,24 @@ FinProbleme
 "#,
     );
 }
+
+#[test]
+fn twin_exchanging_a_square_with_itself() {
+    // Popeye takes it as a twin that changes nothing (docs/popeye-differences.md); stipula as bad input.
+    check(
+        r#"BeginProblem
+Pieces White Kf6 Qd5 Black Kh6 Ph7
+Stipulation h#1
+Twin Exchange f6 f6
+EndProblem
+"#,
+        r#"error: `exchange` names the square f6 twice
+ --> t.inp:4:18
+  |
+4 | Twin Exchange f6 f6
+  |                  ^^
+  = expected: a square other than f6
+  = hint: a twin moves or exchanges a piece between two different squares
+"#,
+    );
+}
