@@ -506,7 +506,7 @@ Stipulation h#1
 Twin Exchange f6 f6
 EndProblem
 "#,
-        r#"error: `exchange` names the square f6 twice
+        r#"error: `Exchange` names the square f6 twice
  --> t.inp:4:18
   |
 4 | Twin Exchange f6 f6
