@@ -10,6 +10,11 @@
 //! `../shared/popeye-ref/py`), `--verbose`, `--only WORD` (repeatable: only the cases whose problem contains
 //! every WORD, e.g. `--only SetPlay --only s#`; the others are passed over). `--file PROBLEM.inp` compares one
 //! problem of a file instead. Exit code 1 when a case disagrees.
+//!
+//! `--corpus-extract DIR --any WORD...` takes Popeye's example corpus instead (`STIPULA_POPEYE_REF`, else
+//! `../shared/popeye-ref`): every problem stipula plays whose text contains one of the WORDs (any case) is compared
+//! with Popeye (its outputs kept in `target/popeye-cache/`) and written to `DIR` as a file of its own
+//! (`BEISPIEL-circe.inp-3.inp`), for `benches/corpus-speed.sh` to time. Exit code 1 when one disagrees.
 
 #[path = "../tests/it/difftest/mod.rs"]
 mod difftest;
@@ -27,7 +32,9 @@ fn main() {
     let mut verbose = false;
     let mut only = Vec::new();
     let mut file = None;
-    let usage = "usage: difftest [--seed S] [--count N] [--first K] [--seconds T] [--jobs J] [--popeye PATH] [--verbose] [--only WORD]... | --file PROBLEM.inp";
+    let mut extract = None;
+    let mut any = Vec::new();
+    let usage = "usage: difftest [--seed S] [--count N] [--first K] [--seconds T] [--jobs J] [--popeye PATH] [--verbose] [--only WORD]... | --file PROBLEM.inp | --corpus-extract DIR --any WORD...";
     while let Some(a) = args.next() {
         let mut value = |name: &str| -> String {
             args.next().unwrap_or_else(|| {
@@ -51,6 +58,8 @@ fn main() {
             "--verbose" => verbose = true,
             "--only" => only.push(value("--only")),
             "--file" => file = Some(value("--file")),
+            "--corpus-extract" => extract = Some(value("--corpus-extract")),
+            "--any" => any.push(value("--any").to_lowercase()),
             _ => {
                 eprintln!("error: unknown argument '{a}'\n{usage}");
                 std::process::exit(2)
@@ -76,9 +85,62 @@ fn main() {
         println!("{verdict:?}");
         std::process::exit(if matches!(verdict, difftest::oracle::Verdict::Disagree(_)) { 1 } else { 0 });
     }
+    if let Some(dir) = extract {
+        std::process::exit(corpus_extract(&popeye, std::path::Path::new(&dir), &any, Duration::from_secs_f64(seconds)));
+    }
     let cfg =
         difftest::Config { seed, first, count, limit: Duration::from_secs_f64(seconds), jobs, popeye, verbose, only };
     let summary = difftest::run(&cfg);
     print!("{}", summary.report(&cfg));
     std::process::exit(if summary.disagreements.is_empty() { 0 } else { 1 });
+}
+
+/// `--corpus-extract`: the corpus problems stipula plays whose text contains one of `words`, each compared with
+/// Popeye and written to `dir`; the exit code (1 when one disagrees).
+fn corpus_extract(popeye: &std::path::Path, dir: &std::path::Path, words: &[String], limit: Duration) -> i32 {
+    use difftest::oracle::{self, Verdict};
+    if words.is_empty() {
+        eprintln!("error: --corpus-extract needs at least one --any WORD");
+        return 2;
+    }
+    let root = match std::env::var("STIPULA_POPEYE_REF") {
+        Ok(d) => std::path::PathBuf::from(d),
+        Err(_) => std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/popeye-ref")),
+    };
+    let folders: Vec<_> = difftest::regressions::CORPUS_FOLDERS.iter().map(|f| root.join("src").join(f)).collect();
+    let folders: Vec<&std::path::Path> = folders.iter().map(|p| p.as_path()).collect();
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!("error: cannot create {}: {e}", dir.display());
+        return 2;
+    }
+    let cache = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/popeye-cache"));
+    let mut failed = 0;
+    for p in difftest::regressions::problems(&folders) {
+        let lower = p.text.to_lowercase();
+        if !words.iter().any(|w| lower.contains(w.as_str())) || difftest::regressions::unsupported(&p.text).is_some() {
+            continue;
+        }
+        let verdict = oracle::with_cache(&cache, || {
+            let (py, st) = (oracle::popeye(popeye, &p.text, limit), oracle::stipula(&p.text, limit));
+            oracle::judge(popeye, &p.text, limit, &py, &st)
+        });
+        let word = match verdict {
+            Verdict::Agree | Verdict::AgreeWithoutHashTable => "agree",
+            Verdict::BothRefused => "refused by both",
+            Verdict::TimedOut(_) => "over the limit",
+            Verdict::Disagree(_) => {
+                failed += 1;
+                "DIFFER"
+            }
+        };
+        println!("{}\t{word}", p.name);
+        if word == "agree" {
+            let file = dir.join(format!("{}.inp", p.name.replace(['/', '#'], "-")));
+            if let Err(e) = std::fs::write(&file, &p.text) {
+                eprintln!("error: cannot write {}: {e}", file.display());
+                return 2;
+            }
+        }
+    }
+    i32::from(failed > 0)
 }

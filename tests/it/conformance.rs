@@ -31,8 +31,7 @@ fn popeye_ref() -> Option<PathBuf> {
     dir.join("src/REGRESSIONS").is_dir().then_some(dir)
 }
 
-/// The folders of Popeye's source that hold its example corpus.
-const FOLDERS: [&str; 5] = ["BEISPIEL", "BEISPIEL/lengthy", "EXAMPLES", "REGRESSIONS", "TESTS"];
+use difftest::regressions::CORPUS_FOLDERS as FOLDERS;
 
 /// The problems in them (Popeye 4.104), each file split one problem per input.
 const CORPUS_SIZE: usize = 2693;

@@ -61,6 +61,9 @@ pub fn split(text: &str) -> Vec<String> {
     out
 }
 
+/// The folders of Popeye's source (under `src/`) that hold its example corpus.
+pub const CORPUS_FOLDERS: [&str; 5] = ["BEISPIEL", "BEISPIEL/lengthy", "EXAMPLES", "REGRESSIONS", "TESTS"];
+
 /// Every problem of the `.inp` files of `dirs`, in name order.
 pub fn problems(dirs: &[&Path]) -> Vec<Problem> {
     let mut out = Vec::new();
