@@ -170,7 +170,8 @@ pub fn run(args: ExplainArgs) -> i32 {
             if !marked.is_empty() {
                 out += "(paralysed pieces in parentheses)\n";
             }
-            let _ = writeln!(out, "\nThe diagram, {} to move:", initial.position.side().name());
+            let what = t.start.as_deref().unwrap_or("The diagram");
+            let _ = writeln!(out, "\n{what}, {} to move:", initial.position.side().name());
             out += &describe(initial, None, "  ");
             // The problem's first diagram.
             if let Some(path) = svg_path.take() {

@@ -196,8 +196,12 @@ pub struct TwinExplanation {
     pub stipulation: String,
     pub conditions: Vec<String>,
     pub pieces: Vec<Placed>,
-    /// The diagram position (side to move as the stipulation says) — `None` when refused.
+    /// The diagram position (side to move as the stipulation says) — `None` when refused; for a proof game the
+    /// position its games start from.
     pub initial: Option<Snapshot>,
+    /// A proof game: what its games start from (`The game array`, `The start position`), said of `initial` instead
+    /// of "the diagram".
+    pub start: Option<String>,
     /// Help and series play: each solution as a line of steps.
     pub lines: Vec<Vec<Step>>,
     /// Direct play: each key with the defences and the continuations that still reach the goal.
@@ -224,6 +228,7 @@ impl TwinExplanation {
             conditions: Vec::new(),
             pieces,
             initial: None,
+            start: None,
             lines: Vec::new(),
             tree: Vec::new(),
             phases: Vec::new(),

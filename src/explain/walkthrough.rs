@@ -52,7 +52,13 @@ pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExpl
     let mut twins = explain_problem(p, settings);
     let Ok(diagrams) = twin_diagrams(p) else { return twins };
     for (t, (_, _, d)) in twins.iter_mut().zip(diagrams) {
-        let Ok((rules, _, _)) = prepare(p, &d) else { continue };
+        // A proof game's rules know the kinds of its start position too.
+        let rules = if d.stipulation.goal.is_proof() {
+            crate::solve::proof::start_position(p, &d).map(|(r, _)| r).ok()
+        } else {
+            prepare(p, &d).map(|(r, _, _)| r).ok()
+        };
+        let Some(rules) = rules else { continue };
         let fill = |s: &mut Snapshot| s.moves = piece_moves(&rules, &s.position);
         if let Some(s) = &mut t.initial {
             fill(s);
@@ -133,12 +139,9 @@ fn explain_diagram(
     if let Some(why) = p.options.contradiction_in_twin(&d.stipulation) {
         return Err(why);
     }
-    // A proof game is walked from the game array, which the walkthrough does not do yet.
+    // A proof game is walked from where its games start (the game array, or the start position of `a=>b`).
     if d.stipulation.goal.is_proof() {
-        return Err(format!(
-            "not supported yet: the walkthrough of a proof game (`{}`); `stipula solve` plays it",
-            d.stipulation
-        ));
+        return explain_proof_game(p, d, t, settings, deadline);
     }
     let (rules, setup) = diagram_rules(p, d).map_err(|e| e.to_string())?;
     t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
@@ -194,6 +197,39 @@ fn explain_diagram(
     if t.timed_out {
         t.notes.push("the time limit stopped the search: the solutions walked through are not all".into());
     }
+    Ok(())
+}
+
+/// A proof game's twin: the start position, then every game (at most `max_lines`, the canonically first) move by
+/// move from it to the diagram.
+fn explain_proof_game(
+    p: &Problem,
+    d: &Diagram,
+    t: &mut TwinExplanation,
+    settings: &Settings,
+    deadline: Option<std::time::Instant>,
+) -> Result<(), String> {
+    let (rules, start) = crate::solve::proof::start_position(p, d).map_err(|r| r.message)?;
+    t.conditions = rules.conditions().iter().map(|c| c.describe()).collect();
+    let table = Table::try_new(settings.hash_mb)?;
+    let stop = AtomicBool::new(false);
+    let games = crate::solve::proof::solve_twin(p, d, settings, &table, deadline, &stop).map_err(|r| r.message)?;
+    t.timed_out = games.aborted;
+    t.left_out = games.lines.left_out();
+    let mut lines: Vec<Vec<Step>> = games.lines.lines.iter().map(|l| steps(&rules, &start, l)).collect();
+    lines.sort_by_key(|l| line_key(l));
+    if t.left_out > 0 {
+        t.notes.push(format!("the first {} of {} proof games are walked through", lines.len(), games.lines.found));
+    }
+    if t.timed_out {
+        t.notes.push("the time limit stopped the search: the proof games walked through are not all".into());
+    }
+    t.start = Some(match d.stipulation.goal {
+        crate::problem::Goal::AToB => "The start position".into(),
+        _ => "The game array".into(),
+    });
+    t.initial = Some(snapshot(&rules, &start));
+    t.lines = lines;
     Ok(())
 }
 

@@ -197,7 +197,8 @@ fn twin_data(t: &TwinExplanation, used: &mut Vec<Piece>) -> TwinData {
         rows: Vec::new(),
     };
     let Some(initial) = &t.initial else { return d };
-    d.nodes.push(node(initial, None, None, None, used));
+    let title = t.start.as_ref().map(|s| format!("{s}, {} to move", initial.position.side().name()));
+    d.nodes.push(NodeData { title, ..node(initial, None, None, None, used) });
     for ph in t.phases.iter().filter(|ph| ph.before_solution) {
         phase_rows(ph, &mut d, used);
     }

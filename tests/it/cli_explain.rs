@@ -409,3 +409,29 @@ fn set_play_and_duplex_are_walked_through() {
         assert!(section.trim_end().ends_with("No solution."), "{phase}{section}");
     }
 }
+
+#[test]
+fn a_proof_game_is_walked_from_the_game_array() {
+    // Popeye 4.104 on this `dia 2.0` prints `1.e2-e4 e7-e5 dia` and `1.e2-e3 e7-e6   2.e3-e4 e6-e5 dia`.
+    let problem = "begin\nstipulation dia 2.0\npieces white ke1 qd1 ra1h1 bc1f1 sb1g1 pa2b2c2d2e4f2g2h2 black ke8 qd8 \
+                   ra8h8 bc8f8 sb8g8 pa7b7c7d7e5f7g7h7\nend\n";
+    let dir = std::env::temp_dir().join(format!("stipula-proof-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let inp = dir.join("p.inp");
+    std::fs::write(&inp, problem).unwrap();
+    let inp = inp.to_str().unwrap();
+    let (code, out, err) = stipula(&["explain", inp], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("The game array, White to move:"), "{out}");
+    // The board shown first is the game array: the pawns still on e2 and e7.
+    assert!(out.contains(" 2  ♙  ♙  ♙  ♙  ♙  ♙  ♙  ♙  2"), "{out}");
+    assert!(out.contains("Solution 1: 1.e2-e3 e7-e6 2.e3-e4 e6-e5 dia\n  1.e2-e3\n"), "{out}");
+    assert!(out.contains("Solution 2: 1.e2-e4 e7-e5 dia\n  1.e2-e4\n"), "{out}");
+    // The page says where the games start.
+    let page = dir.join("p.html");
+    let (code, _, err) = stipula(&["explain", inp, "--html", page.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("The game array, White to move"), "no start title on the page");
+    let _ = std::fs::remove_dir_all(&dir);
+}

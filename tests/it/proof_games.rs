@@ -309,17 +309,6 @@ fn verify_says_sound_or_cooked_with_the_second_game() {
 }
 
 #[test]
-fn explain_refuses_a_proof_game_at_once() {
-    // The walkthrough of a proof game is not written yet: refused with the reason, not searched as a helpmate.
-    let (code, out, err) = crate::common::stipula(&["explain", "-"], &problem(W_E4, B_E5, "dia2"));
-    assert_ne!(code, 0, "{out}");
-    assert!(
-        format!("{out}{err}").contains("not supported yet: the walkthrough of a proof game (`dia2`)"),
-        "{out}{err}"
-    );
-}
-
-#[test]
 fn convert_refuses_a_to_b_rather_than_lose_its_start() {
     let text = "BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nOption NoBk\nEndProblem\n";
     let (code, out, err) = crate::common::stipula(&["convert", "-"], text);

@@ -136,9 +136,9 @@
     for (const a of $("solution").querySelectorAll("a")) a.classList.toggle("current", +a.dataset.n === state.n);
     const facts = $("facts");
     facts.textContent = "";
-    $("where").textContent = !n ? "" : state.n === 0 ? "Diagram" : n.title || moveText(n);
+    $("where").textContent = !n ? "" : state.n === 0 ? (n.title ? "Start" : "Diagram") : n.title || moveText(n);
     if (!n) { $("position-title").textContent = ""; return; }
-    $("position-title").textContent = state.n === 0 ? "The diagram, " + sideName(n.side) + " to move"
+    $("position-title").textContent = state.n === 0 ? n.title || "The diagram, " + sideName(n.side) + " to move"
       : n.title ? n.title : "After " + moveText(n) + ", " + sideName(n.side) + " to move";
     let list = facts;
     for (const [depth, text] of n.facts) {

@@ -299,16 +299,9 @@ pub fn solve_twin(
     stop: &AtomicBool,
 ) -> Result<Games, Refusal> {
     let st = &d.stipulation;
-    let start_pieces = start_pieces(p, st).ok_or_else(|| {
-        Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)"))
-    })?;
-    // The rules know every kind of both positions.
-    let both = Diagram { pieces: start_pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
-    let (rules, setup) = diagram_rules(p, &both).map_err(Refusal::from)?;
+    let (rules, start) = start_position(p, d)?;
     let (side, len) = p.start(st);
     let series = st.play == Play::SeriesDirect;
-    let start = build_position(&start_pieces, &ExplicitState::default(), side, &rules, &setup)
-        .map_err(|e| Refusal::bad_input(format!("the start position: {}", e.message)))?;
     let turns = if series { Turns::Series } else { Turns::Alternate };
     let search = ProofSearch::new(&rules, Target::new(&d.pieces), turns, table, deadline, stop);
     let goal = st.goal;
@@ -330,6 +323,21 @@ pub fn solve_twin(
     }
     let nodes = search.nodes();
     Ok(Games { side, lines: sink.finish(), aborted, nodes, len })
+}
+
+/// The rules of a proof game's twin (knowing every kind of both positions) and the position its games start from
+/// (the game array, or the problem's start position), the side to move as the stipulation says.
+pub fn start_position(p: &Problem, d: &Diagram) -> Result<(Rules, Position), Refusal> {
+    let st = &d.stipulation;
+    let start_pieces = start_pieces(p, st).ok_or_else(|| {
+        Refusal::bad_input(format!("`{st}` without a start position (the `Pieces` before the stipulation)"))
+    })?;
+    let both = Diagram { pieces: start_pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
+    let (rules, setup) = diagram_rules(p, &both).map_err(Refusal::from)?;
+    let (side, _) = p.start(st);
+    let start = build_position(&start_pieces, &ExplicitState::default(), side, &rules, &setup)
+        .map_err(|e| Refusal::bad_input(format!("the start position: {}", e.message)))?;
+    Ok((rules, start))
 }
 
 /// Where a proof game of stipulation `st` starts: the game array (`dia`), the problem's start position
