@@ -164,7 +164,7 @@ pub fn build_position(
         let mover = if sq.rank() == 5 { Color::Black } else { Color::White };
         let pawn_sq = sq.offset(0, mover.forward());
         if !(sq.rank() == 2 || sq.rank() == 5)
-            || !pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
+            || pawn_sq.is_none_or(|s| pos.piece_at(s) != Some(Piece::new(mover, Kind::PAWN)))
         {
             return Err(fail(
                 Culprit::EnPassant,
