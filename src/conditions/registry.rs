@@ -5,7 +5,7 @@
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
-use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
+use super::{checkless, eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
 use crate::words::Names;
 
 const REX_INCLUSIVE: Param = Param {
@@ -194,7 +194,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"],
         CirceSpec { adapter: Adapter::VerticalMirror, ..CIRCE },
     ),
-    popeye_only(["ChecklessChess", "OhneSchach", "SansEchecs"]),
+    ConditionDef {
+        name: "ChecklessChess",
+        popeye: Some(["ChecklessChess", "OhneSchach", "SansEchecs"]),
+        aliases: &["Checkless"],
+        // Each asks "can the opponent still move?" after a move its own way, one level deep against a nested
+        // question of the other's: stipula does not combine those tests.
+        excludes: &["Parsi", "MadnessOfKings"],
+        build: Some(checkless::Checkless::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["DiametralCirce", "DiametralCirce", "CirceDiametrale"],
         CirceSpec { adapter: Adapter::Diametral, ..CIRCE },

@@ -282,9 +282,15 @@ impl Rules {
     /// in check afterwards and every [`Condition::is_legal`](super::hooks::Condition::is_legal) accepts it.
     pub fn legal_ignoring_replies(&self, pos: &Position, mv: Move) -> bool {
         let after = self.make(pos, mv);
-        !self.in_check(&after, pos.side())
-            && (!self.hooks.has(Hooks::LEGALITY)
-                || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after)))
+        !self.in_check(&after, pos.side()) && self.conditions_accept_ignoring_replies(pos, mv, &after)
+    }
+
+    /// Whether every condition's test after the move ([`Hooks::LEGALITY`]) accepts `mv` from `pos`, `after` being
+    /// the position it leads to; the reply tests ([`Hooks::REPLIES`]) are not asked.
+    #[inline]
+    pub fn conditions_accept_ignoring_replies(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        !self.hooks.has(Hooks::LEGALITY)
+            || self.conditions_with(Hooks::LEGALITY).all(|c| c.is_legal(self, pos, mv, after))
     }
 
     /// Whether the side to move has a move that is legal except for the reply tests (see

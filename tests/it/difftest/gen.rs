@@ -129,7 +129,12 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "SymmetryImmunChess"),
     (1, "AntipodeanImmunChess"),
     (1, "EquipollentsImmunChess"),
+    (3, "ChecklessChess"),
 ];
+
+/// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
+/// family is.
+const WITH_MADRASI: &[&str] = &["ChecklessChess"];
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
 
@@ -390,7 +395,7 @@ impl Gen<'_> {
         if conditioned {
             let c = *self.rng.weighted(CONDITIONS);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun");
+            let madrasi = c.contains("irce") || c.contains("Immun") || WITH_MADRASI.contains(&c);
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
