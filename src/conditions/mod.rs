@@ -14,6 +14,7 @@ pub mod eiffel;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
+pub mod mummer;
 pub mod parsi;
 pub mod registry;
 

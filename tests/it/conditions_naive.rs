@@ -26,6 +26,8 @@ struct Naive {
     madness: Option<&'static str>,
     /// Checkless chess.
     checkless: bool,
+    /// Maximummer (`true`) or Minimummer, and the side it binds.
+    mummer: Option<(bool, Color)>,
 }
 
 impl Naive {
@@ -39,6 +41,7 @@ impl Naive {
             parsi: false,
             madness: None,
             checkless: false,
+            mummer: None,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -48,6 +51,10 @@ impl Naive {
                 "Isardam" => n.isardam = true,
                 "Parsi" => n.parsi = true,
                 "ChecklessChess" => n.checkless = true,
+                "BlackMaximummer" => n.mummer = Some((true, Color::Black)),
+                "WhiteMaximummer" => n.mummer = Some((true, Color::White)),
+                "BlackMinimummer" => n.mummer = Some((false, Color::Black)),
+                "WhiteMinimummer" => n.mummer = Some((false, Color::White)),
                 "MadnessOfKings" => {
                     n.madness = Some(match spec.options.first().map(String::as_str) {
                         None | Some("LA") => "LA",
@@ -362,7 +369,33 @@ fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
 /// The legal moves; `replies`: also apply the rules that look at the opponent's replies (Parsi: the opponent is not
 /// stalemated; Madness of Kings: an insane move does not mate), judging those replies without them.
 fn legal_moves_at(n: Naive, pos: &Position, promotions: &[Kind], replies: bool) -> Vec<Move> {
-    pseudo_moves(n, pos, promotions).into_iter().filter(|&m| is_legal(n, pos, m, promotions, replies)).collect()
+    let legal: Vec<Move> =
+        pseudo_moves(n, pos, promotions).into_iter().filter(|&m| is_legal(n, pos, m, promotions, replies)).collect();
+    match n.mummer {
+        // Maximummer, Minimummer: of the legal moves, the longest (shortest) by Popeye's measure (mummer.c): the
+        // squared distance, castling 16 short and 25 long.
+        Some((longest, side)) if replies && side == pos.side() => {
+            let measure = |m: &Move| {
+                let l = match m.special {
+                    Special::CastleShort => 16,
+                    Special::CastleLong => 25,
+                    _ => {
+                        let df = m.to.file() as i32 - m.from.file() as i32;
+                        let dr = m.to.rank() as i32 - m.from.rank() as i32;
+                        df * df + dr * dr
+                    }
+                };
+                if longest {
+                    l
+                } else {
+                    -l
+                }
+            };
+            let best = legal.iter().map(measure).max();
+            legal.into_iter().filter(|m| Some(measure(m)) == best).collect()
+        }
+        _ => legal,
+    }
 }
 
 /// Whether the side to move has a legal move, without the reply rules (stops at the first one).
@@ -719,6 +752,14 @@ fn eiffel_matches_naive() {
 fn checkless_matches_naive() {
     differential(&["ChecklessChess"], 0x5EED_0040, 6000);
     differential_with(&["ChecklessChess"], 0x5EED_0041, 6000, ORTHODOX);
+}
+
+#[test]
+fn mummers_match_naive() {
+    differential_with(&["BlackMaximummer"], 0x5EED_0045, 4000, ORTHODOX);
+    differential_with(&["WhiteMinimummer"], 0x5EED_0046, 4000, ORTHODOX);
+    differential(&["WhiteMaximummer", "Madrasi"], 0x5EED_0047, 2000);
+    differential_with(&["BlackMaximummer", "ChecklessChess"], 0x5EED_0048, 3000, ORTHODOX);
 }
 
 #[test]
