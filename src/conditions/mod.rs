@@ -8,11 +8,13 @@
 //! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
 pub mod castling_exclusive;
+pub mod checkless;
 pub mod circe;
 pub mod eiffel;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
+pub mod mummer;
 pub mod parsi;
 pub mod registry;
 

@@ -5,7 +5,7 @@
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
-use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
+use super::{checkless, eiffel, isardam, madness, madrasi, mummer, parsi, ConditionDef, Param};
 use crate::words::Names;
 
 const REX_INCLUSIVE: Param = Param {
@@ -97,10 +97,42 @@ pub static CONDITIONS: &[ConditionDef] = &[
         CirceSpec { determine: Determine::Equipollents, ..CIRCE },
     ),
     circe_row(["FileCirce", "FileCirce", "FileCirce"], CirceSpec { determine: Determine::File, ..CIRCE }),
-    popeye_only(["BlackMaximummer", "SchwarzerLaengstzueger", "NoirMaximum"]),
-    popeye_only(["BlackMinimummer", "SchwarzerKuerzestzueger", "NoirMinimum"]),
-    popeye_only(["WhiteMaximummer", "WeisserLaengstzueger", "BlancMaximum"]),
-    popeye_only(["WhiteMinimummer", "WeisserKuerzestzueger", "BlancMinimum"]),
+    ConditionDef {
+        name: "BlackMaximummer",
+        popeye: Some(["BlackMaximummer", "SchwarzerLaengstzueger", "NoirMaximum"]),
+        params: MUMMER_PARAMS,
+        // Popeye: one measure per side ("two mummer conditions for one side").
+        excludes: &["BlackMinimummer"],
+        build: Some(mummer::Mummer::build_black_max),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackMinimummer",
+        popeye: Some(["BlackMinimummer", "SchwarzerKuerzestzueger", "NoirMinimum"]),
+        params: MUMMER_PARAMS,
+        // Popeye: one measure per side ("two mummer conditions for one side").
+        excludes: &["BlackMaximummer"],
+        build: Some(mummer::Mummer::build_black_min),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteMaximummer",
+        popeye: Some(["WhiteMaximummer", "WeisserLaengstzueger", "BlancMaximum"]),
+        params: MUMMER_PARAMS,
+        // Popeye: one measure per side ("two mummer conditions for one side").
+        excludes: &["WhiteMinimummer"],
+        build: Some(mummer::Mummer::build_white_max),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteMinimummer",
+        popeye: Some(["WhiteMinimummer", "WeisserKuerzestzueger", "BlancMinimum"]),
+        params: MUMMER_PARAMS,
+        // Popeye: one measure per side ("two mummer conditions for one side").
+        excludes: &["WhiteMaximummer"],
+        build: Some(mummer::Mummer::build_white_min),
+        ..ConditionDef::NONE
+    },
     popeye_only(["MagicSquares", "MagischeFelder", "CaseMagique"]),
     popeye_only(["Sentinelles", "Sentinelles", "Sentinelles"]),
     popeye_only(["Tibet", "TibetSchach", "Tibet"]),
@@ -194,7 +226,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"],
         CirceSpec { adapter: Adapter::VerticalMirror, ..CIRCE },
     ),
-    popeye_only(["ChecklessChess", "OhneSchach", "SansEchecs"]),
+    ConditionDef {
+        name: "ChecklessChess",
+        popeye: Some(["ChecklessChess", "OhneSchach", "SansEchecs"]),
+        aliases: &["Checkless"],
+        // Each asks "can the opponent still move?" after a move its own way, one level deep against a nested
+        // question of the other's: stipula does not combine those tests.
+        excludes: &["Parsi", "MadnessOfKings"],
+        build: Some(checkless::Checkless::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["DiametralCirce", "DiametralCirce", "CirceDiametrale"],
         CirceSpec { adapter: Adapter::Diametral, ..CIRCE },
@@ -411,6 +452,14 @@ const CIRCE_VARIANTS: &[Names] = &[
     ["ReversalEinstein", "ReversesEinstein", "ReversEinstein"],
     ["WaitCapture", "NaechsterSchlag", "PriseProchaine"],
     ["CaptureSquare", "Schlagfeld", "CaseDePrise"],
+];
+
+/// Popeye's words after a mummer condition (`mummer_strictness_tab`): read, refused as not supported.
+const MUMMER_STRICTNESS: &[Names] = &[["exact", "exakt", "exact"], ["ultra", "Ultra", "ultra"]];
+
+const MUMMER_PARAMS: &[Param] = &[
+    Param { name: "Exact", popeye: Some((MUMMER_STRICTNESS[0], MUMMER_STRICTNESS)), aliases: &[], implied: false },
+    Param { name: "Ultra", popeye: Some((MUMMER_STRICTNESS[1], MUMMER_STRICTNESS)), aliases: &[], implied: false },
 ];
 
 /// Popeye's lettered condition types (`ConditionLetteredVariantTypeString`): the table in which Popeye reads

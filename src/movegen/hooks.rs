@@ -54,6 +54,9 @@ impl Hooks {
     /// [`Condition::choices`]: a capture may have several outcomes the mover chooses among (the promotion of a
     /// reborn pawn), each its own move.
     pub const CHOICES: Hooks = Hooks(2048);
+    /// [`Condition::is_selected`]: of the moves legal by every other rule, only some may be played (Maximummer:
+    /// the longest).
+    pub const SELECT: Hooks = Hooks(4096);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -79,12 +82,14 @@ pub enum Stage {
     Legality,
     /// Legality that looks at the opponent's replies ([`Hooks::REPLIES`]).
     Replies,
+    /// Which of the moves legal by every other rule may be played ([`Hooks::SELECT`]).
+    Select,
 }
 
 impl Stage {
     /// Every stage, in the order they run.
-    pub const ALL: [Stage; 6] =
-        [Stage::Generate, Stage::Observe, Stage::Capture, Stage::State, Stage::Legality, Stage::Replies];
+    pub const ALL: [Stage; 7] =
+        [Stage::Generate, Stage::Observe, Stage::Capture, Stage::State, Stage::Legality, Stage::Replies, Stage::Select];
 
     /// The hooks that make up the stage.
     pub const fn hooks(self) -> Hooks {
@@ -101,6 +106,7 @@ impl Stage {
             Stage::State => Hooks::AFTER_MOVE,
             Stage::Legality => Hooks::LEGALITY,
             Stage::Replies => Hooks::REPLIES,
+            Stage::Select => Hooks::SELECT,
         }
     }
 }
@@ -133,6 +139,7 @@ impl Keeps {
         let check_as_walks = Hooks::AFTER_MOVE.0
             | Hooks::LEGALITY.0
             | Hooks::REPLIES.0
+            | Hooks::SELECT.0
             | Hooks::DOUBLE_STEP.0
             | Hooks::PROMOTION.0
             | Hooks::CAPTURE.0
@@ -266,6 +273,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// [`Rules::has_legal_move_ignoring_replies`]: the replies' own reply tests are not applied (one level deep,
     /// so the definition is not circular).
     fn is_legal_by_replies(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
+        true
+    }
+
+    /// Whether `mv`, legal by every other rule (the tests of the stages before [`Stage::Select`]), may be played
+    /// (called only with [`Hooks::SELECT`]). To ask whether another move is legal by the other rules, use
+    /// [`Rules::legal_before_selection`].
+    fn is_selected(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position) -> bool {
         true
     }
 

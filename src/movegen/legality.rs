@@ -63,7 +63,9 @@ impl Rules {
     pub fn node(&self, pos: &Position) -> NodeFacts {
         let us = pos.side();
         // A capture stage changes more than a move's own squares: no judging by changes.
-        let change = if self.hooks.has(Hooks::LEGALITY) && !self.hooks.has(Hooks(Hooks::REPLIES.0 | Hooks::CAPTURE.0)) {
+        let change = if self.hooks.has(Hooks::LEGALITY)
+            && !self.hooks.has(Hooks(Hooks::REPLIES.0 | Hooks::CAPTURE.0 | Hooks::SELECT.0))
+        {
             let mut tests = self.conditions_with(Hooks::LEGALITY);
             match (tests.next(), tests.next()) {
                 (Some(c), None) => c.change_facts(self, pos),
@@ -231,7 +233,7 @@ impl Rules {
     /// then a move the shortcut finds safe for the king must still be made and shown to the conditions.
     #[inline]
     pub(super) fn tests_after_move(&self) -> bool {
-        self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0))
+        self.hooks.has(Hooks(Hooks::LEGALITY.0 | Hooks::REPLIES.0 | Hooks::SELECT.0))
     }
 
     /// The conditions' legality tests on the position after `mv`: [`Hooks::LEGALITY`], then [`Hooks::REPLIES`];
@@ -276,15 +278,33 @@ impl Rules {
             }))
             && (!self.hooks.has(Hooks::REPLIES)
                 || self.conditions_with(Hooks::REPLIES).all(|c| c.is_legal_by_replies(self, pos, mv, after)))
+            && (!self.hooks.has(Hooks::SELECT)
+                || self.conditions_with(Hooks::SELECT).all(|c| c.is_selected(self, pos, mv, after)))
+    }
+
+    /// Whether `mv` is legal by every rule but the selection among legal moves ([`Hooks::SELECT`]): the mover's
+    /// king is not in check afterwards, and the conditions' tests after the move and of the replies accept it.
+    pub fn legal_before_selection(&self, pos: &Position, mv: Move) -> bool {
+        let after = self.make(pos, mv);
+        !self.in_check(&after, pos.side())
+            && self.conditions_accept_ignoring_replies(pos, mv, &after)
+            && (!self.hooks.has(Hooks::REPLIES)
+                || self.conditions_with(Hooks::REPLIES).all(|c| c.is_legal_by_replies(self, pos, mv, &after)))
     }
 
     /// Whether `mv` is legal except for the conditions' reply tests ([`Hooks::REPLIES`]): the mover's king is not
     /// in check afterwards and every [`Condition::is_legal`](super::hooks::Condition::is_legal) accepts it.
     pub fn legal_ignoring_replies(&self, pos: &Position, mv: Move) -> bool {
         let after = self.make(pos, mv);
-        !self.in_check(&after, pos.side())
-            && (!self.hooks.has(Hooks::LEGALITY)
-                || self.conditions.iter().all(|c| !c.hooks().has(Hooks::LEGALITY) || c.is_legal(self, pos, mv, &after)))
+        !self.in_check(&after, pos.side()) && self.conditions_accept_ignoring_replies(pos, mv, &after)
+    }
+
+    /// Whether every condition's test after the move ([`Hooks::LEGALITY`]) accepts `mv` from `pos`, `after` being
+    /// the position it leads to; the reply tests ([`Hooks::REPLIES`]) are not asked.
+    #[inline]
+    pub fn conditions_accept_ignoring_replies(&self, pos: &Position, mv: Move, after: &Position) -> bool {
+        !self.hooks.has(Hooks::LEGALITY)
+            || self.conditions_with(Hooks::LEGALITY).all(|c| c.is_legal(self, pos, mv, after))
     }
 
     /// Whether the side to move has a move that is legal except for the reply tests (see

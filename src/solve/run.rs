@@ -338,6 +338,11 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
 /// missing kings).
 pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
     let mut conds = conditions::build_all(&d.conditions)?;
+    // Checkless chess: Popeye lets the move that reaches the goal `+` check without mating (ohneschach.c leaves
+    // that goal's tester without its guard); stipula's rule is one for every move: refused.
+    if d.stipulation.goal == crate::problem::Goal::Check && d.conditions.iter().any(|c| c.name == "ChecklessChess") {
+        return Err(ConditionError::NotSupported("ChecklessChess with the goal check (+)"));
+    }
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
             pairs: p.options.castling_mutually_exclusive.clone(),

@@ -24,6 +24,10 @@ struct Naive {
     parsi: bool,
     /// Madness of Kings with the walk's code.
     madness: Option<&'static str>,
+    /// Checkless chess.
+    checkless: bool,
+    /// Maximummer (`true`) or Minimummer, and the side it binds.
+    mummer: Option<(bool, Color)>,
 }
 
 impl Naive {
@@ -36,6 +40,8 @@ impl Naive {
             type_b: false,
             parsi: false,
             madness: None,
+            checkless: false,
+            mummer: None,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -44,6 +50,11 @@ impl Naive {
                 "Eiffel" => n.eiffel = true,
                 "Isardam" => n.isardam = true,
                 "Parsi" => n.parsi = true,
+                "ChecklessChess" => n.checkless = true,
+                "BlackMaximummer" => n.mummer = Some((true, Color::Black)),
+                "WhiteMaximummer" => n.mummer = Some((true, Color::White)),
+                "BlackMinimummer" => n.mummer = Some((false, Color::Black)),
+                "WhiteMinimummer" => n.mummer = Some((false, Color::White)),
                 "MadnessOfKings" => {
                     n.madness = Some(match spec.options.first().map(String::as_str) {
                         None | Some("LA") => "LA",
@@ -358,7 +369,33 @@ fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
 /// The legal moves; `replies`: also apply the rules that look at the opponent's replies (Parsi: the opponent is not
 /// stalemated; Madness of Kings: an insane move does not mate), judging those replies without them.
 fn legal_moves_at(n: Naive, pos: &Position, promotions: &[Kind], replies: bool) -> Vec<Move> {
-    pseudo_moves(n, pos, promotions).into_iter().filter(|&m| is_legal(n, pos, m, promotions, replies)).collect()
+    let legal: Vec<Move> =
+        pseudo_moves(n, pos, promotions).into_iter().filter(|&m| is_legal(n, pos, m, promotions, replies)).collect();
+    match n.mummer {
+        // Maximummer, Minimummer: of the legal moves, the longest (shortest) by Popeye's measure (mummer.c): the
+        // squared distance, castling 16 short and 25 long.
+        Some((longest, side)) if replies && side == pos.side() => {
+            let measure = |m: &Move| {
+                let l = match m.special {
+                    Special::CastleShort => 16,
+                    Special::CastleLong => 25,
+                    _ => {
+                        let df = m.to.file() as i32 - m.from.file() as i32;
+                        let dr = m.to.rank() as i32 - m.from.rank() as i32;
+                        df * df + dr * dr
+                    }
+                };
+                if longest {
+                    l
+                } else {
+                    -l
+                }
+            };
+            let best = legal.iter().map(measure).max();
+            legal.into_iter().filter(|m| Some(measure(m)) == best).collect()
+        }
+        _ => legal,
+    }
 }
 
 /// Whether the side to move has a legal move, without the reply rules (stops at the first one).
@@ -433,7 +470,47 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
     let can_reply = || can_move(n, &after, promotions);
     let stalemates = replies && n.parsi && !in_check(n, &after, them, promotions) && !can_reply();
     let mates = replies && m.special == Special::Insane && in_check(n, &after, them, promotions) && !can_reply();
-    !illegal && !stalemates && !mates
+    // Checkless chess: a check is legal only if it certainly mates (Popeye's ohneschach.c), the replies judged
+    // by the same rule.
+    let checkless_bad = replies
+        && n.checkless
+        && !illegal
+        && in_check(n, &after, them, promotions)
+        && checkless_mobility(n, &after, promotions, CHECKLESS_DEPTH) != Some(false);
+    !illegal && !stalemates && !mates && !checkless_bad
+}
+
+/// How deep stipula follows Checkless chess's nested question (`src/conditions/checkless.rs`).
+const CHECKLESS_DEPTH: u32 = 20;
+
+/// Checkless chess: whether the side to move can move (`Some`), every legal move's check judged by whether the
+/// opponent can move in turn, `depth` levels deep; `None` when that is still open there.
+fn checkless_mobility(n: Naive, pos: &Position, promotions: &[Kind], depth: u32) -> Option<bool> {
+    let us = pos.side();
+    let mut open = false;
+    for m in pseudo_moves(n, pos, promotions) {
+        if !is_legal(n, pos, m, promotions, false) {
+            continue;
+        }
+        let after = naive_make(n, pos, m);
+        if !in_check(n, &after, us.opposite(), promotions) {
+            return Some(true);
+        }
+        if depth == 0 {
+            open = true;
+            continue;
+        }
+        match checkless_mobility(n, &after, promotions, depth - 1) {
+            Some(false) => return Some(true),
+            None => open = true,
+            Some(true) => {}
+        }
+    }
+    if open {
+        None
+    } else {
+        Some(false)
+    }
 }
 
 fn texts(moves: &[Move]) -> Vec<String> {
@@ -669,6 +746,27 @@ fn madrasi_rex_inclusive_matches_naive() {
 #[test]
 fn eiffel_matches_naive() {
     differential(&["Eiffel"], 0x5EED_0003, 10000);
+}
+
+#[test]
+fn checkless_matches_naive() {
+    differential(&["ChecklessChess"], 0x5EED_0040, 6000);
+    differential_with(&["ChecklessChess"], 0x5EED_0041, 6000, ORTHODOX);
+}
+
+#[test]
+fn mummers_match_naive() {
+    differential_with(&["BlackMaximummer"], 0x5EED_0045, 4000, ORTHODOX);
+    differential_with(&["WhiteMinimummer"], 0x5EED_0046, 4000, ORTHODOX);
+    differential(&["WhiteMaximummer", "Madrasi"], 0x5EED_0047, 2000);
+    differential_with(&["BlackMaximummer", "ChecklessChess"], 0x5EED_0048, 3000, ORTHODOX);
+}
+
+#[test]
+fn checkless_with_paralysis_matches_naive() {
+    differential(&["ChecklessChess", "Madrasi"], 0x5EED_0042, 3000);
+    differential(&["ChecklessChess", "Isardam"], 0x5EED_0043, 3000);
+    differential_with(&["ChecklessChess", "Eiffel"], 0x5EED_0044, 3000, ORTHODOX);
 }
 
 #[test]

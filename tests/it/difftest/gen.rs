@@ -129,7 +129,28 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "SymmetryImmunChess"),
     (1, "AntipodeanImmunChess"),
     (1, "EquipollentsImmunChess"),
+    (3, "ChecklessChess"),
+    (2, "BlackMaximummer"),
+    (1, "WhiteMaximummer"),
+    (1, "BlackMinimummer"),
+    (1, "WhiteMinimummer"),
 ];
+
+/// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
+/// family is.
+const WITH_MADRASI: &[&str] =
+    &["ChecklessChess", "BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"];
+
+/// A condition drawn for the stipulation `stip`: not Checkless chess with the goal check, which stipula refuses
+/// (Popeye exempts the move reaching that goal from the rule).
+fn condition_for(rng: &mut Rng, stip: &str) -> &'static str {
+    loop {
+        let c = *rng.weighted(CONDITIONS);
+        if !(c == "ChecklessChess" && stip.contains('+')) {
+            return c;
+        }
+    }
+}
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
 
@@ -388,9 +409,9 @@ impl Gen<'_> {
         let twinned = self.rng.chance(14);
         let conditioned = self.rng.chance(20);
         if conditioned {
-            let c = *self.rng.weighted(CONDITIONS);
+            let c = condition_for(self.rng, &stip);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun");
+            let madrasi = c.contains("irce") || c.contains("Immun") || WITH_MADRASI.contains(&c);
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
@@ -563,7 +584,7 @@ impl Gen<'_> {
             let non_king: Vec<(usize, usize)> =
                 occ.iter().copied().filter(|&(f, r)| !matches!(board[r][f], Some((_, "K")))).collect();
             let c = match self.rng.range(0, 12) {
-                0 | 1 => {
+                0 | 1 if !occ.is_empty() => {
                     let &(f, r) = self.rng.pick(&occ);
                     let (tf, tr) =
                         if self.rng.chance(25) { *self.rng.pick(&occ) } else { empty(board, self.rng, false) };
@@ -736,7 +757,7 @@ impl Gen<'_> {
                     let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
                     format!("Stipulation {code}{n}{half}")
                 }
-                _ => format!("Condition {}", self.rng.weighted(CONDITIONS)),
+                _ => format!("Condition {}", condition_for(self.rng, stip)),
             };
             parts.push(c);
         }
