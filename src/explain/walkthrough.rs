@@ -267,7 +267,7 @@ fn walk_phase(
 ) -> Walked {
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
     match st.play {
-        Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
             let (found, aborted) =
                 collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
             w.timed_out = aborted;
@@ -328,7 +328,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
-        LineStyle::Help | LineStyle::HelpPassed | LineStyle::Proof => None,
+        LineStyle::Help | LineStyle::HelpPassed | LineStyle::HelpReci | LineStyle::Proof => None,
     };
     let half_start = series.is_none() && line.moves.len() % 2 == 1;
     let mut number = 0;

@@ -49,12 +49,25 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
-    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("reci-h") || s[pos..].starts_with("hr") {
-        return Err(unsupported(
-            pos,
-            "not supported: this play type (hr, semi-r, reci-h)",
-            "`h`, `hs`, `s`, `r` or nothing",
-        ));
+    let mut reci = None;
+    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("hr") {
+        return Err(unsupported(pos, "not supported: this play type (hr, semi-r)", "`h`, `hs`, `s`, `r` or nothing"));
+    } else if s[pos..].starts_with("reci-h") {
+        if series {
+            return Err(unsupported(pos, "not supported: series reciprocal help play (`ser-reci-h`)", "`reci-h`"));
+        }
+        pos += 6;
+        // `reci-h(=)#n`: the reciprocal end's own goal in parentheses.
+        if s[pos..].starts_with('(') {
+            let (g, len) =
+                read_goal(&s[pos + 1..]).map_err(|(fault, message)| fail(fault, pos + 1, &message, GOALS_EXPECTED))?;
+            if !s[pos + 1 + len..].starts_with(')') {
+                return Err(err(pos + 1 + len, "expected `)` after the reciprocal goal", "`reci-h(=)#2`"));
+            }
+            reci = Some(g);
+            pos += len + 2;
+        }
+        'R'
     } else if s[pos..].starts_with("dia") || s[pos..].starts_with("a=>b") {
         // A proof game is help play of its own (`dia4`), not `d` for direct play.
         'p'
@@ -110,6 +123,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (false, 'H') => Play::HelpSelf,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
+        (false, 'R') => Play::ReciHelp,
         (true, 'd') => Play::SeriesDirect,
         (true, 'h') => Play::SeriesHelp,
         (true, 's') => Play::SeriesSelf,
@@ -132,10 +146,27 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
             "a number such as `2` or `1.5`",
         ));
     }
-    if half && !matches!(play, Play::Help | Play::HelpSelf) {
+    if play == Play::ReciHelp {
+        // Popeye: at least two half-moves (`reci-h#0.5` is refused); the goals of the end are those after which
+        // no move follows (a goal reached early in the help play would end the line there).
+        if moves == 0 {
+            return Err(err(num_pos, "reci-h needs at least one move", "a number such as `2` or `2.5`"));
+        }
+        if let Some(g) = std::iter::once(goal).chain(reci).find(|g| g.may_end_early()) {
+            return Err(unsupported(
+                goal_start,
+                &format!("not supported: reci-h with the goal `{}` (only `#`, `=`, `==` and `#=`)", g.symbol()),
+                "`reci-h#n`, `reci-h=n`, `reci-h(=)#n`",
+            ));
+        }
+        if reci == Some(goal) {
+            reci = None;
+        }
+    }
+    if half && !play.is_help() {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro })
+    Ok(Stipulation { play, goal, moves, half, exact, intro, reci })
 }
 
 /// What a goal may be, for messages.
@@ -245,6 +276,19 @@ mod tests {
         assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
         assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
+        for s in ["reci-h#2", "reci-h(=)#3", "reci-h(#)=2", "reci-h#2.5", "exact-reci-h==3"] {
+            assert_eq!(st(s), s);
+        }
+        let s = parse_stipulation("Reci-H(=)#3").unwrap();
+        assert_eq!((s.play, s.goal, s.reci, s.moves), (Play::ReciHelp, Goal::Mate, Some(Goal::Stalemate), 3));
+        assert_eq!(st("reci-h(#)#2"), "reci-h#2");
+        assert_eq!(parse_stipulation("reci-h#2").unwrap().starting_side(), crate::square::Color::Black);
+        assert_eq!(parse_stipulation("reci-h#1.5").unwrap().starting_side(), crate::square::Color::White);
+        assert_eq!(parse_stipulation("reci-hx2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("reci-h(x)#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("reci-h(#2").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("reci-h#0.5").unwrap_err().fault, Fault::BadInput);
+        assert_eq!(parse_stipulation("ser-reci-h#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(st("H#2"), "h#2");
         assert_eq!(st("S#2"), "s#2");
         assert_eq!(st("h# 3"), "h#3");

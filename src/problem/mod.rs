@@ -177,12 +177,24 @@ pub enum Play {
     Self_,
     /// `r#n`: selfmate, but either side must reach the goal in one move whenever it can.
     Reflex,
+    /// `reci-h#n`: help play of `2n-2` half-moves (`2n-1` for `reci-h#n.5`, White starting), Black starting
+    /// (Popeye's reciprocal end, `src/input/plaintext/stipulation.c`), then a position with Black to move where
+    /// both hold: Black can reach the reciprocal goal ([`Stipulation::reci`], the same goal unless written
+    /// `reci-h(=)#n`) in one move, and Black and White can reach the goal in a help move each (`h#1`).
+    ReciHelp,
     /// `ser-#n`: the starting side plays n moves in a row, the last reaching the goal.
     SeriesDirect,
     /// `ser-h#n`: the starting side plays n moves in a row, then the other side reaches the goal in one.
     SeriesHelp,
     /// `ser-s#n`: the starting side plays n moves in a row, then the other side is forced to reach the goal.
     SeriesSelf,
+}
+
+impl Play {
+    /// Help play with an end of its own or none (`h#`, `hs#`, `reci-h#`): its length is counted in half-moves.
+    pub fn is_help(self) -> bool {
+        matches!(self, Play::Help | Play::HelpSelf | Play::ReciHelp)
+    }
 }
 
 /// What the last move must achieve: a property of the position it leaves (mate, stalemate, check, ...) or of the
@@ -307,6 +319,9 @@ pub struct Stipulation {
     pub exact: bool,
     /// `m->` introductory series moves (0 when absent).
     pub intro: u32,
+    /// `reci-h(=)#n`: the goal of the reciprocal end's one move where it differs from [`Stipulation::goal`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reci: Option<Goal>,
 }
 
 impl Stipulation {
@@ -316,6 +331,7 @@ impl Stipulation {
         match self.play {
             Play::Help => !self.half && self.moves > 0,
             Play::HelpSelf => !self.half && self.moves > 0,
+            Play::ReciHelp => !self.half && self.moves > 1,
             _ => false,
         }
     }
@@ -329,6 +345,7 @@ impl Stipulation {
             Play::Help if self.goal == Goal::AToB => Color::Black,
             Play::Help if !self.half => Color::Black,
             Play::HelpSelf if self.half => Color::Black,
+            Play::ReciHelp if !self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
             _ => Color::White,
         }
@@ -350,13 +367,18 @@ impl fmt::Display for Stipulation {
             Play::Direct => "",
             Play::Help => "h",
             Play::HelpSelf => "hs",
+            Play::ReciHelp => "reci-h",
             Play::Self_ => "s",
             Play::Reflex => "r",
             Play::SeriesDirect => "ser-",
             Play::SeriesHelp => "ser-h",
             Play::SeriesSelf => "ser-s",
         };
-        write!(f, "{prefix}{}{}", self.goal.symbol(), self.moves)?;
+        f.write_str(prefix)?;
+        if let Some(reci) = self.reci {
+            write!(f, "({})", reci.symbol())?;
+        }
+        write!(f, "{}{}", self.goal.symbol(), self.moves)?;
         if self.half {
             f.write_str(".5")?;
         }
@@ -454,17 +476,18 @@ impl Problem {
             first = first.opposite();
             help_plies -= 1;
         }
-        if st.play == Play::HelpSelf {
+        if matches!(st.play, Play::HelpSelf | Play::ReciHelp) {
             // hs#: the help plies before the self end (`hs#0.5`, made by WhiteToPlay of an `hs#1`: none, Black
-            // playing the self end).
+            // playing the self end); reci-h#: before the reciprocal end.
             help_plies = help_plies.saturating_sub(2);
         }
+        let help = st.play.is_help();
         if let Some(s) = self.state.side_to_move {
-            if !matches!(st.play, Play::Help | Play::HelpSelf) {
+            if !help {
                 first = s;
             }
         }
-        (first, if matches!(st.play, Play::Help | Play::HelpSelf) { help_plies } else { st.moves })
+        (first, if help { help_plies } else { st.moves })
     }
 
     /// The options given that do not apply to `st` and are ignored, as Popeye ignores them, in the order Popeye
@@ -495,7 +518,7 @@ impl Problem {
         // of `hs#1.5` is the self end alone: `1...  ...  2.Ke8-d7 Kd3-c2`).
         let half_move_help = match st.play {
             Play::Help => self.start(st).1 <= 1,
-            Play::HelpSelf => self.start(st).1 == 0,
+            Play::HelpSelf | Play::ReciHelp => self.start(st).1 == 0,
             _ => false,
         };
         if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
@@ -536,7 +559,9 @@ impl Problem {
             }
             match st.play {
                 Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
-                Play::HelpSelf if main_len > 0 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+                Play::HelpSelf | Play::ReciHelp if main_len > 0 => {
+                    Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
+                }
                 Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
                 // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
                 Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),

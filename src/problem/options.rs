@@ -122,7 +122,7 @@ impl Options {
         // (REGRESSIONS/4_47_to_4_49.inp#6, `h+1.5`: `WhiteToPlay not applicable - ignored`).
         let ignored = (twin || st.half) && white_to_play_ignored(st);
         let white_to_play = self.white_to_play && !ignored;
-        if white_to_play && !matches!(st.play, Play::Help | Play::HelpSelf) {
+        if white_to_play && !st.play.is_help() {
             return Some((format!("option WhiteToPlay only applies to help play, not to `{st}`"), &["WhiteToPlay"]));
         }
         if self.no_white_king && self.no_black_king && st.goal == Goal::Mate {
@@ -137,7 +137,7 @@ impl Options {
 pub fn white_to_play_ignored(st: &Stipulation) -> bool {
     matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex)
         || (st.play == Play::Help && st.half)
-        || (st.play == Play::HelpSelf && !st.white_to_play_shortens())
+        || (matches!(st.play, Play::HelpSelf | Play::ReciHelp) && !st.white_to_play_shortens())
 }
 
 /// `Intelligent [n]`: Popeye's intelligent mode.

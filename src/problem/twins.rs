@@ -405,6 +405,7 @@ mod tests {
                 half: false,
                 exact: false,
                 intro: 0,
+                reci: None,
             },
             conditions: Vec::new(),
         }

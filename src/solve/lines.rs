@@ -8,6 +8,7 @@ use super::solution::Line;
 use super::{Aborted, Search, SeriesEnd, Work};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::problem::Goal;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -98,12 +99,17 @@ impl<'a> LineSink<'a> {
 impl Search<'_> {
     /// [`Search::help_lines`] into `sink`: what was found before an abort stays there.
     pub fn help_into(&self, pos: &Position, plies: u32, sink: &LineSink) -> Result<(), Aborted> {
-        self.help_root(pos, plies, None, Some(sink)).map(drop)
+        self.help_root(pos, plies, super::HelpEnd::Goal, Some(sink)).map(drop)
     }
 
     /// [`Search::help_self_lines`] into `sink`.
     pub fn help_self_into(&self, pos: &Position, plies: u32, exact: bool, sink: &LineSink) -> Result<(), Aborted> {
-        self.help_root(pos, plies, Some(exact), Some(sink)).map(drop)
+        self.help_root(pos, plies, super::HelpEnd::SelfEnd { exact }, Some(sink)).map(drop)
+    }
+
+    /// [`Search::help_reci_lines`] into `sink`.
+    pub fn help_reci_into(&self, pos: &Position, plies: u32, reci: Goal, sink: &LineSink) -> Result<(), Aborted> {
+        self.help_root(pos, plies, super::HelpEnd::Reci(reci), Some(sink)).map(drop)
     }
 
     /// [`Search::series_lines`] into `sink`: what was found before an abort stays there.

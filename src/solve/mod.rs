@@ -38,6 +38,16 @@ enum SearchKind {
     /// Plain direct play's defender nodes ([`direct`]).
     DirectDefence = 8,
     HelpSelf = 9,
+    ReciHelp = 10,
+}
+
+/// How help play ends after its help half-moves: the goal reached by the last of them, a self end (`hs#`), or a
+/// reciprocal end (`reci-h#`, with the goal of its one move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HelpEnd {
+    Goal,
+    SelfEnd { exact: bool },
+    Reci(Goal),
 }
 
 /// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
@@ -168,7 +178,13 @@ pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveLis
 }
 
 fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
-    let g = match goal {
+    let x = (kind as u64) << 32 | goal_salt(goal) | extra;
+    x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
+}
+
+/// A goal's bits in a table key's salt.
+fn goal_salt(goal: Goal) -> u64 {
+    match goal {
         Goal::Mate => 0x1000,
         Goal::Stalemate => 0x2000,
         // Proof games have a search of their own (`proof`): never here.
@@ -185,9 +201,7 @@ fn salt(kind: SearchKind, goal: Goal, extra: u64) -> u64 {
         Goal::Any => 0xB000,
         Goal::Chess81 => 0xC000,
         Goal::Target(sq) => 0xD000 | (sq.index() as u64) << 50,
-    };
-    let x = (kind as u64) << 32 | g | extra;
-    x.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29) ^ 0xD1B5_4A32_D192_ED03
+    }
 }
 
 type Found = Result<Vec<Vec<Move>>, Aborted>;
@@ -210,6 +224,8 @@ struct Work<'s> {
     self_end: bool,
     /// `exact-` help-self play: no line ends before the full length.
     exact: bool,
+    /// Help play ends in a reciprocal end (`reci-h#`) whose one move reaches this goal.
+    reci: Option<Goal>,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -624,21 +640,33 @@ impl<'a> Search<'a> {
     /// that then moves. Parallel over the first two plies, and a third where the play is long: one first move's
     /// subtree can hold most of the work (BEISPIEL-hpint_107, h=5: 1.4 of 2 cores busy with two).
     pub fn help_lines(&self, pos: &Position, plies: u32) -> Found {
-        self.help_root(pos, plies, None, None)
+        self.help_root(pos, plies, HelpEnd::Goal, None)
     }
 
     /// Help-self play (`hs#n`): every line of `plies` help half-moves from `pos` followed by a move of the side
     /// then to move after which every reply reaches the goal, and each such reply.
     pub fn help_self_lines(&self, pos: &Position, plies: u32, exact: bool) -> Found {
-        self.help_root(pos, plies, Some(exact), None)
+        self.help_root(pos, plies, HelpEnd::SelfEnd { exact }, None)
     }
 
-    /// [`Search::help_lines`], or with `self_end` ([`Search::help_self_lines`], `exact-` or not), into `sink`
-    /// when there is one.
-    fn help_root(&self, pos: &Position, plies: u32, self_end: Option<bool>, sink: Option<&lines::LineSink>) -> Found {
-        if let Some(exact) = self_end {
+    /// Reciprocal help play (`reci-h#n`): every line of `plies` help half-moves from `pos` to a position where
+    /// the side to move can reach `reci` in one move and the two sides the goal in a help move each; each line
+    /// of the help end (two half-moves) and each of the reciprocal end (one) after it.
+    pub fn help_reci_lines(&self, pos: &Position, plies: u32, reci: Goal) -> Found {
+        self.help_root(pos, plies, HelpEnd::Reci(reci), None)
+    }
+
+    /// [`Search::help_lines`], or with a self end ([`Search::help_self_lines`], `exact-` or not) or a reciprocal
+    /// end ([`Search::help_reci_lines`]), into `sink` when there is one.
+    fn help_root(&self, pos: &Position, plies: u32, end: HelpEnd, sink: Option<&lines::LineSink>) -> Found {
+        if end != HelpEnd::Goal {
             // No goal picture nor plan: they foresee the goal move at the end of the help plies.
-            let mut work = Work { split: 2 + u32::from(plies >= 8), sink, self_end: true, exact, ..Work::default() };
+            let (self_end, exact, reci) = match end {
+                HelpEnd::SelfEnd { exact } => (true, exact, None),
+                HelpEnd::Reci(g) => (false, false, Some(g)),
+                HelpEnd::Goal => unreachable!(),
+            };
+            let mut work = Work { split: 2 + u32::from(plies >= 8), sink, self_end, exact, reci, ..Work::default() };
             self.help(pos, plies, &mut work)?;
             return Ok(work.out);
         }
@@ -678,6 +706,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
+        if let (Some(reci), 0) = (work.reci, plies) {
+            return Ok(self.reci_end_lines(pos, reci, work));
+        }
         if plies == 0 {
             let mut buf = work.moves.pop().unwrap_or_default();
             let r = self.goal_reached(pos, &mut buf);
@@ -692,13 +723,20 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
-        let kind = if work.self_end { SearchKind::HelpSelf } else { SearchKind::Help };
-        let key = pos.key() ^ salt(kind, self.goal, work.exact as u64);
+        let kind = match (work.self_end, work.reci) {
+            (true, _) => SearchKind::HelpSelf,
+            (false, Some(_)) => SearchKind::ReciHelp,
+            (false, None) => SearchKind::Help,
+        };
+        // The reciprocal goal in the key's bits above the goal's own (a target square takes bits 50 to 55).
+        let extra = work.exact as u64 | work.reci.map_or(0, |g| goal_salt(g) << 4);
+        let key = pos.key() ^ salt(kind, self.goal, extra);
         if self.table.no_solution(key).has(plies) {
             return Ok(false);
         }
         // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
-        if self.pictures && !work.self_end && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
+        let plain = !work.self_end && work.reci.is_none();
+        if self.pictures && plain && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
             // Kept in the table: a transposition need not ask again.
@@ -711,7 +749,7 @@ impl<'a> Search<'a> {
         // The mating move gives check, the stalemating move leaves the opponent no reply: under orthodox rules
         // (for mates, paralysis conditions too: `Rules::mate_filter`) the moves that certainly do not are not even
         // generated.
-        if plies != 1 || work.self_end {
+        if plies != 1 || !plain {
             self.rules.pseudo_moves(pos, &mut buf);
         } else if let Some(filter) = (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             self.rules.checking_moves(pos, &filter, &mut buf);
@@ -724,14 +762,14 @@ impl<'a> Search<'a> {
         let node = self.rules.node(pos);
         if plies >= 2 {
             // The children look themselves up first: their table slots are fetched all at once.
-            let salt = salt(kind, self.goal, work.exact as u64);
+            let salt = salt(kind, self.goal, extra);
             for &m in buf.iter() {
                 self.table.prefetch(pos.key_after(m) ^ salt);
             }
         }
         // A goal reached by the goal side before the last move ends the line there: no longer line goes on
         // through it ([`Goal::may_end_early`]).
-        let ends_early = plies >= 3 && plies % 2 == 1 && self.goal.may_end_early() && !work.self_end;
+        let ends_early = plies >= 3 && plies % 2 == 1 && self.goal.may_end_early() && plain;
         if work.split > 0 && plies >= 3 {
             let mut scratch = Vec::new();
             let children: Vec<(Move, Position)> = buf
@@ -740,14 +778,15 @@ impl<'a> Search<'a> {
                 .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
                 .collect();
             work.moves.push(buf);
-            let (line, split, sink, track, self_end, exact) =
-                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact);
+            let (line, split, sink, track, self_end, exact, reci) =
+                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact, work.reci);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w = Work { line, split, sink, track: track.fork(), self_end, exact, ..Work::default() };
+                    let mut w =
+                        Work { line, split, sink, track: track.fork(), self_end, exact, reci, ..Work::default() };
                     if !w.track.enter(pos, *m, after, Some(plies / 2)) {
                         return Ok((false, Vec::new()));
                     }
@@ -773,11 +812,10 @@ impl<'a> Search<'a> {
             if !self.rules.legal_into(pos, m, &node, &mut after) {
                 continue;
             }
-            if plies == 1 && !work.self_end && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
+            if plies == 1 && plain && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }
-            if plies == 1 && !work.self_end && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side())
-            {
+            if plies == 1 && plain && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
                 continue;
             }
             if ends_early && self.goal_reached(&after, &mut Vec::new()) {
@@ -787,7 +825,7 @@ impl<'a> Search<'a> {
             // last of the plies left, and every other one before it), unless the table already knows the child.
             if work.track.planned()
                 && plies >= 2
-                && self.table.no_solution(after.key() ^ salt(kind, self.goal, work.exact as u64)).has(plies - 1)
+                && self.table.no_solution(after.key() ^ salt(kind, self.goal, extra)).has(plies - 1)
             {
                 continue;
             }
@@ -886,6 +924,40 @@ impl<'a> Search<'a> {
             }
         }
         any
+    }
+
+    /// The reciprocal end of `reci-h#` from `pos`: where the side to move can reach `reci` in one move and the
+    /// two sides the goal in a help move each (Popeye's AND of the two ends, the reciprocal one tested first),
+    /// each line of the help end and then each of the reciprocal end ends a line found. Whether they hold.
+    fn reci_end_lines(&self, pos: &Position, reci: Goal, work: &mut Work) -> bool {
+        let mut buf = Vec::new();
+        let moves = self.legal(pos);
+        let recis: Vec<Move> = moves
+            .iter()
+            .filter(|(_, after)| goal_reached(self.rules, reci, after, &mut buf))
+            .map(|(m, _)| *m)
+            .collect();
+        if recis.is_empty() {
+            return false;
+        }
+        let mut helps = Vec::new();
+        for (m, after) in &moves {
+            for (r, _) in self.legal(after).into_iter().filter(|(_, p)| self.goal_reached(p, &mut buf)) {
+                helps.push([*m, r]);
+            }
+        }
+        if helps.is_empty() {
+            return false;
+        }
+        for [m, r] in helps {
+            work.line.push(m);
+            work.found_with(r);
+            work.line.pop();
+        }
+        for m in recis {
+            work.found_with(m);
+        }
+        true
     }
 
     /// The opponent's moves after a series move of ser-s#, when there are some and every one reaches the goal.

@@ -291,8 +291,22 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.keep_mating_piece && (st.goal != Goal::Mate || st.play == Play::HelpSelf) {
+    if o.keep_mating_piece && (st.goal != Goal::Mate || matches!(st.play, Play::HelpSelf | Play::ReciHelp)) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
+    }
+    // reci-h#: Popeye counts MaxSolutions and StopOnShortSolutions over the two ends' lines in its own way; not
+    // reproduced.
+    if st.play == Play::ReciHelp {
+        // Without help half-moves before it (`reci-h#1`, and the set play of `reci-h#1.5`) Popeye writes the two
+        // ends' lines apart, a blank line between them, and a set play of its own; not reproduced.
+        let plies = p.start(st).1;
+        if plies == 0 || (o.set_play && plies == 1) {
+            return Some(format!("`{st}` without help moves before its end"));
+        }
+        let named = [(o.max_solutions.is_some(), "MaxSolutions"), (o.stop_on_short, "StopOnShortSolutions")];
+        if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
+            return Some(format!("{name} in `{st}`"));
+        }
     }
     // `EnPassant d8d7d6d5`: a step over more than one square leaves several squares to take on (Popeye's
     // REGRESSIONS/4_63_to_4_65.inp#16 takes on d7 and on d6); a position has one en-passant square.
@@ -550,19 +564,32 @@ pub fn collect_phase_lines(
     enough: Option<usize>,
 ) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
-    if matches!(st.play, Play::Help | Play::HelpSelf) {
+    if st.play.is_help() {
         let self_end = st.play == Play::HelpSelf;
         let style =
             if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
-        let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
+        // reci-h#: the lines whose last move is made by the side to move at the reciprocal end reach its goal,
+        // the others (a half-move longer) the help end's.
+        let reci = (st.play == Play::ReciHelp).then(|| st.reci.unwrap_or(goal));
+        let end_side = if len.is_multiple_of(2) { pos.side() } else { pos.side().opposite() };
+        let is_reci = |l: &[Move]| reci.is_some() && (l.len() % 2 == 1) == (pos.side() == end_side);
+        let sink = line_sink(settings, |l| match is_reci(l) {
+            // Numbered as the help end's line beside it (after a passed first half-move: as that one).
+            true if style == LineStyle::HelpPassed => Line::new(rules, pos, l, style, reci.unwrap_or(goal)),
+            true => Line::new(rules, pos, l, LineStyle::HelpReci, reci.unwrap_or(goal)),
+            false => Line::new(rules, pos, l, style, goal),
+        });
         // The full length and the shorter ones of the same parity (the same side makes the last move), down to
         // one or two plies; `exact-` only the full length.
         // Help-self play: one length, whose search finds the shorter solutions where they end it (the forced
         // end of the help branch).
-        let shortest = match self_end {
-            true => len,
-            false if st.exact || len <= 2 => len,
-            false => 2 - len % 2,
+        let shortest = match st.play {
+            Play::HelpSelf => len,
+            _ if st.exact => len,
+            // reci-h#: down to the reciprocal end alone (`reci-h#3` lists the `reci-h#1` solutions).
+            Play::ReciHelp => len % 2,
+            _ if len <= 2 => len,
+            _ => 2 - len % 2,
         };
         let mut lengths: Vec<u32> = (shortest..=len).rev().step_by(2).collect();
         if shortest_only || enough.is_some() {
@@ -573,10 +600,10 @@ pub fn collect_phase_lines(
         }
         let mut aborted = false;
         for plies in lengths {
-            let done = if self_end {
-                search.help_self_into(pos, plies, st.exact, &sink)
-            } else {
-                search.help_into(pos, plies, &sink)
+            let done = match reci {
+                Some(r) => search.help_reci_into(pos, plies, r, &sink),
+                None if self_end => search.help_self_into(pos, plies, st.exact, &sink),
+                None => search.help_into(pos, plies, &sink),
             };
             if done.is_err() {
                 aborted = true;
@@ -632,7 +659,7 @@ fn solve_phase(
     settings: &Settings,
 ) -> Result<PhaseOut, Refusal> {
     match st.play {
-        Play::Help | Play::HelpSelf | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
             let enough = p.options.max_solutions.map(|m| m as usize);
             let (lines, aborted) =
                 collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
@@ -729,7 +756,7 @@ mod cut_tests {
     use crate::square::Square;
 
     fn help(moves: u32) -> Stipulation {
-        Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0 }
+        Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0, reci: None }
     }
 
     /// A line of `n` rook moves (`Ra1-a2 …`), the `i`-th first move.

@@ -180,6 +180,9 @@ pub enum LineStyle {
     Series(usize),
     /// Help play after a passed first half-move (the set play of `h#n.5`): `  1...  ...  2.Bc4-a2 Bb7-c6 +   3.…`.
     HelpPassed,
+    /// The reciprocal end's line of `reci-h#`, one half-move shorter than the help end's beside it and numbered
+    /// as that one (`1.f2-f1=S d2-d4   2.e4*d3 ep. #` beside `1.f2-f1=S d2-d4   2.0-0-0 Sa4-b6 #`).
+    HelpReci,
     /// A proof game (`dia`, `a=>b`): two half-moves per number from the first, whatever the length
     /// (`  1.Sg1-f3 e7-e5   2.e2-e4 dia`).
     Proof,
@@ -250,7 +253,11 @@ impl Line {
         let mut s = String::new();
         // Popeye numbers help play so that the last move completes a number: an odd number of half-moves starts
         // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
-        let half_start = style == LineStyle::Help && self.moves.len() % 2 == 1;
+        let half_start = match style {
+            LineStyle::Help => self.moves.len() % 2 == 1,
+            LineStyle::HelpReci => self.moves.len().is_multiple_of(2),
+            _ => false,
+        };
         let mut number = 1;
         if style == LineStyle::HelpPassed {
             s += "  1...  ...";
@@ -259,8 +266,8 @@ impl Line {
         for (i, m) in self.moves.iter().enumerate() {
             let new_number = match style {
                 LineStyle::HelpPassed => i % 2 == 0,
-                LineStyle::Help if half_start => i == 0 || i % 2 == 1,
-                LineStyle::Help | LineStyle::Proof => i % 2 == 0,
+                LineStyle::Help | LineStyle::HelpReci if half_start => i == 0 || i % 2 == 1,
+                LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof => i % 2 == 0,
                 LineStyle::Series(n) => i < n,
             };
             if new_number {

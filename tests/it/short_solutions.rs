@@ -15,7 +15,15 @@ fn stop_on_short_solutions_searches_no_longer_length() {
     let rules = Rules::orthodox();
     // White Ka3 Pb4, Black Kc4 Bc3 Sd1 Pa2 Pa4 Pe2; White (the duplex side) starts.
     let pos = try_position(&rules, "8/8/8/8/pPk5/K1b5/p3p3/3n4 w - - 0 1").expect("a legal position");
-    let st = Stipulation { play: Play::Help, goal: Goal::Stalemate, moves: 6, half: false, exact: false, intro: 0 };
+    let st = Stipulation {
+        play: Play::Help,
+        goal: Goal::Stalemate,
+        moves: 6,
+        half: false,
+        exact: false,
+        intro: 0,
+        reci: None,
+    };
     let stop = AtomicBool::new(false);
     let settings = Settings::default();
 

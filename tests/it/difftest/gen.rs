@@ -239,6 +239,10 @@ impl Gen<'_> {
             (2, (Fam::Help, "h=.5", 0, 2)),
             (4, (Fam::Help, "hs#", 1, 2)),
             (2, (Fam::Help, "hs#.5", 1, 2)),
+            (3, (Fam::Help, "reci-h#", 2, 2)),
+            (1, (Fam::Help, "reci-h#.5", 1, 2)),
+            (1, (Fam::Help, "reci-h=", 2, 2)),
+            (1, (Fam::Help, "reci-h(=)#", 2, 2)),
             (12, (Fam::Self_, "s#", 1, 3)),
             (2, (Fam::Self_, "s=", 1, 2)),
             (8, (Fam::Reflex, "r#", 1, 3)),
@@ -265,7 +269,17 @@ impl Gen<'_> {
         } else {
             "#".to_string()
         };
-        let code = code.replacen(['#', '='], &goal, 1);
+        // reci-h: the goals after which no move follows (the others are refused), the end's own now and then.
+        let goal = match code.starts_with("reci") {
+            true if !["#", "=", "==", "#="].contains(&goal.as_str()) => {
+                if code.starts_with("reci-h=") { "=" } else { "#" }.to_string()
+            }
+            _ => goal,
+        };
+        let code = match code.strip_prefix("reci-h(=)") {
+            Some(rest) => format!("reci-h({}){}", self.rng.pick(&["#", "=", "==", "#="]), rest.replacen('#', &goal, 1)),
+            None => code.replacen(['#', '='], &goal, 1),
+        };
         let text = match code.strip_suffix(".5") {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
@@ -457,8 +471,12 @@ impl Gen<'_> {
             opt(n >= 2 && r.chance(4), format!("NonTrivial {m} {k}"));
         }
         if help {
-            opt(r.chance(15), "SetPlay".into());
-            opt(!stip.contains('.') && r.chance(10), "WhiteToPlay".into());
+            // reci-h: not where the end has no help move before it (stipula refuses those).
+            let reci_short = stip.contains("reci") && stip.contains("1.5");
+            let set_play = !reci_short && r.chance(15);
+            opt(set_play, "SetPlay".into());
+            let wtp = !stip.contains('.') && r.chance(10);
+            opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
             opt(!fairy && !conditioned && !twinned && r.chance(5), "Intelligent".into());
         }
@@ -472,10 +490,14 @@ impl Gen<'_> {
         // (README, deliberate differences).
         let m = r.range(1, 3);
         let max_solutions = r.chance(6);
-        opt(!tree && r.chance(5), "StopOnShortSolutions".into());
+        // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
+        // ends' lines as Popeye does).
+        let reci = stip.contains("reci");
+        let max_solutions = max_solutions && !reci;
+        opt(!tree && !reci && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
         let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
-        opt(mate && r.chance(3), "KeepMatingPiece".into());
+        opt(mate && !reci && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
@@ -725,7 +747,10 @@ impl Gen<'_> {
                 }
                 11 => {
                     let base = stip.trim_start_matches("exact-");
-                    let (code, _) = base.split_at(base.find(|c: char| c.is_ascii_digit()).unwrap_or(base.len()));
+                    // The length starts at the first digit after a target goal's square (`rzc12`: `rzc1` and 2).
+                    let from = base.find('z').map_or(0, |z| (z + 3).min(base.len()));
+                    let digit = base[from..].find(|c: char| c.is_ascii_digit()).map_or(base.len(), |i| from + i);
+                    let (code, _) = base.split_at(digit);
                     let n = match fam {
                         Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => self.rng.range(1, 3),
                         _ => self.rng.range(1, 4),
@@ -753,6 +778,8 @@ impl Gen<'_> {
                     } else {
                         n
                     };
+                    // reci-h: at least one help move before the end (stipula refuses `reci-h#1`).
+                    let n = if code.starts_with("reci") { n.max(2) } else { n };
                     // Help play now and then a half move longer (`h#1.5`).
                     let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
                     format!("Stipulation {code}{n}{half}")

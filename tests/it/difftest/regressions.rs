@@ -231,6 +231,7 @@ pub fn category(reason: &str) -> &'static str {
         "this play type",
         "parry series",
         "series reflex",
+        "series reciprocal",
         "introductory moves",
         "more than 200 moves",
         "structured stipulations",
