@@ -8,6 +8,7 @@ use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
+use crate::pieces::Attrs;
 use crate::position::Position;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
@@ -343,7 +344,7 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             pairs: p.options.castling_mutually_exclusive.clone(),
         }));
     }
-    let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
+    let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
     let setup = p.options.setup();
     Ok((rules, setup))
 }
@@ -733,7 +734,16 @@ mod cut_tests {
         let mv = Move::new(Square::from_coords(0, 0), Square::from_coords(0, i), None, crate::moves::Special::None);
         Line {
             style: LineStyle::Help,
-            moves: vec![PlayedMove { mv, piece: rook, mark: None, effects: crate::effects::Effects::NONE }; n],
+            moves: vec![
+                PlayedMove {
+                    mv,
+                    piece: rook,
+                    attrs: crate::pieces::Attrs::NONE,
+                    mark: None,
+                    effects: crate::effects::Effects::NONE
+                };
+                n
+            ],
         }
     }
 
