@@ -349,6 +349,27 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     Ok((rules, setup))
 }
 
+/// Why a twin's piece attributes cannot be played: with conditions (whose rules read kings by their kind, not
+/// by their royalty), in proof games, or with different attributes on different pieces.
+fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
+    let attrs = Attrs::of(&d.pieces);
+    let name = attrs.defs().map(|a| a.names[0]).collect::<Vec<_>>().join(" ");
+    if attrs.is_empty() {
+        return None;
+    }
+    if !d.conditions.is_empty() {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
+    }
+    if d.stipulation.goal.is_proof() {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
+    }
+    let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
+    let first = marked.next();
+    marked
+        .any(|a| Some(a) != first)
+        .then(|| Refusal::unsupported("not supported yet: pieces with different attributes in one diagram".to_string()))
+}
+
 /// Solves the phases of `plan` ([`Problem::phase_plan`], or [`Problem::zero_position_plan`]) in diagram `d`.
 fn solve_diagram(
     p: &Problem,
@@ -360,6 +381,9 @@ fn solve_diagram(
     stop: &AtomicBool,
 ) -> PhaseResult {
     if let Some(why) = solving_refusal(p, &d.stipulation) {
+        return Err(why);
+    }
+    if let Some(why) = attributes_refusal(d) {
         return Err(why);
     }
     if d.stipulation.goal.is_proof() {
