@@ -8,7 +8,7 @@
 //! [`Position::make`]. Orthodox rules only: no condition hooks.
 
 use crate::moves::{Move, Special};
-use crate::pieces::{Atom, Kind, Piece, PIECES};
+use crate::pieces::{Atom, Attrs, Kind, Piece, PIECES};
 use crate::position::{castle, Position};
 use crate::square::{Color, Square};
 
@@ -21,6 +21,8 @@ pub struct NaiveBoard {
     pub castling: u8,
     /// The en-passant target square.
     pub ep: Option<Square>,
+    /// Each side's piece with the royal attribute, if any (by colour index): its king for check and mate.
+    pub royal: [Option<Square>; 2],
 }
 
 impl NaiveBoard {
@@ -32,7 +34,13 @@ impl NaiveBoard {
                 grid[f as usize][r as usize] = pos.piece_at(Square::from_coords(f, r));
             }
         }
-        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square() }
+        let mut royal = [None; 2];
+        for (sq, p) in pos.pieces() {
+            if pos.attrs_at(sq).has(Attrs::ROYAL) {
+                royal[p.color.index()] = Some(sq);
+            }
+        }
+        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square(), royal }
     }
 
     /// What stands on (file, rank); `None` also off the board (use [`on_board`] to tell).
@@ -280,11 +288,26 @@ fn observers_on(b: &NaiveBoard, target: Square, by: Color) -> Vec<Square> {
 }
 
 impl NaiveBoard {
-    /// Whether a king of `color` is observed by the other side.
+    /// Whether a king or the royal piece of `color` is observed by the other side, or is a pawn that has just
+    /// made its double step beside an enemy pawn that may take it en passant.
     pub fn in_check(&self, color: Color) -> bool {
-        self.squares_of(color)
-            .into_iter()
-            .any(|(s, p)| p.kind == Kind::KING && !observers_on(self, s, color.opposite()).is_empty())
+        let royal = self.royal[color.index()];
+        self.squares_of(color).into_iter().any(|(s, p)| {
+            (p.kind == Kind::KING || royal == Some(s))
+                && (!observers_on(self, s, color.opposite()).is_empty()
+                    || (royal == Some(s)
+                        && p.kind == Kind::PAWN
+                        && self.side != color
+                        && self.ep.is_some_and(|ep| {
+                            ep.file() == s.file()
+                                && (ep.rank() as i8 - s.rank() as i8).abs() == 1
+                                && [-1i8, 1].iter().any(|df| {
+                                    let back = if color == Color::White { 1 } else { -1 };
+                                    self.at(ep.file() as i8 + df, ep.rank() as i8 + back)
+                                        == Some(Piece::new(color.opposite(), Kind::PAWN))
+                                })
+                        })))
+        })
     }
 
     /// Makes a move on the grid: removes the captured piece, moves (and promotes) the piece, moves the rook
@@ -296,6 +319,14 @@ impl NaiveBoard {
             b.set(c, None);
         }
         let piece = b.get(mv.from).expect("a piece on the from square");
+        for r in &mut b.royal {
+            if *r == mv.capture() {
+                *r = None;
+            }
+            if *r == Some(mv.from) {
+                *r = Some(mv.to);
+            }
+        }
         b.set(mv.from, None);
         b.set(mv.to, Some(mv.promotion().map_or(piece, |k| Piece::new(piece.color, k))));
         let rank = mv.from.rank();

@@ -3,7 +3,7 @@
 
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
-use crate::pieces::{Kind, Piece};
+use crate::pieces::{Attrs, Kind, Piece};
 use crate::position::Position;
 use crate::square::Square;
 use crate::words::{in_lang, Lang, Names};
@@ -38,6 +38,12 @@ pub fn write_move(piece: Piece, mv: Move) -> String {
 /// [`write_move`] with the piece codes of Popeye's `lang` (German `Dd1-h5`, French `Fc1*g5`); the Madness of
 /// Kings' colour mark is the first letter of the colour's word in `lang` (German `sKd5-f3`).
 pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
+    write_move_attrs_in(piece, Attrs::NONE, mv, lang)
+}
+
+/// [`write_move_in`] of a piece with attributes, which Popeye writes before it, the pawn's letter then too
+/// (`rBh8*e5`, `rPe2-e4`: its WriteSpec).
+pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> String {
     let letters = |kind: Kind| piece_letters_in(kind, lang);
     match mv.special {
         Special::CastleShort => return "0-0".into(),
@@ -50,7 +56,12 @@ pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
         let colour: Names = if piece.color == crate::square::Color::White { ["w", "w", "b"] } else { ["b", "s", "n"] };
         s += in_lang(&colour, lang);
     }
-    s += letters(piece.kind);
+    if attrs.is_empty() {
+        s += letters(piece.kind);
+    } else {
+        s += &attrs.prefix_in(lang);
+        s += piece.kind.def().code_in(lang);
+    }
     s += &mv.from.to_string();
     match mv.capture() {
         Some(c) if c == mv.to => {

@@ -10,7 +10,7 @@
 
 use crate::attacks::Occupancy;
 use crate::moves::{Move, Special};
-use crate::pieces::{Kind, Piece, NUM_KINDS};
+use crate::pieces::{Attrs, Kind, Piece, NUM_KINDS};
 use crate::square::{Bitboard, Color, Square, NO_SQ};
 
 const fn splitmix(mut x: u64) -> u64 {
@@ -52,6 +52,7 @@ const SIDE_KEY: u64 = splitmix(0xB1AC_0000_0001);
 static CASTLE_KEYS: [u64; 16] = key_list::<16>(0xCA57);
 static EP_KEYS: [u64; 64] = key_list::<64>(0xE9E9);
 static FLAG_KEYS: [u64; 8] = key_list::<8>(0xF1A6);
+static MARK_KEYS: [u64; 64] = key_list::<64>(0xA77B);
 
 /// Castling-right bits: White king side (rook h1), White queen side (a1), Black king side (h8), Black queen
 /// side (a8).
@@ -79,6 +80,12 @@ pub struct Position {
     by_kind: [Bitboard; 6],
     /// Fairy pieces: plane `i` holds the squares of the pieces whose [`fairy_number`] has bit `i` set.
     planes: [Bitboard; FAIRY_PLANES],
+    /// The pieces that have the problem's piece attributes ([`Position::marks`]): empty in most problems. A
+    /// marked piece's mark moves with it and goes with it when it is taken.
+    marked: Bitboard,
+    /// The attributes every marked piece has (a problem gives one set of attributes to all its attributed
+    /// pieces: `setup` refuses others); the same in every position of a problem.
+    marks: Attrs,
     side: Color,
     castling: u8,
     ep: u8,
@@ -141,6 +148,8 @@ impl PartialEq for Position {
         self.by_color == o.by_color
             && self.by_kind == o.by_kind
             && self.planes == o.planes
+            && self.marked == o.marked
+            && self.marks == o.marks
             && self.side == o.side
             && self.castling == o.castling
             && self.ep == o.ep
@@ -153,7 +162,11 @@ impl Eq for Position {}
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let pieces: Vec<String> = Square::all().filter_map(|s| self.piece_at(s).map(|p| format!("{p:?}{s}"))).collect();
+        let pieces: Vec<String> = Square::all()
+            .filter_map(|s| {
+                self.piece_at(s).map(|p| format!("{}{p:?}{s}", self.attrs_at(s).prefix_in(crate::words::Lang::English)))
+            })
+            .collect();
         write!(
             f,
             "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}]",
@@ -188,6 +201,8 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; 6],
             planes: [Bitboard::EMPTY; FAIRY_PLANES],
+            marked: Bitboard::EMPTY,
+            marks: Attrs::NONE,
             side: Color::White,
             castling: 0,
             ep: NO_SQ,
@@ -271,10 +286,59 @@ impl Position {
         self.key
     }
 
-    /// The king of `color` (the lowest-indexed one if there are several), if any.
+    /// The king of `color` (the lowest-indexed one if there are several), if any: its royal piece, a king or a
+    /// piece with the royal attribute.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.pieces_bb(color, Kind::KING).first()
+        self.royal_bb(color).first()
+    }
+
+    /// The royal pieces of `color`: its kings and its pieces with the royal attribute.
+    #[inline]
+    pub fn royal_bb(&self, color: Color) -> Bitboard {
+        let royal = if self.marks.has(Attrs::ROYAL) { self.marked } else { Bitboard::EMPTY };
+        (self.by_kind[Kind::KING.index()] | royal) & self.by_color[color.index()]
+    }
+
+    /// The squares of the pieces with attributes ([`Position::marks`]).
+    #[inline]
+    pub fn marked(&self) -> Bitboard {
+        self.marked
+    }
+
+    /// The attributes of every marked piece ([`Position::marked`]).
+    #[inline]
+    pub fn marks(&self) -> Attrs {
+        self.marks
+    }
+
+    /// The attributes of the piece on `sq` (none on an empty square).
+    #[inline]
+    pub fn attrs_at(&self, sq: Square) -> Attrs {
+        if self.marked.has(sq) {
+            self.marks
+        } else {
+            Attrs::NONE
+        }
+    }
+
+    /// Gives the piece on `sq` the attributes `attrs` ([`Attrs::NONE`]: none). A position's attributed pieces all
+    /// have the same attributes: false (nothing changed) when `attrs` differ from those of the others.
+    pub fn set_attrs(&mut self, sq: Square, attrs: Attrs) -> bool {
+        if self.marked.has(sq) {
+            self.marked.clear(sq);
+            self.key ^= MARK_KEYS[sq.index()];
+        }
+        if attrs.is_empty() || self.piece_at(sq).is_none() {
+            return true;
+        }
+        if !self.marks.is_empty() && self.marked.non_empty() && self.marks != attrs {
+            return false;
+        }
+        self.marks = attrs;
+        self.marked.set(sq);
+        self.key ^= MARK_KEYS[sq.index()];
+        true
     }
 
     /// Puts a piece on a square (replacing what stood there).
@@ -307,9 +371,13 @@ impl Position {
         Some(p)
     }
 
-    /// Takes `p`, which stands on `sq`, off the board.
+    /// Takes `p`, which stands on `sq`, off the board (its mark too).
     #[inline]
     fn lift(&mut self, sq: Square, p: Piece) {
+        if self.marked.has(sq) {
+            self.marked.clear(sq);
+            self.key ^= MARK_KEYS[sq.index()];
+        }
         self.by_color[p.color.index()].clear(sq);
         self.clear_kind(sq, p.kind);
         self.key ^= PIECE_KEYS[p.code() as usize][sq.index()];
@@ -366,6 +434,9 @@ impl Position {
             if self.flags & (1 << bit) != 0 {
                 k ^= key;
             }
+        }
+        for sq in self.marked {
+            k ^= MARK_KEYS[sq.index()];
         }
         k
     }
@@ -433,6 +504,36 @@ impl Position {
         if self.castling != 0 {
             k ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[self.castling_after(mv) as usize];
         }
+        if self.marked.non_empty() {
+            k ^= self.marks_key_change(mv);
+        }
+        k
+    }
+
+    /// What `mv` changes in the key's part of the marks: a marked piece taken loses its mark, a marked piece
+    /// moved (a castling rook too) takes it along.
+    fn marks_key_change(&self, mv: Move) -> u64 {
+        let mut k = 0;
+        let mut flip = |sq: Square| k ^= MARK_KEYS[sq.index()];
+        if let Some(cap) = mv.capture() {
+            if self.marked.has(cap) {
+                flip(cap);
+            }
+        }
+        if mv.capture() != Some(mv.to) && mv.to != mv.from && self.marked.has(mv.to) {
+            flip(mv.to);
+        }
+        if self.marked.has(mv.from) {
+            flip(mv.from);
+            flip(mv.to);
+        }
+        if let Special::CastleShort | Special::CastleLong = mv.special {
+            let (rf, rt) = castling_rook(mv);
+            if self.marked.has(rf) {
+                flip(rf);
+                flip(rt);
+            }
+        }
         k
     }
 
@@ -475,6 +576,7 @@ impl Position {
         if let (Special::None | Special::DoubleStep, None, Some(kind)) = (mv.special, mv.promotion(), mv.moved_kind()) {
             let color = if src.by_color[0].has(from) { Color::White } else { Color::Black };
             if kind.index() < 6
+                && (src.marked & (from.bb() | mv.to.bb())).is_empty()
                 && src.by_kind[kind.index()].has(from)
                 && (capture.is_none() || capture == Some(mv.to))
                 && !src.by_color[color.index()].has(mv.to)
@@ -531,7 +633,7 @@ impl Position {
     /// the conditions' own moves (the side, rights, en-passant square and key's state part already done).
     #[inline(never)]
     fn apply_other(&mut self, src: &Position, mv: Move) {
-        if self.apply_promotion_or_castling(src, mv) {
+        if src.marked.is_empty() && self.apply_promotion_or_castling(src, mv) {
             return;
         }
         let capture = mv.capture();
@@ -541,6 +643,7 @@ impl Position {
             }
         }
         let piece = src.piece_at(mv.from).expect("a move starts on an occupied square");
+        let marked = src.marked.has(mv.from);
         self.lift(mv.from, piece);
         let placed = match mv.promotion() {
             Some(kind) => Piece::new(piece.color, kind),
@@ -552,12 +655,21 @@ impl Position {
             }
         }
         self.place(mv.to, placed);
+        if marked {
+            self.marked.set(mv.to);
+            self.key ^= MARK_KEYS[mv.to.index()];
+        }
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
                 let (rf, rt) = castling_rook(mv);
                 if let Some(rook) = src.piece_at(rf) {
+                    let marked = src.marked.has(rf);
                     self.lift(rf, rook);
                     self.put(rt, rook);
+                    if marked {
+                        self.marked.set(rt);
+                        self.key ^= MARK_KEYS[rt.index()];
+                    }
                 }
             }
             Special::DoubleStep => {

@@ -76,8 +76,16 @@ pub fn build_position(
     for p in pieces {
         pos.put(p.square, Piece::new(p.color, p.kind));
     }
+    for p in pieces {
+        if !pos.set_attrs(p.square, p.effective_attrs()) {
+            return Err(fail(
+                Culprit::Position,
+                "not supported: pieces with different attributes in one diagram".to_string(),
+            ));
+        }
+    }
     for color in Color::ALL {
-        let kings = pos.pieces_bb(color, Kind::KING).count();
+        let kings = pos.royal_bb(color).count();
         let allowed_missing = match color {
             Color::White => opts.no_white_king,
             Color::Black => opts.no_black_king,
@@ -91,7 +99,11 @@ pub fn build_position(
         if kings > 1 {
             return Err(fail(
                 Culprit::ExtraKings(color),
-                format!("{} has {} kings; stipula supports one king per side", color.name(), kings),
+                format!(
+                    "{} has {} royal pieces (kings or pieces with the royal attribute); stipula supports one per side",
+                    color.name(),
+                    kings
+                ),
             ));
         }
     }

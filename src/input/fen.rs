@@ -149,14 +149,14 @@ fn parse_board(board: &str, base: usize) -> Result<Vec<Placed>, FenError> {
                     }
                 };
                 if file < 8 {
-                    pieces.push(Placed { color, kind, square: Square::from_coords(file, rank) });
+                    pieces.push(Placed::new(color, kind, Square::from_coords(file, rank)));
                 }
                 file += 1;
                 i += close + 1;
             } else if let Some(kind) = Kind::from_fen_letter(c) {
                 let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
                 if file < 8 {
-                    pieces.push(Placed { color, kind, square: Square::from_coords(file, rank) });
+                    pieces.push(Placed::new(color, kind, Square::from_coords(file, rank)));
                 }
                 file += 1;
                 i += 1;

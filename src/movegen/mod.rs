@@ -18,7 +18,7 @@ use crate::attacks::{
 };
 use crate::effects::Effects;
 use crate::moves::{Move, MoveList, Special};
-use crate::pieces::{Kind, Piece};
+use crate::pieces::{Attrs, Kind, Piece};
 use crate::position::{castle, Position};
 use crate::square::{Bitboard, Color, Square};
 
@@ -65,6 +65,8 @@ pub struct Rules {
     /// that square (lines of riders, hoppers and locusts through it, lame leaps' middle squares), by line
     /// ([`Rules::sensitive_squares`]).
     sensitive: Vec<SensitiveLines>,
+    /// The piece attributes in play ([`Rules::with_attributes`]).
+    attrs: Attrs,
 }
 
 /// The squares whose occupancy can change whether a piece of a kind in play observes one square `t`
@@ -169,7 +171,33 @@ impl Rules {
             ortho_riders,
             diag_riders,
             sensitive,
+            attrs: Attrs::NONE,
         }
+    }
+
+    /// These rules for a problem whose pieces have the attributes `attrs` (all its pieces' taken together).
+    /// With any attribute every legality test is the plain one (make the move, ask whether the mover's royal piece
+    /// is observed, ask the conditions) and none of the orthodox shortcuts is taken: a royal piece other than a
+    /// king is checked and moves as its walk, not as the pins and king's steps of orthodox play.
+    pub fn with_attributes(mut self, attrs: Attrs) -> Rules {
+        if attrs.is_empty() {
+            return self;
+        }
+        self.attrs = self.attrs.union(attrs);
+        self.orthodox_play = false;
+        self.madrasi_alone = false;
+        self.unobserved_play = false;
+        self.madrasi_check = None;
+        self.shortcut = Shortcut::None;
+        self.captures_plain = true;
+        self.keeps =
+            Keeps { pins: false, unobserved_pins: false, captures: false, check_filter: false, orthodox: false };
+        self
+    }
+
+    /// The piece attributes in play.
+    pub fn attributes(&self) -> Attrs {
+        self.attrs
     }
 
     /// The conditions in force.
@@ -321,9 +349,27 @@ impl Rules {
     #[inline]
     pub fn in_check(&self, pos: &Position, color: Color) -> bool {
         match pos.king(color) {
-            Some(k) => self.is_checked_square(pos, k, color.opposite()),
+            Some(k) => {
+                self.is_checked_square(pos, k, color.opposite())
+                    || (self.attrs.has(Attrs::ROYAL) && self.royal_pawn_taken_en_passant(pos, k, color))
+            }
             None => false,
         }
+    }
+
+    /// Whether the royal piece on `royal` is a pawn that has just made its double step and an enemy pawn could
+    /// take it en passant: that is check too (Popeye's REGRESSIONS/4_63_to_4_65.inp#12, where `1.rPd7-d5` beside
+    /// a white pawn on e5 is self-check).
+    fn royal_pawn_taken_en_passant(&self, pos: &Position, royal: Square, color: Color) -> bool {
+        let Some(ep) = pos.ep_square() else { return false };
+        self.en_passant
+            && pos.kind_bb(Kind::PAWN).has(royal)
+            && ep.file() == royal.file()
+            && ep.rank().abs_diff(royal.rank()) == 1
+            && pos.side() != color
+            && (Bitboard(PAWN_OBSERVERS[color.opposite().index()][ep.index()])
+                & pos.pieces_bb(color.opposite(), Kind::PAWN))
+            .non_empty()
     }
 
     /// Makes a move and lets the conditions do what the move does besides (their capture stage) and update

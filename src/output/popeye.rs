@@ -338,13 +338,38 @@ fn translate_token(tok: &str, lang: Lang) -> String {
         // A code, or the `.` Popeye writes for a piece it no longer finds there (`w.e4<-->b.h1`).
         let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase())
             || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
+        // A colour letter with the letters of attributes after it (`wrSb1`: Popeye's WriteSpec).
+        let attrs_end = (i + 1..chars.len()).find(|&j| !chars[j].is_ascii_lowercase()).unwrap_or(chars.len());
+        let attrs: String = chars[i + 1..attrs_end].iter().collect();
+        let with_attrs = attrs_end > i + 1
+            && chars.get(attrs_end).is_some_and(|c| c.is_ascii_uppercase())
+            && attribute_letters(&attrs, lang).is_some();
         match c {
+            'w' | 'b' | 'n' if colour_at && with_attrs => {
+                out.push(colour_letter(c, lang));
+                out += &attribute_letters(&attrs, lang).unwrap_or_default();
+                i = attrs_end;
+                continue;
+            }
             'w' | 'b' | 'n' if colour_at && before_code => out.push(colour_letter(c, lang)),
             _ => out.push(c),
         }
         i += 1;
     }
     out
+}
+
+/// The attribute letters `english` (Popeye's English WriteSpec letters, `r` for royal) in `lang` (German `k`),
+/// if they are letters of attributes, one after the other.
+fn attribute_letters(english: &str, lang: Lang) -> Option<String> {
+    let mut rest = english;
+    let mut out = String::new();
+    while !rest.is_empty() {
+        let def = crate::pieces::ATTRIBUTES.iter().find(|d| rest.starts_with(&d.attr.prefix_in(Lang::English)))?;
+        out += &def.attr.prefix_in(lang);
+        rest = &rest[def.attr.prefix_in(Lang::English).len()..];
+    }
+    Some(out)
 }
 
 /// An English colour letter of a twin heading (`w`, `b`, `n`) in `lang`: the first letter of Popeye's colour

@@ -8,7 +8,8 @@ use crate::problem::twins::{Twin, TwinChange, TwinCommand, TwinDef};
 
 /// A piece as Popeye writes it in a list: `Ke1`, `CAb3`, `03a1`.
 pub fn piece_token(p: &Placed) -> String {
-    format!("{}{}", p.kind.code(), p.square)
+    let attrs: String = p.effective_attrs().defs().map(|d| format!("{} ", d.name)).collect();
+    format!("{attrs}{}{}", p.kind.code(), p.square)
 }
 
 /// A condition as Popeye writes it: `Madrasi RexInclusive`, `MadnessOfKings FE`.

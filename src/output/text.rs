@@ -43,6 +43,26 @@ pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
     s
 }
 
+/// The lines Popeye writes under the stipulation line for pieces with attributes, centred: the royal pieces
+/// other than kings (`Royal h8 b1`), then each other attribute that some pieces have and not all, with their
+/// squares from a8 to h1 (its WriteRoyalPiecePositions and WriteNonRoyalAttributedPieces).
+pub fn attribute_lines(pieces: &[Placed], lang: Lang) -> String {
+    let mut s = String::new();
+    let mut order: Vec<&Placed> = pieces.iter().collect();
+    order.sort_by_key(|p| (std::cmp::Reverse(p.square.rank()), p.square.file()));
+    for def in crate::pieces::ATTRIBUTES {
+        let with: Vec<&&Placed> = order.iter().filter(|p| p.effective_attrs().has(def.attr)).collect();
+        let royal = def.attr == crate::pieces::Attrs::ROYAL;
+        if with.is_empty() || (!royal && with.len() == pieces.len()) {
+            continue;
+        }
+        let squares: String = with.iter().map(|p| format!(" {}", p.square)).collect();
+        s += &centred(&format!("{}{squares}", def.names[lang.index()]));
+        s.push('\n');
+    }
+    s
+}
+
 /// The whole text output for one problem.
 pub fn render(p: &Problem, twins: &[SolvedTwin]) -> String {
     let stip = twins.first().map(|t| t.stipulation.clone()).unwrap_or_else(|| p.stipulation.to_string());
@@ -100,6 +120,7 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
     let black = p.pieces.len() - white;
     s += &stipulation_line(stip, white, black);
+    s += &attribute_lines(&p.pieces, lang);
     for c in &p.conditions {
         s += &centred(&c.popeye_text_in(lang));
         s.push('\n');

@@ -300,7 +300,86 @@ pub struct Placed {
     pub color: Color,
     pub kind: Kind,
     pub square: Square,
+    /// Its attributes (royal, …); [`Attrs::NONE`] for most pieces.
+    pub attrs: Attrs,
 }
+
+impl Placed {
+    /// A piece without attributes.
+    pub const fn new(color: Color, kind: Kind, square: Square) -> Placed {
+        Placed { color, kind, square, attrs: Attrs::NONE }
+    }
+
+    /// Its attributes but royalty where it is a king (royal by its nature).
+    pub const fn effective_attrs(&self) -> Attrs {
+        if self.kind.0 == Kind::KING.0 {
+            Attrs(self.attrs.0 & !Attrs::ROYAL.0)
+        } else {
+            self.attrs
+        }
+    }
+}
+
+/// A piece's attributes (Popeye's piece specs besides the colour): a set of [`ATTRIBUTES`] bits. A piece
+/// without attributes has [`Attrs::NONE`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Attrs(pub u8);
+
+impl Attrs {
+    pub const NONE: Attrs = Attrs(0);
+    /// Royal: the piece is its side's king for check and mate (a side has one royal piece at most, its king
+    /// or a piece with this attribute).
+    pub const ROYAL: Attrs = Attrs(1);
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub const fn has(self, a: Attrs) -> bool {
+        self.0 & a.0 == a.0 && a.0 != 0
+    }
+
+    #[inline]
+    pub const fn union(self, a: Attrs) -> Attrs {
+        Attrs(self.0 | a.0)
+    }
+
+    /// The attributes that `pieces` have, taken together (a king's royal attribute, its nature, left out): what
+    /// [`Rules::with_attributes`](crate::movegen::Rules::with_attributes) is given.
+    pub fn of<'a>(pieces: impl IntoIterator<Item = &'a Placed>) -> Attrs {
+        pieces.into_iter().fold(Attrs::NONE, |a, p| a.union(p.effective_attrs()))
+    }
+
+    /// The rows of [`ATTRIBUTES`] this set holds, in the table's order.
+    pub fn defs(self) -> impl Iterator<Item = &'static AttrDef> {
+        ATTRIBUTES.iter().filter(move |d| self.has(d.attr))
+    }
+
+    /// The attribute letters Popeye writes before a piece in `lang` (`r` for royal, German `k`), as its
+    /// `WriteSpec` does: the capitals of each attribute's name, in lower case.
+    pub fn prefix_in(self, lang: Lang) -> String {
+        self.defs()
+            .flat_map(|d| d.names[lang.index()].chars().filter(|c| c.is_ascii_uppercase()))
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    }
+}
+
+/// One piece attribute that stipula plays.
+#[derive(Debug)]
+pub struct AttrDef {
+    pub attr: Attrs,
+    /// Popeye's names: English, German, French.
+    pub names: [&'static str; 3],
+    /// stipula's name (lower case), as its statement language and YAML write it.
+    pub name: &'static str,
+}
+
+/// The piece attributes stipula plays (the others Popeye knows are refused by the readers as not supported).
+pub static ATTRIBUTES: &[AttrDef] =
+    &[AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" }];
 
 /// The eight symmetric images of an offset, without repetitions.
 pub fn symmetric_images(a: i8, b: i8) -> Vec<(i8, i8)> {

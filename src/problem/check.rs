@@ -98,7 +98,7 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
         return None;
     }
     let conds = conds.unwrap_or_default();
-    let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds);
+    let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds).with_attributes(crate::pieces::Attrs::of(&p.pieces));
     let setup = p.options.setup();
     // Each phase (set play, solution, duplex) has its own side to move; a phase whose side not to move is in
     // check is left out when another can be played (as Popeye does).

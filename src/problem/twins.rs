@@ -176,7 +176,13 @@ fn color_letter(c: Color) -> char {
 }
 
 fn piece_name(p: &Placed) -> String {
-    format!("{}{}{}", color_letter(p.color), p.kind.code(), p.square)
+    format!(
+        "{}{}{}{}",
+        color_letter(p.color),
+        p.effective_attrs().prefix_in(crate::words::Lang::English),
+        p.kind.code(),
+        p.square
+    )
 }
 
 fn map_squares(d: &mut Diagram, f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
@@ -391,7 +397,7 @@ mod tests {
     fn diagram() -> Diagram {
         use crate::problem::{Goal, Play};
         let sq = |s: &str| Square::parse(s).unwrap();
-        let placed = |color, kind, s| Placed { color, kind, square: sq(s) };
+        let placed = |color, kind, s| Placed::new(color, kind, sq(s));
         Diagram {
             pieces: vec![
                 placed(Color::White, Kind::KING, "b6"),

@@ -160,7 +160,13 @@ mod tests {
         let rook = Piece { kind: Kind::ROOK, color: crate::square::Color::White };
         let make = move |l: &[Move]| Line {
             style: LineStyle::Series(1),
-            moves: vec![PlayedMove { mv: l[0], piece: rook, mark: None, effects: crate::effects::Effects::NONE }],
+            moves: vec![PlayedMove {
+                mv: l[0],
+                piece: rook,
+                attrs: crate::pieces::Attrs::NONE,
+                mark: None,
+                effects: crate::effects::Effects::NONE,
+            }],
         };
         let text = |i: u8| make(&[mv(i)]).text();
         let mut all: Vec<u8> = (1..16).collect();

@@ -8,6 +8,7 @@ use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
+use crate::pieces::Attrs;
 use crate::position::Position;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
@@ -362,9 +363,30 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             pairs: p.options.castling_mutually_exclusive.clone(),
         }));
     }
-    let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds);
+    let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
     let setup = p.options.setup();
     Ok((rules, setup))
+}
+
+/// Why a twin's piece attributes cannot be played: with conditions (whose rules read kings by their kind, not
+/// by their royalty), in proof games, or with different attributes on different pieces.
+fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
+    let attrs = Attrs::of(&d.pieces);
+    let name = attrs.defs().map(|a| a.names[0]).collect::<Vec<_>>().join(" ");
+    if attrs.is_empty() {
+        return None;
+    }
+    if !d.conditions.is_empty() {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
+    }
+    if d.stipulation.goal.is_proof() {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
+    }
+    let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
+    let first = marked.next();
+    marked
+        .any(|a| Some(a) != first)
+        .then(|| Refusal::unsupported("not supported yet: pieces with different attributes in one diagram".to_string()))
 }
 
 /// Solves the phases of `plan` ([`Problem::phase_plan`], or [`Problem::zero_position_plan`]) in diagram `d`.
@@ -378,6 +400,9 @@ fn solve_diagram(
     stop: &AtomicBool,
 ) -> PhaseResult {
     if let Some(why) = solving_refusal(p, &d.stipulation) {
+        return Err(why);
+    }
+    if let Some(why) = attributes_refusal(d) {
         return Err(why);
     }
     if d.stipulation.goal.is_proof() {
@@ -765,7 +790,16 @@ mod cut_tests {
         let mv = Move::new(Square::from_coords(0, 0), Square::from_coords(0, i), None, crate::moves::Special::None);
         Line {
             style: LineStyle::Help,
-            moves: vec![PlayedMove { mv, piece: rook, mark: None, effects: crate::effects::Effects::NONE }; n],
+            moves: vec![
+                PlayedMove {
+                    mv,
+                    piece: rook,
+                    attrs: crate::pieces::Attrs::NONE,
+                    mark: None,
+                    effects: crate::effects::Effects::NONE
+                };
+                n
+            ],
         }
     }
 

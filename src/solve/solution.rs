@@ -9,8 +9,8 @@
 use crate::effects::Effects;
 use crate::movegen::Rules;
 use crate::moves::{Move, Special};
-use crate::notation::write_move_in;
-use crate::pieces::Piece;
+use crate::notation::write_move_attrs_in;
+use crate::pieces::{Attrs, Piece};
 use crate::position::Position;
 use crate::problem::Goal;
 use crate::square::Color;
@@ -67,6 +67,8 @@ pub struct PlayedMove {
     pub mv: Move,
     /// The piece that moves (Madness of Kings: the opponent's king, which the side to move moves).
     pub piece: Piece,
+    /// The moving piece's attributes (royal, …), which Popeye writes before it (`rBh8*e5`).
+    pub attrs: Attrs,
     pub mark: Option<Mark>,
     /// What the move does besides (a Circe rebirth), as the notation shows it (`[+bRa8]`).
     pub effects: Effects,
@@ -83,7 +85,7 @@ impl PlayedMove {
     /// `mv` played from `before`, marked `mark`.
     pub fn new(before: &Position, mv: Move, mark: Option<Mark>) -> PlayedMove {
         let piece = before.piece_at(mv.from).expect("a move starts on an occupied square");
-        PlayedMove { mv, piece, mark, effects: Effects::NONE }
+        PlayedMove { mv, piece, attrs: before.attrs_at(mv.from), mark, effects: Effects::NONE }
     }
 
     /// `mv` from `before` to `after`, marked with the goal's symbol when it reaches the goal and `goal_counts`,
@@ -112,7 +114,7 @@ impl PlayedMove {
 
     /// The move in Popeye's notation, without its mark (`Sf1-e3`, `e5*d6 ep.`, `0-0`).
     pub fn notation(&self) -> String {
-        write_move_in(self.piece, self.mv, Lang::English)
+        write_move_attrs_in(self.piece, self.attrs, self.mv, Lang::English)
     }
 
     /// The move with its mark (`Sf1-e3 +`, `Qa7-a1 #`).
@@ -122,7 +124,7 @@ impl PlayedMove {
 
     /// [`PlayedMove::text`] with the piece codes of Popeye's `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
-        let mut s = write_move_in(self.piece, self.mv, lang);
+        let mut s = write_move_attrs_in(self.piece, self.attrs, self.mv, lang);
         s += &self.effects.write_in(lang);
         if let Some(m) = self.mark {
             s.push(' ');
@@ -135,12 +137,15 @@ impl PlayedMove {
 impl Serialize for PlayedMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mv = &self.mv;
-        let mut m = s.serialize_struct("PlayedMove", 11)?;
+        let mut m = s.serialize_struct("PlayedMove", 12)?;
         m.serialize_field("text", &(self.notation() + &self.effects.write_in(Lang::English)))?;
         m.serialize_field("from", &mv.from.to_string())?;
         m.serialize_field("to", &mv.to.to_string())?;
         m.serialize_field("piece", self.piece.kind.code())?;
         m.serialize_field("color", if self.piece.color == Color::White { "white" } else { "black" })?;
+        if !self.attrs.is_empty() {
+            m.serialize_field("attributes", &self.attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+        }
         if let Some(c) = mv.capture() {
             m.serialize_field("capture", &c.to_string())?;
         }
@@ -539,6 +544,7 @@ mod tests {
         PlayedMove {
             mv: Move::new(sq(from), sq(to), None, Special::None),
             piece: Piece { kind, color },
+            attrs: Attrs::NONE,
             mark,
             effects: Effects::NONE,
         }

@@ -37,7 +37,7 @@ impl Rng {
 }
 
 fn fen(pos: &Position) -> String {
-    let placed: Vec<Placed> = pos.pieces().map(|(square, p)| Placed { color: p.color, kind: p.kind, square }).collect();
+    let placed: Vec<Placed> = pos.pieces().map(|(square, p)| Placed::new(p.color, p.kind, square)).collect();
     let side = if pos.side() == Color::White { 'w' } else { 'b' };
     let ep = pos.ep_square().map_or("-".to_string(), |s| s.to_string());
     format!("{} {side} castling={:04b} ep={ep}", board_to_fen(&placed), pos.castling())

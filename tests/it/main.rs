@@ -10,6 +10,7 @@
 mod common;
 mod playout;
 
+mod attributes_naive;
 mod browser_page;
 mod circe_naive;
 mod cli_batch;

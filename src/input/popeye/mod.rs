@@ -10,7 +10,7 @@ mod words;
 use self::words::Cmd;
 use super::stipulation::parse_stipulation;
 use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec};
-use crate::pieces::{Kind, PieceWord, Placed};
+use crate::pieces::{Attrs, Kind, PieceWord, Placed, ATTRIBUTES};
 use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
 use crate::problem::twins::{Mirror, Twin, TwinChange, TwinCommand, TwinDef, TWINNING};
 use crate::problem::{Diagnostic, Intended, Location, Meta, Problem, Stipulation};
@@ -678,6 +678,9 @@ impl<'a> Reader<'a> {
         // then `Twin Condition Madrasi`: Madrasi for the diagram); stipula refuses it. `White Black` is read
         // silently (`B`, the bishop, starts `Black`).
         let mut colour_tok: Option<Tok<'a>> = None;
+        // The attributes written after the group's colour (`White Royal Sb1`): every piece of the group has them,
+        // but royalty only the next piece word (Popeye: "there can be at most 1 royal piece per side").
+        let mut attrs = Attrs::NONE;
         let no_piece = |r: &Self, colour: Option<Tok>, next: Option<&Tok>| -> Res<()> {
             let Some(t) = colour else { return Ok(()) };
             let walk = next.is_some_and(|n| {
@@ -699,8 +702,9 @@ impl<'a> Reader<'a> {
                 more = true;
                 for p in placed {
                     spots.push((Spot::Piece(p.square), self.diag(&tok, "")));
-                    place(pieces, p);
+                    place(pieces, Placed { attrs, ..p });
                 }
+                attrs = Attrs(attrs.0 & !Attrs::ROYAL.0);
                 continue;
             }
             let li = self.li();
@@ -715,6 +719,7 @@ impl<'a> Reader<'a> {
                     color = Some(c);
                     colour_tok = Some(tok);
                     more = false;
+                    attrs = Attrs::NONE;
                     continue;
                 }
                 Word::Command => {
@@ -724,7 +729,22 @@ impl<'a> Reader<'a> {
                 Word::Other => {}
             }
             if let Found::One(_, name) = find(tok.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li]))) {
-                return Err(self.unsupported(&tok, &format!("piece attribute {name}")));
+                let Some(def) = ATTRIBUTES.iter().find(|d| d.names[li] == name) else {
+                    return Err(self.unsupported(&tok, &format!("piece attribute {name}")));
+                };
+                if color.is_none() || more {
+                    // Popeye reads attributes only between a colour and its pieces.
+                    return Err(self
+                        .diag(&tok, format!("attribute `{}` not right after a colour", tok.text))
+                        .expected(format!(
+                            "a colour, then the attribute, then pieces: `{} {} Sb1`",
+                            self.colour_names()[0],
+                            def.names[li]
+                        )));
+                }
+                self.lex.next();
+                attrs = attrs.union(def.attr);
+                continue;
             }
             if !any {
                 return Err(self.expected_piece(&tok, cmd));
@@ -805,7 +825,7 @@ impl<'a> Reader<'a> {
         if squares_tok.start != tok.start {
             self.lex.next();
         }
-        Ok(Some(squares.into_iter().map(|square| Placed { color, kind, square }).collect()))
+        Ok(Some(squares.into_iter().map(|square| Placed::new(color, kind, square)).collect()))
     }
 
     /// A walk code of the current language: stipula's kind, or why not.
@@ -901,7 +921,7 @@ impl<'a> Reader<'a> {
                     let sub = Tok { text: &tok.text[from..from + len], start: tok.start + from, ..tok };
                     let kind = self.walk(&sub, code)?;
                     let square = Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8);
-                    place(pieces, Placed { color, kind, square });
+                    place(pieces, Placed::new(color, kind, square));
                     idx += 1;
                     i = from + len;
                 }
@@ -1135,13 +1155,27 @@ impl<'a> Reader<'a> {
                 TwinCommand::Add => {
                     let mut color = None;
                     let mut added = Vec::new();
+                    let mut attrs = Attrs::NONE;
+                    let li = self.li();
                     while let Some(t) = self.peek_tok()? {
                         if let Some(v) = self.piece_spec(&t, color, !added.is_empty())? {
-                            added.extend(v);
+                            added.extend(v.into_iter().map(|p| Placed { attrs, ..p }));
+                            attrs = Attrs(attrs.0 & !Attrs::ROYAL.0);
                             continue;
                         }
                         if !added.is_empty() {
                             break;
+                        }
+                        if color.is_some() {
+                            if let Found::One(_, name) = find(t.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li])))
+                            {
+                                let Some(def) = ATTRIBUTES.iter().find(|d| d.names[li] == name) else {
+                                    return Err(self.unsupported(&t, &format!("piece attribute {name}")));
+                                };
+                                self.lex.next();
+                                attrs = attrs.union(def.attr);
+                                continue;
+                            }
                         }
                         match find(t.text, self.colours()) {
                             Found::One(2, _) => return Err(self.unsupported(&t, "neutral pieces")),
@@ -1291,10 +1325,10 @@ fn initial_game_array(pieces: &mut Vec<Placed>) {
         [Kind::ROOK, Kind::KNIGHT, Kind::BISHOP, Kind::QUEEN, Kind::KING, Kind::BISHOP, Kind::KNIGHT, Kind::ROOK];
     for (f, &kind) in back.iter().enumerate() {
         let f = f as u8;
-        place(pieces, Placed { color: Color::White, kind, square: Square::from_coords(f, 0) });
-        place(pieces, Placed { color: Color::White, kind: Kind::PAWN, square: Square::from_coords(f, 1) });
-        place(pieces, Placed { color: Color::Black, kind: Kind::PAWN, square: Square::from_coords(f, 6) });
-        place(pieces, Placed { color: Color::Black, kind, square: Square::from_coords(f, 7) });
+        place(pieces, Placed::new(Color::White, kind, Square::from_coords(f, 0)));
+        place(pieces, Placed::new(Color::White, Kind::PAWN, Square::from_coords(f, 1)));
+        place(pieces, Placed::new(Color::Black, Kind::PAWN, Square::from_coords(f, 6)));
+        place(pieces, Placed::new(Color::Black, kind, Square::from_coords(f, 7)));
     }
 }
 

@@ -262,7 +262,7 @@ fn twins() {
     assert!(p.twins[1].continued && !p.twins[0].continued);
     assert_eq!(ch[1], &TwinChange::Exchange(sq("e2"), sq("e8")));
     assert_eq!(ch[2], &TwinChange::Remove(sq("e8")));
-    assert_eq!(ch[3], &TwinChange::Add(Placed { color: Color::Black, kind: Kind::QUEEN, square: sq("d1") }));
+    assert_eq!(ch[3], &TwinChange::Add(Placed::new(Color::Black, Kind::QUEEN, sq("d1"))));
     assert_eq!(ch[4], &TwinChange::Substitute { color: None, from: Kind::QUEEN, to: Kind::ROOK });
     assert_eq!(ch[5], &TwinChange::Rotate(90));
     assert_eq!(ch[6], &TwinChange::Mirror(Mirror::A1H1));
@@ -288,10 +288,7 @@ fn german_twins_and_zero_position() {
     assert_eq!(p.twins.len(), 11);
     assert_eq!(p.twins[0].changes, vec![TwinChange::Move(sq("e1"), sq("e2"))]);
     assert!(p.twins[1].continued);
-    assert_eq!(
-        p.twins[2].changes,
-        vec![TwinChange::Add(Placed { color: Color::Black, kind: Kind::BISHOP, square: sq("h6") })]
-    );
+    assert_eq!(p.twins[2].changes, vec![TwinChange::Add(Placed::new(Color::Black, Kind::BISHOP, sq("h6")))]);
     assert_eq!(p.twins[4].changes, vec![TwinChange::Substitute { color: None, from: Kind::QUEEN, to: Kind::ROOK }]);
     assert_eq!(p.twins[9].changes.len(), 2);
     assert!(err(&en("Twin")).message.contains("without a twinning command"));

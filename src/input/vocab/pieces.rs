@@ -3,7 +3,7 @@
 //! piece registry.
 
 use super::{span, words, Issue, Word};
-use crate::pieces::{Kind, PieceWord, Placed};
+use crate::pieces::{Attrs, Kind, PieceWord, Placed, ATTRIBUTES};
 use crate::square::{Color, Square};
 use crate::words::did_you_mean;
 
@@ -51,23 +51,39 @@ pub fn kind_of(text: &str, offset: usize, len: usize) -> Result<Kind, Issue> {
     }
 }
 
+/// An attribute's word (stipula's name or Popeye's in any of its languages, case ignored).
+pub fn attribute_word(text: &str) -> Option<Attrs> {
+    ATTRIBUTES
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(text) || d.names.iter().any(|n| n.eq_ignore_ascii_case(text)))
+        .map(|d| d.attr)
+}
+
 /// Parses a list of pieces of one colour: Popeye codes glued to squares (`Ke1 Qd1 Pb2c3 CAb3`) or English
-/// names followed by squares (`knight f7`, `lame alibaba d4 e5`).
+/// names followed by squares (`knight f7`, `lame alibaba d4 e5`), each perhaps after attribute words (`royal
+/// Sb1`, `royal knight b1`), which apply to that piece word's squares.
 pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
     let ws = words(s);
     let mut out = Vec::new();
     let mut name: Vec<Word<'_>> = Vec::new();
-    // The kind of the previous word, while further squares may follow (`grasshopper c3 c4`).
-    let mut last: Option<Kind> = None;
+    // The kind of the previous word, while further squares may follow (`grasshopper c3 c4`), and its attributes.
+    let mut last: Option<(Kind, Attrs)> = None;
+    // The attributes written before the piece word being read.
+    let mut attrs = Attrs::NONE;
     for w in &ws {
         let (prefix, squares) = split_squares(w.text);
         if squares.is_empty() {
+            if let (true, Some(a)) = (name.is_empty(), attribute_word(w.text)) {
+                attrs = attrs.union(a);
+                last = None;
+                continue;
+            }
             name.push(*w);
             last = None;
             continue;
         }
-        if let (true, true, Some(kind)) = (prefix.is_empty(), name.is_empty(), last) {
-            out.extend(squares.into_iter().map(|square| Placed { color, kind, square }));
+        if let (true, true, Some((kind, a))) = (prefix.is_empty(), name.is_empty(), last) {
+            out.extend(squares.into_iter().map(|square| Placed { attrs: a, ..Placed::new(color, kind, square) }));
             continue;
         }
         let (kind_text, kind_off, kind_len) = if prefix.is_empty() {
@@ -87,10 +103,11 @@ pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
         };
         let kind = kind_of(kind_text, kind_off, kind_len)?;
         name.clear();
-        last = Some(kind);
+        last = Some((kind, attrs));
         for sq in squares {
-            out.push(Placed { color, kind, square: sq });
+            out.push(Placed { attrs, ..Placed::new(color, kind, sq) });
         }
+        attrs = Attrs::NONE;
     }
     if let Some(first) = name.first() {
         let (o, l) = span(&name, 0, name.len());
@@ -112,6 +129,11 @@ pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
                 .expected("a piece and a square such as `Ke1` or `king e1`"),
         };
         return Err(issue);
+    }
+    if !attrs.is_empty() {
+        let w = ws.last().expect("an attribute word was read");
+        return Err(Issue::new(w.offset, w.text.len(), format!("attribute `{}` without a piece after it", w.text))
+            .expected("a piece and a square after the attribute, such as `royal Sb1`"));
     }
     Ok(out)
 }
@@ -140,6 +162,11 @@ mod tests {
         let t: Vec<String> = p.iter().map(piece_token).collect();
         assert_eq!(t, ["Sf7", "Gc3", "Gc4", "LAd4", "FEe5"]);
         assert_eq!(parse_pieces("XYa1", Color::White).unwrap_err().message, "unknown piece `XY`");
+        // Attributes before a piece word, which read back as written.
+        let p = parse_pieces("royal Sb1, Qd1, Royal grasshopper c3", Color::White).unwrap();
+        let t: Vec<String> = p.iter().map(piece_token).collect();
+        assert_eq!(t, ["royal Sb1", "Qd1", "royal Gc3"]);
+        assert!(parse_pieces("Sb1 royal", Color::White).is_err());
         assert_eq!(parse_pieces("knigt f7", Color::White).unwrap_err().hint.as_deref(), Some("did you mean `knight`?"));
         assert!(parse_pieces("e4", Color::White).is_err());
         assert!(parse_pieces("Ke1 queen", Color::White).is_err());

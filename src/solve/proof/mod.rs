@@ -357,10 +357,10 @@ pub fn game_array() -> Vec<Placed> {
     let mut out = Vec::with_capacity(32);
     for (file, &kind) in back.iter().enumerate() {
         let f = file as u8;
-        out.push(Placed { color: Color::White, kind, square: Square::from_coords(f, 0) });
-        out.push(Placed { color: Color::White, kind: Kind::PAWN, square: Square::from_coords(f, 1) });
-        out.push(Placed { color: Color::Black, kind: Kind::PAWN, square: Square::from_coords(f, 6) });
-        out.push(Placed { color: Color::Black, kind, square: Square::from_coords(f, 7) });
+        out.push(Placed::new(Color::White, kind, Square::from_coords(f, 0)));
+        out.push(Placed::new(Color::White, Kind::PAWN, Square::from_coords(f, 1)));
+        out.push(Placed::new(Color::Black, Kind::PAWN, Square::from_coords(f, 6)));
+        out.push(Placed::new(Color::Black, kind, Square::from_coords(f, 7)));
     }
     out
 }

@@ -31,8 +31,7 @@ fn the_bound_needs_the_moves_it_counts() {
         let m = *moves.iter().find(|m| m.uci() == uci).unwrap();
         target = rules.make(&target, m);
     }
-    let pieces: Vec<Placed> =
-        target.pieces().map(|(square, p)| Placed { color: p.color, kind: p.kind, square }).collect();
+    let pieces: Vec<Placed> = target.pieces().map(|(square, p)| Placed::new(p.color, p.kind, square)).collect();
     let bound = Bound::new(&Target::new(&pieces).pos);
     let mut scratch = Scratch::default();
     let start = array();

@@ -1,0 +1,135 @@
+//! Piece attributes against the naive reference (`stipula::naive`, a literal reading of each attribute): on
+//! seeded random positions and the random games played from them, the legal moves, check, the position after each
+//! move (marks moved with their pieces) and the incremental key must agree with it.
+
+use stipula::attacks::Occupancy;
+use stipula::moves::Move;
+use stipula::naive::NaiveBoard;
+use stipula::pieces::Attrs;
+use stipula::position::Position;
+use stipula::{Color, Kind, Piece, Rules, Square, PIECES};
+
+/// splitmix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn empty_square(rng: &mut Rng, pos: &Position, kind: Kind) -> Square {
+    loop {
+        let rank = if kind == Kind::PAWN { 1 + rng.below(6) } else { rng.below(8) };
+        let s = Square::from_coords(rng.below(8) as u8, rank as u8);
+        if pos.piece_at(s).is_none() {
+            return s;
+        }
+    }
+}
+
+fn random_kind(rng: &mut Rng) -> Kind {
+    // Orthodox kinds half the time, else any kind of the registry but the king.
+    if rng.below(2) == 0 { Kind(rng.below(5) as u8) } else { Kind(rng.below(PIECES.len() as u64) as u8) }
+        .max(Kind::PAWN)
+}
+
+/// Each side's royal piece: a king a third of the time, else a piece of another kind with the royal attribute;
+/// then up to eight more pieces.
+fn royal_position(rng: &mut Rng) -> Position {
+    let mut pos = Position::empty();
+    for color in Color::ALL {
+        let kind = if rng.below(3) == 0 { Kind::KING } else { random_kind(rng) };
+        let kind = if kind == Kind::KING && rng.below(3) != 0 { Kind::QUEEN } else { kind };
+        let s = empty_square(rng, &pos, kind);
+        pos.put(s, Piece::new(color, kind));
+        if kind != Kind::KING {
+            assert!(pos.set_attrs(s, Attrs::ROYAL));
+        }
+    }
+    for _ in 0..rng.below(9) {
+        let mut kind = random_kind(rng);
+        if kind == Kind::KING {
+            kind = Kind::ROOK;
+        }
+        let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let s = empty_square(rng, &pos, kind);
+        pos.put(s, Piece::new(color, kind));
+    }
+    pos.set_side(if rng.below(2) == 0 { Color::White } else { Color::Black });
+    pos
+}
+
+fn sorted(mut v: Vec<Move>) -> Vec<Move> {
+    v.sort();
+    v
+}
+
+/// Royal pieces: the legal moves and check of the move generator are the naive reference's, along random games
+/// of up to six plies from 3 000 random positions (a side in check from the start is left out: no legal play).
+#[test]
+fn royal_pieces_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0001);
+    let mut compared = 0;
+    let mut royal_moves = 0;
+    for _ in 0..3000 {
+        let mut pos = royal_position(&mut rng);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), Vec::new()).with_attributes(Attrs::ROYAL);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..6 {
+            let naive = NaiveBoard::from_position(&pos);
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            royal_moves += pos.attrs_at(mv.from).has(Attrs::ROYAL) as u32;
+            let after = rules.make(&pos, mv);
+            assert_eq!(NaiveBoard::from_position(&after), naive.make(mv), "{mv:?} from {pos:?}");
+            assert_eq!(after.key(), pos.key_after(mv), "key_after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(compared > 5000 && royal_moves > 500, "{compared} positions, {royal_moves} royal moves");
+}
+
+/// A marked piece's mark moves with it and goes with it when it is taken, and the key follows.
+#[test]
+fn marks_move_with_their_pieces() {
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let mut pos = Position::empty();
+    pos.put(sq("b1"), Piece::new(Color::White, Kind::KNIGHT));
+    pos.put(sq("c3"), Piece::new(Color::Black, Kind::BISHOP));
+    assert!(pos.set_attrs(sq("b1"), Attrs::ROYAL));
+    assert!(pos.set_attrs(sq("c3"), Attrs::ROYAL));
+    let rules = Rules::new([Kind::KNIGHT, Kind::BISHOP], Vec::new()).with_attributes(Attrs::ROYAL);
+    let mv = Move::new(sq("b1"), sq("c3"), Some(sq("c3")), stipula::moves::Special::None);
+    let after = rules.make(&pos, mv);
+    assert_eq!(after.marked(), sq("c3").bb());
+    assert_eq!(after.king(Color::White), Some(sq("c3")));
+    assert_eq!(after.king(Color::Black), None);
+    assert_eq!(after.key(), after.key_from_scratch());
+    assert_ne!(pos.key(), {
+        let mut plain = pos.clone();
+        plain.set_attrs(sq("b1"), Attrs::NONE);
+        plain.key()
+    });
+    assert_eq!(pos.occupied().count(), 2);
+}
