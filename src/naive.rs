@@ -403,6 +403,42 @@ fn fairy_targets(
                 }
             }
         }
+        Atom::Zigzag(x, y, zx, zy) => {
+            for (zig, zag) in images(x, y, zx, zy) {
+                let mut at = from;
+                for i in 0.. {
+                    let d = if i % 2 == 0 { zig } else { zag };
+                    at = (at.0 + d.0, at.1 + d.1);
+                    match cell(at) {
+                        Cell::Empty => out.push((sq(at.0, at.1), None)),
+                        Cell::Enemy => {
+                            out.push((sq(at.0, at.1), Some(sq(at.0, at.1))));
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        Atom::Radial => {
+            // Over an enemy at any leap (a, b) to any square at a leap of the same length from it.
+            let mut leaps = Vec::new();
+            for a in -7i8..8 {
+                for c in -7i8..8 {
+                    if (a, c) != (0, 0) {
+                        leaps.push((a, c));
+                    }
+                }
+            }
+            let len = |(a, c): (i8, i8)| a as i32 * a as i32 + c as i32 * c as i32;
+            for &d in &leaps {
+                if cell(add(from, d, 1)) == Cell::Enemy {
+                    for &e in leaps.iter().filter(|&&e| len(e) == len(d)) {
+                        land(add(add(from, d, 1), e, 1), out);
+                    }
+                }
+            }
+        }
         Atom::Rose(circle) => {
             // The circle of knight steps from `from`, starting with each step, turning either way: its squares
             // in order, up to the square before it closes.

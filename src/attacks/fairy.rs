@@ -4,7 +4,7 @@
 //! ([`observed_by`]): these walks are rare, and that answer cannot drift from the moves.
 
 use super::Occupancy;
-use crate::pieces::{symmetric_images, Atom, Circle, Kind, ROSE_STEPS};
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Circle, Kind, ROSE_STEPS};
 use crate::square::{Bitboard, Color, Square};
 
 /// One special atom with the steps it uses (the symmetric images of its offset; the line steps of a double
@@ -13,6 +13,8 @@ use crate::square::{Bitboard, Color, Square};
 pub struct Special {
     pub atom: Atom,
     pub steps: Vec<(i8, i8)>,
+    /// The zigzags' pairs of steps, every image.
+    pub pairs: Vec<((i8, i8), (i8, i8))>,
 }
 
 impl Special {
@@ -40,10 +42,24 @@ impl Special {
                 }
                 v
             }
-            Atom::NonstopEqui(_) | Atom::Rose(_) => Vec::new(),
+            Atom::Radial => {
+                // Every leap that fits on the board, grouped by length in `targets`.
+                let mut v = Vec::new();
+                for a in 0..8 {
+                    for b in a.max(1)..8 {
+                        v.extend(symmetric_images(a, b));
+                    }
+                }
+                v
+            }
+            Atom::NonstopEqui(_) | Atom::Rose(_) | Atom::Zigzag(..) => Vec::new(),
             _ => return None,
         };
-        Some(Special { atom, steps })
+        let pairs = match atom {
+            Atom::Zigzag(a, b, c, d) => symmetric_lame_images(a, b, c, d),
+            _ => Vec::new(),
+        };
+        Some(Special { atom, steps, pairs })
     }
 
     /// Whether the squares that decide an observation lie on the lines through the observed square in the
@@ -51,7 +67,13 @@ impl Special {
     pub fn on_lines(&self) -> bool {
         !matches!(
             self.atom,
-            Atom::NonstopEqui(_) | Atom::Rose(_) | Atom::DoubleHop(..) | Atom::LeapHop(..) | Atom::CannonLeap(..)
+            Atom::NonstopEqui(_)
+                | Atom::Rose(_)
+                | Atom::DoubleHop(..)
+                | Atom::LeapHop(..)
+                | Atom::CannonLeap(..)
+                | Atom::Zigzag(..)
+                | Atom::Radial
         )
     }
 }
@@ -287,6 +309,34 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                 }
                 if ok {
                     v.land(back, emit);
+                }
+            }
+        }
+        Atom::Zigzag(..) => {
+            for &(zig, zag) in &s.pairs {
+                let mut cur = from;
+                for i in 0.. {
+                    let d = if i % 2 == 0 { zig } else { zag };
+                    let Some(next) = cur.offset(d.0, d.1) else { break };
+                    if !v.empty(next) {
+                        if v.theirs.has(next) {
+                            emit(next, Some(next));
+                        }
+                        break;
+                    }
+                    emit(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Atom::Radial => {
+            let len = |(a, b): (i8, i8)| a as i32 * a as i32 + b as i32 * b as i32;
+            for &d in &s.steps {
+                let Some(h) = from.offset(d.0, d.1).filter(|&h| v.theirs.has(h)) else { continue };
+                for &e in s.steps.iter().filter(|&&e| len(e) == len(d)) {
+                    if let Some(to) = h.offset(e.0, e.1) {
+                        v.land(to, emit);
+                    }
                 }
             }
         }

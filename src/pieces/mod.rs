@@ -73,6 +73,12 @@ pub enum Atom {
     Bouncer(i8, i8),
     /// Rose lines: circles of knight steps, each turning by one eighth of a turn either way.
     Rose(Circle),
+    /// Zigzag rider (spiralspringers, scouts): steps `(a, b)` and `(c, d)` in turn, over empty squares, to the
+    /// first piece (captured if an enemy). Both offsets take the same symmetric images.
+    Zigzag(i8, i8, i8, i8),
+    /// Radial knight: over an enemy piece at any leap from it to any square at a leap of the same length from
+    /// that piece, empty or holding an enemy.
+    Radial,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
 }
@@ -272,6 +278,43 @@ const TABLE: &[PieceDef] = &[
     piece!("B1", "", "", "bouncer", [], None, &[Bouncer(1, 0), Bouncer(1, 1)], true),
     piece!("B2", "", "", "tour-bouncer", ["tour bouncer", "rook bouncer"], None, &[Bouncer(1, 0)], true),
     piece!("B3", "", "", "fou-bouncer", ["fou bouncer", "bishop bouncer"], None, &[Bouncer(1, 1)], true),
+    // Zigzag riders (Popeye's `spiral_springers.c`) and the radial knight (`radial.c`).
+    piece!("SS", "", "CS", "spiralspringer", [], None, &[Zigzag(1, 2, 1, -2), Zigzag(1, 2, -1, 2)], true),
+    piece!(
+        "DS",
+        "",
+        "CD",
+        "diagonalspiralspringer",
+        ["diagonal spiralspringer"],
+        None,
+        &[Zigzag(1, 2, 2, 1), Zigzag(1, 2, -2, -1)],
+        true
+    ),
+    piece!("S2", "", "N2", "spiralspringer 2-0", ["spiralspringer20"], None, &[Zigzag(1, 2, 1, -2)], true),
+    piece!("S4", "", "N4", "spiralspringer 4-0", ["spiralspringer40"], None, &[Zigzag(1, 2, -1, 2)], true),
+    piece!(
+        "S1",
+        "",
+        "N1",
+        "diagonalspiralspringer 1-1",
+        ["diagonalspiralspringer11"],
+        None,
+        &[Zigzag(1, 2, -2, -1)],
+        true
+    ),
+    piece!(
+        "S3",
+        "",
+        "N3",
+        "diagonalspiralspringer 3-3",
+        ["diagonalspiralspringer33"],
+        None,
+        &[Zigzag(1, 2, 2, 1)],
+        true
+    ),
+    piece!("BT", "PF", "", "boyscout", ["boy scout"], None, &[Zigzag(1, 1, 1, -1)], true),
+    piece!("GT", "PN", "", "girlscout", ["girl scout"], None, &[Zigzag(1, 0, 0, 1)], true),
+    piece!("RK", "RP", "CL", "radial knight", ["radialknight"], None, &[Radial], true),
 ];
 
 /// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
