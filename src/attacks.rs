@@ -606,7 +606,7 @@ impl KindSets {
     }
 }
 
-const _: () = assert!(NUM_KINDS <= 128, "KindSets::mask is a u128");
+const _: () = assert!(NUM_KINDS <= 127, "KindSets::mask is a u128, and Piece::code a u8");
 
 #[cfg(test)]
 mod tests {

@@ -420,6 +420,68 @@ fn fairy_targets(
                 }
             }
         }
+        Atom::AngleHop(x, y, n) => {
+            // The line's step turned by 45 degrees n times, either way.
+            let turn = |(a, c): (i8, i8), left: bool| {
+                if left {
+                    ((a - c).signum(), (a + c).signum())
+                } else {
+                    ((a + c).signum(), (c - a).signum())
+                }
+            };
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                if cell(h) == Cell::Off {
+                    continue;
+                }
+                for left in [true, false] {
+                    let e = (0..n).fold(d, |e, _| turn(e, left));
+                    land(add(h, e, 1), out);
+                }
+            }
+        }
+        Atom::Hamster(x, y) => {
+            for d in steps(x, y) {
+                let (h, k) = first(from, d, 1);
+                if cell(h) != Cell::Off && k > 1 {
+                    let t = add(from, d, k - 1);
+                    out.push((sq(t.0, t.1), None));
+                }
+            }
+        }
+        Atom::ContraHamster(x, y) => {
+            for d in steps(x, y) {
+                if matches!(cell(add(from, d, -1)), Cell::Own | Cell::Enemy) {
+                    ride_from(from, d, out);
+                }
+            }
+        }
+        Atom::QuietRide(x, y) => {
+            for d in steps(x, y) {
+                let mut k = 1;
+                while cell(add(from, d, k)) == Cell::Empty {
+                    let t = add(from, d, k);
+                    out.push((sq(t.0, t.1), None));
+                    k += 1;
+                }
+            }
+        }
+        Atom::QuietLeap(x, y) => {
+            for d in steps(x, y) {
+                let t = add(from, d, 1);
+                if cell(t) == Cell::Empty {
+                    out.push((sq(t.0, t.1), None));
+                }
+            }
+        }
+        Atom::LocustLeap(x, y) => {
+            for d in steps(x, y) {
+                let (c, t) = (add(from, d, 1), add(from, d, 2));
+                if cell(c) == Cell::Enemy && cell(t) == Cell::Empty {
+                    out.push((sq(t.0, t.1), Some(sq(c.0, c.1))));
+                }
+            }
+        }
         Atom::Radial => {
             // Over an enemy at any leap (a, b) to any square at a leap of the same length from it.
             let mut leaps = Vec::new();

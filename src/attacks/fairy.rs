@@ -31,7 +31,13 @@ impl Special {
             | Atom::KangarooLion(a, b)
             | Atom::Equi(a, b)
             | Atom::Edgehog(a, b)
-            | Atom::Bouncer(a, b) => symmetric_images(a, b),
+            | Atom::Bouncer(a, b)
+            | Atom::AngleHop(a, b, _)
+            | Atom::Hamster(a, b)
+            | Atom::ContraHamster(a, b)
+            | Atom::QuietRide(a, b)
+            | Atom::QuietLeap(a, b)
+            | Atom::LocustLeap(a, b) => symmetric_images(a, b),
             Atom::DoubleHop(ortho, diag) => {
                 let mut v = Vec::new();
                 if ortho {
@@ -74,6 +80,9 @@ impl Special {
                 | Atom::CannonLeap(..)
                 | Atom::Zigzag(..)
                 | Atom::Radial
+                | Atom::LocustLeap(..)
+                | Atom::AngleHop(..)
+                | Atom::ContraHamster(..)
         )
     }
 }
@@ -309,6 +318,58 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                 }
                 if ok {
                     v.land(back, emit);
+                }
+            }
+        }
+        Atom::AngleHop(_, _, n) => {
+            const RING: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+            for &d in &s.steps {
+                let Some(h) = v.first(from, d) else { continue };
+                let i = RING.iter().position(|&r| r == d).unwrap_or(0);
+                for j in [i + n as usize, i + 8 - n as usize] {
+                    let (df, dr) = RING[j % 8];
+                    if let Some(to) = h.offset(df, dr) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Hamster(..) => {
+            for &d in &s.steps {
+                if let Some(to) = v.first(from, d).and_then(|h| h.offset(-d.0, -d.1)).filter(|&t| t != from) {
+                    emit(to, None);
+                }
+            }
+        }
+        Atom::ContraHamster(..) => {
+            for &d in &s.steps {
+                if from.offset(-d.0, -d.1).is_some_and(|b| !v.empty(b)) {
+                    v.ride(from, d, emit);
+                }
+            }
+        }
+        Atom::QuietRide(..) => {
+            for &d in &s.steps {
+                let mut cur = from;
+                while let Some(next) = cur.offset(d.0, d.1).filter(|&n| v.empty(n)) {
+                    emit(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Atom::QuietLeap(..) => {
+            for &d in &s.steps {
+                if let Some(to) = from.offset(d.0, d.1).filter(|&t| v.empty(t)) {
+                    emit(to, None);
+                }
+            }
+        }
+        Atom::LocustLeap(..) => {
+            for &d in &s.steps {
+                if let Some(c) = from.offset(d.0, d.1).filter(|&c| v.theirs.has(c)) {
+                    if let Some(to) = c.offset(d.0, d.1).filter(|&t| v.empty(t)) {
+                        emit(to, Some(c));
+                    }
                 }
             }
         }

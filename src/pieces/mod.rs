@@ -76,6 +76,21 @@ pub enum Atom {
     /// Zigzag rider (spiralspringers, scouts): steps `(a, b)` and `(c, d)` in turn, over empty squares, to the
     /// first piece (captured if an enemy). Both offsets take the same symmetric images.
     Zigzag(i8, i8, i8, i8),
+    /// Rides without capturing (the marine riders' and the Chinese pieces' moves).
+    QuietRide(i8, i8),
+    /// Leaps to an empty square only (the marine leapers' moves).
+    QuietLeap(i8, i8),
+    /// Locust on a leap: captures an enemy on the square at the offset by landing on the empty square just beyond
+    /// it (the marine knight's captures).
+    LocustLeap(i8, i8),
+    /// Angle hopper (moose 1, eagle 2, sparrow 3): over the first piece on the line of the unit step `(a, b)` to
+    /// the square next to it in a direction turned by `n` eighths of a turn either way; empty or holding an enemy.
+    AngleHop(i8, i8, u8),
+    /// Hamster: along the line to the square before the first piece (not staying put), never capturing.
+    Hamster(i8, i8),
+    /// Contra-hamster: with a piece on the square just behind it on the line, rides away from it (capturing the
+    /// first piece if an enemy).
+    ContraHamster(i8, i8),
     /// Radial knight: over an enemy piece at any leap from it to any square at a leap of the same length from
     /// that piece, empty or holding an enemy.
     Radial,
@@ -315,6 +330,53 @@ const TABLE: &[PieceDef] = &[
     piece!("BT", "PF", "", "boyscout", ["boy scout"], None, &[Zigzag(1, 1, 1, -1)], true),
     piece!("GT", "PN", "", "girlscout", ["girl scout"], None, &[Zigzag(1, 0, 0, 1)], true),
     piece!("RK", "RP", "CL", "radial knight", ["radialknight"], None, &[Radial], true),
+    // Angle hoppers (Popeye's `angle/hoppers.c`).
+    piece!("M", "EL", "E", "moose", ["elk"], None, &[AngleHop(1, 0, 1), AngleHop(1, 1, 1)], true),
+    piece!("EA", "AD", "AI", "eagle", [], None, &[AngleHop(1, 0, 2), AngleHop(1, 1, 2)], true),
+    piece!("SW", "SP", "M", "sparrow", [], None, &[AngleHop(1, 0, 3), AngleHop(1, 1, 3)], true),
+    piece!("RM", "TC", "ET", "rook moose", ["rookmoose"], None, &[AngleHop(1, 0, 1)], true),
+    piece!("RE", "TA", "AT", "rook eagle", ["rookeagle"], None, &[AngleHop(1, 0, 2)], true),
+    piece!("RW", "TS", "MT", "rook sparrow", ["rooksparrow"], None, &[AngleHop(1, 0, 3)], true),
+    piece!("BM", "LC", "EF", "bishop moose", ["bishopmoose"], None, &[AngleHop(1, 1, 1)], true),
+    piece!("BE", "LA", "AF", "bishop eagle", ["bishopeagle"], None, &[AngleHop(1, 1, 2)], true),
+    piece!("BW", "LS", "MF", "bishop sparrow", ["bishopsparrow"], None, &[AngleHop(1, 1, 3)], true),
+    piece!("HA", "", "", "hamster", [], None, &[Hamster(1, 0), Hamster(1, 1)], true),
+    piece!(
+        "HC",
+        "HK",
+        "",
+        "contrahamster",
+        ["contra hamster"],
+        None,
+        &[ContraHamster(1, 0), ContraHamster(1, 1)],
+        true
+    ),
+    piece!(
+        "MG",
+        "",
+        "",
+        "marguerite",
+        [],
+        None,
+        &[
+            AngleHop(1, 0, 1),
+            AngleHop(1, 1, 1),
+            AngleHop(1, 0, 2),
+            AngleHop(1, 1, 2),
+            AngleHop(1, 0, 3),
+            AngleHop(1, 1, 3),
+            Hop(1, 0),
+            Hop(1, 1),
+            Hamster(1, 0),
+            Hamster(1, 1)
+        ],
+        true
+    ),
+    // Marine pieces (Popeye's `marine.c`): they move as their rider or leaper and capture as locusts.
+    piece!("SI", "", "", "sirene", [], None, &[QuietRide(1, 0), QuietRide(1, 1), Locust(1, 0), Locust(1, 1)], true),
+    piece!("TR", "", "", "triton", [], None, &[QuietRide(1, 0), Locust(1, 0)], true),
+    piece!("ND", "", "NE", "nereide", [], None, &[QuietRide(1, 1), Locust(1, 1)], true),
+    piece!("MS", "", "CM", "marine knight", ["marineknight"], None, &[QuietLeap(1, 2), LocustLeap(1, 2)], true),
 ];
 
 /// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
