@@ -2,8 +2,11 @@
 //! registry into per-square tables. Two questions per walk: where can a piece go from here (`targets`), and
 //! who observes this square (`observers`) — not the same question for hoppers, locusts and lame leapers.
 
+mod fairy;
+
 use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Kind, NUM_KINDS, PIECES};
 use crate::square::{Bitboard, Color, Square};
+pub use fairy::Special;
 
 const fn leaper_table(offsets: &[(i8, i8)]) -> [u64; 64] {
     let mut t = [0u64; 64];
@@ -252,6 +255,11 @@ pub struct CompiledWalk {
     pub locusts: Vec<(i8, i8)>,
     /// Lame leaps with the square they pass, every image.
     pub lames: Vec<((i8, i8), (i8, i8))>,
+    /// Lame riders (maorider, moarider): the lame leap with the square it passes, every image.
+    pub lame_rides: Vec<((i8, i8), (i8, i8))>,
+    /// The other atoms (lions, Chinese pieces, kangaroos, equihoppers, roses, bouncers …), stepped square by
+    /// square in [`fairy`].
+    pub specials: Vec<Special>,
     /// The orthodox pawn.
     pub pawn: bool,
     /// Nothing but leaps and rook/bishop lines: observation is symmetric and cheap.
@@ -304,7 +312,9 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             Atom::Hop(a, b) => w.hops.extend(symmetric_images(a, b)),
             Atom::Locust(a, b) => w.locusts.extend(symmetric_images(a, b)),
             Atom::Lame(a, b, c, d) => w.lames.extend(symmetric_lame_images(a, b, c, d)),
+            Atom::LameRide(a, b, c, d) => w.lame_rides.extend(symmetric_lame_images(a, b, c, d)),
             Atom::Pawn => w.pawn = true,
+            other => w.specials.extend(Special::new(other)),
         }
     }
     for &(df, dr) in &w.hops {
@@ -313,7 +323,13 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             None => w.long_hops.push((df, dr)),
         }
     }
-    w.simple = w.rides.is_empty() && w.hops.is_empty() && w.locusts.is_empty() && w.lames.is_empty() && !w.pawn;
+    w.simple = w.rides.is_empty()
+        && w.hops.is_empty()
+        && w.locusts.is_empty()
+        && w.lames.is_empty()
+        && w.lame_rides.is_empty()
+        && w.specials.is_empty()
+        && !w.pawn;
     w
 }
 
@@ -415,6 +431,25 @@ impl CompiledWalk {
                 }
             }
         }
+        for &((lf, lr), (vf, vr)) in &self.lame_rides {
+            let mut cur = from;
+            while let (Some(to), Some(via)) = (cur.offset(lf, lr), cur.offset(vf, vr)) {
+                if occ.has(via) {
+                    break;
+                }
+                if occ.has(to) {
+                    if theirs.has(to) {
+                        emit(to, Some(to));
+                    }
+                    break;
+                }
+                emit(to, None);
+                cur = to;
+            }
+        }
+        if !self.specials.is_empty() {
+            fairy::targets(&self.specials, board, us, from, &mut emit);
+        }
     }
 
     /// The pieces of `kind` and colour `by` that observe `sq`, i.e. could capture a piece of the other colour
@@ -467,6 +502,26 @@ impl CompiledWalk {
                     }
                 }
             }
+        }
+        for &((lf, lr), (vf, vr)) in &self.lame_rides {
+            // Back from sq by lame leaps over empty squares, the passed squares empty, to the first piece.
+            let mut to = sq;
+            while let Some(from) = to.offset(-lf, -lr) {
+                let Some(via) = from.offset(vf, vr) else { break };
+                if occ.has(via) {
+                    break;
+                }
+                if occ.has(from) {
+                    if candidates.has(from) {
+                        found.set(from);
+                    }
+                    break;
+                }
+                to = from;
+            }
+        }
+        if !self.specials.is_empty() {
+            found |= fairy::observed_by(&self.specials, board, by, sq, candidates & !found);
         }
         found
     }
@@ -524,7 +579,7 @@ pub struct KindSets {
     /// Present non-orthodox kinds with simple walks.
     pub simple_fairy: Vec<Kind>,
     /// Bit per kind: present.
-    pub mask: u32,
+    pub mask: u128,
 }
 
 impl KindSets {
@@ -551,7 +606,7 @@ impl KindSets {
     }
 }
 
-const _: () = assert!(NUM_KINDS <= 32, "KindSets::mask is a u32");
+const _: () = assert!(NUM_KINDS <= 127, "KindSets::mask is a u128, and Piece::code a u8");
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@
 //! [`Position::make`]. Orthodox rules only: no condition hooks.
 
 use crate::moves::{Move, Special};
-use crate::pieces::{Atom, Attrs, Kind, Piece, PIECES};
+use crate::pieces::{Atom, Attrs, Circle, Kind, Piece, PIECES, ROSE_STEPS};
 use crate::position::{castle, Position};
 use crate::square::{Color, Square};
 
@@ -201,11 +201,390 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                 }
             }
             Atom::Pawn => {}
+            other => fairy_targets(b, other, me.color, (f0, r0), &mut out),
         }
     }
     out.sort();
     out.dedup();
     out
+}
+
+/// What a square holds, as the fairy walks read it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Off,
+    Empty,
+    Own,
+    Enemy,
+}
+
+/// The walks of Popeye's `pieces/walks/` beyond leaps, rides, hops, locusts and lame leaps, written out with
+/// coordinates (the rule texts of Popeye's `lions.c`, `chinese/`, `hoppers.c`, `kangaroo.c`, `edgehog.c`,
+/// `bouncer.c`, `roses.c`).
+fn fairy_targets(
+    b: &NaiveBoard,
+    atom: Atom,
+    color: Color,
+    (f0, r0): (i8, i8),
+    out: &mut Vec<(Square, Option<Square>)>,
+) {
+    let cell = |(f, r): (i8, i8)| match b.at(f, r) {
+        _ if !on_board(f, r) => Cell::Off,
+        None => Cell::Empty,
+        Some(p) if p.color == color => Cell::Own,
+        Some(_) => Cell::Enemy,
+    };
+    let add = |(f, r): (i8, i8), (df, dr): (i8, i8), k: i8| (f + k * df, r + k * dr);
+    // The first square at or after `k` steps from `at` that is not empty (maybe off the board), and its step count.
+    let first = |at: (i8, i8), d: (i8, i8), k: i8| {
+        let mut k = k;
+        while cell(add(at, d, k)) == Cell::Empty {
+            k += 1;
+        }
+        (add(at, d, k), k)
+    };
+    let land = |to: (i8, i8), out: &mut Vec<(Square, Option<Square>)>| match cell(to) {
+        Cell::Empty => out.push((sq(to.0, to.1), None)),
+        Cell::Enemy => out.push((sq(to.0, to.1), Some(sq(to.0, to.1)))),
+        _ => {}
+    };
+    // All empty squares from `k` steps on, then the first piece if an enemy.
+    let ride_from = |at: (i8, i8), d: (i8, i8), out: &mut Vec<(Square, Option<Square>)>| {
+        let mut k = 1;
+        while cell(add(at, d, k)) == Cell::Empty {
+            let t = add(at, d, k);
+            out.push((sq(t.0, t.1), None));
+            k += 1;
+        }
+        let t = add(at, d, k);
+        if cell(t) == Cell::Enemy {
+            out.push((sq(t.0, t.1), Some(sq(t.0, t.1))));
+        }
+    };
+    let from = (f0, r0);
+    let steps = |a: i8, c: i8| images(a, c, 0, 0).into_iter().map(|(d, _)| d).collect::<Vec<_>>();
+    match atom {
+        Atom::LameRide(x, y, vx, vy) => {
+            for ((dx, dy), (mx, my)) in images(x, y, vx, vy) {
+                let mut at = from;
+                loop {
+                    let (to, via) = ((at.0 + dx, at.1 + dy), (at.0 + mx, at.1 + my));
+                    if cell(via) != Cell::Empty || cell(to) == Cell::Off || cell(to) == Cell::Own {
+                        break;
+                    }
+                    land(to, out);
+                    if cell(to) == Cell::Enemy {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+        Atom::Lion(x, y) => {
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                if cell(h) != Cell::Off {
+                    ride_from(h, d, out);
+                }
+            }
+        }
+        Atom::Cannon(x, y) => {
+            for d in steps(x, y) {
+                let (h, k) = first(from, d, 1);
+                for i in 1..k {
+                    let t = add(from, d, i);
+                    out.push((sq(t.0, t.1), None));
+                }
+                if cell(h) != Cell::Off {
+                    let (t, _) = first(h, d, 1);
+                    if cell(t) == Cell::Enemy {
+                        out.push((sq(t.0, t.1), Some(sq(t.0, t.1))));
+                    }
+                }
+            }
+        }
+        Atom::CannonLeap(x, y) => {
+            for d in steps(x, y) {
+                match cell(add(from, d, 1)) {
+                    Cell::Empty => land(add(from, d, 1), out),
+                    Cell::Own | Cell::Enemy if cell(add(from, d, 2)) == Cell::Enemy => land(add(from, d, 2), out),
+                    _ => {}
+                }
+            }
+        }
+        Atom::ContraHop(x, y) => {
+            for d in steps(x, y) {
+                if matches!(cell(add(from, d, 1)), Cell::Own | Cell::Enemy) {
+                    ride_from(add(from, d, 1), d, out);
+                }
+            }
+        }
+        Atom::HopN(x, y, n) => {
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                let n = n as i8;
+                if cell(h) != Cell::Off && (1..n).all(|i| cell(add(h, d, i)) == Cell::Empty) {
+                    land(add(h, d, n), out);
+                }
+            }
+        }
+        Atom::LeapHop(x, y) => {
+            for d in steps(x, y) {
+                if matches!(cell(add(from, d, 1)), Cell::Own | Cell::Enemy) {
+                    land(add(from, d, 2), out);
+                }
+            }
+        }
+        Atom::Kangaroo(x, y) | Atom::KangarooLion(x, y) => {
+            for d in steps(x, y) {
+                let (h1, _) = first(from, d, 1);
+                if cell(h1) == Cell::Off {
+                    continue;
+                }
+                let (h2, _) = first(h1, d, 1);
+                if cell(h2) == Cell::Off {
+                    continue;
+                }
+                if matches!(atom, Atom::Kangaroo(..)) {
+                    land(add(h2, d, 1), out);
+                } else {
+                    ride_from(h2, d, out);
+                }
+            }
+        }
+        Atom::Equi(x, y) => {
+            for d in steps(x, y) {
+                let (h, k) = first(from, d, 1);
+                if cell(h) != Cell::Off && (1..k).all(|i| cell(add(h, d, i)) == Cell::Empty) {
+                    land(add(h, d, k), out);
+                }
+            }
+        }
+        Atom::NonstopEqui(lines_only) => {
+            for hf in 0..8 {
+                for hr in 0..8 {
+                    let (df, dr) = (hf - f0, hr - r0);
+                    let on_line = df == 0 || dr == 0 || df.abs() == dr.abs();
+                    if (df, dr) != (0, 0) && (on_line || !lines_only) && b.at(hf, hr).is_some() {
+                        land((hf + df, hr + dr), out);
+                    }
+                }
+            }
+        }
+        Atom::DoubleHop(ortho, diag) => {
+            let mut dirs = Vec::new();
+            if ortho {
+                dirs.extend(steps(1, 0));
+            }
+            if diag {
+                dirs.extend(steps(1, 1));
+            }
+            for &d1 in &dirs {
+                let (h1, _) = first(from, d1, 1);
+                let mid = add(h1, d1, 1);
+                if cell(h1) == Cell::Off || cell(mid) != Cell::Empty {
+                    continue;
+                }
+                for &d2 in &dirs {
+                    let (h2, _) = first(mid, d2, 1);
+                    let to = add(h2, d2, 1);
+                    if cell(h2) != Cell::Off && to != from {
+                        land(to, out);
+                    }
+                }
+            }
+        }
+        Atom::Edgehog(x, y) => {
+            let edge = |(f, r): (i8, i8)| f == 0 || f == 7 || r == 0 || r == 7;
+            for d in steps(x, y) {
+                let mut all = Vec::new();
+                ride_from(from, d, &mut all);
+                out.extend(all.into_iter().filter(|(t, _)| edge((t.file() as i8, t.rank() as i8)) != edge(from)));
+            }
+        }
+        Atom::Bouncer(x, y) => {
+            for d in steps(x, y) {
+                let (_, k) = first(from, d, 1);
+                let back = (-d.0, -d.1);
+                if (1..k).all(|i| cell(add(from, back, i)) == Cell::Empty) {
+                    land(add(from, back, k), out);
+                }
+            }
+        }
+        Atom::Zigzag(x, y, zx, zy) => {
+            for (zig, zag) in images(x, y, zx, zy) {
+                let mut at = from;
+                for i in 0.. {
+                    let d = if i % 2 == 0 { zig } else { zag };
+                    at = (at.0 + d.0, at.1 + d.1);
+                    match cell(at) {
+                        Cell::Empty => out.push((sq(at.0, at.1), None)),
+                        Cell::Enemy => {
+                            out.push((sq(at.0, at.1), Some(sq(at.0, at.1))));
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        Atom::AngleHop(x, y, n) => {
+            // The line's step turned by 45 degrees n times, either way.
+            let turn = |(a, c): (i8, i8), left: bool| {
+                if left {
+                    ((a - c).signum(), (a + c).signum())
+                } else {
+                    ((a + c).signum(), (c - a).signum())
+                }
+            };
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                if cell(h) == Cell::Off {
+                    continue;
+                }
+                for left in [true, false] {
+                    let e = (0..n).fold(d, |e, _| turn(e, left));
+                    land(add(h, e, 1), out);
+                }
+            }
+        }
+        Atom::Hamster(x, y) => {
+            for d in steps(x, y) {
+                let (h, k) = first(from, d, 1);
+                if cell(h) != Cell::Off && k > 1 {
+                    let t = add(from, d, k - 1);
+                    out.push((sq(t.0, t.1), None));
+                }
+            }
+        }
+        Atom::ContraHamster(x, y) => {
+            for d in steps(x, y) {
+                if matches!(cell(add(from, d, -1)), Cell::Own | Cell::Enemy) {
+                    ride_from(from, d, out);
+                }
+            }
+        }
+        Atom::QuietRide(x, y) => {
+            for d in steps(x, y) {
+                let mut k = 1;
+                while cell(add(from, d, k)) == Cell::Empty {
+                    let t = add(from, d, k);
+                    out.push((sq(t.0, t.1), None));
+                    k += 1;
+                }
+            }
+        }
+        Atom::QuietLeap(x, y) => {
+            for d in steps(x, y) {
+                let t = add(from, d, 1);
+                if cell(t) == Cell::Empty {
+                    out.push((sq(t.0, t.1), None));
+                }
+            }
+        }
+        Atom::LocustLeap(x, y) => {
+            for d in steps(x, y) {
+                let (c, t) = (add(from, d, 1), add(from, d, 2));
+                if cell(c) == Cell::Enemy && cell(t) == Cell::Empty {
+                    out.push((sq(t.0, t.1), Some(sq(c.0, c.1))));
+                }
+            }
+        }
+        Atom::Radial => {
+            // Over an enemy at any leap (a, b) to any square at a leap of the same length from it.
+            let mut leaps = Vec::new();
+            for a in -7i8..8 {
+                for c in -7i8..8 {
+                    if (a, c) != (0, 0) {
+                        leaps.push((a, c));
+                    }
+                }
+            }
+            let len = |(a, c): (i8, i8)| a as i32 * a as i32 + c as i32 * c as i32;
+            for &d in &leaps {
+                if cell(add(from, d, 1)) == Cell::Enemy {
+                    for &e in leaps.iter().filter(|&&e| len(e) == len(d)) {
+                        land(add(add(from, d, 1), e, 1), out);
+                    }
+                }
+            }
+        }
+        Atom::Rose(circle) => {
+            // The circle of knight steps from `from`, starting with each step, turning either way: its squares
+            // in order, up to the square before it closes.
+            for start in 0..8 {
+                for turn in [1usize, 7] {
+                    let mut path = Vec::new();
+                    let mut at = from;
+                    for j in 0..8 {
+                        let (df, dr) = ROSE_STEPS[(start + j * turn) % 8];
+                        at = (at.0 + df, at.1 + dr);
+                        if at == from {
+                            break;
+                        }
+                        path.push(at);
+                    }
+                    rose_naive(circle, &path, from, &cell, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// What a rose-line piece does on one circle, `path` being its squares after `from` in order (the circle's
+/// squares off the board included).
+fn rose_naive(
+    circle: Circle,
+    path: &[(i8, i8)],
+    _from: (i8, i8),
+    cell: &impl Fn((i8, i8)) -> Cell,
+    out: &mut Vec<(Square, Option<Square>)>,
+) {
+    let s = |(f, r): (i8, i8)| sq(f, r);
+    // The index of the first square on the path that is not empty, if it is on the board.
+    let first_piece = |from: usize| path.iter().skip(from).position(|&t| cell(t) != Cell::Empty).map(|i| i + from);
+    let hurdle = first_piece(0).filter(|&i| cell(path[i]) != Cell::Off);
+    match circle {
+        Circle::Rider | Circle::Cannon => {
+            let end = first_piece(0).unwrap_or(path.len());
+            out.extend(path[..end].iter().map(|&t| (s(t), None)));
+            if circle == Circle::Rider {
+                if let Some(i) = hurdle.filter(|&i| cell(path[i]) == Cell::Enemy) {
+                    out.push((s(path[i]), Some(s(path[i]))));
+                }
+            } else if let Some(i) = hurdle {
+                if let Some(j) = first_piece(i + 1).filter(|&j| cell(path[j]) == Cell::Enemy) {
+                    out.push((s(path[j]), Some(s(path[j]))));
+                }
+            }
+        }
+        Circle::Lion => {
+            if let Some(i) = hurdle {
+                let end = first_piece(i + 1).unwrap_or(path.len());
+                out.extend(path[i + 1..end].iter().map(|&t| (s(t), None)));
+                if end < path.len() && cell(path[end]) == Cell::Enemy {
+                    out.push((s(path[end]), Some(s(path[end]))));
+                }
+            }
+        }
+        Circle::Hopper => {
+            if let Some(&t) = hurdle.and_then(|i| path.get(i + 1)) {
+                match cell(t) {
+                    Cell::Empty => out.push((s(t), None)),
+                    Cell::Enemy => out.push((s(t), Some(s(t)))),
+                    _ => {}
+                }
+            }
+        }
+        Circle::Locust => {
+            if let Some(i) = hurdle.filter(|&i| cell(path[i]) == Cell::Enemy) {
+                if let Some(&t) = path.get(i + 1).filter(|&&t| cell(t) == Cell::Empty) {
+                    out.push((s(t), Some(s(path[i]))));
+                }
+            }
+        }
+    }
 }
 
 /// The moves of the pawn on `from`: single and double step, diagonal captures, en passant, and on the last rank

@@ -691,6 +691,12 @@ fn sensitive_lines(walks: &Walks, kinds: &[Kind], target: Square) -> SensitiveLi
                 out.fixed.set(via);
             }
         }
+        // Lame riders, and the special walks whose observations do not run along lines through the target:
+        // any square may matter.
+        if !w.lame_rides.is_empty() || w.specials.iter().any(|s| !s.on_lines()) {
+            out.fixed = Bitboard(!0);
+        }
+        w.specials.iter().filter(|s| s.on_lines()).flat_map(|s| s.steps.iter().copied()).for_each(&mut add);
     }
     out
 }

@@ -336,8 +336,10 @@ fn translate_token(tok: &str, lang: Lang) -> String {
         }
         let colour_at = i == 0 || matches!(chars[i - 1], '-' | '+' | '>');
         // A code, or the `.` Popeye writes for a piece it no longer finds there (`w.e4<-->b.h1`).
+        let digit = |j: usize| chars.get(j).is_some_and(|c| c.is_ascii_digit());
         let before_code = chars.get(i + 1).is_some_and(|c| c.is_ascii_uppercase())
-            || (chars.get(i + 1) == Some(&'.') && is_square(i + 2));
+            || (chars.get(i + 1) == Some(&'.') && is_square(i + 2))
+            || (digit(i + 1) && digit(i + 2) && is_square(i + 3));
         // A colour letter with the letters of attributes after it (`wrSb1`: Popeye's WriteSpec).
         let attrs_end = (i + 1..chars.len()).find(|&j| !chars[j].is_ascii_lowercase()).unwrap_or(chars.len());
         let attrs: String = chars[i + 1..attrs_end].iter().collect();
@@ -409,6 +411,8 @@ mod tests {
         assert_eq!(translate_token("w.e4<-->b.h1", Lang::French), "b.e4<-->n.h1");
         assert_eq!(translate_token("w.e4<-->b.h1", Lang::German), "w.e4<-->s.h1");
         assert_eq!(translate_token("wPe4<-->bBh1", Lang::French), "bPe4<-->nFh1");
+        // A digit code (the 1:5-leaper; Popeye 4.104: `+b) nRa6<-->n15a2` for `jumeau enplus echange a6 a2`).
+        assert_eq!(translate_token("bKa6<-->b15a2", Lang::French), "nRa6<-->n15a2");
         // Not a colour: a pawn's move, a square.
         assert_eq!(translate_token("b2-b4", Lang::French), "b2-b4");
     }

@@ -29,9 +29,95 @@ pub enum Atom {
     /// Lame leap: the leap `(a, b)` only when the square at `(c, d)` on the way is empty (mao, moa, lame
     /// alibaba). Both offsets take the same symmetric images.
     Lame(i8, i8, i8, i8),
+    /// Lame rider (maorider, moarider): repeats the lame leap `(a, b)` while the square at `(c, d)` on the way
+    /// of each step is empty, as [`Atom::Ride`] repeats a leap.
+    LameRide(i8, i8, i8, i8),
+    /// Lion-type hop (Popeye's `lions.c`): along the line to the first piece (the hurdle, any colour), then to any
+    /// empty square beyond it, or capturing the first piece beyond it (an enemy).
+    Lion(i8, i8),
+    /// Chinese rider (pao, vao, leo, nao): moves as the rider without capturing; captures by hopping the first
+    /// piece on the line (any colour), taking the first piece beyond it (an enemy), at any distance.
+    Cannon(i8, i8),
+    /// Chinese leaper (kao): leaps to the square at the offset when it is empty; when it is occupied, over it to
+    /// the square at twice the offset, only capturing.
+    CannonLeap(i8, i8),
+    /// Contra-grasshopper: over a piece on the square next to it on the line, to any empty square beyond it or
+    /// capturing the first piece beyond it.
+    ContraHop(i8, i8),
+    /// Grasshopper-n (G2, G3): over the first piece on the line to the square `n` steps beyond it, the squares
+    /// between empty; that square empty or holding an enemy.
+    HopN(i8, i8, u8),
+    /// Leaper-hopper (kinghopper, knighthopper): over a piece on the square at the offset to the square at
+    /// twice the offset, empty or holding an enemy.
+    LeapHop(i8, i8),
+    /// Kangaroo: over the first two pieces on the line to the square just beyond the second, empty or holding
+    /// an enemy.
+    Kangaroo(i8, i8),
+    /// Kangaroo lion: over the first two pieces on the line to any empty square beyond the second, or capturing
+    /// the first piece beyond it.
+    KangarooLion(i8, i8),
+    /// Orix (the equihopper's lines): over the first piece on the line to the square as far beyond it as it
+    /// stands from the piece, the squares between empty; that square empty or holding an enemy.
+    Equi(i8, i8),
+    /// Non-stop equihopper: over any piece (nothing between counts) to the square as far beyond it, empty or
+    /// holding an enemy; with `true` only along ranks, files and diagonals (non-stop orix).
+    NonstopEqui(bool),
+    /// Double grasshopper: a grasshopper hop to an empty square and a second one from there, along rook lines
+    /// (first flag), bishop lines (second) or both; never back to its own square.
+    DoubleHop(bool, bool),
+    /// Edgehog: rides along the line, only to squares on the board's edge from a square off it, and the other
+    /// way round.
+    Edgehog(i8, i8),
+    /// Bouncer: as many steps as the line runs from it to the first piece or off the board, the same number of
+    /// steps the opposite way, the squares between empty; that square empty or holding an enemy.
+    Bouncer(i8, i8),
+    /// Rose lines: circles of knight steps, each turning by one eighth of a turn either way.
+    Rose(Circle),
+    /// Zigzag rider (spiralspringers, scouts): steps `(a, b)` and `(c, d)` in turn, over empty squares, to the
+    /// first piece (captured if an enemy). Both offsets take the same symmetric images.
+    Zigzag(i8, i8, i8, i8),
+    /// Rides without capturing (the marine riders' and the Chinese pieces' moves).
+    QuietRide(i8, i8),
+    /// Leaps to an empty square only (the marine leapers' moves).
+    QuietLeap(i8, i8),
+    /// Locust on a leap: captures an enemy on the square at the offset by landing on the empty square just beyond
+    /// it (the marine knight's captures).
+    LocustLeap(i8, i8),
+    /// Angle hopper (moose 1, eagle 2, sparrow 3): over the first piece on the line of the unit step `(a, b)` to
+    /// the square next to it in a direction turned by `n` eighths of a turn either way; empty or holding an enemy.
+    AngleHop(i8, i8, u8),
+    /// Hamster: along the line to the square before the first piece (not staying put), never capturing.
+    Hamster(i8, i8),
+    /// Contra-hamster: with a piece on the square just behind it on the line, rides away from it (capturing the
+    /// first piece if an enemy).
+    ContraHamster(i8, i8),
+    /// Radial knight: over an enemy piece at any leap from it to any square at a leap of the same length from
+    /// that piece, empty or holding an enemy.
+    Radial,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
 }
+
+/// What a piece does on a rose line (Popeye's `roses.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Circle {
+    /// The rose: rides along the circle to the first piece, which it may capture.
+    Rider,
+    /// The rao: moves as the rose without capturing; captures by hopping the first piece on the circle, taking
+    /// the next piece on it.
+    Cannon,
+    /// The rose lion: over the first piece on the circle to any empty square beyond it, or capturing the next
+    /// piece.
+    Lion,
+    /// The rose hopper: over the first piece on the circle to the next square of the circle.
+    Hopper,
+    /// The rose locust: captures the first piece on the circle, landing on the next square of the circle (empty).
+    Locust,
+}
+
+/// The eight knight steps of a rose line in circular order: a rose turns to the next (or the previous) one at
+/// every step.
+pub const ROSE_STEPS: [(i8, i8); 8] = [(-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)];
 
 /// A kind of piece: an index into [`PIECES`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -118,6 +204,179 @@ const TABLE: &[PieceDef] = &[
         &[Lame(2, 0, 1, 0), Lame(2, 2, 1, 1)],
         false
     ),
+    // Leapers and riders and their combinations (Popeye's `leapers.c`, `riders.c`).
+    piece!("RF", "WF", "CC", "root-50 leaper", ["root50 leaper"], None, &[Leap(1, 7), Leap(5, 5)], true),
+    piece!("BU", "", "", "root-25 leaper", ["root25 leaper", "bucephale"], None, &[Leap(3, 4), Leap(0, 5)], true),
+    piece!("GN", "", "G", "gnu", [], None, &[Leap(1, 2), Leap(1, 3)], true),
+    piece!("SQ", "EI", "EC", "squirrel", [], None, &[Leap(2, 0), Leap(2, 2), Leap(1, 2)], true),
+    piece!("WA", "", "V", "waran", [], None, &[Ride(1, 2), Ride(1, 0)], true),
+    piece!("CR", "", "CN", "camelrider", ["camel rider"], None, &[Ride(1, 3)], true),
+    piece!("ZR", "", "ZN", "zebrarider", ["zebra rider"], None, &[Ride(2, 3)], true),
+    piece!("GR", "", "GN", "gnurider", ["gnu rider"], None, &[Ride(1, 3), Ride(1, 2)], true),
+    piece!("OK", "", "", "okapi", [], None, &[Leap(1, 2), Leap(2, 3)], true),
+    piece!("37", "", "", "3:7-leaper", ["37 leaper"], None, &[Leap(3, 7)], true),
+    piece!("16", "", "", "1:6-leaper", ["16 leaper"], None, &[Leap(1, 6)], true),
+    piece!("24", "", "", "2:4-leaper", ["24 leaper"], None, &[Leap(2, 4)], true),
+    piece!("35", "", "", "3:5-leaper", ["35 leaper"], None, &[Leap(3, 5)], true),
+    piece!("15", "", "", "1:5-leaper", ["15 leaper"], None, &[Leap(1, 5)], true),
+    piece!("25", "", "", "2:5-leaper", ["25 leaper"], None, &[Leap(2, 5)], true),
+    piece!("36", "", "", "3:6-leaper", ["36 leaper"], None, &[Leap(3, 6)], true),
+    piece!("WR", "", "VS", "wazirrider", ["wazir rider"], None, &[Ride(1, 0)], true),
+    piece!("FR", "", "FS", "fersrider", ["fers rider"], None, &[Ride(1, 1)], true),
+    piece!("BI", "", "", "bison", [], None, &[Leap(1, 3), Leap(2, 3)], true),
+    piece!("ET", "", "EL", "elephant", [], None, &[Ride(1, 0), Ride(1, 1), Ride(1, 2)], true),
+    piece!("ZE", "", "", "zebu", [], None, &[Leap(1, 3), Leap(1, 4)], true),
+    piece!("AO", "", "", "maorider", ["mao rider"], None, &[LameRide(1, 2, 0, 1)], true),
+    piece!("OA", "", "", "moarider", ["moa rider"], None, &[LameRide(1, 2, 1, 1)], true),
+    // Hoppers and locusts (Popeye's `hoppers.c`, `locusts.c`).
+    piece!("NH", "", "SN", "nightrider-hopper", ["nightriderhopper"], None, &[Hop(1, 2)], true),
+    piece!("CH", "", "SC", "camelrider hopper", ["camelriderhopper"], None, &[Hop(1, 3)], true),
+    piece!("ZH", "", "SZ", "zebrarider hopper", ["zebrariderhopper"], None, &[Hop(2, 3)], true),
+    piece!("GH", "", "SG", "gnurider hopper", ["gnuriderhopper"], None, &[Hop(1, 3), Hop(1, 2)], true),
+    piece!("RH", "TH", "ST", "rookhopper", ["rook hopper"], None, &[Hop(1, 0)], true),
+    piece!("BH", "LH", "SF", "bishophopper", ["bishop hopper"], None, &[Hop(1, 1)], true),
+    piece!("SO", "", "", "scorpion", [], None, &[Leap(1, 0), Leap(1, 1), Hop(1, 0), Hop(1, 1)], true),
+    piece!("GL", "", "", "gral", [], None, &[Leap(2, 2), Hop(1, 0)], true),
+    piece!("LR", "HT", "LT", "rook locust", ["rooklocust"], None, &[Locust(1, 0)], true),
+    piece!("LB", "HL", "LF", "bishop locust", ["bishoplocust"], None, &[Locust(1, 1)], true),
+    piece!("LN", "HN", "", "nightrider locust", ["nightriderlocust"], None, &[Locust(1, 2)], true),
+    piece!("KH", "", "SR", "kinghopper", ["king hopper"], None, &[LeapHop(1, 0), LeapHop(1, 1)], true),
+    piece!("KP", "SH", "SV", "knighthopper", ["knight hopper"], None, &[LeapHop(1, 2)], true),
+    piece!(
+        "CG",
+        "KG",
+        "SA",
+        "contra grasshopper",
+        ["contragrasshopper"],
+        None,
+        &[ContraHop(1, 0), ContraHop(1, 1)],
+        true
+    ),
+    piece!("G2", "", "S2", "grasshopper-2", ["grasshopper 2"], None, &[HopN(1, 0, 2), HopN(1, 1, 2)], true),
+    piece!("G3", "", "S3", "grasshopper-3", ["grasshopper 3"], None, &[HopN(1, 0, 3), HopN(1, 1, 3)], true),
+    piece!("DG", "", "DS", "double grasshopper", ["doublegrasshopper"], None, &[DoubleHop(true, true)], true),
+    piece!("DK", "DT", "DT", "double rookhopper", ["doublerookhopper"], None, &[DoubleHop(true, false)], true),
+    piece!("DB", "DL", "DF", "double bishopper", ["doublebishopper"], None, &[DoubleHop(false, true)], true),
+    piece!("KA", "", "", "kangaroo", [], None, &[Kangaroo(1, 0), Kangaroo(1, 1)], true),
+    piece!("KL", "LK", "", "kangaroo lion", ["kangaroolion"], None, &[KangarooLion(1, 0), KangarooLion(1, 1)], true),
+    piece!("DO", "DE", "DN", "dolphin", [], None, &[Kangaroo(1, 0), Kangaroo(1, 1), Hop(1, 0), Hop(1, 1)], true),
+    piece!(
+        "EQ",
+        "",
+        "EA",
+        "equihopper",
+        [],
+        None,
+        &[Equi(1, 0), Equi(1, 1), LeapHop(1, 2), LeapHop(2, 3), LeapHop(1, 3)],
+        true
+    ),
+    piece!("OR", "", "", "orix", [], None, &[Equi(1, 0), Equi(1, 1)], true),
+    piece!("NE", "", "EQ", "nonstop equihopper", ["nonstopequihopper"], None, &[NonstopEqui(false)], true),
+    piece!("NO", "", "", "nonstop orix", ["nonstoporix"], None, &[NonstopEqui(true)], true),
+    // Lions and Chinese pieces (Popeye's `lions.c`, `chinese/`).
+    piece!("LI", "", "", "lion", [], None, &[Lion(1, 0), Lion(1, 1)], true),
+    piece!("RL", "TL", "TL", "rook-lion", ["rooklion", "rook lion"], None, &[Lion(1, 0)], true),
+    piece!("BL", "LL", "FL", "bishop-lion", ["bishoplion", "bishop lion"], None, &[Lion(1, 1)], true),
+    piece!("NL", "", "", "nightriderlion", ["nightrider lion"], None, &[Lion(1, 2)], true),
+    piece!("LE", "", "", "leo", [], None, &[Cannon(1, 0), Cannon(1, 1)], true),
+    piece!("PA", "", "", "pao", [], None, &[Cannon(1, 0)], true),
+    piece!("VA", "", "", "vao", [], None, &[Cannon(1, 1)], true),
+    piece!("NA", "", "", "nao", [], None, &[Cannon(1, 2)], true),
+    piece!("KO", "", "", "kao", [], None, &[CannonLeap(1, 2)], true),
+    // Roses (Popeye's `roses.c`), the edgehog and the bouncers.
+    piece!("RO", "", "", "rose", [], None, &[Rose(Circle::Rider)], true),
+    piece!("RA", "", "", "rao", [], None, &[Rose(Circle::Cannon)], true),
+    piece!("RN", "", "RL", "roselion", ["rose lion"], None, &[Rose(Circle::Lion)], true),
+    piece!("RP", "RH", "RS", "rosehopper", ["rose hopper"], None, &[Rose(Circle::Hopper)], true),
+    piece!("LS", "LR", "LR", "rose locust", ["roselocust"], None, &[Rose(Circle::Locust)], true),
+    piece!("EH", "RD", "", "edgehog", [], None, &[Edgehog(1, 0), Edgehog(1, 1)], true),
+    piece!("B1", "", "", "bouncer", [], None, &[Bouncer(1, 0), Bouncer(1, 1)], true),
+    piece!("B2", "", "", "tour-bouncer", ["tour bouncer", "rook bouncer"], None, &[Bouncer(1, 0)], true),
+    piece!("B3", "", "", "fou-bouncer", ["fou bouncer", "bishop bouncer"], None, &[Bouncer(1, 1)], true),
+    // Zigzag riders (Popeye's `spiral_springers.c`) and the radial knight (`radial.c`).
+    piece!("SS", "", "CS", "spiralspringer", [], None, &[Zigzag(1, 2, 1, -2), Zigzag(1, 2, -1, 2)], true),
+    piece!(
+        "DS",
+        "",
+        "CD",
+        "diagonalspiralspringer",
+        ["diagonal spiralspringer"],
+        None,
+        &[Zigzag(1, 2, 2, 1), Zigzag(1, 2, -2, -1)],
+        true
+    ),
+    piece!("S2", "", "N2", "spiralspringer 2-0", ["spiralspringer20"], None, &[Zigzag(1, 2, 1, -2)], true),
+    piece!("S4", "", "N4", "spiralspringer 4-0", ["spiralspringer40"], None, &[Zigzag(1, 2, -1, 2)], true),
+    piece!(
+        "S1",
+        "",
+        "N1",
+        "diagonalspiralspringer 1-1",
+        ["diagonalspiralspringer11"],
+        None,
+        &[Zigzag(1, 2, -2, -1)],
+        true
+    ),
+    piece!(
+        "S3",
+        "",
+        "N3",
+        "diagonalspiralspringer 3-3",
+        ["diagonalspiralspringer33"],
+        None,
+        &[Zigzag(1, 2, 2, 1)],
+        true
+    ),
+    piece!("BT", "PF", "", "boyscout", ["boy scout"], None, &[Zigzag(1, 1, 1, -1)], true),
+    piece!("GT", "PN", "", "girlscout", ["girl scout"], None, &[Zigzag(1, 0, 0, 1)], true),
+    piece!("RK", "RP", "CL", "radial knight", ["radialknight"], None, &[Radial], true),
+    // Angle hoppers (Popeye's `angle/hoppers.c`).
+    piece!("M", "EL", "E", "moose", ["elk"], None, &[AngleHop(1, 0, 1), AngleHop(1, 1, 1)], true),
+    piece!("EA", "AD", "AI", "eagle", [], None, &[AngleHop(1, 0, 2), AngleHop(1, 1, 2)], true),
+    piece!("SW", "SP", "M", "sparrow", [], None, &[AngleHop(1, 0, 3), AngleHop(1, 1, 3)], true),
+    piece!("RM", "TC", "ET", "rook moose", ["rookmoose"], None, &[AngleHop(1, 0, 1)], true),
+    piece!("RE", "TA", "AT", "rook eagle", ["rookeagle"], None, &[AngleHop(1, 0, 2)], true),
+    piece!("RW", "TS", "MT", "rook sparrow", ["rooksparrow"], None, &[AngleHop(1, 0, 3)], true),
+    piece!("BM", "LC", "EF", "bishop moose", ["bishopmoose"], None, &[AngleHop(1, 1, 1)], true),
+    piece!("BE", "LA", "AF", "bishop eagle", ["bishopeagle"], None, &[AngleHop(1, 1, 2)], true),
+    piece!("BW", "LS", "MF", "bishop sparrow", ["bishopsparrow"], None, &[AngleHop(1, 1, 3)], true),
+    piece!("HA", "", "", "hamster", [], None, &[Hamster(1, 0), Hamster(1, 1)], true),
+    piece!(
+        "HC",
+        "HK",
+        "",
+        "contrahamster",
+        ["contra hamster"],
+        None,
+        &[ContraHamster(1, 0), ContraHamster(1, 1)],
+        true
+    ),
+    piece!(
+        "MG",
+        "",
+        "",
+        "marguerite",
+        [],
+        None,
+        &[
+            AngleHop(1, 0, 1),
+            AngleHop(1, 1, 1),
+            AngleHop(1, 0, 2),
+            AngleHop(1, 1, 2),
+            AngleHop(1, 0, 3),
+            AngleHop(1, 1, 3),
+            Hop(1, 0),
+            Hop(1, 1),
+            Hamster(1, 0),
+            Hamster(1, 1)
+        ],
+        true
+    ),
+    // Marine pieces (Popeye's `marine.c`): they move as their rider or leaper and capture as locusts.
+    piece!("SI", "", "", "sirene", [], None, &[QuietRide(1, 0), QuietRide(1, 1), Locust(1, 0), Locust(1, 1)], true),
+    piece!("TR", "", "", "triton", [], None, &[QuietRide(1, 0), Locust(1, 0)], true),
+    piece!("ND", "", "NE", "nereide", [], None, &[QuietRide(1, 1), Locust(1, 1)], true),
+    piece!("MS", "", "CM", "marine knight", ["marineknight"], None, &[QuietLeap(1, 2), LocustLeap(1, 2)], true),
 ];
 
 /// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).

@@ -283,3 +283,64 @@ fn lame_alibaba_is_blocked_by_the_middle_square() {
     assert!(t.contains(&s("b6")) && t.contains(&s("d2")) && t.contains(&s("f4")));
     assert_eq!(compare(&pos), Ok(true));
 }
+
+/// The moves of one piece on a board, as squares (`d4d3`, `d4d7` for a capture written as its arrival).
+fn moves_of(pieces: &[(&str, Color, &str)], from: &str) -> Vec<String> {
+    let placed: Vec<(&str, Color, Kind)> =
+        pieces.iter().map(|&(s, c, code)| (s, c, Kind::from_code(code).unwrap())).collect();
+    let pos = board(&placed, W);
+    assert_eq!(compare(&pos), Ok(true));
+    let rules = rules_for(&pos);
+    let mut out: Vec<String> = fast_targets(&rules, &pos, s(from)).iter().map(|(to, _)| to.to_string()).collect();
+    out.sort();
+    out
+}
+
+/// Popeye 4.104's moves of a rose, a pao, an equihopper, a bouncer and a lion, each the only fairy piece on its
+/// board: its output for `Stipulation ~1` (every White first move) on these positions.
+#[test]
+fn fairy_walks_move_as_popeye_moves_them() {
+    // Pieces White Ka1 Rod4 Black Kh8 Pa2: 1.ROd4-d8, -g7, -a7, -e6, -c6, -f5, -b5, -h4, -f3, -b3, -e2, -c2, -g1.
+    let rose = moves_of(&[("a1", W, "K"), ("d4", W, "RO"), ("h8", B, "K"), ("a2", B, "P")], "d4");
+    assert_eq!(rose, ["a7", "b3", "b5", "c2", "c6", "d8", "e2", "e6", "f3", "f5", "g1", "g7", "h4"]);
+    // Pieces White Kh1 PAd4 Pd6 Black Kh8 Pd2 Sd7 Sb4: 1.PAd4-d3, -c4, *d7, -d5, -h4, -g4, -f4, -e4.
+    let pao = moves_of(
+        &[
+            ("h1", W, "K"),
+            ("d4", W, "PA"),
+            ("d6", W, "P"),
+            ("h8", B, "K"),
+            ("d2", B, "P"),
+            ("d7", B, "S"),
+            ("b4", B, "S"),
+        ],
+        "d4",
+    );
+    assert_eq!(pao, ["c4", "d3", "d5", "d7", "e4", "f4", "g4", "h4"]);
+    // Pieces White Kh1 EQc3 Pe5 Black Kh8 Pe3 Pc4: 1.EQc3-g3, -c5, -g7.
+    let equihopper = moves_of(
+        &[("h1", W, "K"), ("c3", W, "EQ"), ("e5", W, "P"), ("h8", B, "K"), ("e3", B, "P"), ("c4", B, "P")],
+        "c3",
+    );
+    assert_eq!(equihopper, ["c5", "g3", "g7"]);
+    // Pieces White Kh1 B1c3 Pe5 Black Kh8 Pe3 Pa5: 1.B1c3-a3, -c6, -e1, -a1.
+    let bouncer = moves_of(
+        &[("h1", W, "K"), ("c3", W, "B1"), ("e5", W, "P"), ("h8", B, "K"), ("e3", B, "P"), ("a5", B, "P")],
+        "c3",
+    );
+    assert_eq!(bouncer, ["a1", "a3", "c6", "e1"]);
+    // Pieces White Kh1 LIc3 Pe5 Black Kh8 Pg7 Pc6 Sc7: 1.LIc3*g7, -f6, *c7.
+    let lion = moves_of(
+        &[
+            ("h1", W, "K"),
+            ("c3", W, "LI"),
+            ("e5", W, "P"),
+            ("h8", B, "K"),
+            ("g7", B, "P"),
+            ("c6", B, "P"),
+            ("c7", B, "S"),
+        ],
+        "c3",
+    );
+    assert_eq!(lion, ["c7", "f6", "g7"]);
+}

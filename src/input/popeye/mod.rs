@@ -889,9 +889,10 @@ impl<'a> Reader<'a> {
                     i += 1;
                 }
                 b'0'..=b'9' => {
+                    // At most two digits, as Popeye reads them (`.251` is the 2:5-leaper and one empty square).
                     let mut j = i;
                     let mut n = 0usize;
-                    while j < b.len() && b[j].is_ascii_digit() && n < 1000 {
+                    while j < b.len() && b[j].is_ascii_digit() && j < i + 2 {
                         n = n * 10 + (b[j] - b'0') as usize;
                         j += 1;
                     }
@@ -913,8 +914,9 @@ impl<'a> Reader<'a> {
                         return Err(err(i, 1, "`.` must be followed by a 2-letter walk code"));
                     }
                     let code = &tok.text[from..from + len];
+                    // Lower case is Black, anything else White (a digit code such as `.25`), as in Popeye.
                     let color =
-                        forced.take().unwrap_or(if b[from].is_ascii_uppercase() { Color::White } else { Color::Black });
+                        forced.take().unwrap_or(if b[from].is_ascii_lowercase() { Color::Black } else { Color::White });
                     if idx >= 64 {
                         return Err(err(i, 1, "more than 64 squares in the Forsyth position"));
                     }

@@ -82,7 +82,27 @@ enum Fam {
 
 /// Walk codes of the fairy pieces both solvers have (stipula's registry rows marked `popeye`), in Popeye's
 /// English notation.
-const FAIRY: &[&str] = &["G", "L", "N", "CA", "Z", "GI", "WE", "FE", "AL", "DA", "AN", "AM", "EM", "PR", "MA", "MO"];
+const FAIRY: &[&str] = &[
+    "G", "L", "N", "CA", "Z", "GI", "WE", "FE", "AL", "DA", "AN", "AM", "EM", "PR", "MA", "MO", "RF", "BU", "GN", "SQ",
+    "WA", "CR", "ZR", "GR", "OK", "37", "16", "24", "35", "15", "25", "36", "WR", "FR", "BI", "ET", "ZE", "AO", "OA",
+    "NH", "CH", "ZH", "GH", "RH", "BH", "SO", "GL", "LR", "LB", "LN", "KH", "KP", "CG", "G2", "G3", "DG", "DK", "DB",
+    "KA", "KL", "DO", "EQ", "OR", "NE", "NO", "LI", "RL", "BL", "NL", "LE", "PA", "VA", "NA", "KO", "RO", "RA", "RN",
+    "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK",
+];
+
+/// The fairy pieces of `STIPULA_DIFF_WALKS` (codes separated by commas), if set: then every problem has fairy
+/// pieces, drawn from these alone, to try a few walks often.
+fn focus_walks() -> &'static [&'static str] {
+    static FOCUS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    FOCUS.get_or_init(|| {
+        let text = std::env::var("STIPULA_DIFF_WALKS").unwrap_or_default();
+        text.split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(|w| &*Box::leak(w.to_string().into_boxed_str()))
+            .collect()
+    })
+}
 
 /// Conditions both solvers have, as Popeye spells them.
 /// (Madrasi with Eiffel, which stipula solves, Popeye refuses: "Isardam and Madrasi/Eiffel not allowed".)
@@ -290,7 +310,8 @@ impl Gen<'_> {
 
     fn piece_kind(&mut self, fairy: bool) -> &'static str {
         if fairy && self.rng.chance(35) {
-            return self.rng.pick::<&str>(FAIRY);
+            let focus = focus_walks();
+            return self.rng.pick::<&str>(if focus.is_empty() { FAIRY } else { focus });
         }
         self.rng.weighted::<&str>(&[(3, "Q"), (6, "R"), (6, "B"), (6, "S"), (12, "P")])
     }
@@ -299,7 +320,7 @@ impl Gen<'_> {
         let (fam, stip, n) = self.stipulation();
         let family =
             stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string();
-        let fairy = self.rng.chance(15);
+        let fairy = self.rng.chance(15) || !focus_walks().is_empty();
         // How crowded: sparse, medium, crowded; longer stipulations get fewer pieces.
         let long = match fam {
             Fam::Direct | Fam::Self_ | Fam::Reflex | Fam::Help => n >= 3,

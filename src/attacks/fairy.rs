@@ -1,0 +1,531 @@
+//! The walks that are neither leaps, rides, grasshopper hops, locusts nor lame leaps: lions, Chinese pieces,
+//! kangaroos, equihoppers, roses, bouncers and the like (Popeye's `pieces/walks/`), stepped square by square.
+//! Their observers are found by generating the candidates' moves with an enemy piece put on the observed square
+//! ([`observed_by`]): these walks are rare, and that answer cannot drift from the moves.
+
+use super::Occupancy;
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Circle, Kind, ROSE_STEPS};
+use crate::square::{Bitboard, Color, Square};
+
+/// One special atom with the steps it uses (the symmetric images of its offset; the line steps of a double
+/// hopper; none for the others).
+#[derive(Clone, Debug)]
+pub struct Special {
+    pub atom: Atom,
+    pub steps: Vec<(i8, i8)>,
+    /// The zigzags' pairs of steps, every image.
+    pub pairs: Vec<((i8, i8), (i8, i8))>,
+}
+
+impl Special {
+    /// `None` for the atoms the main kernel handles.
+    pub fn new(atom: Atom) -> Option<Special> {
+        let steps = match atom {
+            Atom::Lion(a, b)
+            | Atom::Cannon(a, b)
+            | Atom::CannonLeap(a, b)
+            | Atom::ContraHop(a, b)
+            | Atom::HopN(a, b, _)
+            | Atom::LeapHop(a, b)
+            | Atom::Kangaroo(a, b)
+            | Atom::KangarooLion(a, b)
+            | Atom::Equi(a, b)
+            | Atom::Edgehog(a, b)
+            | Atom::Bouncer(a, b)
+            | Atom::AngleHop(a, b, _)
+            | Atom::Hamster(a, b)
+            | Atom::ContraHamster(a, b)
+            | Atom::QuietRide(a, b)
+            | Atom::QuietLeap(a, b)
+            | Atom::LocustLeap(a, b) => symmetric_images(a, b),
+            Atom::DoubleHop(ortho, diag) => {
+                let mut v = Vec::new();
+                if ortho {
+                    v.extend(symmetric_images(1, 0));
+                }
+                if diag {
+                    v.extend(symmetric_images(1, 1));
+                }
+                v
+            }
+            Atom::Radial => {
+                // Every leap that fits on the board, grouped by length in `targets`.
+                let mut v = Vec::new();
+                for a in 0..8 {
+                    for b in a.max(1)..8 {
+                        v.extend(symmetric_images(a, b));
+                    }
+                }
+                v
+            }
+            Atom::NonstopEqui(_) | Atom::Rose(_) | Atom::Zigzag(..) => Vec::new(),
+            _ => return None,
+        };
+        let pairs = match atom {
+            Atom::Zigzag(a, b, c, d) => symmetric_lame_images(a, b, c, d),
+            _ => Vec::new(),
+        };
+        Some(Special { atom, steps, pairs })
+    }
+
+    /// Whether the squares that decide an observation lie on the lines through the observed square in the
+    /// directions of `steps` (else any square may matter).
+    pub fn on_lines(&self) -> bool {
+        !matches!(
+            self.atom,
+            Atom::NonstopEqui(_)
+                | Atom::Rose(_)
+                | Atom::DoubleHop(..)
+                | Atom::LeapHop(..)
+                | Atom::CannonLeap(..)
+                | Atom::Zigzag(..)
+                | Atom::Radial
+                | Atom::LocustLeap(..)
+                | Atom::AngleHop(..)
+                | Atom::ContraHamster(..)
+        )
+    }
+}
+
+/// The board reduced to what these walks read.
+struct View {
+    occ: Bitboard,
+    theirs: Bitboard,
+}
+
+impl View {
+    fn empty(&self, s: Square) -> bool {
+        !self.occ.has(s)
+    }
+
+    /// The first occupied square after `from` on the line of `d`, if any before the edge.
+    fn first(&self, from: Square, d: (i8, i8)) -> Option<Square> {
+        let mut cur = from;
+        loop {
+            cur = cur.offset(d.0, d.1)?;
+            if self.occ.has(cur) {
+                return Some(cur);
+            }
+        }
+    }
+
+    /// Arrival on `to`: a move to an empty square, a capture of an enemy, nothing on an own piece.
+    fn land(&self, to: Square, emit: &mut impl FnMut(Square, Option<Square>)) {
+        if self.empty(to) {
+            emit(to, None);
+        } else if self.theirs.has(to) {
+            emit(to, Some(to));
+        }
+    }
+
+    /// Every empty square after `from` on the line of `d`, then the capture of the first piece if an enemy.
+    fn ride(&self, from: Square, d: (i8, i8), emit: &mut impl FnMut(Square, Option<Square>)) {
+        let mut cur = from;
+        while let Some(next) = cur.offset(d.0, d.1) {
+            if self.empty(next) {
+                emit(next, None);
+                cur = next;
+            } else {
+                if self.theirs.has(next) {
+                    emit(next, Some(next));
+                }
+                break;
+            }
+        }
+    }
+}
+
+fn on_edge(s: Square) -> bool {
+    s.file() == 0 || s.file() == 7 || s.rank() == 0 || s.rank() == 7
+}
+
+/// The moves of a piece of colour `us` on `from` by the special atoms `specials`: (arrival, capture square)
+/// through `emit`, each move once.
+pub fn targets(
+    specials: &[Special],
+    board: &impl Occupancy,
+    us: Color,
+    from: Square,
+    emit: &mut impl FnMut(Square, Option<Square>),
+) {
+    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) };
+    // Several paths may lead to one move (roses both ways round, double hops): each move once.
+    let mut seen: Vec<(Square, Option<Square>)> = Vec::new();
+    let mut once = |to: Square, cap: Option<Square>| {
+        if !seen.contains(&(to, cap)) {
+            seen.push((to, cap));
+            emit(to, cap);
+        }
+    };
+    for s in specials {
+        special_targets(s, &v, from, &mut once);
+    }
+}
+
+fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Square, Option<Square>)) {
+    match s.atom {
+        Atom::Lion(..) => {
+            for &d in &s.steps {
+                if let Some(h) = v.first(from, d) {
+                    v.ride(h, d, emit);
+                }
+            }
+        }
+        Atom::Cannon(..) => {
+            for &d in &s.steps {
+                let mut cur = from;
+                while let Some(next) = cur.offset(d.0, d.1) {
+                    if v.empty(next) {
+                        emit(next, None);
+                        cur = next;
+                    } else {
+                        if let Some(t) = v.first(next, d).filter(|&t| v.theirs.has(t)) {
+                            emit(t, Some(t));
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Atom::CannonLeap(..) => {
+            for &d in &s.steps {
+                if let Some(to) = from.offset(d.0, d.1) {
+                    if v.empty(to) {
+                        emit(to, None);
+                    } else if let Some(t) = to.offset(d.0, d.1).filter(|&t| v.theirs.has(t)) {
+                        emit(t, Some(t));
+                    }
+                }
+            }
+        }
+        Atom::ContraHop(..) => {
+            for &d in &s.steps {
+                if let Some(h) = from.offset(d.0, d.1).filter(|&h| !v.empty(h)) {
+                    v.ride(h, d, emit);
+                }
+            }
+        }
+        Atom::HopN(_, _, n) => {
+            for &d in &s.steps {
+                let Some(mut cur) = v.first(from, d) else { continue };
+                let mut ok = true;
+                for _ in 1..n {
+                    match cur.offset(d.0, d.1) {
+                        Some(next) if v.empty(next) => cur = next,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if let Some(to) = cur.offset(d.0, d.1).filter(|_| ok) {
+                    v.land(to, emit);
+                }
+            }
+        }
+        Atom::LeapHop(..) => {
+            for &d in &s.steps {
+                if let Some(h) = from.offset(d.0, d.1).filter(|&h| !v.empty(h)) {
+                    if let Some(to) = h.offset(d.0, d.1) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Kangaroo(..) | Atom::KangarooLion(..) => {
+            for &d in &s.steps {
+                let Some(h2) = v.first(from, d).and_then(|h1| v.first(h1, d)) else { continue };
+                if matches!(s.atom, Atom::KangarooLion(..)) {
+                    v.ride(h2, d, emit);
+                } else if let Some(to) = h2.offset(d.0, d.1) {
+                    v.land(to, emit);
+                }
+            }
+        }
+        Atom::Equi(..) => {
+            for &d in &s.steps {
+                let Some(h) = v.first(from, d) else { continue };
+                let dist = (h.file() as i8 - from.file() as i8).abs().max((h.rank() as i8 - from.rank() as i8).abs())
+                    / d.0.abs().max(d.1.abs());
+                let mut cur = h;
+                let mut ok = true;
+                for _ in 1..dist {
+                    match cur.offset(d.0, d.1) {
+                        Some(next) if v.empty(next) => cur = next,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if let Some(to) = cur.offset(d.0, d.1).filter(|_| ok) {
+                    v.land(to, emit);
+                }
+            }
+        }
+        Atom::NonstopEqui(lines_only) => {
+            for h in v.occ {
+                let (df, dr) = (h.file() as i8 - from.file() as i8, h.rank() as i8 - from.rank() as i8);
+                if (df, dr) == (0, 0) || (lines_only && df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    continue;
+                }
+                if let Some(to) = h.offset(df, dr) {
+                    v.land(to, emit);
+                }
+            }
+        }
+        Atom::DoubleHop(..) => {
+            for &d1 in &s.steps {
+                let Some(p) = v.first(from, d1).and_then(|h| h.offset(d1.0, d1.1)).filter(|&p| v.empty(p)) else {
+                    continue;
+                };
+                for &d2 in &s.steps {
+                    if let Some(to) = v.first(p, d2).and_then(|h| h.offset(d2.0, d2.1)).filter(|&t| t != from) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Edgehog(..) => {
+            let edge = on_edge(from);
+            for &d in &s.steps {
+                v.ride(from, d, &mut |to, cap| {
+                    if on_edge(to) != edge {
+                        emit(to, cap);
+                    }
+                });
+            }
+        }
+        Atom::Bouncer(..) => {
+            for &d in &s.steps {
+                // Steps to the first piece or off the board.
+                let mut k = 1;
+                let mut cur = from;
+                while let Some(next) = cur.offset(d.0, d.1).filter(|&n| v.empty(n)) {
+                    cur = next;
+                    k += 1;
+                }
+                let mut back = from;
+                let mut ok = true;
+                for i in 0..k {
+                    match back.offset(-d.0, -d.1) {
+                        Some(next) if i + 1 == k || v.empty(next) => back = next,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    v.land(back, emit);
+                }
+            }
+        }
+        Atom::AngleHop(_, _, n) => {
+            const RING: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+            for &d in &s.steps {
+                let Some(h) = v.first(from, d) else { continue };
+                let i = RING.iter().position(|&r| r == d).unwrap_or(0);
+                for j in [i + n as usize, i + 8 - n as usize] {
+                    let (df, dr) = RING[j % 8];
+                    if let Some(to) = h.offset(df, dr) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Hamster(..) => {
+            for &d in &s.steps {
+                if let Some(to) = v.first(from, d).and_then(|h| h.offset(-d.0, -d.1)).filter(|&t| t != from) {
+                    emit(to, None);
+                }
+            }
+        }
+        Atom::ContraHamster(..) => {
+            for &d in &s.steps {
+                if from.offset(-d.0, -d.1).is_some_and(|b| !v.empty(b)) {
+                    v.ride(from, d, emit);
+                }
+            }
+        }
+        Atom::QuietRide(..) => {
+            for &d in &s.steps {
+                let mut cur = from;
+                while let Some(next) = cur.offset(d.0, d.1).filter(|&n| v.empty(n)) {
+                    emit(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Atom::QuietLeap(..) => {
+            for &d in &s.steps {
+                if let Some(to) = from.offset(d.0, d.1).filter(|&t| v.empty(t)) {
+                    emit(to, None);
+                }
+            }
+        }
+        Atom::LocustLeap(..) => {
+            for &d in &s.steps {
+                if let Some(c) = from.offset(d.0, d.1).filter(|&c| v.theirs.has(c)) {
+                    if let Some(to) = c.offset(d.0, d.1).filter(|&t| v.empty(t)) {
+                        emit(to, Some(c));
+                    }
+                }
+            }
+        }
+        Atom::Zigzag(..) => {
+            for &(zig, zag) in &s.pairs {
+                let mut cur = from;
+                for i in 0.. {
+                    let d = if i % 2 == 0 { zig } else { zag };
+                    let Some(next) = cur.offset(d.0, d.1) else { break };
+                    if !v.empty(next) {
+                        if v.theirs.has(next) {
+                            emit(next, Some(next));
+                        }
+                        break;
+                    }
+                    emit(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Atom::Radial => {
+            let len = |(a, b): (i8, i8)| a as i32 * a as i32 + b as i32 * b as i32;
+            for &d in &s.steps {
+                let Some(h) = from.offset(d.0, d.1).filter(|&h| v.theirs.has(h)) else { continue };
+                for &e in s.steps.iter().filter(|&&e| len(e) == len(d)) {
+                    if let Some(to) = h.offset(e.0, e.1) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Rose(circle) => {
+            for start in 0..8 {
+                for turn in [1, 7] {
+                    rose_line(circle, v, from, start, turn, emit);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// One rose line from `from`: knight steps starting with `ROSE_STEPS[start]`, turning by `turn` (1 or 7, that is
+/// -1) eighths at every step, until the circle closes on `from`.
+fn rose_line(
+    circle: Circle,
+    v: &View,
+    from: Square,
+    start: usize,
+    turn: usize,
+    emit: &mut impl FnMut(Square, Option<Square>),
+) {
+    let mut i = start;
+    let mut cur = from;
+    // The next square of the circle (None off the board), the step index moving on.
+    let mut next = |cur: Square| {
+        let (df, dr) = ROSE_STEPS[i % 8];
+        i += turn;
+        cur.offset(df, dr)
+    };
+    // Along the circle over empty squares (quiet moves for the rose and the rao) to the first piece.
+    let first = loop {
+        match next(cur) {
+            Some(n) if n == from => return,
+            Some(n) if v.empty(n) => {
+                if matches!(circle, Circle::Rider | Circle::Cannon) {
+                    emit(n, None);
+                }
+                cur = n;
+            }
+            other => break other,
+        }
+    };
+    let Some(h) = first else { return };
+    match circle {
+        Circle::Rider => {
+            if v.theirs.has(h) {
+                emit(h, Some(h));
+            }
+        }
+        Circle::Locust => {
+            if v.theirs.has(h) {
+                if let Some(to) = next(h).filter(|&t| v.empty(t)) {
+                    emit(to, Some(h));
+                }
+            }
+        }
+        Circle::Hopper => {
+            if let Some(to) = next(h).filter(|&t| t != from) {
+                v.land(to, emit);
+            }
+        }
+        Circle::Cannon | Circle::Lion => {
+            let mut cur = h;
+            loop {
+                match next(cur) {
+                    Some(n) if v.empty(n) => {
+                        if circle == Circle::Lion {
+                            emit(n, None);
+                        }
+                        cur = n;
+                    }
+                    Some(n) if n != from && v.theirs.has(n) => {
+                        emit(n, Some(n));
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+/// The board with a piece of the colour other than `by` put on `sq`: what an observer of `sq` would capture.
+struct Target<'a, B> {
+    board: &'a B,
+    sq: Square,
+    by: Color,
+}
+
+impl<B: Occupancy> Occupancy for Target<'_, B> {
+    fn occupied(&self) -> Bitboard {
+        self.board.occupied() | self.sq.bb()
+    }
+    fn color_bb(&self, color: Color) -> Bitboard {
+        if color == self.by {
+            self.board.color_bb(color) & !self.sq.bb()
+        } else {
+            self.board.color_bb(color) | self.sq.bb()
+        }
+    }
+    fn pieces_bb(&self, color: Color, kind: Kind) -> Bitboard {
+        self.board.pieces_bb(color, kind) & !self.sq.bb()
+    }
+}
+
+/// The pieces among `candidates` (of colour `by`) that capture on `sq` by the special atoms, a piece of the
+/// other colour standing there.
+pub fn observed_by(
+    specials: &[Special],
+    board: &impl Occupancy,
+    by: Color,
+    sq: Square,
+    candidates: Bitboard,
+) -> Bitboard {
+    let t = Target { board, sq, by };
+    let mut found = Bitboard::EMPTY;
+    for from in candidates {
+        if from == sq {
+            continue;
+        }
+        let mut hit = false;
+        targets(specials, &t, by, from, &mut |_, cap| hit |= cap == Some(sq));
+        if hit {
+            found.set(from);
+        }
+    }
+    found
+}
