@@ -163,7 +163,26 @@ pub fn run(args: ExplainArgs) -> i32 {
             if !t.label.is_empty() {
                 let _ = writeln!(out, "\n{} {}", t.label, t.heading);
             }
-            let conds = if t.conditions.is_empty() { "orthodox".to_string() } else { t.conditions.join(", ") };
+            let mut conds = if t.conditions.is_empty() { "orthodox".to_string() } else { t.conditions.join(", ") };
+            // Pieces with attributes: `royal wSb1`, as the statement language writes them.
+            let attributed: Vec<String> = t
+                .pieces
+                .iter()
+                .filter(|p| !p.effective_attrs().is_empty())
+                .map(|p| {
+                    let names: Vec<&str> = p.effective_attrs().defs().map(|d| d.name).collect();
+                    format!(
+                        "{} {}{}{}",
+                        names.join(" "),
+                        if p.color == stipula::Color::White { "w" } else { "b" },
+                        p.kind.code(),
+                        p.square
+                    )
+                })
+                .collect();
+            if !attributed.is_empty() {
+                conds += &format!("  ·  {}", attributed.join(", "));
+            }
             let _ = writeln!(out, "{}  ·  {}\n", t.stipulation, conds);
             let marked: Vec<Square> = initial.paralysed.iter().map(|x| x.square).collect();
             out += &unicode(&initial.position, &marked);

@@ -18,6 +18,9 @@ impl KingSquare {
 pub fn piece_phrase(pos: &Position, sq: Square) -> String {
     match pos.piece_at(sq) {
         Some(p) if p.kind == Kind::KING => format!("the {} king on {sq}", p.color.name().to_lowercase()),
+        Some(p) if pos.attrs_at(sq).has(crate::pieces::Attrs::ROYAL) => {
+            format!("the {} royal {} on {sq}", p.color.name().to_lowercase(), p.kind.name())
+        }
         Some(p) => format!("the {} on {sq}", p.kind.name()),
         None => format!("the empty square {sq}"),
     }

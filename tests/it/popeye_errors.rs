@@ -94,14 +94,34 @@ fn piece_attribute() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces White Royal Ke1
+Pieces White Kamikaze Ke1
 EndProblem
 "#,
-        r#"error: not supported: piece attribute Royal
+        r#"error: not supported: piece attribute Kamikaze
  --> t.inp:3:14
   |
-3 | Pieces White Royal Ke1
-  |              ^^^^^
+3 | Pieces White Kamikaze Ke1
+  |              ^^^^^^^^
+"#,
+    );
+}
+
+/// Popeye reads an attribute only between a colour and its pieces (`Pieces White Sb1 Royal Qd1`: Popeye 4.104
+/// stops reading the pieces at `Royal`, `input-error:offending item: Royal`).
+#[test]
+fn attribute_after_pieces() {
+    check(
+        r#"BeginProblem
+Stipulation #2
+Pieces White Sb1 Royal Qd1
+EndProblem
+"#,
+        r#"error: attribute `Royal` not right after a colour
+ --> t.inp:3:18
+  |
+3 | Pieces White Sb1 Royal Qd1
+  |                  ^^^^^
+  = expected: a colour, then the attribute, then pieces: `White Royal Sb1`
 "#,
     );
 }

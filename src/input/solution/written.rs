@@ -191,6 +191,18 @@ pub fn read_written(tok: &str) -> Option<Written> {
         };
         i = 1;
     }
+    // The letters of the piece's attributes (`rBh8*e5`, German `kCAa1-b4`: Popeye's WriteSpec), skipped: the
+    // piece on the square has them.
+    let lower = chars[i..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+    if lower > 0 && chars.get(i + lower).is_some_and(|c| c.is_ascii_uppercase()) {
+        let letters: String = chars[i..i + lower].iter().collect();
+        let known = crate::pieces::ATTRIBUTES
+            .iter()
+            .any(|d| crate::words::Lang::ALL.iter().any(|&l| d.attr.prefix_in(l) == letters));
+        if known {
+            i += lower;
+        }
+    }
     // The piece: a figurine, or upper-case letters and digits up to the first lower-case letter.
     let piece = if let Some(k) = chars.get(i).and_then(|&c| figurine(c)) {
         i += 1;

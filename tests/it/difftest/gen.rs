@@ -400,6 +400,25 @@ impl Gen<'_> {
                 self.board[r][f] = Some((white, kind));
             }
         }
+        // Now and then a side's royal piece is another piece than its king (Popeye's piece attribute Royal): the king
+        // leaves, a piece of that side becomes royal (not with conditions or twins, which stipula refuses with it).
+        let mut royal: Option<(usize, usize)> = None;
+        if kingless.is_none() && self.rng.chance(6) {
+            let white = self.rng.chance(50);
+            let pieces: Vec<(usize, usize)> = (0..8)
+                .flat_map(|r| (0..8).map(move |f| (f, r)))
+                .filter(|&(f, r)| matches!(self.board[r][f], Some((w, k)) if w == white && k != "K"))
+                .collect();
+            if !pieces.is_empty() {
+                let (f, r) = *self.rng.pick(&pieces);
+                for cell in self.board.iter_mut().flatten() {
+                    if *cell == Some((white, "K")) {
+                        *cell = None;
+                    }
+                }
+                royal = Some((f, r));
+            }
+        }
         let mut text = String::from("BeginProblem\n");
         // Now and then what Popeye prints above the diagram (and does not solve).
         for (cmd, what) in [
@@ -413,7 +432,7 @@ impl Gen<'_> {
                 let _ = writeln!(text, "{cmd} {what}");
             }
         }
-        if self.rng.chance(6) {
+        if self.rng.chance(6) && royal.is_none() {
             let _ = writeln!(text, "Forsyth {}", forsyth(&self.board));
         } else {
             // Now and then a walk's squares glued in one word (`Pb2c3`).
@@ -422,10 +441,14 @@ impl Gen<'_> {
             for white in [true, false] {
                 text += if white { " White" } else { " Black" };
                 let mut words: Vec<(&str, String)> = Vec::new();
+                if let Some((f, r)) = royal.filter(|&(f, r)| self.board[r][f].is_some_and(|(w, _)| w == white)) {
+                    let (_, k) = self.board[r][f].expect("the royal piece");
+                    let _ = write!(text, " Royal {k}{}", sq(f, r));
+                }
                 for r in 0..8 {
                     for f in 0..8 {
                         if let Some((w, k)) = self.board[r][f] {
-                            if w == white {
+                            if w == white && royal != Some((f, r)) {
                                 match words.iter_mut().find(|(kind, _)| glue && *kind == k) {
                                     Some((_, squares)) => *squares += &sq(f, r),
                                     None => words.push((k, sq(f, r))),
@@ -441,8 +464,8 @@ impl Gen<'_> {
             text += "\n";
         }
         let _ = writeln!(text, "Stipulation {stip}");
-        let twinned = self.rng.chance(14);
-        let conditioned = self.rng.chance(20);
+        let twinned = self.rng.chance(14) && royal.is_none();
+        let conditioned = self.rng.chance(20) && royal.is_none();
         if conditioned {
             let c = condition_for(self.rng, &stip);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
@@ -499,7 +522,7 @@ impl Gen<'_> {
             let wtp = !stip.contains('.') && r.chance(10);
             opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
-            opt(!fairy && !conditioned && !twinned && r.chance(5), "Intelligent".into());
+            opt(!fairy && !conditioned && !twinned && royal.is_none() && r.chance(5), "Intelligent".into());
         }
         if series {
             opt(r.chance(6), "SetPlay".into());
