@@ -11,6 +11,7 @@ pub mod castling_exclusive;
 pub mod checkless;
 pub mod circe;
 pub mod eiffel;
+pub mod grid;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
@@ -56,6 +57,8 @@ impl ConditionSpec {
         let name = def.map_or_else(|| self.name.clone(), |d| d.name_in(lang).to_string());
         let has = |o: &str| self.options.iter().any(|x| x == o);
         match self.name.as_str() {
+            // Popeye writes no grid variant (output/plaintext/condition.c).
+            "GridChess" => name,
             "Isardam" => {
                 let mut s = name;
                 if has("TypeB") {
@@ -103,8 +106,11 @@ pub struct ConditionDef {
     pub walks: &'static [&'static str],
     /// The parameter it has when none is given.
     pub default: Option<&'static str>,
-    /// Conditions it cannot be combined with (their names).
+    /// Conditions it cannot be combined with (their names), as Popeye refuses them.
     pub excludes: &'static [&'static str],
+    /// Conditions stipula does not play together with it, though the rules allow it (their names): refused as
+    /// not supported ([`ConditionError::Combination`]).
+    pub not_with: &'static [&'static str],
     /// How to build it; `None`: a condition Popeye knows and stipula does not implement.
     pub build: Option<Build>,
     /// The rebirth rule of a Circe-family row ([`circe::Circe`] builds it).
@@ -199,6 +205,7 @@ impl ConditionDef {
         walks: &[],
         default: None,
         excludes: &[],
+        not_with: &[],
         build: None,
         rebirth: None,
     };
@@ -318,6 +325,12 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             }
             if other.excludes.contains(&def.name) {
                 return Err(ConditionError::Conflict(other.name, def.name));
+            }
+            if def.not_with.contains(&other.name) {
+                return Err(ConditionError::Combination(def.name, other.name));
+            }
+            if other.not_with.contains(&def.name) {
+                return Err(ConditionError::Combination(other.name, def.name));
             }
         }
         if out.iter().any(|(o, _)| o.name == def.name) {

@@ -5,7 +5,7 @@
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
-use super::{checkless, eiffel, isardam, madness, madrasi, mummer, parsi, ConditionDef, Param};
+use super::{checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, ConditionDef, Param};
 use crate::words::Names;
 
 const REX_INCLUSIVE: Param = Param {
@@ -75,7 +75,17 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Hypervolage", "Hypervolage", "Hypervolage"]),
     popeye_only(["BichromChess", "BichromesSchach", "Bichromatique"]),
     popeye_only(["MonochromChess", "MonochromesSchach", "Monochromatique"]),
-    popeye_only(["GridChess", "Gitterschach", "Grille"]),
+    ConditionDef {
+        name: "GridChess",
+        popeye: Some(["GridChess", "Gitterschach", "Grille"]),
+        aliases: &["Grid"],
+        params: GRID_PARAMS,
+        // Madrasi, Eiffel and Isardam observe through Popeye's observation validators, where the grid's geometry
+        // is one of several in an order stipula does not reproduce; Parsi and Madness of Kings are stipula's own.
+        not_with: &["Madrasi", "Eiffel", "Isardam", "Parsi", "MadnessOfKings"],
+        build: Some(grid::GridChess::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["KoeKo", "KoeKo", "Koeko"]),
     popeye_only(["BlackEdgeMover", "SchwarzerRandzueger", "NoirBordCoup"]),
     popeye_only(["WhiteEdgeMover", "WeisserRandzueger", "BlancBordCoup"]),
@@ -232,7 +242,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
         aliases: &["Checkless"],
         // Each asks "can the opponent still move?" after a move its own way, one level deep against a nested
         // question of the other's: stipula does not combine those tests.
-        excludes: &["Parsi", "MadnessOfKings"],
+        not_with: &["Parsi", "MadnessOfKings"],
         build: Some(checkless::Checkless::build),
         ..ConditionDef::NONE
     },
@@ -453,6 +463,23 @@ const CIRCE_VARIANTS: &[Names] = &[
     ["WaitCapture", "NaechsterSchlag", "PriseProchaine"],
     ["CaptureSquare", "Schlagfeld", "CaseDePrise"],
 ];
+
+/// Popeye's grid variants (`GridVariantTypeString`).
+const GRID_VARIANTS: &[Names] = &[
+    ["VerticalShift", "VertikalVerschieben", "VerticalDecalage"],
+    ["HorizontalShift", "HorizontalVerschieben", "HorizontalDecalage"],
+    ["DiagonalShift", "DiagonalVerschieben", "DiagonalDecalage"],
+    ["Orthogonal", "Orthogonal", "Orthogonale"],
+    ["Irregular", "Unregelmaessig", "Irreguliere"],
+    ["GridLine", "GitterLinie", "LigneGrille"],
+];
+
+const fn grid_param(i: usize) -> Param {
+    Param { name: GRID_VARIANTS[i][0], popeye: Some((GRID_VARIANTS[i], GRID_VARIANTS)), aliases: &[], implied: false }
+}
+
+const GRID_PARAMS: &[Param] =
+    &[grid_param(0), grid_param(1), grid_param(2), grid_param(3), grid_param(4), grid_param(5)];
 
 /// Popeye's words after a mummer condition (`mummer_strictness_tab`): read, refused as not supported.
 const MUMMER_STRICTNESS: &[Names] = &[["exact", "exakt", "exact"], ["ultra", "Ultra", "ultra"]];

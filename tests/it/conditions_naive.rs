@@ -28,6 +28,13 @@ struct Naive {
     checkless: bool,
     /// Maximummer (`true`) or Minimummer, and the side it binds.
     mummer: Option<(bool, Color)>,
+    /// Grid chess (the plain grid of 2 × 2 cells).
+    grid: bool,
+}
+
+/// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
+fn grid_crossed(a: Square, b: Square) -> bool {
+    (a.file() / 2, a.rank() / 2) != (b.file() / 2, b.rank() / 2)
 }
 
 impl Naive {
@@ -42,6 +49,7 @@ impl Naive {
             madness: None,
             checkless: false,
             mummer: None,
+            grid: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -51,6 +59,7 @@ impl Naive {
                 "Isardam" => n.isardam = true,
                 "Parsi" => n.parsi = true,
                 "ChecklessChess" => n.checkless = true,
+                "GridChess" => n.grid = true,
                 "BlackMaximummer" => n.mummer = Some((true, Color::Black)),
                 "WhiteMaximummer" => n.mummer = Some((true, Color::White)),
                 "BlackMinimummer" => n.mummer = Some((false, Color::Black)),
@@ -232,6 +241,7 @@ fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king:
     // Parsi: a king with its leap gives check at a knight's distance.
     let by_leap = parsi_leap_reaches(n, pos, from, king);
     (by_walk || by_leap)
+        && (!n.grid || grid_crossed(from, king))
         && !paralysed(n, pos, from)
         && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
 }
@@ -465,6 +475,7 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
     let after = naive_make(n, pos, m);
     let them = us.opposite();
     let illegal = in_check(n, &after, us, promotions)
+        || (n.grid && !grid_crossed(m.from, m.to))
         || (n.isardam && any_paralysis(&after, n.rex))
         || (n.madness.is_some() && kings_side_by_side(&after));
     let can_reply = || can_move(n, &after, promotions);
@@ -760,6 +771,14 @@ fn mummers_match_naive() {
     differential_with(&["WhiteMinimummer"], 0x5EED_0046, 4000, ORTHODOX);
     differential(&["WhiteMaximummer", "Madrasi"], 0x5EED_0047, 2000);
     differential_with(&["BlackMaximummer", "ChecklessChess"], 0x5EED_0048, 3000, ORTHODOX);
+}
+
+#[test]
+fn grid_matches_naive() {
+    differential(&["GridChess"], 0x5EED_0049, 5000);
+    differential_with(&["GridChess"], 0x5EED_004A, 5000, ORTHODOX);
+    differential_with(&["GridChess", "ChecklessChess"], 0x5EED_004B, 3000, ORTHODOX);
+    differential_with(&["GridChess", "WhiteMaximummer"], 0x5EED_004C, 3000, ORTHODOX);
 }
 
 #[test]

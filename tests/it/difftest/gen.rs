@@ -154,6 +154,10 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "WhiteMaximummer"),
     (1, "BlackMinimummer"),
     (1, "WhiteMinimummer"),
+    (2, "GridChess"),
+    (1, "GridChess VerticalShift"),
+    (1, "GridChess HorizontalShift"),
+    (1, "GridChess DiagonalShift"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
