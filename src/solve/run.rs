@@ -263,6 +263,12 @@ pub fn is_tree(play: Play) -> bool {
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
+    // A structured stipulation as Popeye writes it back: the starting side, then its text (the header writes the
+    // side in the problem's language).
+    if let Some(text) = &s.structured {
+        let side = if s.starting_side() == crate::square::Color::White { "White" } else { "Black" };
+        return format!("{side} {text}");
+    }
     if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
@@ -307,6 +313,11 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
         if let Some((_, name)) = named.iter().find(|(on, _)| *on) {
             return Some(format!("{name} in `{st}`"));
         }
+    }
+    // `StartMoveNumber n` (n > 1): Popeye begins at the n-th first move and leaves out the solutions of those
+    // before it (BEISPIEL/sford.inp#34, `MoveNumbers StartMoveNumber 2` in a series help play: no `1.Lh1-b7` line).
+    if let Some(start) = o.ignored.iter().filter_map(|x| x.strip_prefix("StartMoveNumber ")).find(|n| n.trim() != "1") {
+        return Some(format!("StartMoveNumber {start} (the first moves before it left out)"));
     }
     // `EnPassant d8d7d6d5`: a step over more than one square leaves several squares to take on (Popeye's
     // REGRESSIONS/4_63_to_4_65.inp#16 takes on d7 and on d6); a position has one en-passant square.
@@ -751,7 +762,16 @@ mod cut_tests {
     use crate::square::Square;
 
     fn help(moves: u32) -> Stipulation {
-        Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0, reci: None }
+        Stipulation {
+            play: Play::Help,
+            goal: Goal::Mate,
+            moves,
+            half: false,
+            exact: false,
+            intro: 0,
+            reci: None,
+            structured: None,
+        }
     }
 
     /// A line of `n` rook moves (`Ra1-a2 …`), the `i`-th first move.
