@@ -314,11 +314,6 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
             return Some(format!("{name} in `{st}`"));
         }
     }
-    // `StartMoveNumber n` (n > 1): Popeye begins at the n-th first move and leaves out the solutions of those
-    // before it (BEISPIEL/sford.inp#34, `MoveNumbers StartMoveNumber 2` in a series help play: no `1.Lh1-b7` line).
-    if let Some(start) = o.ignored.iter().filter_map(|x| x.strip_prefix("StartMoveNumber ")).find(|n| n.trim() != "1") {
-        return Some(format!("StartMoveNumber {start} (the first moves before it left out)"));
-    }
     // `EnPassant d8d7d6d5`: a step over more than one square leaves several squares to take on (Popeye's
     // REGRESSIONS/4_63_to_4_65.inp#16 takes on d7 and on d6); a position has one en-passant square.
     if o.en_passant.len() > 3 {
