@@ -2,7 +2,7 @@
 //! YACPDB and stipula's statement language write them.
 
 use crate::problem::{Fault, Goal, Play, Stipulation};
-use crate::square::Square;
+use crate::square::{Color, Square};
 
 /// Why a stipulation could not be read: the message and the byte offset in the text where it went wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,7 +166,82 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     if half && !play.is_help() {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro, reci })
+    Ok(Stipulation { play, goal, moves, half, exact, intro, reci, structured: None })
+}
+
+/// Reads Popeye's structured stipulation (`SStipulation white 3a[#]d`, src/input/plaintext/sstipulation.c) after
+/// its starting side, `text` without blanks: the shapes that are stipula's play types, each as that play with the
+/// text kept for the header (Popeye writes it back without blanks):
+/// - `Na[g]d`, `N` odd, White starting: direct play, `#((N+1)/2)`;
+/// - `Nhh[g]`: help play of `N` half-moves, Black starting (`h#n`) or White with `N` odd (`h#n.5`);
+/// - `Ns[g]`, White starting: series play, `ser-#N`;
+/// - `Ns[1h[g]h]` or `Ns[1a[g]d]`, Black starting: series help play, `ser-h#N`;
+///
+/// with `N:N` in place of `N` their `exact-` forms. The others are refused as not supported.
+pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, StipulationError> {
+    let t = text.to_ascii_lowercase();
+    let refuse = |why: &str| StipulationError {
+        offset: 0,
+        message: format!("not supported: structured stipulations of this shape (`{text}`: {why})"),
+        expected: "a structured stipulation that reads as `#n`, `h#n`, `h#n.5`, `ser-#n` or `ser-h#n`".into(),
+        fault: Fault::Unsupported,
+    };
+    let number = |s: &str| -> Option<(u32, usize)> {
+        let len = s.bytes().take_while(u8::is_ascii_digit).count();
+        s[..len].parse().ok().filter(|&n| n > 0 && n <= 400).map(|n| (n, len))
+    };
+    let Some((first, len)) = number(&t) else {
+        return Err(refuse("no length at its start"));
+    };
+    let mut rest = &t[len..];
+    let (min, max) = match rest.strip_prefix(':').and_then(number) {
+        Some((max, len2)) => {
+            rest = &rest[1 + len2..];
+            (Some(first), max)
+        }
+        None => (None, first),
+    };
+    let exact = match min {
+        None => false,
+        Some(m) if m == max => true,
+        Some(_) => return Err(refuse("a shortest length other than the longest")),
+    };
+    // The goal between `[` and `]`, the whole of it.
+    let goal_in = |inner: &str| -> Option<Goal> {
+        let (g, len) = read_goal(inner).ok()?;
+        (len == inner.len() && !g.is_proof()).then_some(g)
+    };
+    let shape = |prefix: &str, suffix: &str| -> Option<Goal> {
+        rest.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)
+    };
+    let white = side == Color::White;
+    let (play, goal, moves, half) = if let Some(g) = shape("a[", "]d") {
+        if !white || max % 2 == 0 {
+            return Err(refuse("direct play of an odd number of half-moves by White only"));
+        }
+        (Play::Direct, g, max.div_ceil(2), false)
+    } else if let Some(g) = shape("hh[", "]") {
+        if white == max.is_multiple_of(2) {
+            return Err(refuse("help play started by Black, or by White with an odd number of half-moves, only"));
+        }
+        (Play::Help, g, max / 2, max % 2 == 1)
+    } else if let Some(g) = shape("s[", "]") {
+        if !white {
+            return Err(refuse("series play by White only"));
+        }
+        (Play::SeriesDirect, g, max, false)
+    } else if let Some(g) = shape("s[1h[", "]h]").or_else(|| shape("s[1a[", "]d]")) {
+        if white {
+            return Err(refuse("series help play by Black only"));
+        }
+        (Play::SeriesHelp, g, max, false)
+    } else {
+        return Err(refuse("stipula plays those that read as its own stipulations"));
+    };
+    if moves > 200 {
+        return Err(refuse("more than 200 moves"));
+    }
+    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci: None, structured: Some(text.to_string()) })
 }
 
 /// What a goal may be, for messages.
@@ -294,6 +369,43 @@ mod tests {
         assert_eq!(st("h# 3"), "h#3");
         let s = parse_stipulation("h#2.5").unwrap();
         assert!(s.half && s.moves == 2 && s.play == Play::Help);
+    }
+
+    #[test]
+    fn structured_stipulations_that_are_stipula_s_own() {
+        // Popeye's BEISPIEL/sford.inp names each shape's plain stipulation in its remarks (`#1`, `#2`, `h#1`,
+        // `ser-#4`, `ser-h#1`, `hx2`, `ser-hx2`, `exact-ser-hx2`, `za71`).
+        let st = |side, s: &str| parse_structured(side, s).map(|st| (st.to_string(), st.structured.unwrap()));
+        let (w, b) = (Color::White, Color::Black);
+        for (side, s, plain) in [
+            (w, "1a[#]d", "#1"),
+            (w, "3a[#]d", "#2"),
+            (w, "1a[za7]d", "za71"),
+            (w, "3:3a[#]d", "exact-#2"),
+            (b, "2hh[#]", "h#1"),
+            (b, "4hh[x]", "hx2"),
+            (w, "3hh[=]", "h=1.5"),
+            (w, "4s[#]", "ser-#4"),
+            (b, "1s[1h[#]h]", "ser-h#1"),
+            (b, "2s[1a[x]d]", "ser-hx2"),
+            (b, "2:2s[1a[x]d]", "exact-ser-hx2"),
+        ] {
+            assert_eq!(st(side, s), Ok((plain.to_string(), s.to_string())), "{s}");
+        }
+        for (side, s) in [
+            (w, "2a[#]d"),
+            (b, "1a[#]d"),
+            (w, "2hh[#]"),
+            (b, "10:12hh[#]"),
+            (b, "4hh[2da[#]]"),
+            (w, "3a[#]d|4hh[#]"),
+            (w, "1a[!#]d"),
+            (w, "15a[a=>b]d"),
+            (b, "4s[#]"),
+            (w, "x"),
+        ] {
+            assert_eq!(parse_structured(side, s).unwrap_err().fault, Fault::Unsupported, "{s}");
+        }
     }
 
     #[test]

@@ -119,6 +119,16 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     s += &diagram_in(&p.pieces, lang);
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
     let black = p.pieces.len() - white;
+    // A structured stipulation's starting side in the problem's language (`Weiss 1a[#]d`).
+    let translated;
+    let stip = match stip.split_once(' ') {
+        Some((side @ ("White" | "Black"), rest)) if p.stipulation.structured.is_some() => {
+            let words = if side == "White" { ["White", "Weiss", "Blanc"] } else { ["Black", "Schwarz", "Noir"] };
+            translated = format!("{} {rest}", crate::words::in_lang(&words, lang));
+            translated.as_str()
+        }
+        _ => stip,
+    };
     s += &stipulation_line(stip, white, black);
     s += &attribute_lines(&p.pieces, lang);
     for c in &p.conditions {

@@ -322,6 +322,10 @@ pub struct Stipulation {
     /// `reci-h(=)#n`: the goal of the reciprocal end's one move where it differs from [`Stipulation::goal`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reci: Option<Goal>,
+    /// Read from Popeye's structured stipulation (`SStipulation`): its text without blanks and without the side
+    /// (`3a[#]d`), which Popeye's header shows after the starting side (`White 3a[#]d`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub structured: Option<String>,
 }
 
 impl Stipulation {

@@ -412,6 +412,7 @@ mod tests {
                 exact: false,
                 intro: 0,
                 reci: None,
+                structured: None,
             },
             conditions: Vec::new(),
         }

@@ -264,6 +264,12 @@ pub fn is_tree(play: Play) -> bool {
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
+    // A structured stipulation as Popeye writes it back: the starting side, then its text (the header writes the
+    // side in the problem's language).
+    if let Some(text) = &s.structured {
+        let side = if s.starting_side() == crate::square::Color::White { "White" } else { "Black" };
+        return format!("{side} {text}");
+    }
     if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
@@ -781,7 +787,16 @@ mod cut_tests {
     use crate::square::Square;
 
     fn help(moves: u32) -> Stipulation {
-        Stipulation { play: Play::Help, goal: Goal::Mate, moves, half: false, exact: false, intro: 0, reci: None }
+        Stipulation {
+            play: Play::Help,
+            goal: Goal::Mate,
+            moves,
+            half: false,
+            exact: false,
+            intro: 0,
+            reci: None,
+            structured: None,
+        }
     }
 
     /// A line of `n` rook moves (`Ra1-a2 …`), the `i`-th first move.

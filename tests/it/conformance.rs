@@ -270,6 +270,7 @@ fn popeye_corpus() {
 const DOCUMENTED: &[(&str, &str)] = &[
     ("BEISPIEL/duplex.inp#1", "a pawn on its first rank in the diagram is refused"),
     ("BEISPIEL/stip.inp#68", "StartMoveNumber is ignored (every first move is solved)"),
+    ("BEISPIEL/sford.inp#34", "StartMoveNumber is ignored (every first move is solved)"),
     ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
     ("BEISPIEL/lengthy/zeitmax.inp#6", "MaxTime: Popeye's 10 s run out before the solution it finds without the limit"),
     ("BEISPIEL/exklohne.inp#94", "Checkless chess: a check whose legality Popeye cannot decide is left out"),

@@ -412,14 +412,15 @@ EndProblem
 fn sstipulation() {
     check(
         r#"Begin
-SStipulation white 2s[#]
+SStipulation white 4hh[2da[#]]
 EndProblem
 "#,
-        r#"error: not supported: structured stipulations (`SStipulation`)
- --> t.inp:2:1
+        r#"error: not supported: structured stipulations of this shape (`4hh[2da[#]]`: stipula plays those that read as its own stipulations)
+ --> t.inp:2:20
   |
-2 | SStipulation white 2s[#]
-  | ^^^^^^^^^^^^
+2 | SStipulation white 4hh[2da[#]]
+  |                    ^^^^^^^^^^^
+  = expected: a structured stipulation that reads as `#n`, `h#n`, `h#n.5`, `ser-#n` or `ser-h#n`
 "#,
     );
 }

@@ -23,6 +23,7 @@ fn stop_on_short_solutions_searches_no_longer_length() {
         exact: false,
         intro: 0,
         reci: None,
+        structured: None,
     };
     let stop = AtomicBool::new(false);
     let settings = Settings::default();

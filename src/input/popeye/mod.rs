@@ -8,7 +8,7 @@
 mod words;
 
 use self::words::Cmd;
-use super::stipulation::parse_stipulation;
+use super::stipulation::{parse_stipulation, parse_structured};
 use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec};
 use crate::pieces::{Attrs, Kind, PieceWord, Placed, ATTRIBUTES};
 use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
@@ -488,7 +488,7 @@ impl<'a> Reader<'a> {
                     }
                     d.stipulation = Some(s);
                 }
-                Cmd::SStipulation => return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)")),
+                Cmd::SStipulation => d.stipulation = Some(self.structured_stipulation(&tok)?),
                 Cmd::Input => return Err(self.unsupported(&tok, "reading another file (`Input`)")),
                 Cmd::LaTeXPieces => self.latex_pieces(),
                 Cmd::Pieces => {
@@ -627,6 +627,55 @@ impl<'a> Reader<'a> {
 
     // ---------------------------------------------------------------------------------------------------------
     // Stipulation
+
+    /// `SStipulation white 3a[#]d`: the starting side, then the structured stipulation, its parts perhaps
+    /// separated by blanks (`2s [#]`, `3a[#]d & - 4hh[#]`); those that read as stipula's own stipulations
+    /// ([`parse_structured`]), the others refused as not supported.
+    fn structured_stipulation(&mut self, cmd: &Tok) -> Res<Stipulation> {
+        let missing = |r: &Self| {
+            r.diag(cmd, format!("`{}` without its side and stipulation", cmd.text))
+                .expected("a side and a structured stipulation such as `white 3a[#]d`")
+        };
+        let Some(side_tok) = self.next_tok()? else {
+            return Err(missing(self));
+        };
+        let word = side_tok.text.to_lowercase();
+        let names = self.colour_names();
+        let side = match names.iter().position(|n| n.to_lowercase().starts_with(&word)) {
+            Some(0) => Color::White,
+            Some(_) => Color::Black,
+            None => {
+                return Err(self
+                    .diag(&side_tok, format!("expected the starting side, found `{}`", side_tok.text))
+                    .expected(format!("`{}` or `{}`", names[0], names[1])))
+            }
+        };
+        let Some(first) = self.next_tok()? else {
+            return Err(missing(self));
+        };
+        let mut text = first.text.to_string();
+        let depth = |t: &str| {
+            t.chars().fold(0i32, |d, c| match c {
+                '[' | '{' | '(' => d + 1,
+                ']' | '}' | ')' => d - 1,
+                _ => d,
+            })
+        };
+        while let Some(next) = self.peek_tok()? {
+            let joins = depth(&text) > 0
+                || next.text.starts_with(['[', '{', '&', '|', ':', ']', '}', ')'])
+                || text.ends_with(['-', '&', '|', ':']);
+            if !joins {
+                break;
+            }
+            self.lex.next();
+            text += next.text;
+        }
+        parse_structured(side, &text).map_err(|e| {
+            let d = self.diag(&first, e.message).expected(e.expected);
+            Diagnostic { fault: e.fault, ..d }
+        })
+    }
 
     /// `Stipulation h#3`, also with the length separated (`h# 3`, `hze8 1.5`).
     fn stipulation(&mut self, cmd: &Tok) -> Res<Stipulation> {
@@ -1235,7 +1284,7 @@ impl<'a> Reader<'a> {
                     twin.changes.push(TwinChange::Conditions(c));
                 }
                 TwinCommand::SStipulation => {
-                    return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`)"))
+                    return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`) in a twin"))
                 }
                 TwinCommand::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
             }

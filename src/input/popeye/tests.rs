@@ -178,7 +178,15 @@ fn stipulation_forms() {
         "BeginProblem\nPieces White Ka2 Black Rh8 Pa4\nStipulation ser-a=>b2\nPieces White Ka4 Black Rh8\nEndProblem",
     );
     assert_eq!((p.initial.as_ref().map(|a| a.len()), p.pieces.len()), (Some(3), 2));
-    assert!(err("BeginProblem\nSStipulation white 5s[#]\nEndProblem").message.starts_with("not supported:"));
+    // SStipulation: the shapes that are stipula's own play types, the others refused.
+    let sst = |t: &str| one(&format!("BeginProblem\nSStipulation {t}\nPieces White Ke1 Black Ke8\nEndProblem"));
+    let st = sst("white 5s[#]").stipulation;
+    assert_eq!((st.to_string(), st.structured.as_deref()), ("ser-#5".to_string(), Some("5s[#]")));
+    assert_eq!(sst("black 2s [1h[#]h]").stipulation.to_string(), "ser-h#2");
+    assert_eq!(sst("bl 2hh[#]").stipulation.to_string(), "h#1");
+    assert!(err("BeginProblem\nSStipulation white 4hh[2da[#]]\nEndProblem").message.starts_with("not supported:"));
+    assert!(err("BeginProblem\nSStipulation white 3a[#]d | 4hh[#]\nEndProblem").message.starts_with("not supported:"));
+    assert!(!err("BeginProblem\nSStipulation green 2s[#]\nEndProblem").message.starts_with("not supported:"));
     assert_eq!(err("BeginProblem\nPieces White Ke1\nEndProblem").message, "the problem has no stipulation");
 }
 
