@@ -660,7 +660,7 @@ mod tests {
         // stipula's own walks have no Popeye code: in Popeye input `03` is nothing, German `LA` a bishop eagle.
         assert_eq!(PieceWord::popeye_code("03", Lang::English), None);
         assert!(
-            matches!(PieceWord::popeye_code("LA", Lang::German), Some(PieceWord::NotSupported(w)) if w.name == "bishop eagle")
+            matches!(PieceWord::popeye_code("LA", Lang::German), Some(PieceWord::Kind(k)) if k.name() == "bishop eagle")
         );
     }
 
