@@ -1,8 +1,8 @@
 //! One vocabulary for every reader: the statement language (`.stip`), Popeye input (`.inp`), YAML entries and
 //! `perft --condition` take the same names from the registries, and every word Popeye knows that stipula does
 //! not implement is "not supported" (a verdict of its own), never "unknown". The words come from Popeye 4.104's
-//! tables (`output/plaintext/language_dependant.c`) and words of Popeye's that stipula lacks (`DU`, `BP`, `SC`, `MP`, `ST`,
-//! `Rokagogo`, `Breton`, `SeriesCapture`).
+//! tables (`output/plaintext/language_dependant.c`): walks, conditions and options of Popeye's that stipula lacks
+//! (`DU`, `BP`, `SC`, `MP`, `ST`, `Rokagogo`, `Breton`, `SeriesCapture`).
 
 use crate::common;
 
