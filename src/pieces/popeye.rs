@@ -1,4 +1,4 @@
-//! The walks Popeye knows and stipula does not implement, so that every reader says "not supported: piece PA"
+//! The walks Popeye knows and stipula does not implement, so that every reader says "not supported: piece DU"
 //! rather than "unknown": Popeye 4.104's `PieNamString` (`output/plaintext/language_dependant.c`), codes in
 //! English, German and French, named as its comments name them. A walk stipula implements is a row of
 //! [`PIECES`](super::PIECES) instead (with `popeye: true`); implementing one of these moves its row there.

@@ -1,8 +1,8 @@
 //! One vocabulary for every reader: the statement language (`.stip`), Popeye input (`.inp`), YAML entries and
 //! `perft --condition` take the same names from the registries, and every word Popeye knows that stipula does
 //! not implement is "not supported" (a verdict of its own), never "unknown". The words come from Popeye 4.104's
-//! tables (`output/plaintext/language_dependant.c`) and issue 23's examples (`PA`, `EH`, `LE`, `SI`, `25`,
-//! `Rokagogo`, `Breton`, `SeriesCapture`).
+//! tables (`output/plaintext/language_dependant.c`): walks, conditions and options of Popeye's that stipula lacks
+//! (`DU`, `BP`, `SC`, `MP`, `ST`, `Rokagogo`, `Breton`, `SeriesCapture`).
 
 use crate::common;
 
@@ -37,11 +37,11 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    Case { kind: "piece", word: "PA", message: "not supported: piece PA" },
-    Case { kind: "piece", word: "EH", message: "not supported: piece EH" },
-    Case { kind: "piece", word: "LE", message: "not supported: piece LE" },
-    Case { kind: "piece", word: "SI", message: "not supported: piece SI" },
-    Case { kind: "piece", word: "25", message: "not supported: piece 25" },
+    Case { kind: "piece", word: "DU", message: "not supported: piece DU" },
+    Case { kind: "piece", word: "BP", message: "not supported: piece BP" },
+    Case { kind: "piece", word: "SC", message: "not supported: piece SC" },
+    Case { kind: "piece", word: "MP", message: "not supported: piece MP" },
+    Case { kind: "piece", word: "ST", message: "not supported: piece ST" },
     Case { kind: "condition", word: "Rokagogo", message: "not supported: condition Rokagogo" },
     Case { kind: "condition", word: "Breton", message: "not supported: condition Breton" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },

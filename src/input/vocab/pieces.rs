@@ -171,8 +171,8 @@ mod tests {
         assert!(parse_pieces("e4", Color::White).is_err());
         assert!(parse_pieces("Ke1 queen", Color::White).is_err());
         // Popeye's walks that stipula lacks, by code or by name.
-        let e = parse_pieces("Ke1 PAa1", Color::White).unwrap_err();
-        assert_eq!((e.message.as_str(), e.fault), ("not supported: piece PA", Fault::Unsupported));
-        assert_eq!(parse_pieces("bison d4", Color::White).unwrap_err().message, "not supported: piece bison (BI)");
+        let e = parse_pieces("Ke1 DUa1", Color::White).unwrap_err();
+        assert_eq!((e.message.as_str(), e.fault), ("not supported: piece DU", Fault::Unsupported));
+        assert_eq!(parse_pieces("orphan d4", Color::White).unwrap_err().message, "not supported: piece orphan (O)");
     }
 }
