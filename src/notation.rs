@@ -52,6 +52,11 @@ pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
     }
     s += letters(piece.kind);
     s += &mv.from.to_string();
+    // The Mars Circe family: the piece moves from another square first (Popeye `Qd4-d1*f3`, `Rh3-h1-a1`).
+    if let Some(v) = mv.via() {
+        s.push('-');
+        s += &v.to_string();
+    }
     match mv.capture() {
         Some(c) if c == mv.to => {
             s.push('*');

@@ -693,7 +693,8 @@ pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
 /// The square a pawn's double step passes (its en-passant square).
 #[inline]
 fn double_step_middle(mv: Move) -> Square {
-    Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2)
+    let from = mv.departure();
+    Square::from_coords(from.file(), (from.rank() + mv.to.rank()) / 2)
 }
 
 /// The castling rights a move from or to each square removes.

@@ -36,6 +36,22 @@ pub enum Family {
     Anti(AntiType),
     /// Nothing is reborn; a capture whose rebirth square is occupied is illegal.
     Immune,
+    /// Pieces move from their rebirth square (the Mars Circe family, [`super::mars`]): nothing is reborn.
+    Mars(MarsType),
+}
+
+/// Which moves a piece of the Mars Circe family makes from its rebirth square (Popeye's
+/// `conditions/marscirce/`): the rebirth square is the piece's own as if it were taken where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsType {
+    /// Mars Circe: a capture only from the rebirth square (empty, or the piece's own square).
+    Mars,
+    /// Anti-Mars Circe: a move that captures nothing only from the rebirth square; captures as usual.
+    AntiMars,
+    /// Phantom chess: every move as usual, and also from the rebirth square.
+    Phantom,
+    /// Plus chess: a piece on d4, d5, e4 or e5 also captures from the other three squares of the centre.
+    Plus,
 }
 
 /// Anti-Circe's two readings of a capture on the capturer's own rebirth square.
@@ -115,6 +131,9 @@ pub const ANTI: CirceSpec = CirceSpec { family: Family::Anti(AntiType::Calvet), 
 /// Immune chess, kings excluded.
 pub const IMMUNE: CirceSpec = CirceSpec { family: Family::Immune, ..CIRCE };
 
+/// Mars Circe, kings included (Popeye's `marscirce_reset_variant`).
+pub const MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::Mars), rex_inclusive: true, ..CIRCE };
+
 /// The condition: a variant's rule with the parameters the problem gives.
 #[derive(Clone, Debug)]
 pub struct Circe {
@@ -150,6 +169,19 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
     };
     let Some(mut rule) = def.rebirth else { return Ok(None) };
     for o in &spec.options {
+        // The Mars Circe family: the words that find a square from where the piece stands and the kings' word;
+        // the rest is not implemented for it.
+        if let Family::Mars(m) = rule.family {
+            let fits = match o.as_str() {
+                "Mirror" | "Diametral" | "VerticalMirror" | "File" | "Symmetry" | "VerticalSymmetry"
+                | "HorizontalSymmetry" | "Antipodes" => m != MarsType::Plus,
+                "RexInclusive" | "RexExclusive" => matches!(m, MarsType::Mars | MarsType::Phantom),
+                _ => false,
+            };
+            if !fits {
+                return Err(def.params.iter().find(|p| p.name == o.as_str()).map_or("April", |p| p.name));
+            }
+        }
         match o.as_str() {
             "RexInclusive" => rule.rex_inclusive = true,
             "RexExclusive" => rule.rex_inclusive = false,
@@ -182,6 +214,9 @@ impl Circe {
         let rule = rule_or_word(spec)
             .map_err(|word| ConditionError::UnsupportedParam { condition: spec.name.clone(), param: word })?
             .ok_or_else(|| ConditionError::Invalid(format!("`{}` is no Circe variant", spec.name)))?;
+        if let Family::Mars(_) = rule.family {
+            return Ok(Box::new(super::mars::Mars::new(rule, popeye_text(&rule, Lang::English))));
+        }
         Ok(Box::new(Circe { spec: rule, text: popeye_text(&rule, Lang::English) }))
     }
 }
@@ -195,6 +230,10 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Family::Circe => (["Circe", "Circe", "Circe"], false),
         Family::Anti(_) => (["AntiCirce", "AntiCirce", "AntiCirce"], true),
         Family::Immune => (["ImmunChess", "Immunschach", "Immun"], false),
+        Family::Mars(MarsType::Mars) => (["MarsCirce", "MarsCirce", "MarsCirce"], true),
+        Family::Mars(MarsType::AntiMars) => (["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], true),
+        Family::Mars(MarsType::Phantom) => (["PhantomChess", "PhantomSchach", "EchecsPhantom"], false),
+        Family::Mars(MarsType::Plus) => (["PlusChess", "PlusSchach", "EchecsPlus"], true),
     };
     let mut words: Vec<Names> = Vec::new();
     match rule.determine {
@@ -254,7 +293,7 @@ impl Circe {
     /// `None` when the rule leaves this capture alone (a king outside rex inclusive).
     fn rebirth(&self, c: &Capture) -> Option<(Piece, Option<Square>)> {
         let mut piece = match self.spec.family {
-            Family::Circe | Family::Immune => c.captured,
+            Family::Circe | Family::Immune | Family::Mars(_) => c.captured,
             Family::Anti(_) => c.capturer,
         };
         if piece.kind == Kind::KING && !self.spec.rex_inclusive {
@@ -299,6 +338,15 @@ impl Circe {
         Some((piece, Some(sq)))
     }
 
+    /// The Mars Circe family's square for `piece` standing on `sq`: its rebirth square as if it were taken there
+    /// (Popeye's `marscirce_initialise_reborn_from_generated_solve`: the relevant piece is the one that moves, the
+    /// relevant side its opponent); `None` for a king outside rex inclusive.
+    pub(super) fn home_square(spec: &CirceSpec, piece: Piece, sq: Square) -> Option<Square> {
+        let rule = Circe { spec: CirceSpec { family: Family::Circe, ..*spec }, text: String::new() };
+        let c = Capture { mover: piece, from: sq, arrival: sq, capturer: piece, square: sq, captured: piece };
+        rule.rebirth(&c).and_then(|(_, s)| s)
+    }
+
     /// The capture `mv` makes from `before`, if it takes a piece.
     fn capture(before: &Position, mv: Move) -> Option<Capture> {
         let square = mv.capture()?;
@@ -318,7 +366,7 @@ impl Circe {
         let Some(sq) = sq else { return self.spec.family == Family::Circe && !self.spec.strict };
         match self.spec.family {
             Family::Circe => !self.spec.strict || !occupied.has(sq),
-            Family::Immune => !occupied.has(sq),
+            Family::Immune | Family::Mars(_) => !occupied.has(sq),
             Family::Anti(kind) => {
                 // The capturer leaves its arrival square to be reborn.
                 let occupied = (occupied & !c.arrival.bb()).has(sq);
@@ -441,7 +489,7 @@ impl Condition for Circe {
                     effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece, promoted });
                 }
             }
-            Family::Immune => {}
+            Family::Immune | Family::Mars(_) => {}
         }
     }
 
@@ -479,7 +527,7 @@ impl Condition for Circe {
                 Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece)))
             }
             Family::Anti(_) => Some(format!("Under {family} the capturing {} is reborn on {sq}.", name(piece))),
-            Family::Immune => None,
+            Family::Immune | Family::Mars(_) => None,
         }
     }
 

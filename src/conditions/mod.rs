@@ -13,6 +13,7 @@ pub mod eiffel;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
+pub mod mars;
 pub mod parsi;
 pub mod registry;
 
@@ -325,6 +326,11 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some()) {
                 return Err(ConditionError::Combination(other.name, def.name));
             }
+        }
+        // The Mars Circe family makes every piece's moves itself: alone only, so far.
+        let mars = |d: &ConditionDef| matches!(d.rebirth, Some(r) if matches!(r.family, circe::Family::Mars(_)));
+        if let Some((other, _)) = out.iter().find(|(o, _)| mars(o) || mars(def)) {
+            return Err(ConditionError::Combination(other.name, def.name));
         }
         out.push((def, cond));
     }

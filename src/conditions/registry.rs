@@ -4,7 +4,10 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
-use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
+use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
+
+/// Anti-Mars Circe, kings included.
+const ANTI_MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::AntiMars), ..MARS };
 use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
 use crate::words::Names;
 
@@ -202,9 +205,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
     popeye_only(["RankCirce", "RankCirce", "RankCirce"]),
     popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
-    popeye_only(["MarsCirce", "MarsCirce", "MarsCirce"]),
-    popeye_only(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"]),
-    popeye_only(["PhantomChess", "PhantomSchach", "EchecsPhantom"]),
+    circe_row(["MarsCirce", "MarsCirce", "MarsCirce"], MARS),
+    circe_row(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"], CirceSpec { mirror: true, ..MARS }),
+    circe_row(
+        ["PhantomChess", "PhantomSchach", "EchecsPhantom"],
+        CirceSpec { family: Family::Mars(MarsType::Phantom), rex_inclusive: false, ..MARS },
+    ),
     popeye_only(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
     popeye_only(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
     popeye_only(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
@@ -217,7 +223,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["BlackRoyalSquare", "SchwarzesKoeniglichesFeld", "NoirCaseRoyal"]),
     popeye_only(["WhiteRoyalSquare", "WeissesKoeniglichesFeld", "BlancCaseRoyal"]),
     popeye_only(["BrunnerChess", "BrunnerSchach", "EchecsBrunner"]),
-    popeye_only(["PlusChess", "PlusSchach", "EchecsPlus"]),
+    circe_row(["PlusChess", "PlusSchach", "EchecsPlus"], CirceSpec { family: Family::Mars(MarsType::Plus), ..MARS }),
     popeye_only(["CirceAssassin", "AssassinCirce", "CirceAssassin"]),
     popeye_only(["PatienceChess", "PatienceSchach", "EchecsPatience"]),
     popeye_only(["RepublicanChess", "RepublikanerSchach", "EchecsRepublicains"]),
@@ -252,9 +258,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
     popeye_only(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
     popeye_only(["AntiKings", "AntiKoenige", "AntiRois"]),
-    popeye_only(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"]),
-    popeye_only(["AntiMarsMirrorCirce", "AntiMarsMalefiqueCirce", "AntiMarsMalefiqueCirce"]),
-    popeye_only(["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"]),
+    circe_row(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], ANTI_MARS),
+    circe_row(
+        ["AntiMarsMirrorCirce", "AntiMarsMalefiqueCirce", "AntiMarsMalefiqueCirce"],
+        CirceSpec { mirror: true, ..ANTI_MARS },
+    ),
+    circe_row(
+        ["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"],
+        CirceSpec { determine: Determine::Antipodes, ..ANTI_MARS },
+    ),
     popeye_only(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
     popeye_only(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
     popeye_only(["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"]),
