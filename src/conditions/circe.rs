@@ -83,6 +83,11 @@ pub enum Determine {
     Pwc,
     /// The capture square moved by the capture's own vector (from departure to capture square).
     Equipollents,
+    /// Rank Circe: the file of the regular square of the side whose array squares have the capture square's
+    /// colour, on the capture rank (Popeye's `rank.c`).
+    Rank,
+    /// The capture square itself (Popeye's `CaptureSquare`).
+    CaptureSquare,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -111,6 +116,11 @@ pub struct CirceSpec {
     pub couscous: bool,
     /// Strict: a capture whose captured piece cannot be reborn (its square occupied) is illegal.
     pub strict: bool,
+    /// Chameleon: the reborn piece changes its walk, knight to bishop to rook to queen to knight (Popeye's default
+    /// chameleon sequence), before its square is found.
+    pub chameleon: bool,
+    /// Turncoats: the reborn piece changes sides once its square is found (with `mirror`: Double agents).
+    pub turncoat: bool,
 }
 
 /// Circe itself: regular rebirth of the captured piece, kings excluded.
@@ -123,6 +133,8 @@ pub const CIRCE: CirceSpec = CirceSpec {
     clone: false,
     couscous: false,
     strict: false,
+    chameleon: false,
+    turncoat: false,
 };
 
 /// Anti-Circe (Calvet), kings included.
@@ -175,7 +187,9 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             let fits = match o.as_str() {
                 "Mirror" | "Diametral" | "VerticalMirror" | "File" | "Symmetry" | "VerticalSymmetry"
                 | "HorizontalSymmetry" | "Antipodes" => m != MarsType::Plus,
-                "RexInclusive" | "RexExclusive" => matches!(m, MarsType::Mars | MarsType::Phantom),
+                // (Mars Circe rex exclusive: Popeye's kings neither capture nor check, and its answers are odd.)
+                "RexInclusive" => matches!(m, MarsType::Mars | MarsType::Phantom),
+                "RexExclusive" => m == MarsType::Phantom,
                 _ => false,
             };
             if !fits {
@@ -191,6 +205,8 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Diametral" => rule.adapter = Adapter::Diametral,
             "VerticalMirror" => rule.adapter = Adapter::VerticalMirror,
             "File" => rule.determine = Determine::File,
+            "Rank" => rule.determine = Determine::Rank,
+            "CaptureSquare" => rule.determine = Determine::CaptureSquare,
             "Symmetry" => rule.determine = Determine::Symmetry,
             "VerticalSymmetry" => rule.determine = Determine::VerticalSymmetry,
             "HorizontalSymmetry" => rule.determine = Determine::HorizontalSymmetry,
@@ -201,8 +217,14 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
             "Strict" => rule.strict = true,
+            "Chameleon" if !matches!(rule.family, Family::Immune) => rule.chameleon = true,
+            "Turncoats" if rule.family == Family::Circe => rule.turncoat = true,
             "Relaxed" => rule.strict = false,
-            word => return Err(def.params.iter().find(|p| p.name == word).map_or("April", |p| p.name)),
+            // Walk codes follow `April` and a chameleon sequence of Popeye's own (`Circe Chameleon S Q R B S`).
+            word => {
+                let walks = if rule.chameleon { "Chameleon" } else { "April" };
+                return Err(def.params.iter().find(|p| p.name == word).map_or(walks, |p| p.name));
+            }
         }
     }
     Ok(Some(rule))
@@ -244,6 +266,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Determine::HorizontalSymmetry => {
             words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
         }
+        Determine::Rank => words.push(["Rank", "Reihe", "Rangee"]),
         Determine::File => words.push(["File", "File", "Colonne"]),
         _ => {}
     }
@@ -252,6 +275,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
         _ => {}
     }
@@ -268,6 +292,12 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     if rule.clone {
         words.push(["Clone", "Clone", "Clone"]);
+    }
+    if rule.chameleon {
+        words.push(["Chameleon", "Chamaeleon", "Chameleon"]);
+    }
+    if rule.turncoat {
+        words.push(["Turncoats", "Turncoat", "Turncoats"]);
     }
     if rule.family == Family::Anti(AntiType::Cheylan) {
         words.push(["Cheylan", "Cheylan", "Cheylan"]);
@@ -303,6 +333,11 @@ impl Circe {
         if self.spec.clone && c.mover.kind != Kind::KING && self.spec.family == Family::Circe {
             piece = Piece::new(piece.color, c.mover.kind);
         }
+        // Chameleon: the walk changes first, and the square is the new walk's (Popeye's
+        // `chameleon_circe_adapt_reborn_walk_solve`: `Re1*e4[+bBc8]` for a knight taken on e4).
+        if self.spec.chameleon {
+            piece = Piece::new(piece.color, chameleon_next(piece.kind));
+        }
         // The relevant piece, whose walk and side give the square: the reborn piece, or (Couscous) the capturer.
         // (Anti-Circe Couscous: the captured piece's square for the capturer, Popeye's
         // `STAnticirceCouscousMakeCaptureeRelevant`.)
@@ -316,6 +351,13 @@ impl Circe {
         let sq = match self.spec.determine {
             Determine::Regular => regular_square(relevant.kind, side, c.square),
             Determine::File => file_square(relevant.kind, side, c.square),
+            Determine::Rank => {
+                // Popeye flips the relevant side when the capture rank's parity says so, so that the square keeps
+                // the capture square's colour.
+                let side = if (c.square.rank() % 2 == 1) == (side == Color::Black) { side.opposite() } else { side };
+                Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
+            }
+            Determine::CaptureSquare => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -373,6 +415,17 @@ impl Circe {
                 !(occupied || (kind == AntiType::Cheylan && sq == c.arrival))
             }
         }
+    }
+}
+
+/// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
+fn chameleon_next(kind: Kind) -> Kind {
+    match kind {
+        Kind::KNIGHT => Kind::BISHOP,
+        Kind::BISHOP => Kind::ROOK,
+        Kind::ROOK => Kind::QUEEN,
+        Kind::QUEEN => Kind::KNIGHT,
+        k => k,
     }
 }
 
@@ -466,27 +519,33 @@ impl Condition for Circe {
         match self.spec.family {
             Family::Circe => {
                 if after.piece_at(sq).is_none() {
-                    after.put(sq, placed);
-                    effects.push(Effect::Added { square: sq, piece, promoted });
+                    if self.spec.turncoat {
+                        after.put(sq, Piece::new(placed.color.opposite(), placed.kind));
+                        effects.push(Effect::Turned { square: sq, piece: placed });
+                    } else {
+                        after.put(sq, placed);
+                        effects.push(Effect::Added { square: sq, piece, promoted });
+                    }
                 }
             }
             Family::Anti(_) => {
                 // An illegal capture (rebirth square occupied) is left as it is: the legality test refuses it. A
                 // capture on the capturer's own rebirth square (Calvet) leaves it there, reborn in place: Popeye
                 // writes `Qh5*d1[bQd1->d1]`.
+                // (Chameleon: the capturer is reborn with its next walk, `[wQf7->Sb1]`.)
                 if sq == c.arrival {
-                    let placed_here = after.piece_at(sq) == Some(piece);
-                    if placed_here {
-                        effects.push(Effect::Transferred { from: sq, to: sq, was: piece, piece, promoted: None });
+                    if after.piece_at(sq) == Some(c.capturer) {
+                        after.put(sq, placed);
+                        effects.push(Effect::Transferred { from: sq, to: sq, was: c.capturer, piece, promoted: None });
                     }
                     return;
                 }
-                if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(piece) {
+                if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(c.capturer) {
                     after.remove(c.arrival);
                     after.put(sq, placed);
                     // Popeye judges a target goal by where the moving piece ends (`Sc6*a7[wSa7->g1] z`).
                     after.relocate_last_arrival(sq);
-                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece, promoted });
+                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: c.capturer, piece, promoted });
                 }
             }
             Family::Immune | Family::Mars(_) => {}
@@ -514,9 +573,7 @@ impl Condition for Circe {
         let after = rules.make(before, mv);
         let sq = sq?;
         match self.spec.family {
-            Family::Circe
-                if after.piece_at(sq).is_some_and(|p| p.color == piece.color) && before.piece_at(sq).is_none() =>
-            {
+            Family::Circe if sq != mv.to && after.piece_at(sq).is_some() && before.piece_at(sq).is_none() => {
                 Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
             }
             Family::Circe => Some(format!(

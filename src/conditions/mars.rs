@@ -145,6 +145,16 @@ impl Condition for Mars {
         match self.kind {
             MarsType::Mars | MarsType::AntiMars => {
                 if home == Some(from) {
+                    // Popeye generates a king's castlings once more from its rebirth square, where it stands, and
+                    // plays and prints each twice (`1.0-0 !` twice under `~1`): kept as moves via that square.
+                    if self.kind == MarsType::Mars && piece.kind == Kind::KING {
+                        for i in start..out.len() {
+                            let m = out[i];
+                            if matches!(m.special, Special::CastleShort | Special::CastleLong) {
+                                out.push(m.moved_via(from, from));
+                            }
+                        }
+                    }
                     return;
                 }
                 let captures = self.kind == MarsType::Mars;
@@ -162,15 +172,17 @@ impl Condition for Mars {
             }
             MarsType::Phantom | MarsType::Plus => {
                 let captures_only = self.kind == MarsType::Plus;
+                let regular = out.len();
                 for h in homes.into_iter().flatten().filter(|&h| !occupied.has(h)) {
                     let mid = out.len();
                     Mars::moves_from(rules, pos, piece, from, h, out);
-                    // Popeye's `phantom_avoid_duplicate_moves`: an arrival this piece already reaches is not
-                    // repeated, nor a move back to its own square.
+                    // Popeye's `phantom_avoid_duplicate_moves`: an arrival the piece's usual moves reach is not
+                    // repeated, nor a move back to its own square (two central squares may both reach one:
+                    // `Kd5-e4*f4` and `Kd5-e5*f4`).
                     let mut i = mid;
                     while i < out.len() {
                         let m = out[i];
-                        let repeated = out[start..mid].iter().any(|o| o.to == m.to);
+                        let repeated = out[start..regular].iter().any(|o| o.to == m.to);
                         if m.to == from || repeated || (captures_only && !m.is_capture()) {
                             out.remove(i);
                         } else {

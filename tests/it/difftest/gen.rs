@@ -129,7 +129,24 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "SymmetryImmunChess"),
     (1, "AntipodeanImmunChess"),
     (1, "EquipollentsImmunChess"),
+    (3, "MarsCirce"),
+    (1, "MarsMirrorCirce"),
+    (2, "PhantomChess"),
+    (1, "PhantomChess RexInclusive"),
+    (2, "PlusChess"),
+    (1, "ChameleonCirce"),
+    (1, "AntiCirce Chameleon"),
+    (1, "CirceTurncoats"),
+    (1, "CirceDoubleAgents"),
+    (1, "RankCirce"),
 ];
+
+/// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
+/// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
+/// under any condition.
+fn condition_filter() -> Option<String> {
+    std::env::var("STIPULA_DIFF_CONDITION").ok().filter(|s| !s.is_empty())
+}
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
 
@@ -386,11 +403,19 @@ impl Gen<'_> {
         }
         let _ = writeln!(text, "Stipulation {stip}");
         let twinned = self.rng.chance(14);
-        let conditioned = self.rng.chance(20);
+        let only = condition_filter();
+        let conditioned = self.rng.chance(20) || only.is_some();
         if conditioned {
-            let c = *self.rng.weighted(CONDITIONS);
+            let chosen: Vec<(u32, &str)> = match &only {
+                Some(text) => {
+                    CONDITIONS.iter().copied().filter(|(_, c)| text.split('|').any(|t| c.contains(t))).collect()
+                }
+                None => CONDITIONS.to_vec(),
+            };
+            assert!(!chosen.is_empty(), "no condition of the differential tester contains `{only:?}`");
+            let c = *self.rng.weighted(&chosen);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun");
+            let madrasi = (c.contains("irce") && !c.contains("Mars")) || c.contains("Immun");
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
