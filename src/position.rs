@@ -103,6 +103,7 @@ impl LastMove {
     const CAPTURE: u8 = 2;
     const EN_PASSANT: u8 = 4;
     const CASTLING: u8 = 8;
+    const REBORN: u8 = 16;
 
     #[inline(always)]
     fn of(mv: Move) -> LastMove {
@@ -132,6 +133,12 @@ impl LastMove {
 
     pub fn castled(self) -> bool {
         self.how & Self::CASTLING != 0
+    }
+
+    /// Whether the captured piece was reborn (a Circe rebirth: no material won, Popeye's
+    /// `circe_steingewinn_filter`).
+    pub fn reborn(self) -> bool {
+        self.how & Self::REBORN != 0
     }
 }
 
@@ -669,6 +676,11 @@ impl Position {
     /// the capturer), which the goals of the move (`zd5`) read as its arrival.
     pub fn relocate_last_arrival(&mut self, sq: Square) {
         self.last.to = sq.index() as u8;
+    }
+
+    /// Notes that the last move's captured piece was reborn ([`LastMove::reborn`]).
+    pub fn note_last_rebirth(&mut self) {
+        self.last.how |= LastMove::REBORN;
     }
 
     /// Number of pieces of a colour.

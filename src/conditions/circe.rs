@@ -519,6 +519,8 @@ impl Condition for Circe {
         match self.spec.family {
             Family::Circe => {
                 if after.piece_at(sq).is_none() {
+                    // No material won (the `%` goal fails, Popeye's `circe_steingewinn_filter`).
+                    after.note_last_rebirth();
                     if self.spec.turncoat {
                         after.put(sq, Piece::new(placed.color.opposite(), placed.kind));
                         effects.push(Effect::Turned { square: sq, piece: placed });

@@ -270,7 +270,8 @@ impl ConditionDef {
         }
         match PieceWord::english(word) {
             Some(PieceWord::Kind(k)) if self.walks.contains(&k.code()) => Some(ParamMatch::Store(k.code())),
-            _ => None,
+            // A walk in another language's letters (German `L`, `T`, `D`), as the row lists them.
+            _ => self.walks.iter().find(|w| w.eq_ignore_ascii_case(word)).map(|&w| ParamMatch::Store(w)),
         }
     }
 

@@ -440,8 +440,9 @@ const fn circe_row(names: Names, rule: CirceSpec) -> ConditionDef {
         name: names[0],
         popeye: Some(names),
         params: &CIRCE_PARAMS,
-        // Popeye reads walks after `April` (`AntiCirce Super April B`): read, so that the refusal names the variant.
-        walks: &["K", "Q", "R", "B", "S", "P"],
+        // Popeye reads walks after `April` (`AntiCirce Super April B`) and a chameleon sequence (`ChamaeleonCirce
+        // S L T D S`), in the input's language: read, so that the refusal names the variant.
+        walks: &["K", "Q", "R", "B", "S", "P", "D", "T", "L", "F", "C"],
         build: Some(Circe::build),
         rebirth: Some(rule),
         ..ConditionDef::NONE
