@@ -13,6 +13,9 @@ pub enum Effect {
     /// A piece put on an empty square: a Circe rebirth of the captured piece (Popeye `[+bRa8]`), a pawn perhaps
     /// promoted there (`[+wPd8=Q]`).
     Added { square: Square, piece: Piece, promoted: Option<Kind> },
+    /// A piece reborn on an empty square for the other side (Circe Turncoats, Double agents: Popeye
+    /// `[+bSg8=w]`): `piece` as it was taken, reborn with the other colour.
+    Turned { square: Square, piece: Piece },
     /// A piece taken off one square and put on another, perhaps changed (an Anti-Circe rebirth of the capturer:
     /// Popeye `[wQd7->d1]`; with another kind, `[wPe8->Qe1]`).
     Transferred { from: Square, to: Square, was: Piece, piece: Piece, promoted: Option<Kind> },
@@ -37,6 +40,9 @@ impl Effect {
         let promotion = |k: Option<Kind>| k.map_or(String::new(), |k| format!("={}", letters(k)));
         match *self {
             Effect::Added { square, piece, promoted } => format!("[+{}{}]", whole(piece, square), promotion(promoted)),
+            Effect::Turned { square, piece } => {
+                format!("[+{}={}]", whole(piece, square), colour(piece.color.opposite()))
+            }
             Effect::Transferred { from, to, was, piece, promoted } => {
                 let mut s = format!("[{}->", whole(was, from));
                 if piece.color != was.color {
@@ -117,6 +123,13 @@ impl serde::Serialize for Effect {
                     m.serialize_field("promotion", k.code())?;
                 }
             }
+            Effect::Turned { square, piece } => {
+                m.serialize_field("effect", "added")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color.opposite()))?;
+                m.serialize_field("was_color", colour(piece.color))?;
+            }
             Effect::Removed { square, piece } => {
                 m.serialize_field("effect", "removed")?;
                 m.serialize_field("square", &square.to_string())?;
@@ -160,6 +173,9 @@ mod tests {
             Effect::Transferred { from: sq("d4"), to: sq("h8"), was: pawn, piece: pawn, promoted: Some(Kind::KNIGHT) };
         assert_eq!(moved.write_in(Lang::English), "[wPd4->h8=S]");
         assert_eq!(t.write_in(Lang::English), "[wQd7->d1]");
+        // `Condition CirceTurncoats`, White Kh1 Re1 Qh4, Black Ke8 Se4 Pb7: `1.Re1*e4[+bSg8=w] +`.
+        let turned = Effect::Turned { square: sq("g8"), piece: Piece::new(Color::Black, Kind::KNIGHT) };
+        assert_eq!(turned.write_in(Lang::English), "[+bSg8=w]");
         let mut all = Effects::NONE;
         assert!(all.is_empty());
         all.push(t);

@@ -38,13 +38,16 @@ pub struct Move {
     /// Which of the outcomes a condition offers the move makes (a reborn pawn's promotion), 0 when it offers none:
     /// part of the move's identity.
     choice: u8,
+    /// The square the piece moves from in the Mars Circe family (its rebirth square, Popeye's phantom movement
+    /// `Qd4-d1*f3`), [`NO_SQ`] for a move from its own square: part of the move's identity.
+    via: u8,
 }
 
 impl Move {
     /// What identifies the move (all but the noted kind).
     #[inline]
-    fn identity(&self) -> (Square, Square, u8, u8, Special, u8) {
-        (self.from, self.to, self.capture, self.promotion, self.special, self.choice)
+    fn identity(&self) -> (Square, Square, u8, u8, Special, u8, u8) {
+        (self.from, self.to, self.capture, self.promotion, self.special, self.choice, self.via)
     }
 }
 
@@ -83,7 +86,7 @@ impl Move {
             Some(s) => s.index() as u8,
             None => NO_SQ,
         };
-        Move { from, to, capture, promotion: 0xFF, special, moved: 0xFF, choice: 0 }
+        Move { from, to, capture, promotion: 0xFF, special, moved: 0xFF, choice: 0, via: NO_SQ }
     }
 
     /// The same move with the kind of the piece that makes it noted (see [`Move::moved_kind`]).
@@ -113,6 +116,28 @@ impl Move {
         self.choice
     }
 
+    /// The same move made by the piece on `from` from the square `via` (the Mars Circe family: the move was
+    /// generated as if the piece stood on `via`; see [`Move::via`]).
+    #[inline]
+    pub const fn moved_via(mut self, from: Square, via: Square) -> Move {
+        self.from = from;
+        self.via = via.index() as u8;
+        self
+    }
+
+    /// The square the piece leaves from when it is not its own (Mars Circe: its rebirth square), `None` for a
+    /// move from its own square.
+    #[inline]
+    pub fn via(&self) -> Option<Square> {
+        (self.via != NO_SQ).then(|| Square::new(self.via))
+    }
+
+    /// Where the piece's walk starts: [`Move::via`] or its own square.
+    #[inline]
+    pub fn departure(&self) -> Square {
+        self.via().unwrap_or(self.from)
+    }
+
     /// The same move with a promotion.
     #[inline]
     pub fn promoting(mut self, kind: Kind) -> Move {
@@ -140,6 +165,9 @@ impl Move {
     /// A compact UCI-like text: `e2e4`, `e7e8q`, `c3xd4e5` for a capture elsewhere.
     pub fn uci(&self) -> String {
         let mut s = format!("{}{}", self.from, self.to);
+        if let Some(v) = self.via() {
+            s = format!("{}-{}{}", self.from, v, self.to);
+        }
         if let Some(c) = self.capture() {
             if c != self.to {
                 s = format!("{}x{}{}", self.from, c, self.to);

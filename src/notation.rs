@@ -63,6 +63,11 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
         s += piece.kind.def().code_in(lang);
     }
     s += &mv.from.to_string();
+    // The Mars Circe family: the piece moves from another square first (Popeye `Qd4-d1*f3`, `Rh3-h1-a1`).
+    if let Some(v) = mv.via() {
+        s.push('-');
+        s += &v.to_string();
+    }
     match mv.capture() {
         Some(c) if c == mv.to => {
             s.push('*');

@@ -110,6 +110,7 @@ impl LastMove {
     const CAPTURE: u8 = 2;
     const EN_PASSANT: u8 = 4;
     const CASTLING: u8 = 8;
+    const REBORN: u8 = 16;
 
     #[inline(always)]
     fn of(mv: Move) -> LastMove {
@@ -139,6 +140,12 @@ impl LastMove {
 
     pub fn castled(self) -> bool {
         self.how & Self::CASTLING != 0
+    }
+
+    /// Whether the captured piece was reborn (a Circe rebirth: no material won, Popeye's
+    /// `circe_steingewinn_filter`).
+    pub fn reborn(self) -> bool {
+        self.how & Self::REBORN != 0
     }
 }
 
@@ -783,6 +790,11 @@ impl Position {
         self.last.to = sq.index() as u8;
     }
 
+    /// Notes that the last move's captured piece was reborn ([`LastMove::reborn`]).
+    pub fn note_last_rebirth(&mut self) {
+        self.last.how |= LastMove::REBORN;
+    }
+
     /// Number of pieces of a colour.
     pub fn count(&self, color: Color) -> u32 {
         self.by_color[color.index()].count()
@@ -805,7 +817,8 @@ pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
 /// The square a pawn's double step passes (its en-passant square).
 #[inline]
 fn double_step_middle(mv: Move) -> Square {
-    Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2)
+    let from = mv.departure();
+    Square::from_coords(from.file(), (from.rank() + mv.to.rank()) / 2)
 }
 
 /// The castling rights a move from or to each square removes.

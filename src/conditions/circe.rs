@@ -36,6 +36,22 @@ pub enum Family {
     Anti(AntiType),
     /// Nothing is reborn; a capture whose rebirth square is occupied is illegal.
     Immune,
+    /// Pieces move from their rebirth square (the Mars Circe family, [`super::mars`]): nothing is reborn.
+    Mars(MarsType),
+}
+
+/// Which moves a piece of the Mars Circe family makes from its rebirth square (Popeye's
+/// `conditions/marscirce/`): the rebirth square is the piece's own as if it were taken where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarsType {
+    /// Mars Circe: a capture only from the rebirth square (empty, or the piece's own square).
+    Mars,
+    /// Anti-Mars Circe: a move that captures nothing only from the rebirth square; captures as usual.
+    AntiMars,
+    /// Phantom chess: every move as usual, and also from the rebirth square.
+    Phantom,
+    /// Plus chess: a piece on d4, d5, e4 or e5 also captures from the other three squares of the centre.
+    Plus,
 }
 
 /// Anti-Circe's two readings of a capture on the capturer's own rebirth square.
@@ -67,6 +83,11 @@ pub enum Determine {
     Pwc,
     /// The capture square moved by the capture's own vector (from departure to capture square).
     Equipollents,
+    /// Rank Circe: the file of the regular square of the side whose array squares have the capture square's
+    /// colour, on the capture rank (Popeye's `rank.c`).
+    Rank,
+    /// The capture square itself (Popeye's `CaptureSquare`).
+    CaptureSquare,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -95,6 +116,11 @@ pub struct CirceSpec {
     pub couscous: bool,
     /// Strict: a capture whose captured piece cannot be reborn (its square occupied) is illegal.
     pub strict: bool,
+    /// Chameleon: the reborn piece changes its walk, knight to bishop to rook to queen to knight (Popeye's default
+    /// chameleon sequence), before its square is found.
+    pub chameleon: bool,
+    /// Turncoats: the reborn piece changes sides once its square is found (with `mirror`: Double agents).
+    pub turncoat: bool,
 }
 
 /// Circe itself: regular rebirth of the captured piece, kings excluded.
@@ -107,6 +133,8 @@ pub const CIRCE: CirceSpec = CirceSpec {
     clone: false,
     couscous: false,
     strict: false,
+    chameleon: false,
+    turncoat: false,
 };
 
 /// Anti-Circe (Calvet), kings included.
@@ -114,6 +142,9 @@ pub const ANTI: CirceSpec = CirceSpec { family: Family::Anti(AntiType::Calvet), 
 
 /// Immune chess, kings excluded.
 pub const IMMUNE: CirceSpec = CirceSpec { family: Family::Immune, ..CIRCE };
+
+/// Mars Circe, kings included (Popeye's `marscirce_reset_variant`).
+pub const MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::Mars), rex_inclusive: true, ..CIRCE };
 
 /// The condition: a variant's rule with the parameters the problem gives.
 #[derive(Clone, Debug)]
@@ -150,6 +181,21 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
     };
     let Some(mut rule) = def.rebirth else { return Ok(None) };
     for o in &spec.options {
+        // The Mars Circe family: the words that find a square from where the piece stands and the kings' word;
+        // the rest is not implemented for it.
+        if let Family::Mars(m) = rule.family {
+            let fits = match o.as_str() {
+                "Mirror" | "Diametral" | "VerticalMirror" | "File" | "Symmetry" | "VerticalSymmetry"
+                | "HorizontalSymmetry" | "Antipodes" => m != MarsType::Plus,
+                // (Mars Circe rex exclusive: Popeye's kings neither capture nor check, and its answers are odd.)
+                "RexInclusive" => matches!(m, MarsType::Mars | MarsType::Phantom),
+                "RexExclusive" => m == MarsType::Phantom,
+                _ => false,
+            };
+            if !fits {
+                return Err(def.params.iter().find(|p| p.name == o.as_str()).map_or("April", |p| p.name));
+            }
+        }
         match o.as_str() {
             "RexInclusive" => rule.rex_inclusive = true,
             "RexExclusive" => rule.rex_inclusive = false,
@@ -159,6 +205,8 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Diametral" => rule.adapter = Adapter::Diametral,
             "VerticalMirror" => rule.adapter = Adapter::VerticalMirror,
             "File" => rule.determine = Determine::File,
+            "Rank" => rule.determine = Determine::Rank,
+            "CaptureSquare" => rule.determine = Determine::CaptureSquare,
             "Symmetry" => rule.determine = Determine::Symmetry,
             "VerticalSymmetry" => rule.determine = Determine::VerticalSymmetry,
             "HorizontalSymmetry" => rule.determine = Determine::HorizontalSymmetry,
@@ -169,8 +217,14 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
             "Strict" => rule.strict = true,
+            "Chameleon" if !matches!(rule.family, Family::Immune) => rule.chameleon = true,
+            "Turncoats" if rule.family == Family::Circe => rule.turncoat = true,
             "Relaxed" => rule.strict = false,
-            word => return Err(def.params.iter().find(|p| p.name == word).map_or("April", |p| p.name)),
+            // Walk codes follow `April` and a chameleon sequence of Popeye's own (`Circe Chameleon S Q R B S`).
+            word => {
+                let walks = if rule.chameleon { "Chameleon" } else { "April" };
+                return Err(def.params.iter().find(|p| p.name == word).map_or(walks, |p| p.name));
+            }
         }
     }
     Ok(Some(rule))
@@ -182,6 +236,9 @@ impl Circe {
         let rule = rule_or_word(spec)
             .map_err(|word| ConditionError::UnsupportedParam { condition: spec.name.clone(), param: word })?
             .ok_or_else(|| ConditionError::Invalid(format!("`{}` is no Circe variant", spec.name)))?;
+        if let Family::Mars(_) = rule.family {
+            return Ok(Box::new(super::mars::Mars::new(rule, popeye_text(&rule, Lang::English))));
+        }
         Ok(Box::new(Circe { spec: rule, text: popeye_text(&rule, Lang::English) }))
     }
 }
@@ -195,6 +252,10 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Family::Circe => (["Circe", "Circe", "Circe"], false),
         Family::Anti(_) => (["AntiCirce", "AntiCirce", "AntiCirce"], true),
         Family::Immune => (["ImmunChess", "Immunschach", "Immun"], false),
+        Family::Mars(MarsType::Mars) => (["MarsCirce", "MarsCirce", "MarsCirce"], true),
+        Family::Mars(MarsType::AntiMars) => (["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], true),
+        Family::Mars(MarsType::Phantom) => (["PhantomChess", "PhantomSchach", "EchecsPhantom"], false),
+        Family::Mars(MarsType::Plus) => (["PlusChess", "PlusSchach", "EchecsPlus"], true),
     };
     let mut words: Vec<Names> = Vec::new();
     match rule.determine {
@@ -205,6 +266,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Determine::HorizontalSymmetry => {
             words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
         }
+        Determine::Rank => words.push(["Rank", "Reihe", "Rangee"]),
         Determine::File => words.push(["File", "File", "Colonne"]),
         _ => {}
     }
@@ -213,6 +275,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
         _ => {}
     }
@@ -229,6 +292,12 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     if rule.clone {
         words.push(["Clone", "Clone", "Clone"]);
+    }
+    if rule.chameleon {
+        words.push(["Chameleon", "Chamaeleon", "Chameleon"]);
+    }
+    if rule.turncoat {
+        words.push(["Turncoats", "Turncoat", "Turncoats"]);
     }
     if rule.family == Family::Anti(AntiType::Cheylan) {
         words.push(["Cheylan", "Cheylan", "Cheylan"]);
@@ -254,7 +323,7 @@ impl Circe {
     /// `None` when the rule leaves this capture alone (a king outside rex inclusive).
     fn rebirth(&self, c: &Capture) -> Option<(Piece, Option<Square>)> {
         let mut piece = match self.spec.family {
-            Family::Circe | Family::Immune => c.captured,
+            Family::Circe | Family::Immune | Family::Mars(_) => c.captured,
             Family::Anti(_) => c.capturer,
         };
         if piece.kind == Kind::KING && !self.spec.rex_inclusive {
@@ -263,6 +332,11 @@ impl Circe {
         // Clone: reborn with the walk of the piece that moved, unless a king moved (Popeye's clone.c).
         if self.spec.clone && c.mover.kind != Kind::KING && self.spec.family == Family::Circe {
             piece = Piece::new(piece.color, c.mover.kind);
+        }
+        // Chameleon: the walk changes first, and the square is the new walk's (Popeye's
+        // `chameleon_circe_adapt_reborn_walk_solve`: `Re1*e4[+bBc8]` for a knight taken on e4).
+        if self.spec.chameleon {
+            piece = Piece::new(piece.color, chameleon_next(piece.kind));
         }
         // The relevant piece, whose walk and side give the square: the reborn piece, or (Couscous) the capturer.
         // (Anti-Circe Couscous: the captured piece's square for the capturer, Popeye's
@@ -277,6 +351,13 @@ impl Circe {
         let sq = match self.spec.determine {
             Determine::Regular => regular_square(relevant.kind, side, c.square),
             Determine::File => file_square(relevant.kind, side, c.square),
+            Determine::Rank => {
+                // Popeye flips the relevant side when the capture rank's parity says so, so that the square keeps
+                // the capture square's colour.
+                let side = if (c.square.rank() % 2 == 1) == (side == Color::Black) { side.opposite() } else { side };
+                Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
+            }
+            Determine::CaptureSquare => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -299,6 +380,15 @@ impl Circe {
         Some((piece, Some(sq)))
     }
 
+    /// The Mars Circe family's square for `piece` standing on `sq`: its rebirth square as if it were taken there
+    /// (Popeye's `marscirce_initialise_reborn_from_generated_solve`: the relevant piece is the one that moves, the
+    /// relevant side its opponent); `None` for a king outside rex inclusive.
+    pub(super) fn home_square(spec: &CirceSpec, piece: Piece, sq: Square) -> Option<Square> {
+        let rule = Circe { spec: CirceSpec { family: Family::Circe, ..*spec }, text: String::new() };
+        let c = Capture { mover: piece, from: sq, arrival: sq, capturer: piece, square: sq, captured: piece };
+        rule.rebirth(&c).and_then(|(_, s)| s)
+    }
+
     /// The capture `mv` makes from `before`, if it takes a piece.
     fn capture(before: &Position, mv: Move) -> Option<Capture> {
         let square = mv.capture()?;
@@ -318,13 +408,24 @@ impl Circe {
         let Some(sq) = sq else { return self.spec.family == Family::Circe && !self.spec.strict };
         match self.spec.family {
             Family::Circe => !self.spec.strict || !occupied.has(sq),
-            Family::Immune => !occupied.has(sq),
+            Family::Immune | Family::Mars(_) => !occupied.has(sq),
             Family::Anti(kind) => {
                 // The capturer leaves its arrival square to be reborn.
                 let occupied = (occupied & !c.arrival.bb()).has(sq);
                 !(occupied || (kind == AntiType::Cheylan && sq == c.arrival))
             }
         }
+    }
+}
+
+/// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
+fn chameleon_next(kind: Kind) -> Kind {
+    match kind {
+        Kind::KNIGHT => Kind::BISHOP,
+        Kind::BISHOP => Kind::ROOK,
+        Kind::ROOK => Kind::QUEEN,
+        Kind::QUEEN => Kind::KNIGHT,
+        k => k,
     }
 }
 
@@ -418,30 +519,38 @@ impl Condition for Circe {
         match self.spec.family {
             Family::Circe => {
                 if after.piece_at(sq).is_none() {
-                    after.put(sq, placed);
-                    effects.push(Effect::Added { square: sq, piece, promoted });
+                    // No material won (the `%` goal fails, Popeye's `circe_steingewinn_filter`).
+                    after.note_last_rebirth();
+                    if self.spec.turncoat {
+                        after.put(sq, Piece::new(placed.color.opposite(), placed.kind));
+                        effects.push(Effect::Turned { square: sq, piece: placed });
+                    } else {
+                        after.put(sq, placed);
+                        effects.push(Effect::Added { square: sq, piece, promoted });
+                    }
                 }
             }
             Family::Anti(_) => {
                 // An illegal capture (rebirth square occupied) is left as it is: the legality test refuses it. A
                 // capture on the capturer's own rebirth square (Calvet) leaves it there, reborn in place: Popeye
                 // writes `Qh5*d1[bQd1->d1]`.
+                // (Chameleon: the capturer is reborn with its next walk, `[wQf7->Sb1]`.)
                 if sq == c.arrival {
-                    let placed_here = after.piece_at(sq) == Some(piece);
-                    if placed_here {
-                        effects.push(Effect::Transferred { from: sq, to: sq, was: piece, piece, promoted: None });
+                    if after.piece_at(sq) == Some(c.capturer) {
+                        after.put(sq, placed);
+                        effects.push(Effect::Transferred { from: sq, to: sq, was: c.capturer, piece, promoted: None });
                     }
                     return;
                 }
-                if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(piece) {
+                if after.piece_at(sq).is_none() && after.piece_at(c.arrival) == Some(c.capturer) {
                     after.remove(c.arrival);
                     after.put(sq, placed);
                     // Popeye judges a target goal by where the moving piece ends (`Sc6*a7[wSa7->g1] z`).
                     after.relocate_last_arrival(sq);
-                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: piece, piece, promoted });
+                    effects.push(Effect::Transferred { from: c.arrival, to: sq, was: c.capturer, piece, promoted });
                 }
             }
-            Family::Immune => {}
+            Family::Immune | Family::Mars(_) => {}
         }
     }
 
@@ -466,9 +575,7 @@ impl Condition for Circe {
         let after = rules.make(before, mv);
         let sq = sq?;
         match self.spec.family {
-            Family::Circe
-                if after.piece_at(sq).is_some_and(|p| p.color == piece.color) && before.piece_at(sq).is_none() =>
-            {
+            Family::Circe if sq != mv.to && after.piece_at(sq).is_some() && before.piece_at(sq).is_none() => {
                 Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
             }
             Family::Circe => Some(format!(
@@ -479,7 +586,7 @@ impl Condition for Circe {
                 Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece)))
             }
             Family::Anti(_) => Some(format!("Under {family} the capturing {} is reborn on {sq}.", name(piece))),
-            Family::Immune => None,
+            Family::Immune | Family::Mars(_) => None,
         }
     }
 

@@ -15,6 +15,7 @@ pub mod grid;
 pub mod isardam;
 pub mod madness;
 pub mod madrasi;
+pub mod mars;
 pub mod mummer;
 pub mod parsi;
 pub mod registry;
@@ -278,7 +279,8 @@ impl ConditionDef {
         }
         match PieceWord::english(word) {
             Some(PieceWord::Kind(k)) if self.walks.contains(&k.code()) => Some(ParamMatch::Store(k.code())),
-            _ => None,
+            // A walk in another language's letters (German `L`, `T`, `D`), as the row lists them.
+            _ => self.walks.iter().find(|w| w.eq_ignore_ascii_case(word)).map(|&w| ParamMatch::Store(w)),
         }
     }
 
@@ -340,6 +342,11 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some()) {
                 return Err(ConditionError::Combination(other.name, def.name));
             }
+        }
+        // The Mars Circe family makes every piece's moves itself: alone only, so far.
+        let mars = |d: &ConditionDef| matches!(d.rebirth, Some(r) if matches!(r.family, circe::Family::Mars(_)));
+        if let Some((other, _)) = out.iter().find(|(o, _)| mars(o) || mars(def)) {
+            return Err(ConditionError::Combination(other.name, def.name));
         }
         out.push((def, cond));
     }

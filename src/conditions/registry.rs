@@ -4,8 +4,11 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
-use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
+use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, ConditionDef, Param};
+
+/// Anti-Mars Circe, kings included.
+const ANTI_MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::AntiMars), ..MARS };
 use crate::words::Names;
 
 const REX_INCLUSIVE: Param = Param {
@@ -100,7 +103,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Imitator", "Imitator", "Imitator"]),
     popeye_only(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
     popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
-    popeye_only(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"]),
+    circe_row(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"], CirceSpec { chameleon: true, ..CIRCE }),
     circe_row(["CouscousCirce", "CouscousCirce", "CirceCouscous"], CirceSpec { couscous: true, ..CIRCE }),
     circe_row(
         ["EquipollentsCirce", "EquipollentsCirce", "CirceEquipollents"],
@@ -251,11 +254,14 @@ pub static CONDITIONS: &[ConditionDef] = &[
         CirceSpec { adapter: Adapter::Diametral, ..CIRCE },
     ),
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
-    popeye_only(["RankCirce", "RankCirce", "RankCirce"]),
+    circe_row(["RankCirce", "RankCirce", "RankCirce"], CirceSpec { determine: Determine::Rank, ..CIRCE }),
     popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
-    popeye_only(["MarsCirce", "MarsCirce", "MarsCirce"]),
-    popeye_only(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"]),
-    popeye_only(["PhantomChess", "PhantomSchach", "EchecsPhantom"]),
+    circe_row(["MarsCirce", "MarsCirce", "MarsCirce"], MARS),
+    circe_row(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"], CirceSpec { mirror: true, ..MARS }),
+    circe_row(
+        ["PhantomChess", "PhantomSchach", "EchecsPhantom"],
+        CirceSpec { family: Family::Mars(MarsType::Phantom), rex_inclusive: false, ..MARS },
+    ),
     popeye_only(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
     popeye_only(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
     popeye_only(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
@@ -268,7 +274,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["BlackRoyalSquare", "SchwarzesKoeniglichesFeld", "NoirCaseRoyal"]),
     popeye_only(["WhiteRoyalSquare", "WeissesKoeniglichesFeld", "BlancCaseRoyal"]),
     popeye_only(["BrunnerChess", "BrunnerSchach", "EchecsBrunner"]),
-    popeye_only(["PlusChess", "PlusSchach", "EchecsPlus"]),
+    circe_row(["PlusChess", "PlusSchach", "EchecsPlus"], CirceSpec { family: Family::Mars(MarsType::Plus), ..MARS }),
     popeye_only(["CirceAssassin", "AssassinCirce", "CirceAssassin"]),
     popeye_only(["PatienceChess", "PatienceSchach", "EchecsPatience"]),
     popeye_only(["RepublicanChess", "RepublikanerSchach", "EchecsRepublicains"]),
@@ -294,8 +300,11 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["NoBlackCapture", "SchwarzerOhneSchlag", "NoirSansPrises"]),
     popeye_only(["AprilChess", "Aprilschach", "EchecsAvril"]),
     popeye_only(["AlphabeticChess", "AlphabetischesSchach", "EchecsAlphabetiques"]),
-    popeye_only(["CirceTurncoats", "TurncoatCirce", "CirceTurncoats"]),
-    popeye_only(["CirceDoubleAgents", "DoppelAgentenCirce", "CirceDoubleAgents"]),
+    circe_row(["CirceTurncoats", "TurncoatCirce", "CirceTurncoats"], CirceSpec { turncoat: true, ..CIRCE }),
+    circe_row(
+        ["CirceDoubleAgents", "DoppelAgentenCirce", "CirceDoubleAgents"],
+        CirceSpec { turncoat: true, mirror: true, ..CIRCE },
+    ),
     popeye_only(["AMU", "AMU", "AMU"]),
     popeye_only(["SingleBox", "NurPartiesatzSteine", "SingleBox"]),
     popeye_only(["MAFF", "MAFF", "MAFF"]),
@@ -303,9 +312,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
     popeye_only(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
     popeye_only(["AntiKings", "AntiKoenige", "AntiRois"]),
-    popeye_only(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"]),
-    popeye_only(["AntiMarsMirrorCirce", "AntiMarsMalefiqueCirce", "AntiMarsMalefiqueCirce"]),
-    popeye_only(["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"]),
+    circe_row(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], ANTI_MARS),
+    circe_row(
+        ["AntiMarsMirrorCirce", "AntiMarsMalefiqueCirce", "AntiMarsMalefiqueCirce"],
+        CirceSpec { mirror: true, ..ANTI_MARS },
+    ),
+    circe_row(
+        ["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"],
+        CirceSpec { determine: Determine::Antipodes, ..ANTI_MARS },
+    ),
     popeye_only(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
     popeye_only(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
     popeye_only(["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"]),
@@ -501,8 +516,9 @@ const fn circe_row(names: Names, rule: CirceSpec) -> ConditionDef {
         name: names[0],
         popeye: Some(names),
         params: &CIRCE_PARAMS,
-        // Popeye reads walks after `April` (`AntiCirce Super April B`): read, so that the refusal names the variant.
-        walks: &["K", "Q", "R", "B", "S", "P"],
+        // Popeye reads walks after `April` (`AntiCirce Super April B`) and a chameleon sequence (`ChamaeleonCirce
+        // S L T D S`), in the input's language: read, so that the refusal names the variant.
+        walks: &["K", "Q", "R", "B", "S", "P", "D", "T", "L", "F", "C"],
         build: Some(Circe::build),
         rebirth: Some(rule),
         ..ConditionDef::NONE

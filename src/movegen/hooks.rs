@@ -57,6 +57,9 @@ impl Hooks {
     /// [`Condition::is_selected`]: of the moves legal by every other rule, only some may be played (Maximummer:
     /// the longest).
     pub const SELECT: Hooks = Hooks(4096);
+    /// [`Condition::piece_moves`]: the condition makes each piece's moves itself (the Mars Circe family moves a
+    /// piece from its rebirth square).
+    pub const PIECE_MOVES: Hooks = Hooks(8192);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -99,7 +102,8 @@ impl Stage {
                     | Hooks::DOUBLE_STEP.0
                     | Hooks::PROMOTION.0
                     | Hooks::PAWN_MOVE.0
-                    | Hooks::CHOICES.0,
+                    | Hooks::CHOICES.0
+                    | Hooks::PIECE_MOVES.0,
             ),
             Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0),
             Stage::Capture => Hooks::CAPTURE,
@@ -148,7 +152,7 @@ impl Keeps {
         Keeps {
             pins: hooks.0 & !check_as_walks == 0,
             unobserved_pins: hooks.0 & !fewer_checks == 0,
-            captures: !hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::CHOICES.0)),
+            captures: !hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0)),
             check_filter: hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) == 0,
             orthodox: hooks.0 == 0,
         }
@@ -283,6 +287,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// The pseudo-legal moves of the piece on `from` (of the side to move, not paralysed), in place of the ones its
+    /// walk makes ([`Rules::walked_piece_moves`]), appended to `out` (called only with [`Hooks::PIECE_MOVES`], for
+    /// the one condition that has it).
+    fn piece_moves(&self, rules: &Rules, pos: &Position, from: Square, out: &mut MoveList) {
+        rules.walked_piece_moves(pos, from, out);
+    }
+
     /// Moves the walks do not generate (Parsi's king leap, Madness of Kings' insane moves).
     fn extra_moves(&self, _rules: &Rules, _pos: &Position, _out: &mut MoveList) {}
 
@@ -313,6 +324,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// Whether castling exists at all.
     fn castling(&self) -> bool {
         true
+    }
+
+    /// The condition's name when castling under it is not implemented (Anti-Mars Circe castles from the rebirth
+    /// squares): a diagram where a side may castle is then refused.
+    fn castling_unsupported(&self) -> Option<&'static str> {
+        None
     }
 
     /// Whether en passant exists at all.

@@ -445,12 +445,24 @@ impl Rules {
     /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
     #[inline]
     fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
-        if self.hooks.has(Hooks::CHOICES) {
+        if self.hooks.has(Hooks(Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0)) {
             let start = out.len();
-            self.free_piece_moves_as_walked(pos, from, out);
-            self.expand_choices(pos, out, start);
+            match self.conditions_with(Hooks::PIECE_MOVES).next() {
+                Some(c) => c.piece_moves(self, pos, from, out),
+                None => self.free_piece_moves_as_walked(pos, from, out),
+            }
+            if self.hooks.has(Hooks::CHOICES) {
+                self.expand_choices(pos, out, start);
+            }
             return;
         }
+        self.free_piece_moves_as_walked(pos, from, out);
+    }
+
+    /// The moves of the side to move's piece on `from` by its walk, castling and the conditions' pawn rules: what
+    /// a condition with [`Hooks::PIECE_MOVES`] starts from.
+    #[inline]
+    pub fn walked_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
         self.free_piece_moves_as_walked(pos, from, out);
     }
 

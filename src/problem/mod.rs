@@ -218,7 +218,7 @@ pub enum Goal {
     Check,
     /// `x`: the move captures.
     Capture,
-    /// `%` (Steingewinn, "win a piece"): the move captures (Popeye tests it as `x`).
+    /// `%` (Steingewinn, "win a piece"): the move captures, and under Circe the captured piece is not reborn.
     Steingewinn,
     /// `ep`: the move captures en passant.
     EnPassant,

@@ -163,7 +163,9 @@ pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveLis
         Goal::MateOrStalemate => !rules.has_legal_move(pos, buf),
         Goal::AutoStalemate => !other_checked() && mover_immobile(buf),
         Goal::Check => other_checked(),
-        Goal::Capture | Goal::Steingewinn => last.captured(),
+        Goal::Capture => last.captured(),
+        // Under Circe a capture whose piece is reborn wins nothing (Popeye's `circe_steingewinn_filter`).
+        Goal::Steingewinn => last.captured() && !last.reborn(),
         Goal::EnPassant => last.en_passant(),
         Goal::Castling => last.castled(),
         Goal::Any => last.arrival().is_some(),

@@ -8,7 +8,7 @@ use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::pieces::Attrs;
+use crate::pieces::{Attrs, Kind};
 use crate::position::Position;
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
@@ -363,6 +363,16 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     // that goal's tester without its guard); stipula's rule is one for every move: refused.
     if d.stipulation.goal == crate::problem::Goal::Check && d.conditions.iter().any(|c| c.name == "ChecklessChess") {
         return Err(ConditionError::NotSupported("ChecklessChess with the goal check (+)"));
+    }
+    // Anti-Mars Circe castles from the rebirth squares, with a king and a rook that have moved too (Popeye gives
+    // them the right when they stand there: `[wKe2->e1][wRh3->h1]0-0`): not implemented, refused where a side has a
+    // king and a rook, or a pawn that may promote to one.
+    if let Some(name) = conds.iter().find_map(|c| c.castling_unsupported()) {
+        let has = |color: Color, kind: Kind| d.pieces.iter().any(|x| x.color == color && x.kind == kind);
+        let castles = |c| has(c, Kind::KING) && (has(c, Kind::ROOK) || has(c, Kind::PAWN));
+        if castles(Color::White) || castles(Color::Black) {
+            return Err(ConditionError::Combination(name, "castling"));
+        }
     }
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {

@@ -599,8 +599,11 @@ impl<'s, 'a> Battle<'s, 'a> {
         let legal = self.legal(pos);
         for t in threats {
             // Popeye identifies a threat by its squares: `Se5-d7` stays the threat when a defence turns it into
-            // `Se5*d7`.
-            match legal.iter().find(|(m, _)| m.from == t.from && m.to == t.to && m.promotion() == t.promotion()) {
+            // `Se5*d7`; a move of the Mars Circe family from its rebirth square leaves from there (`Sc1-g1*e2` is not
+            // the threat `Sc1-e2`: BEISPIEL/mars.inp#2).
+            let same =
+                |m: &Move| m.from == t.from && m.to == t.to && m.promotion() == t.promotion() && m.via() == t.via();
+            match legal.iter().find(|(m, _)| same(m)) {
                 Some((_, p)) if self.after_wins(p, len, b)? => {}
                 _ => return Ok(true),
             }

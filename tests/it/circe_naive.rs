@@ -414,3 +414,138 @@ fn circe_variants_with_madrasi_match_their_literal_reading() {
         differential(name, rule, true, 0xC1CE_0000 + i as u64, 150);
     }
 }
+
+/// The Mars Circe family read literally (Popeye's `conditions/marscirce/`, docs/conditions.md): which moves a
+/// piece makes from where it stands and from which other squares (its rebirth square: the game array's square for
+/// a capture where it stands; Plus chess: the other central squares), and what observes the king.
+#[derive(Clone, Copy, Debug)]
+enum MarsRule {
+    /// Captures only from the rebirth square (kings too unless `rex` is false: then they never capture); a king on
+    /// its rebirth square castles twice, once from there (Popeye).
+    Mars { mirror: bool, rex: bool },
+    /// Everything from both squares, an arrival of the usual moves not again (kings only with `rex`).
+    Phantom { rex: bool },
+    /// On d4, d5, e4, e5: captures from the other central squares too (two of them may reach one arrival).
+    Plus,
+}
+
+/// The other squares the piece on `from` moves from, and its own rebirth square (`None`: none).
+fn mars_homes(rule: MarsRule, piece: Piece, from: Square) -> (Vec<Square>, Option<Square>) {
+    let home = |mirror: bool, rex: bool| {
+        (piece.kind != Kind::KING || rex).then(|| {
+            let color = if mirror { piece.color.opposite() } else { piece.color };
+            game_array(color, piece.kind, from)
+        })
+    };
+    let own = match rule {
+        MarsRule::Mars { mirror, rex } => home(mirror, rex),
+        MarsRule::Phantom { rex } => home(false, rex),
+        MarsRule::Plus => {
+            let centre = ["d4", "d5", "e4", "e5"].map(sq);
+            let others =
+                if centre.contains(&from) { centre.into_iter().filter(|&s| s != from).collect() } else { vec![] };
+            return (others, Some(from));
+        }
+    };
+    (own.into_iter().filter(|&s| s != from).collect(), own)
+}
+
+/// `piece` taken off `from` and put on `to`.
+fn moved(pos: &Position, piece: Piece, from: Square, to: Square) -> Position {
+    let mut p = pos.clone();
+    p.remove(from);
+    p.put(to, piece);
+    p
+}
+
+fn mars_in_check(rule: MarsRule, pos: &Position, color: Color) -> bool {
+    let Some(king) = pos.king(color) else { return false };
+    pos.pieces().filter(|(_, p)| p.color != color).any(|(from, p)| {
+        let (homes, own) = mars_homes(rule, p, from);
+        let here = !matches!(rule, MarsRule::Mars { .. }) || own == Some(from);
+        (here && observes(pos, &NaiveBoard::from_position(pos), from, king))
+            || homes.into_iter().filter(|&h| pos.piece_at(h).is_none()).any(|h| {
+                let board = moved(pos, p, from, h);
+                observes(&board, &NaiveBoard::from_position(&board), h, king)
+            })
+    })
+}
+
+fn mars_legal(rule: MarsRule, plain: &Rules, pos: &Position) -> Vec<Move> {
+    let mut pseudo = Vec::new();
+    plain.pseudo_moves(pos, &mut pseudo);
+    let mut out = Vec::new();
+    for (from, p) in pos.pieces().filter(|(_, p)| p.color == pos.side()).collect::<Vec<_>>() {
+        let (homes, own) = mars_homes(rule, p, from);
+        let mut mine: Vec<Move> = pseudo.iter().copied().filter(|m| m.from == from).collect();
+        let regular: Vec<Square> = mine.iter().map(|m| m.to).collect();
+        if matches!(rule, MarsRule::Mars { .. }) && own != Some(from) {
+            mine.retain(|m| !m.is_capture());
+        }
+        if matches!(rule, MarsRule::Mars { .. }) && own == Some(from) && p.kind == Kind::KING {
+            let castlings: Vec<Move> =
+                mine.iter().filter(|m| m.to.file().abs_diff(from.file()) == 2).copied().collect();
+            mine.extend(castlings.into_iter().map(|m| m.moved_via(from, from)));
+        }
+        for h in homes.into_iter().filter(|&h| pos.piece_at(h).is_none()) {
+            let mut there = Vec::new();
+            plain.pseudo_moves(&moved(pos, p, from, h), &mut there);
+            for m in there.into_iter().filter(|m| m.from == h) {
+                let keep = match rule {
+                    MarsRule::Mars { .. } => m.is_capture(),
+                    MarsRule::Phantom { .. } => m.to != from && !regular.contains(&m.to),
+                    MarsRule::Plus => m.is_capture() && m.to != from && !regular.contains(&m.to),
+                };
+                if keep {
+                    mine.push(m.moved_via(from, h));
+                }
+            }
+        }
+        out.extend(mine);
+    }
+    out.retain(|&m| !mars_in_check(rule, &pos.make(m), pos.side()));
+    out.sort();
+    out
+}
+
+#[test]
+fn mars_circe_family_matches_its_literal_reading() {
+    let kinds = [Kind::PAWN, Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN, Kind::GRASSHOPPER];
+    let variants = [
+        ("MarsCirce", MarsRule::Mars { mirror: false, rex: true }),
+        ("MarsMirrorCirce", MarsRule::Mars { mirror: true, rex: true }),
+        ("PhantomChess", MarsRule::Phantom { rex: false }),
+        ("PhantomChess RexInclusive", MarsRule::Phantom { rex: true }),
+        ("PlusChess", MarsRule::Plus),
+    ];
+    for (i, (name, rule)) in variants.into_iter().enumerate() {
+        let rules = Rules::new(kinds, build_all(&[parse_condition_text(name).unwrap()]).unwrap());
+        let plain = Rules::new(kinds, Vec::new());
+        let mut rng = Rng(0x3A25_0000 + i as u64);
+        let (mut positions, mut via) = (0, 0);
+        while positions < 300 {
+            let mut pos = random_position(&mut rng, &kinds);
+            if mars_in_check(rule, &pos, pos.side().opposite()) {
+                continue;
+            }
+            for _ply in 0..4 {
+                positions += 1;
+                let naive = mars_legal(rule, &plain, &pos);
+                let mut fast = Vec::new();
+                rules.legal_moves(&pos, &mut fast);
+                fast.sort();
+                assert_eq!(fast, naive, "{name} {pos:?}");
+                assert_eq!(rules.in_check(&pos, pos.side()), mars_in_check(rule, &pos, pos.side()), "{name} {pos:?}");
+                via += naive.iter().filter(|m| m.via().is_some()).count();
+                if naive.is_empty() {
+                    break;
+                }
+                let m = naive[rng.below(naive.len() as u64) as usize];
+                assert_eq!(rules.make(&pos, m), pos.make(m), "{name} make {pos:?} {m:?}");
+                pos = pos.make(m);
+            }
+        }
+        let least = if matches!(rule, MarsRule::Plus) { 20 } else { 100 };
+        assert!(via > least, "{name}: too few moves from another square ({via})");
+    }
+}

@@ -89,6 +89,11 @@ fn popeye_corpus() {
     let mut problems = difftest::regressions::problems(&folders);
     assert_eq!(problems.len(), CORPUS_SIZE, "Popeye's example corpus is not whole in {}", dir.display());
     problems.retain(|p| filter.split('|').any(|f| p.name.contains(f)));
+    // `STIPULA_CASE_TEXT=circe|immun`: only the problems whose text contains one of the `|`-separated words (any
+    // case).
+    if let Ok(words) = std::env::var("STIPULA_CASE_TEXT") {
+        problems.retain(|p| words.split('|').any(|w| p.text.to_lowercase().contains(&w.to_lowercase())));
+    }
     // The sample: fixed by the corpus' order alone (which problems stipula plays is known only once read, so the
     // k-th is counted among them).
     let plays: Vec<bool> = problems.iter().map(|p| difftest::regressions::unsupported(&p.text).is_none()).collect();
@@ -102,7 +107,16 @@ fn popeye_corpus() {
     }
     let jobs = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
     let cache = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/target/popeye-cache"));
-    let r = difftest::regressions::run(&problems, &sampled, &bin, Duration::from_secs_f64(limit), jobs, Some(&cache));
+    // `STIPULA_CORPUS_CACHE=off`: Popeye run afresh, its outputs not read from the cache.
+    let cached = std::env::var("STIPULA_CORPUS_CACHE").as_deref() != Ok("off");
+    let r = difftest::regressions::run(
+        &problems,
+        &sampled,
+        &bin,
+        Duration::from_secs_f64(limit),
+        jobs,
+        cached.then_some(cache.as_path()),
+    );
 
     let mut report = String::new();
     let w = &mut report;

@@ -158,6 +158,16 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "GridChess VerticalShift"),
     (1, "GridChess HorizontalShift"),
     (1, "GridChess DiagonalShift"),
+    (3, "MarsCirce"),
+    (1, "MarsMirrorCirce"),
+    (2, "PhantomChess"),
+    (1, "PhantomChess RexInclusive"),
+    (2, "PlusChess"),
+    (1, "ChameleonCirce"),
+    (1, "AntiCirce Chameleon"),
+    (1, "CirceTurncoats"),
+    (1, "CirceDoubleAgents"),
+    (1, "RankCirce"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -165,15 +175,28 @@ const CONDITIONS: &[(u32, &str)] = &[
 const WITH_MADRASI: &[&str] =
     &["ChecklessChess", "BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"];
 
-/// A condition drawn for the stipulation `stip`: not Checkless chess with the goal check, which stipula refuses
-/// (Popeye exempts the move reaching that goal from the rule).
-fn condition_for(rng: &mut Rng, stip: &str) -> &'static str {
-    loop {
-        let c = *rng.weighted(CONDITIONS);
-        if !(c == "ChecklessChess" && stip.contains('+')) {
-            return c;
-        }
+/// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
+/// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
+/// under any condition.
+fn condition_filter() -> Option<String> {
+    std::env::var("STIPULA_DIFF_CONDITION").ok().filter(|s| !s.is_empty())
+}
+
+/// A condition drawn for the stipulation `stip` (among those `only` names, when given): not Checkless chess with
+/// the goal check, which stipula refuses (Popeye exempts the move reaching that goal from the rule).
+fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static str {
+    let allowed = |c: &str| !(c == "ChecklessChess" && stip.contains('+'));
+    let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
+        .iter()
+        .copied()
+        .filter(|(_, c)| allowed(c) && only.as_ref().is_none_or(|t| t.split('|').any(|t| c.contains(t))))
+        .collect();
+    if chosen.is_empty() {
+        assert!(only.as_ref().is_none_or(|t| CONDITIONS.iter().any(|(_, c)| t.split('|').any(|t| c.contains(t)))),
+            "no condition of the differential tester contains `{only:?}`");
+        chosen = CONDITIONS.iter().copied().filter(|(_, c)| allowed(c)).collect();
     }
+    *rng.weighted(&chosen)
 }
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
@@ -469,11 +492,12 @@ impl Gen<'_> {
         }
         let _ = writeln!(text, "Stipulation {stip}");
         let twinned = self.rng.chance(14) && royal.is_none();
-        let conditioned = self.rng.chance(20) && royal.is_none();
+        let only = condition_filter();
+        let conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none();
         if conditioned {
-            let c = condition_for(self.rng, &stip);
+            let c = condition_for(self.rng, &stip, &only);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun") || WITH_MADRASI.contains(&c);
+            let madrasi = (c.contains("irce") && !c.contains("Mars")) || c.contains("Immun") || WITH_MADRASI.contains(&c);
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {

@@ -113,12 +113,21 @@ pub fn unsupported(text: &str) -> Option<String> {
             match stipula::solve::run::solving_refusal(&p, st) {
                 Some(r) => (r.message, r.fault, String::new()),
                 // Conditions read but not implemented together or with these words (`Circe Volcanic`).
-                None => match stipula::conditions::build_all(&p.conditions) {
-                    Err(e) if e.is_unsupported() => {
-                        (e.to_string(), stipula::problem::Fault::Unsupported, String::new())
+                // Conditions read but not implemented together or with these words (`Circe Volcanic`), in the
+                // diagram or in a twin (`twin condition madrasi marscirce`), or with its pieces (Anti-Mars Circe
+                // and castling).
+                None => {
+                    let diagrams = stipula::problem::twins::twin_diagrams(&p).unwrap_or_default();
+                    let refusal = diagrams.iter().find_map(|(_, _, d)| {
+                        stipula::solve::run::diagram_rules(&p, d).err().filter(|e| e.is_unsupported())
+                    });
+                    match refusal.or_else(|| stipula::conditions::build_all(&p.conditions).err()) {
+                        Some(e) if e.is_unsupported() => {
+                            (e.to_string(), stipula::problem::Fault::Unsupported, String::new())
+                        }
+                        _ => return None,
                     }
-                    _ => return None,
-                },
+                }
             }
         }
         None => return Some("no problem".into()),
