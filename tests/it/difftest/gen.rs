@@ -856,7 +856,7 @@ impl Gen<'_> {
                     let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
                     format!("Stipulation {code}{n}{half}")
                 }
-                _ => format!("Condition {}", condition_for(self.rng, stip)),
+                _ => format!("Condition {}", condition_for(self.rng, stip, &condition_filter())),
             };
             parts.push(c);
         }
