@@ -5,7 +5,7 @@
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, ANTI, CIRCE, IMMUNE};
-use super::{eiffel, isardam, madness, madrasi, parsi, ConditionDef, Param};
+use super::{andernach, eiffel, isardam, madness, madrasi, parsi, take_make, ConditionDef, Param};
 use crate::words::Names;
 
 const REX_INCLUSIVE: Param = Param {
@@ -180,7 +180,14 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RelegationChess", "Degradierung", "Degradierung"]),
     popeye_only(["NorskSjakk", "NorskSjakk", "NorskSjakk"]),
     popeye_only(["TraitorChess", "TraitorChess", "EchecsTraitor"]),
-    popeye_only(["AndernachChess", "AndernachSchach", "EchecsAndernach"]),
+    ConditionDef {
+        name: "AndernachChess",
+        popeye: Some(["AndernachChess", "AndernachSchach", "EchecsAndernach"]),
+        aliases: &["Andernach"],
+        build: Some(andernach::Andernach::build),
+        no_rebirth: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["WhiteForcedSquare", "WeissesZwangsfeld", "BlancCaseForce"]),
     popeye_only(["WhiteConsequentForcedSquare", "WeissesKonsequentesZwangsfeld", "BlancCaseForceConsequent"]),
     popeye_only(["BlackForcedSquare", "SchwarzesZwangsfeld", "NoirCaseForce"]),
@@ -188,7 +195,13 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ChameleonChess", "ChamaeleonSchach", "EchecsCameleon"]),
     popeye_only(["FunctionaryChess", "BeamtenSchach", "EchecsFonctionnaire"]),
     popeye_only(["GlasgowChess", "GlasgowSchach", "EchecsGlasgow"]),
-    popeye_only(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
+    ConditionDef {
+        name: "AntiAndernachChess",
+        popeye: Some(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
+        aliases: &["AntiAndernach"],
+        build: Some(andernach::Andernach::build_anti),
+        ..ConditionDef::NONE
+    },
     popeye_only(["FrischAufCirce", "FrischAufCirce", "FrischAufCirce"]),
     circe_row(
         ["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"],
@@ -263,7 +276,19 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
     popeye_only(["SAT", "SAT", "SAT"]),
     popeye_only(["StrictSAT", "StrictSAT", "StrictSAT"]),
-    popeye_only(["Take&MakeChess", "Take&MakeSchach", "Take&MakeEchecs"]),
+    ConditionDef {
+        name: "Take&MakeChess",
+        popeye: Some(["Take&MakeChess", "Take&MakeSchach", "Take&MakeEchecs"]),
+        aliases: &["TakeMake"],
+        params: &[Param {
+            name: "Absolute",
+            popeye: Some((["Absolute", "Absolut", "Absolu"], &[["Absolute", "Absolut", "Absolu"]])),
+            aliases: &[],
+            implied: false,
+        }],
+        build: Some(take_make::TakeMake::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackSynchronMover", "SchwarzerSynchronZueger", "NoirSynchronCoup"]),
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),

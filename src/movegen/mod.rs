@@ -353,19 +353,24 @@ impl Rules {
 
     /// The effects of `mv` beyond moving and taking (see [`Rules::make_noting`]).
     pub fn effects(&self, pos: &Position, mv: Move) -> Effects {
-        if !self.hooks.has(Hooks::CAPTURE) {
+        if !self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0)) {
             return Effects::NONE;
         }
         self.make_noting(pos, mv).1
     }
 
-    /// The stages after the mechanical move: the capture stage ([`Hooks::CAPTURE`]), then the state updates
-    /// ([`Hooks::AFTER_MOVE`]).
+    /// The stages after the mechanical move: the capture stage ([`Hooks::CAPTURE`], then [`Hooks::ON_MOVE`]), then
+    /// the state updates ([`Hooks::AFTER_MOVE`]).
     #[inline(always)]
     fn stages_after_make(&self, pos: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         if self.hooks.has(Hooks::CAPTURE) && mv.is_capture() {
             for c in self.conditions_with(Hooks::CAPTURE) {
                 c.on_capture(self, pos, mv, after, effects);
+            }
+        }
+        if self.hooks.has(Hooks::ON_MOVE) {
+            for c in self.conditions_with(Hooks::ON_MOVE) {
+                c.on_move(self, pos, mv, after, effects);
             }
         }
         if self.hooks.has(Hooks::AFTER_MOVE) {
@@ -399,13 +404,27 @@ impl Rules {
     /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
     #[inline]
     fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
-        if self.hooks.has(Hooks::CHOICES) {
+        if self.hooks.has(Hooks(Hooks::CHOICES.0 | Hooks::REWRITE.0)) {
             let start = out.len();
             self.free_piece_moves_as_walked(pos, from, out);
-            self.expand_choices(pos, out, start);
+            self.rewrite_and_expand(pos, from, out, start);
             return;
         }
         self.free_piece_moves_as_walked(pos, from, out);
+    }
+
+    /// The generate stage's conditions on the moves `out[start..]` of the piece on `from`: their rewrite of its
+    /// captures ([`Condition::rewrite_moves`]), then the outcomes of each capture ([`Rules::expand_choices`]).
+    #[inline(never)]
+    fn rewrite_and_expand(&self, pos: &Position, from: Square, out: &mut MoveList, start: usize) {
+        if self.hooks.has(Hooks::REWRITE) {
+            for c in self.conditions_with(Hooks::REWRITE) {
+                c.rewrite_moves(self, pos, from, out, start);
+            }
+        }
+        if self.hooks.has(Hooks::CHOICES) {
+            self.expand_choices(pos, out, start);
+        }
     }
 
     /// The captures from `out[start..]` for which a condition offers choices ([`Condition::choices`]), each

@@ -24,6 +24,12 @@ struct Naive {
     parsi: bool,
     /// Madness of Kings with the walk's code.
     madness: Option<&'static str>,
+    /// Take&Make chess (`Absolute`: a check needs the capture's make).
+    take_make: bool,
+    absolute: bool,
+    /// Andernach chess: a capturer turns to the other side; Anti-Andernach: a piece that captures nothing.
+    andernach: bool,
+    anti_andernach: bool,
 }
 
 impl Naive {
@@ -36,6 +42,10 @@ impl Naive {
             type_b: false,
             parsi: false,
             madness: None,
+            take_make: false,
+            absolute: false,
+            andernach: false,
+            anti_andernach: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -44,6 +54,12 @@ impl Naive {
                 "Eiffel" => n.eiffel = true,
                 "Isardam" => n.isardam = true,
                 "Parsi" => n.parsi = true,
+                "Take&MakeChess" => {
+                    n.take_make = true;
+                    n.absolute = spec.options.iter().any(|o| o == "Absolute");
+                }
+                "AndernachChess" => n.andernach = true,
+                "AntiAndernachChess" => n.anti_andernach = true,
                 "MadnessOfKings" => {
                     n.madness = Some(match spec.options.first().map(String::as_str) {
                         None | Some("LA") => "LA",
@@ -188,6 +204,65 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
     }
 }
 
+/// The squares a piece of `color` and `kind` on `from` reaches without capturing in `pos` (a pawn: its steps
+/// forward, two from its second rank, none from its first).
+fn quiet_squares(pos: &Position, from: Square, piece: Piece) -> Vec<Square> {
+    let mut board = pos.clone();
+    board.put(from, piece);
+    if piece.kind != Kind::PAWN {
+        return targets_naive(&board, from).into_iter().filter(|(_, c)| c.is_none()).map(|(t, _)| t).collect();
+    }
+    let mut v = Vec::new();
+    let f = piece.color.forward();
+    if from.rank() == piece.color.opposite().last_rank() {
+        return v;
+    }
+    if let Some(one) = from.offset(0, f).filter(|&s| pos.piece_at(s).is_none()) {
+        v.push(one);
+        let second = if piece.color == Color::White { 1 } else { 6 };
+        if let Some(two) = one.offset(0, f).filter(|&s| from.rank() == second && pos.piece_at(s).is_none()) {
+            v.push(two);
+        }
+    }
+    v
+}
+
+/// Take&Make: the moves of the piece on `from`, each capture (as the walk makes it, once per arrival) followed by a
+/// move of the capturer from there with the captured piece's walk and side, capturing nothing; a pawn promotes
+/// where it ends on its last rank and may not end on its first.
+fn take_make_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
+    let mover = pos.piece_at(from).unwrap();
+    let mut walked = Vec::new();
+    piece_moves(Naive::from_texts(&[]), pos, from, promotions, &mut walked);
+    let mut seen = Vec::new();
+    for m in walked {
+        let Some(cap) = m.capture() else {
+            out.push(m);
+            continue;
+        };
+        if seen.contains(&(m.to, cap)) {
+            continue;
+        }
+        seen.push((m.to, cap));
+        let taken = pos.piece_at(cap).unwrap();
+        let mut board = pos.clone();
+        board.remove(from);
+        board.remove(cap);
+        board.put(m.to, mover);
+        let special = if m.special == Special::EnPassant { Special::EnPassant } else { Special::None };
+        for to in quiet_squares(&board, m.to, taken) {
+            let mv = Move::new(from, to, Some(cap), special);
+            if mover.kind != Kind::PAWN {
+                out.push(mv);
+            } else if to.rank() == mover.color.last_rank() {
+                out.extend(promotions.iter().map(|&k| mv.promoting(k)));
+            } else if to.rank() != mover.color.opposite().last_rank() {
+                out.push(mv);
+            }
+        }
+    }
+}
+
 /// Parsi: whether the piece on `from` is a king that still has its knight's leap and stands a knight's leap from
 /// `target`.
 fn parsi_leap_reaches(n: Naive, pos: &Position, from: Square, target: Square) -> bool {
@@ -223,6 +298,19 @@ fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king:
     (by_walk || by_leap)
         && !paralysed(n, pos, from)
         && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
+        && (!n.absolute || take_make_capture_has_make(pos, from, king))
+}
+
+/// Take&Make Absolute: whether the capture of the king on `king` by the piece on `from` has its make (a square the
+/// capturer reaches from there with the king's walk, capturing nothing; a pawn not its first rank).
+fn take_make_capture_has_make(pos: &Position, from: Square, king: Square) -> bool {
+    let (mover, taken) = (pos.piece_at(from).unwrap(), pos.piece_at(king).unwrap());
+    let mut board = pos.clone();
+    board.remove(from);
+    board.put(king, mover);
+    quiet_squares(&board, king, taken)
+        .into_iter()
+        .any(|to| mover.kind != Kind::PAWN || to.rank() != mover.color.opposite().last_rank())
 }
 
 /// Whether `color`'s king is in check: some opposing piece gives check ([`gives_check`]).
@@ -348,6 +436,11 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
     if n.parsi {
         after.set_ep(None);
     }
+    let mover = pos.piece_at(m.from).unwrap();
+    if (n.andernach && m.is_capture() || n.anti_andernach && !m.is_capture()) && mover.kind != Kind::KING {
+        let p = after.piece_at(m.to).unwrap();
+        after.put(m.to, Piece::new(p.color.opposite(), p.kind));
+    }
     after
 }
 
@@ -381,7 +474,11 @@ fn pseudo_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         if paralysed(n, pos, from) {
             continue;
         }
-        piece_moves(n, pos, from, promotions, &mut pseudo);
+        if n.take_make {
+            take_make_moves(pos, from, promotions, &mut pseudo);
+        } else {
+            piece_moves(n, pos, from, promotions, &mut pseudo);
+        }
         if n.parsi && p.kind == Kind::KING && pos.flags() & leap_bit(us) != 0 {
             for s in KNIGHT_LEAPS.iter().filter_map(|&d| step(from, d)) {
                 match pos.piece_at(s) {
@@ -664,6 +761,25 @@ fn madrasi_matches_naive() {
 #[test]
 fn madrasi_rex_inclusive_matches_naive() {
     differential(&["Madrasi RI"], 0x5EED_0002, 10000);
+}
+
+#[test]
+fn take_make_matches_naive() {
+    differential(&["Take&MakeChess"], 0x5EED_7A4E, 4000);
+    differential_with(&["Take&MakeChess"], 0x5EED_7A4F, 4000, ORTHODOX);
+    differential_every_kind(&["Take&MakeChess"], 0x5EED_7A50, 2000);
+    differential(&["Take&MakeChess Absolute"], 0x5EED_7A51, 4000);
+    differential(&["Take&MakeChess", "Madrasi"], 0x5EED_7A52, 3000);
+}
+
+#[test]
+fn andernach_matches_naive() {
+    differential(&["AndernachChess"], 0x5EED_A4D0, 4000);
+    differential_every_kind(&["AndernachChess"], 0x5EED_A4D1, 2000);
+    differential(&["AntiAndernachChess"], 0x5EED_A4D2, 4000);
+    differential_every_kind(&["AntiAndernachChess"], 0x5EED_A4D3, 2000);
+    differential(&["AndernachChess", "Madrasi"], 0x5EED_A4D4, 3000);
+    differential(&["AndernachChess", "Take&MakeChess"], 0x5EED_A4D5, 3000);
 }
 
 #[test]

@@ -129,6 +129,10 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "SymmetryImmunChess"),
     (1, "AntipodeanImmunChess"),
     (1, "EquipollentsImmunChess"),
+    (4, "Take&MakeChess"),
+    (1, "Take&MakeChess Absolute"),
+    (3, "AndernachChess"),
+    (3, "AntiAndernachChess"),
 ];
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
@@ -386,11 +390,19 @@ impl Gen<'_> {
         }
         let _ = writeln!(text, "Stipulation {stip}");
         let twinned = self.rng.chance(14);
-        let conditioned = self.rng.chance(20);
+        // `STIPULA_DIFF_CONDITIONS=Take,Andernach`: every problem under one of the conditions whose name contains one
+        // of the words (the draws are then those of another run).
+        let only = std::env::var("STIPULA_DIFF_CONDITIONS").ok();
+        let pool: Vec<(u32, &str)> = CONDITIONS
+            .iter()
+            .filter(|(_, c)| only.as_ref().is_none_or(|o| o.split(',').any(|w| c.contains(w))))
+            .copied()
+            .collect();
+        let conditioned = self.rng.chance(20) || (only.is_some() && !pool.is_empty());
         if conditioned {
-            let c = *self.rng.weighted(CONDITIONS);
+            let c = *self.rng.weighted(&pool);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun");
+            let madrasi = c.contains("irce") || c.contains("Immun") || c.contains("Andernach") || c.contains("Take");
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
