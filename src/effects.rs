@@ -22,6 +22,10 @@ pub enum Effect {
     /// Volage, magic squares: Popeye writes `=b` where it stands, after the move or inside the bracket before it),
     /// or another one (Breton, magic pieces: `[d4=b]`).
     Recoloured { square: Square, piece: Piece, mover: bool },
+    /// A piece changed to another kind, `piece` as it is now: the moving piece (`mover`, Chameleon chess, Einstein
+    /// chess: Popeye writes `=B` where it stands, after the move or inside the bracket before it), or another one
+    /// (`[d4=B]`).
+    Transmuted { square: Square, piece: Piece, mover: bool },
 }
 
 impl Effect {
@@ -62,13 +66,20 @@ impl Effect {
                     format!("[{square}={}]", colour(piece.color))
                 }
             }
+            Effect::Transmuted { square, piece, mover } => {
+                if mover {
+                    format!("={}", letters(piece.kind))
+                } else {
+                    format!("[{square}={}]", letters(piece.kind))
+                }
+            }
         }
     }
 
     /// Whether Popeye writes the effect inside the context before it (the move, or the bracket of the effect
     /// before: `[+bRa8=w]`) rather than in a bracket of its own.
     fn in_context(&self) -> bool {
-        matches!(self, Effect::Recoloured { mover: true, .. })
+        matches!(self, Effect::Recoloured { mover: true, .. } | Effect::Transmuted { mover: true, .. })
     }
 }
 
@@ -150,6 +161,12 @@ impl serde::Serialize for Effect {
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
             }
+            Effect::Transmuted { square, piece, mover: _ } => {
+                m.serialize_field("effect", "transmuted")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;
                 m.serialize_field("square", &square.to_string())?;
@@ -209,5 +226,10 @@ mod tests {
         both.push(Effect::Added { square: sq("a8"), piece: rook, promoted: None });
         both.push(turned);
         assert_eq!(both.write_in(Lang::English), "[+bRa8=b]");
+        // `Condition ChameleonChess`: `1.Sg1-f3=B`; German `=L`.
+        let bishop =
+            Effect::Transmuted { square: sq("f3"), piece: Piece::new(Color::White, Kind::BISHOP), mover: true };
+        assert_eq!(bishop.write_in(Lang::English), "=B");
+        assert_eq!(bishop.write_in(Lang::German), "=L");
     }
 }

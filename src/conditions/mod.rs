@@ -8,7 +8,9 @@
 //! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
 pub mod andernach;
+pub mod breton;
 pub mod castling_exclusive;
+pub mod chameleon;
 pub mod circe;
 pub mod eiffel;
 pub mod isardam;
@@ -16,6 +18,7 @@ pub mod madness;
 pub mod madrasi;
 pub mod parsi;
 pub mod registry;
+pub mod singlebox;
 pub mod take_make;
 
 use self::registry::CONDITIONS;
@@ -58,6 +61,13 @@ impl ConditionSpec {
         match self.name.as_str() {
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
+            // Popeye writes its type, the default too.
+            "SingleBox" => format!("{name}    {}", if matches!(lang, Lang::German) { "Typ1" } else { "Type1" }),
+            // Popeye's order of the words.
+            "Breton" => std::iter::once(name)
+                .chain(["Adverse", "Chromatic", "PY"].into_iter().filter(|w| has(w)).map(word))
+                .collect::<Vec<_>>()
+                .join(" "),
             "Isardam" => {
                 let mut s = name;
                 if has("TypeB") {
@@ -114,6 +124,8 @@ pub struct ConditionDef {
     /// stipula does not implement it together with a rebirth rule of the Circe family (their effects' order on one
     /// capture is not settled): refused as a combination.
     pub no_rebirth: bool,
+    /// Other conditions stipula does not implement it together with (Popeye may): refused as a combination.
+    pub unsupported_with: &'static [&'static str],
 }
 
 /// A parameter word of a condition.
@@ -207,6 +219,7 @@ impl ConditionDef {
         build: None,
         rebirth: None,
         no_rebirth: false,
+        unsupported_with: &[],
     };
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
@@ -333,6 +346,11 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some() || o.no_rebirth) {
                 return Err(ConditionError::Combination(other.name, def.name));
             }
+        }
+        if let Some((other, _)) =
+            out.iter().find(|(o, _)| def.unsupported_with.contains(&o.name) || o.unsupported_with.contains(&def.name))
+        {
+            return Err(ConditionError::Combination(other.name, def.name));
         }
         if def.no_rebirth {
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some()) {

@@ -213,4 +213,20 @@ mod tests {
         );
         assert_eq!(v.len(), 43);
     }
+
+    #[test]
+    fn a_move_back_to_its_square_keeps_the_key() {
+        // `Qd4*d7-d4`: the queen ends where it started (a key made twice over lost the queen once).
+        let (pieces, state) = parse_fen("4k3/3r4/8/8/3Q4/8/8/4K3 w - -").unwrap();
+        let conds = build_all(&[ConditionSpec { name: "Take&MakeChess".into(), options: vec![] }]).unwrap();
+        let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
+        let pos = build_position(&pieces, &state, Color::White, &rules, &SetupOptions::default()).unwrap();
+        let mut out = Vec::new();
+        rules.legal_moves(&pos, &mut out);
+        let back = out.iter().find(|m| m.is_capture() && m.from == m.to).copied().unwrap();
+        assert_eq!(move_text(&pos, back), "Qd4*d7-d4");
+        let after = rules.make(&pos, back);
+        assert_eq!(after.key(), after.key_from_scratch());
+        assert_eq!(after.pieces().count(), 3);
+    }
 }

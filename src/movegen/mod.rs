@@ -172,6 +172,12 @@ impl Rules {
         }
     }
 
+    /// Whether a condition rewrites captures (Take&Make), so that a move is told from another by its capture too,
+    /// not by its squares alone (Popeye's identity of a move when it compares one with a threat).
+    pub fn captures_identify_moves(&self) -> bool {
+        self.hooks.has(Hooks::REWRITE)
+    }
+
     /// The conditions in force.
     pub fn conditions(&self) -> &[Box<dyn Condition>] {
         &self.conditions

@@ -133,6 +133,13 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Take&MakeChess Absolute"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
+    (3, "Breton"),
+    (2, "Breton Adverse"),
+    (1, "Breton Chromatic"),
+    (1, "Breton Adverse Chromatic"),
+    (1, "Breton PY"),
+    (3, "ChameleonChess"),
+    (3, "SingleBox Type1"),
 ];
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
@@ -402,7 +409,13 @@ impl Gen<'_> {
         if conditioned {
             let c = *self.rng.weighted(&pool);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = c.contains("irce") || c.contains("Immun") || c.contains("Andernach") || c.contains("Take");
+            let madrasi = c.contains("irce")
+                || c.contains("Immun")
+                || c.contains("Andernach")
+                || c.contains("Take")
+                || c.contains("Breton")
+                || c.contains("Chameleon")
+                || c.contains("Single");
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
