@@ -609,13 +609,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     }
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
-    fn defeats_a_threat(
-        &self,
-        pos: &Position,
-        threats: &[ThreatMove],
-        len: u32,
-        b: u32,
-    ) -> Result<bool, Aborted> {
+    fn defeats_a_threat(&self, pos: &Position, threats: &[ThreatMove], len: u32, b: u32) -> Result<bool, Aborted> {
         let legal = self.legal(pos);
         // Popeye identifies a move by its movement, its promotion and the removals a rule adds (Breton), and under
         // Take&Make by its capture too (`utilities/table.c`, `is_effect_relevant`): `Se5-d7` stays the threat when

@@ -2,7 +2,9 @@
 //! options that change what is printed, the shared conditions and fairy pieces, castling, en passant, twins),
 //! each solved by stipula and by Popeye's binary (`STIPULA_POPEYE_BIN`, else `../shared/popeye-ref/py`) and
 //! compared. Any disagreement fails, printed with its problem and both outputs. `STIPULA_DIFF_SEED`,
-//! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run; `examples/difftest.rs` runs longer ones.
+//! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_CONDITIONS=Take,Breton` puts every
+//! problem under one of the drawn conditions whose name holds one of the words); `examples/difftest.rs` runs longer
+//! ones.
 
 use crate::difftest;
 

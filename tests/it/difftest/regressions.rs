@@ -109,13 +109,21 @@ pub fn unsupported(text: &str) -> Option<String> {
             let st = &p.stipulation;
             match stipula::solve::run::solving_refusal(&p, st) {
                 Some(r) => (r.message, r.fault, String::new()),
-                // Conditions read but not implemented together or with these words (`Circe Volcanic`).
-                None => match stipula::conditions::build_all(&p.conditions) {
-                    Err(e) if e.is_unsupported() => {
-                        (e.to_string(), stipula::problem::Fault::Unsupported, String::new())
+                // Conditions read but not implemented together or with these words (`Circe Volcanic`), in the
+                // diagram or in a twin (`twin condition anticirce take&make`: a problem stipula plays only in part).
+                None => {
+                    let twins = p.twins.iter().flat_map(|t| &t.changes).filter_map(|c| match c {
+                        stipula::problem::twins::TwinChange::Conditions(v) => Some(v),
+                        _ => None,
+                    });
+                    let refused = std::iter::once(&p.conditions)
+                        .chain(twins)
+                        .find_map(|c| stipula::conditions::build_all(c).err().filter(|e| e.is_unsupported()));
+                    match refused {
+                        Some(e) => (e.to_string(), stipula::problem::Fault::Unsupported, String::new()),
+                        None => return None,
                     }
-                    _ => return None,
-                },
+                }
             }
         }
         None => return Some("no problem".into()),
