@@ -271,6 +271,8 @@ fn popeye_corpus() {
 const DOCUMENTED: &[(&str, &str)] = &[
     ("BEISPIEL/duplex.inp#1", "a pawn on its first rank in the diagram is refused"),
     ("BEISPIEL/stip.inp#68", "StartMoveNumber is ignored (every first move is solved)"),
+    ("REGRESSIONS/4_83_to_4_85.inp#14", "StartMoveNumber is ignored (every first move is solved)"),
+    ("REGRESSIONS/4_87_to_4_89.inp#3", "a pawn on its first rank in the diagram is refused"),
     ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
 ];
 
