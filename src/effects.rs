@@ -21,6 +21,14 @@ pub enum Effect {
     Transferred { from: Square, to: Square, was: Piece, piece: Piece, promoted: Option<Kind> },
     /// A piece taken off the board by a rule (Popeye `[-wSc3]`).
     Removed { square: Square, piece: Piece },
+    /// A piece turned to the other side, `piece` as it is now: the moving piece (`mover`, Andernach chess,
+    /// Volage, magic squares: Popeye writes `=b` where it stands, after the move or inside the bracket before it),
+    /// or another one (Breton, magic pieces: `[d4=b]`).
+    Recoloured { square: Square, piece: Piece, mover: bool },
+    /// A piece changed to another kind, `piece` as it is now: the moving piece (`mover`, Chameleon chess, Einstein
+    /// chess: Popeye writes `=B` where it stands, after the move or inside the bracket before it), or another one
+    /// (`[d4=B]`).
+    Transmuted { square: Square, piece: Piece, mover: bool },
 }
 
 impl Effect {
@@ -57,7 +65,27 @@ impl Effect {
                 s
             }
             Effect::Removed { square, piece } => format!("[-{}]", whole(piece, square)),
+            Effect::Recoloured { square, piece, mover } => {
+                if mover {
+                    format!("={}", colour(piece.color))
+                } else {
+                    format!("[{square}={}]", colour(piece.color))
+                }
+            }
+            Effect::Transmuted { square, piece, mover } => {
+                if mover {
+                    format!("={}", letters(piece.kind))
+                } else {
+                    format!("[{square}={}]", letters(piece.kind))
+                }
+            }
         }
+    }
+
+    /// Whether Popeye writes the effect inside the context before it (the move, or the bracket of the effect
+    /// before: `[+bRa8=w]`) rather than in a bracket of its own.
+    fn in_context(&self) -> bool {
+        matches!(self, Effect::Recoloured { mover: true, .. } | Effect::Transmuted { mover: true, .. })
     }
 }
 
@@ -89,9 +117,19 @@ impl Effects {
         self.items[0].is_none()
     }
 
-    /// Every effect as Popeye writes it, one after the other (`[+bRa8]`).
+    /// Every effect as Popeye writes it, one after the other (`[+bRa8]`), an effect written in its context
+    /// inside the bracket before it (`=b` after `[+wRa1]`: `[+wRa1=b]`).
     pub fn write_in(&self, lang: Lang) -> String {
-        self.iter().map(|e| e.write_in(lang)).collect()
+        let mut s = String::new();
+        for e in self.iter() {
+            let text = e.write_in(lang);
+            if e.in_context() && s.ends_with(']') {
+                s.insert_str(s.len() - 1, &text);
+            } else {
+                s += &text;
+            }
+        }
+        s
     }
 }
 
@@ -132,6 +170,18 @@ impl serde::Serialize for Effect {
             }
             Effect::Removed { square, piece } => {
                 m.serialize_field("effect", "removed")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Transmuted { square, piece, mover: _ } => {
+                m.serialize_field("effect", "transmuted")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Recoloured { square, piece, mover: _ } => {
+                m.serialize_field("effect", "recoloured")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
@@ -181,5 +231,21 @@ mod tests {
         all.push(t);
         all.push(Effect::Removed { square: sq("c3"), piece: Piece::new(Color::White, Kind::KNIGHT) });
         assert_eq!(all.write_in(Lang::English), "[wQd7->d1][-wSc3]");
+        // `Condition Andernach`: `1.Qd4*c4=b`; German `=s`; a piece other than the mover `[d4=b]`.
+        let black_queen = Piece::new(Color::Black, Kind::QUEEN);
+        let turned = Effect::Recoloured { square: sq("c4"), piece: black_queen, mover: true };
+        assert_eq!(turned.write_in(Lang::English), "=b");
+        assert_eq!(turned.write_in(Lang::German), "=s");
+        let other = Effect::Recoloured { square: sq("d4"), piece: black_queen, mover: false };
+        assert_eq!(other.write_in(Lang::English), "[d4=b]");
+        let mut both = Effects::NONE;
+        both.push(Effect::Added { square: sq("a8"), piece: rook, promoted: None });
+        both.push(turned);
+        assert_eq!(both.write_in(Lang::English), "[+bRa8=b]");
+        // `Condition ChameleonChess`: `1.Sg1-f3=B`; German `=L`.
+        let bishop =
+            Effect::Transmuted { square: sq("f3"), piece: Piece::new(Color::White, Kind::BISHOP), mover: true };
+        assert_eq!(bishop.write_in(Lang::English), "=B");
+        assert_eq!(bishop.write_in(Lang::German), "=L");
     }
 }

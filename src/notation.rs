@@ -93,7 +93,9 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
         s.push('=');
         s += letters(k);
     }
-    if mv.special == Special::EnPassant {
+    // A capture en passant that goes on to the captured pawn's square (Take&Make) is written as a plain capture
+    // there, as Popeye writes it (`e5*d5`).
+    if mv.special == Special::EnPassant && mv.capture() != Some(mv.to) {
         s += " ep.";
     }
     s

@@ -656,7 +656,8 @@ impl Position {
             Some(kind) => Piece::new(piece.color, kind),
             None => piece,
         };
-        if capture != Some(mv.to) {
+        // A move back to its own square (Take&Make's `Qd4*d7-d4`) found the square just emptied.
+        if capture != Some(mv.to) && mv.to != mv.from {
             if let Some(old) = src.piece_at(mv.to) {
                 self.lift(mv.to, old);
             }

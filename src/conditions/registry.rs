@@ -5,7 +5,10 @@
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
-use super::{checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, ConditionDef, Param};
+use super::{
+    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, singlebox, take_make,
+    ConditionDef, Param,
+};
 
 /// Anti-Mars Circe, kings included.
 const ANTI_MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::AntiMars), ..MARS };
@@ -225,15 +228,33 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RelegationChess", "Degradierung", "Degradierung"]),
     popeye_only(["NorskSjakk", "NorskSjakk", "NorskSjakk"]),
     popeye_only(["TraitorChess", "TraitorChess", "EchecsTraitor"]),
-    popeye_only(["AndernachChess", "AndernachSchach", "EchecsAndernach"]),
+    ConditionDef {
+        name: "AndernachChess",
+        popeye: Some(["AndernachChess", "AndernachSchach", "EchecsAndernach"]),
+        aliases: &["Andernach"],
+        build: Some(andernach::Andernach::build),
+        no_rebirth: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["WhiteForcedSquare", "WeissesZwangsfeld", "BlancCaseForce"]),
     popeye_only(["WhiteConsequentForcedSquare", "WeissesKonsequentesZwangsfeld", "BlancCaseForceConsequent"]),
     popeye_only(["BlackForcedSquare", "SchwarzesZwangsfeld", "NoirCaseForce"]),
     popeye_only(["BlackConsequentForcedSquare", "SchwarzesKonsequentesZwangsfeld", "NoirCaseForceConsequent"]),
-    popeye_only(["ChameleonChess", "ChamaeleonSchach", "EchecsCameleon"]),
+    ConditionDef {
+        name: "ChameleonChess",
+        popeye: Some(["ChameleonChess", "ChamaeleonSchach", "EchecsCameleon"]),
+        build: Some(chameleon::ChameleonChess::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["FunctionaryChess", "BeamtenSchach", "EchecsFonctionnaire"]),
     popeye_only(["GlasgowChess", "GlasgowSchach", "EchecsGlasgow"]),
-    popeye_only(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
+    ConditionDef {
+        name: "AntiAndernachChess",
+        popeye: Some(["AntiAndernachChess", "AntiAndernachSchach", "EchecsAntiAndernach"]),
+        aliases: &["AntiAndernach"],
+        build: Some(andernach::Andernach::build_anti),
+        ..ConditionDef::NONE
+    },
     popeye_only(["FrischAufCirce", "FrischAufCirce", "FrischAufCirce"]),
     circe_row(
         ["VerticalMirrorCirce", "VertikalesSpiegelCirce", "CirceMalefiqueVerticale"],
@@ -306,7 +327,32 @@ pub static CONDITIONS: &[ConditionDef] = &[
         CirceSpec { turncoat: true, mirror: true, ..CIRCE },
     ),
     popeye_only(["AMU", "AMU", "AMU"]),
-    popeye_only(["SingleBox", "NurPartiesatzSteine", "SingleBox"]),
+    ConditionDef {
+        name: "SingleBox",
+        popeye: Some(["SingleBox", "NurPartiesatzSteine", "SingleBox"]),
+        params: &[
+            Param {
+                name: "Type1",
+                popeye: Some((["Type1", "Typ1", "Type1"], NUMBERED_TYPES)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "Type2",
+                popeye: Some((["Type2", "Typ2", "Type2"], NUMBERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "Type3",
+                popeye: Some((["Type3", "Typ3", "Type3"], NUMBERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        build: Some(singlebox::SingleBox::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["MAFF", "MAFF", "MAFF"]),
     popeye_only(["OWU", "OWU", "OWU"]),
     popeye_only(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
@@ -329,7 +375,19 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
     popeye_only(["SAT", "SAT", "SAT"]),
     popeye_only(["StrictSAT", "StrictSAT", "StrictSAT"]),
-    popeye_only(["Take&MakeChess", "Take&MakeSchach", "Take&MakeEchecs"]),
+    ConditionDef {
+        name: "Take&MakeChess",
+        popeye: Some(["Take&MakeChess", "Take&MakeSchach", "Take&MakeEchecs"]),
+        aliases: &["TakeMake"],
+        params: &[Param {
+            name: "Absolute",
+            popeye: Some((["Absolute", "Absolut", "Absolu"], &[["Absolute", "Absolut", "Absolu"]])),
+            aliases: &[],
+            implied: false,
+        }],
+        build: Some(take_make::TakeMake::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackSynchronMover", "SchwarzerSynchronZueger", "NoirSynchronCoup"]),
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),
@@ -398,7 +456,31 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ImmuneHorizontalSymmetry", "ImmuneHorizontaleSymmetrie", "ImmuneSymetriqueHorizontale"]),
     popeye_only(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
     popeye_only(["Rokagogo", "Rokagogo", "Rokagogo"]),
-    popeye_only(["Breton", "Breton", "Breton"]),
+    ConditionDef {
+        name: "Breton",
+        popeye: Some(["Breton", "Breton", "Breton"]),
+        params: &[
+            Param {
+                name: "Adverse",
+                popeye: Some((["Adverse", "Advers", "Adverse"], BRETON_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "Chromatic",
+                popeye: Some((["Chromatic", "Chromatisch", "Chromatique"], BRETON_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param { name: "PY", popeye: Some((["PY", "PY", "PY"], BRETON_VARIANTS)), aliases: &[], implied: false },
+        ],
+        build: Some(breton::Breton::build),
+        // Its choice of the piece removed and a rebirth's promotion would share the move's one choice; with
+        // Andernach the order of the two effects on one capture is not settled.
+        no_rebirth: true,
+        unsupported_with: &["AndernachChess"],
+        ..ConditionDef::NONE
+    },
     popeye_only(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
     popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
@@ -506,6 +588,13 @@ const MUMMER_PARAMS: &[Param] = &[
 
 /// Popeye's lettered condition types (`ConditionLetteredVariantTypeString`): the table in which Popeye reads
 /// Isardam's type.
+/// Popeye's numbered types (`ConditionNumberedVariantTypeString`).
+const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
+
+/// Popeye's words after `Breton` (`BretonVariantTypeString`).
+const BRETON_VARIANTS: &[Names] =
+    &[["Adverse", "Advers", "Adverse"], ["Chromatic", "Chromatisch", "Chromatique"], ["PY", "PY", "PY"]];
+
 const LETTERED_TYPES: &[Names] =
     &[["TypeA", "TypA", "TypeA"], ["TypeB", "TypB", "TypeB"], ["TypeC", "TypC", "TypeC"], ["TypeD", "TypD", "TypeD"]];
 

@@ -60,6 +60,13 @@ impl Hooks {
     /// [`Condition::piece_moves`]: the condition makes each piece's moves itself (the Mars Circe family moves a
     /// piece from its rebirth square).
     pub const PIECE_MOVES: Hooks = Hooks(8192);
+    /// [`Condition::rewrite_moves`]: the captures a piece's walk generates are replaced by the condition's own
+    /// (Take&Make's capture followed by a move with the captured piece's walk); its moves that capture nothing
+    /// stay as the walk makes them.
+    pub const REWRITE: Hooks = Hooks(16384);
+    /// [`Condition::on_move`]: every move, capture or not, may change more than its own squares (a recolouring,
+    /// a transmutation, a relocation), made right after the move.
+    pub const ON_MOVE: Hooks = Hooks(32768);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -72,12 +79,14 @@ impl Hooks {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
     /// Which moves exist: the walks' moves, a condition's own ([`Hooks::EXTRA_MOVES`]), its rules for pawns
-    /// ([`Hooks::DOUBLE_STEP`], [`Hooks::PROMOTION`]) and the outcomes a capture offers ([`Hooks::CHOICES`]).
+    /// ([`Hooks::DOUBLE_STEP`], [`Hooks::PROMOTION`]), its captures in place of the walks' ([`Hooks::REWRITE`])
+    /// and the outcomes a capture offers ([`Hooks::CHOICES`]).
     Generate,
     /// Which pieces may move and what observes what: paralysis, observations that count
     /// ([`Hooks::PARALYSIS`], [`Hooks::OBSERVATION`], [`Hooks::EXTRA_CHECK`]).
     Observe,
-    /// What a capture does besides (a rebirth: [`Hooks::CAPTURE`]), made right after the move.
+    /// What a capture does besides (a rebirth, a recolouring: [`Hooks::CAPTURE`]) and what any move does besides
+    /// ([`Hooks::ON_MOVE`]), made right after the move, captures' effects first.
     Capture,
     /// The conditions' state after the move ([`Hooks::AFTER_MOVE`]).
     State,
@@ -103,10 +112,11 @@ impl Stage {
                     | Hooks::PROMOTION.0
                     | Hooks::PAWN_MOVE.0
                     | Hooks::CHOICES.0
-                    | Hooks::PIECE_MOVES.0,
+                    | Hooks::PIECE_MOVES.0
+                    | Hooks::REWRITE.0,
             ),
             Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0),
-            Stage::Capture => Hooks::CAPTURE,
+            Stage::Capture => Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0),
             Stage::State => Hooks::AFTER_MOVE,
             Stage::Legality => Hooks::LEGALITY,
             Stage::Replies => Hooks::REPLIES,
@@ -147,12 +157,15 @@ impl Keeps {
             | Hooks::DOUBLE_STEP.0
             | Hooks::PROMOTION.0
             | Hooks::CAPTURE.0
-            | Hooks::CHOICES.0;
+            | Hooks::CHOICES.0
+            | Hooks::REWRITE.0;
         let fewer_checks = check_as_walks | Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0;
         Keeps {
             pins: hooks.0 & !check_as_walks == 0,
             unobserved_pins: hooks.0 & !fewer_checks == 0,
-            captures: !hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0)),
+            captures: !hooks.has(Hooks(
+                Hooks::CAPTURE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0 | Hooks::REWRITE.0 | Hooks::ON_MOVE.0,
+            )),
             check_filter: hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) == 0,
             orthodox: hooks.0 == 0,
         }
@@ -303,6 +316,16 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// order, before [`Condition::after_move`]).
     fn on_capture(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {
     }
+
+    /// The effect stage of every move (called only with [`Hooks::ON_MOVE`], after the capture stage): what `mv`
+    /// does besides moving and taking (a recolouring, a transmutation, a relocation), made on `after` and noted in
+    /// `effects`.
+    fn on_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position, _effects: &mut Effects) {}
+
+    /// The generate stage's rewrite of a piece's captures (called only with [`Hooks::REWRITE`]): `out[start..]` holds
+    /// the pseudo-legal moves of the piece on `from` in `pos` as its walk makes them; the condition replaces the
+    /// captures among them by its own moves (none, one or several per capture), leaving the others in their order.
+    fn rewrite_moves(&self, _rules: &Rules, _pos: &Position, _from: Square, _out: &mut MoveList, _start: usize) {}
 
     /// What the condition does to `mv` from `before`, as a sentence for explanations (`stipula explain --why`): a
     /// rebirth it makes, or why it forbids the move; `None` when it does nothing special to it. Off the solver's

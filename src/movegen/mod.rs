@@ -200,6 +200,12 @@ impl Rules {
         self.attrs
     }
 
+    /// Whether a condition rewrites captures (Take&Make), so that a move is told from another by its capture too,
+    /// not by its squares alone (Popeye's identity of a move when it compares one with a threat).
+    pub fn captures_identify_moves(&self) -> bool {
+        self.hooks.has(Hooks::REWRITE)
+    }
+
     /// The conditions in force.
     pub fn conditions(&self) -> &[Box<dyn Condition>] {
         &self.conditions
@@ -399,19 +405,24 @@ impl Rules {
 
     /// The effects of `mv` beyond moving and taking (see [`Rules::make_noting`]).
     pub fn effects(&self, pos: &Position, mv: Move) -> Effects {
-        if !self.hooks.has(Hooks::CAPTURE) {
+        if !self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0)) {
             return Effects::NONE;
         }
         self.make_noting(pos, mv).1
     }
 
-    /// The stages after the mechanical move: the capture stage ([`Hooks::CAPTURE`]), then the state updates
-    /// ([`Hooks::AFTER_MOVE`]).
+    /// The stages after the mechanical move: the capture stage ([`Hooks::CAPTURE`], then [`Hooks::ON_MOVE`]), then
+    /// the state updates ([`Hooks::AFTER_MOVE`]).
     #[inline(always)]
     fn stages_after_make(&self, pos: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         if self.hooks.has(Hooks::CAPTURE) && mv.is_capture() {
             for c in self.conditions_with(Hooks::CAPTURE) {
                 c.on_capture(self, pos, mv, after, effects);
+            }
+        }
+        if self.hooks.has(Hooks::ON_MOVE) {
+            for c in self.conditions_with(Hooks::ON_MOVE) {
+                c.on_move(self, pos, mv, after, effects);
             }
         }
         if self.hooks.has(Hooks::AFTER_MOVE) {
@@ -445,15 +456,13 @@ impl Rules {
     /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
     #[inline]
     fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
-        if self.hooks.has(Hooks(Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0)) {
+        if self.hooks.has(Hooks(Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0 | Hooks::REWRITE.0)) {
             let start = out.len();
             match self.conditions_with(Hooks::PIECE_MOVES).next() {
                 Some(c) => c.piece_moves(self, pos, from, out),
                 None => self.free_piece_moves_as_walked(pos, from, out),
             }
-            if self.hooks.has(Hooks::CHOICES) {
-                self.expand_choices(pos, out, start);
-            }
+            self.rewrite_and_expand(pos, from, out, start);
             return;
         }
         self.free_piece_moves_as_walked(pos, from, out);
@@ -464,6 +473,20 @@ impl Rules {
     #[inline]
     pub fn walked_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
         self.free_piece_moves_as_walked(pos, from, out);
+    }
+
+    /// The generate stage's conditions on the moves `out[start..]` of the piece on `from`: their rewrite of its
+    /// captures ([`Condition::rewrite_moves`]), then the outcomes of each capture ([`Rules::expand_choices`]).
+    #[inline(never)]
+    fn rewrite_and_expand(&self, pos: &Position, from: Square, out: &mut MoveList, start: usize) {
+        if self.hooks.has(Hooks::REWRITE) {
+            for c in self.conditions_with(Hooks::REWRITE) {
+                c.rewrite_moves(self, pos, from, out, start);
+            }
+        }
+        if self.hooks.has(Hooks::CHOICES) {
+            self.expand_choices(pos, out, start);
+        }
     }
 
     /// The captures from `out[start..]` for which a condition offers choices ([`Condition::choices`]), each

@@ -374,6 +374,12 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination(name, "castling"));
         }
     }
+    // Popeye refuses SingleBox with fairy pieces ("Fairy pieces not allowed in Single box", problem ignored).
+    if d.conditions.iter().any(|c| c.name == "SingleBox") && d.pieces.iter().any(|x| !x.kind.is_orthodox()) {
+        return Err(ConditionError::Invalid(
+            "fairy pieces are not allowed with SingleBox (Popeye refuses them)".into(),
+        ));
+    }
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
             pairs: p.options.castling_mutually_exclusive.clone(),

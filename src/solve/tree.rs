@@ -14,6 +14,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::problem::options::Options;
 use crate::problem::Play;
+use crate::square::Square;
 use rayon::prelude::*;
 
 /// What the tree shows besides the keys (Popeye's options).
@@ -457,7 +458,7 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let check = self.search.rules.in_check(after, after.side());
         // Threats: what the attacker would do if the defender could pass.
-        let mut threat: Option<(u32, Vec<Move>)> = None;
+        let mut threat: Option<(u32, Vec<ThreatMove>)> = None;
         if show_tree && !check && !self.opts.no_threat && m >= 2 {
             let null = after.null_move();
             match self.shortest_win(&null, m - 1, b)? {
@@ -466,7 +467,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                     let mut moves = Vec::new();
                     for (t, p) in self.legal(&null) {
                         if self.after_wins(&p, len, b)? {
-                            moves.push(t);
+                            moves.push((t, self.removals(&null, t)));
                             threats.push(self.attack(&null, t, &p, len, ply + 2, Role::Continuation, b)?);
                         }
                     }
@@ -594,16 +595,37 @@ impl<'s, 'a> Battle<'s, 'a> {
         self.wins(pos, k - 1, b)
     }
 
+    /// The squares of the pieces a condition's rule takes off the board with `mv` from `pos` (Breton's
+    /// `[-wRf1]`), which Popeye counts in a move's identity when it compares a move with a threat.
+    fn removals(&self, pos: &Position, mv: Move) -> Vec<Square> {
+        let effects = self.search.rules.effects(pos, mv);
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                crate::effects::Effect::Removed { square, .. } => Some(*square),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
-    fn defeats_a_threat(&self, pos: &Position, threats: &[Move], len: u32, b: u32) -> Result<bool, Aborted> {
+    fn defeats_a_threat(&self, pos: &Position, threats: &[ThreatMove], len: u32, b: u32) -> Result<bool, Aborted> {
         let legal = self.legal(pos);
-        for t in threats {
-            // Popeye identifies a threat by its squares: `Se5-d7` stays the threat when a defence turns it into
-            // `Se5*d7`; a move of the Mars Circe family from its rebirth square leaves from there (`Sc1-g1*e2` is not
-            // the threat `Sc1-e2`: BEISPIEL/mars.inp#2).
-            let same =
-                |m: &Move| m.from == t.from && m.to == t.to && m.promotion() == t.promotion() && m.via() == t.via();
-            match legal.iter().find(|(m, _)| same(m)) {
+        // Popeye identifies a move by its movement, its promotion and the removals a rule adds (Breton), and under
+        // Take&Make by its capture too (`utilities/table.c`, `is_effect_relevant`): `Se5-d7` stays the threat when
+        // a defence turns it into `Se5*d7`, but Take&Make's `Ta2*a4-a3` is not `Ta2-a3`; a move of the Mars Circe
+        // family from its rebirth square leaves from there (`Sc1-g1*e2` is not the threat `Sc1-e2`: BEISPIEL/mars.inp#2).
+        let by_capture = self.search.rules.captures_identify_moves();
+        for (t, removed) in threats {
+            let found = legal.iter().find(|(m, _)| {
+                m.from == t.from
+                    && m.to == t.to
+                    && m.promotion() == t.promotion()
+                    && m.via() == t.via()
+                    && (!by_capture || m.capture() == t.capture())
+                    && self.removals(pos, *m) == *removed
+            });
+            match found {
                 Some((_, p)) if self.after_wins(p, len, b)? => {}
                 _ => return Ok(true),
             }
@@ -632,6 +654,9 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(Defence { mv, continuations, refutes: false })
     }
 }
+
+/// A threat as Popeye identifies it: the move, and the squares of the pieces a rule takes off with it.
+type ThreatMove = (Move, Vec<Square>);
 
 /// What follows an attacking move.
 struct Below {

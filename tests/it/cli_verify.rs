@@ -118,10 +118,10 @@ fn no_stated_solution_is_solved_and_exit_1() {
 fn an_option_or_condition_stipula_lacks_is_unsupported_and_exit_1() {
     // README, verify: `unsupported` = "a feature stipula does not implement yet (condition, option, piece)"; not
     // sound, so exit code 1 (2 is for a problem that cannot be read). Popeye input with `Option NullMoves`, and YAML
-    // with the condition AndernachChess (a name from Popeye's condition list): both readers say "not supported".
+    // with the condition ActuatedRevolvingBoard (a name from Popeye's condition list): both readers say "not supported".
     for (file, why) in [
         ("tests/data/verify-verdicts/unsupported.inp", "not supported: option NullMoves"),
-        ("tests/data/verify-verdicts/andernach.yaml", "not supported: condition AndernachChess"),
+        ("tests/data/verify-verdicts/revolving.yaml", "not supported: condition ActuatedRevolvingBoard"),
     ] {
         let (code, out, err) = stipula(&["verify", file, "--format", "json"]);
         assert_eq!(code, 1, "{file}: {out}{err}");

@@ -30,6 +30,18 @@ struct Naive {
     mummer: Option<(bool, Color)>,
     /// Grid chess (the plain grid of 2 × 2 cells).
     grid: bool,
+    /// Take&Make chess (`Absolute`: a check needs the capture's make).
+    take_make: bool,
+    absolute: bool,
+    /// Andernach chess: a capturer turns to the other side; Anti-Andernach: a piece that captures nothing.
+    andernach: bool,
+    anti_andernach: bool,
+    /// Breton: (adverse, chromatic, PY).
+    breton: Option<(bool, bool, bool)>,
+    /// Chameleon chess: the moved piece goes on knight, bishop, rook, queen, knight.
+    chameleon: bool,
+    /// SingleBox type 1: no side with more of an orthodox kind than a game's set.
+    singlebox: bool,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -50,6 +62,13 @@ impl Naive {
             checkless: false,
             mummer: None,
             grid: false,
+            take_make: false,
+            absolute: false,
+            andernach: false,
+            anti_andernach: false,
+            breton: None,
+            chameleon: false,
+            singlebox: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -64,6 +83,18 @@ impl Naive {
                 "WhiteMaximummer" => n.mummer = Some((true, Color::White)),
                 "BlackMinimummer" => n.mummer = Some((false, Color::Black)),
                 "WhiteMinimummer" => n.mummer = Some((false, Color::White)),
+                "Take&MakeChess" => {
+                    n.take_make = true;
+                    n.absolute = spec.options.iter().any(|o| o == "Absolute");
+                }
+                "AndernachChess" => n.andernach = true,
+                "AntiAndernachChess" => n.anti_andernach = true,
+                "ChameleonChess" => n.chameleon = true,
+                "SingleBox" => n.singlebox = true,
+                "Breton" => {
+                    let has = |w: &str| spec.options.iter().any(|o| o == w);
+                    n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
+                }
                 "MadnessOfKings" => {
                     n.madness = Some(match spec.options.first().map(String::as_str) {
                         None | Some("LA") => "LA",
@@ -175,6 +206,7 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
                 promotions
                     .iter()
                     .filter(|&&k| !n.parsi || parsi_promotion(n, pos, mv, k, promotions))
+                    .filter(|&&k| !n.singlebox || box_count(pos, piece.color, k) < box_size(k))
                     .map(|&k| mv.promoting(k)),
             );
         } else {
@@ -206,6 +238,78 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
             }
         }
     }
+}
+
+/// The squares a piece of `color` and `kind` on `from` reaches without capturing in `pos` (a pawn: its steps
+/// forward, two from its second rank, none from its first).
+fn quiet_squares(pos: &Position, from: Square, piece: Piece) -> Vec<Square> {
+    let mut board = pos.clone();
+    board.put(from, piece);
+    if piece.kind != Kind::PAWN {
+        return targets_naive(&board, from).into_iter().filter(|(_, c)| c.is_none()).map(|(t, _)| t).collect();
+    }
+    let mut v = Vec::new();
+    let f = piece.color.forward();
+    if from.rank() == piece.color.opposite().last_rank() {
+        return v;
+    }
+    if let Some(one) = from.offset(0, f).filter(|&s| pos.piece_at(s).is_none()) {
+        v.push(one);
+        let second = if piece.color == Color::White { 1 } else { 6 };
+        if let Some(two) = one.offset(0, f).filter(|&s| from.rank() == second && pos.piece_at(s).is_none()) {
+            v.push(two);
+        }
+    }
+    v
+}
+
+/// Take&Make: the moves of the piece on `from`, each capture (as the walk makes it, once per arrival) followed by a
+/// move of the capturer from there with the captured piece's walk and side, capturing nothing; a pawn promotes
+/// where it ends on its last rank and may not end on its first.
+fn take_make_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
+    let mover = pos.piece_at(from).unwrap();
+    let mut walked = Vec::new();
+    piece_moves(Naive::from_texts(&[]), pos, from, promotions, &mut walked);
+    let mut seen = Vec::new();
+    for m in walked {
+        let Some(cap) = m.capture() else {
+            out.push(m);
+            continue;
+        };
+        if seen.contains(&(m.to, cap)) {
+            continue;
+        }
+        seen.push((m.to, cap));
+        let taken = pos.piece_at(cap).unwrap();
+        let mut board = pos.clone();
+        board.remove(from);
+        board.remove(cap);
+        board.put(m.to, mover);
+        let special = if m.special == Special::EnPassant { Special::EnPassant } else { Special::None };
+        for to in quiet_squares(&board, m.to, taken) {
+            let mv = Move::new(from, to, Some(cap), special);
+            if mover.kind != Kind::PAWN {
+                out.push(mv);
+            } else if to.rank() == mover.color.last_rank() {
+                out.extend(promotions.iter().map(|&k| mv.promoting(k)));
+            } else if to.rank() != mover.color.opposite().last_rank() {
+                out.push(mv);
+            }
+        }
+    }
+}
+
+/// Breton: the squares, in order, of the pieces of the kind `m` captures, of the capturing side (adverse: the
+/// captured side), after the capture; a pawn promoting as it captures is not one of them unless PY.
+fn breton_victims(n: Naive, pos: &Position, m: Move) -> Vec<Square> {
+    let (Some((adverse, _, py)), Some(cap)) = (n.breton, m.capture()) else { return Vec::new() };
+    let (mover, taken) = (pos.piece_at(m.from).unwrap(), pos.piece_at(cap).unwrap());
+    let side = if adverse { taken.color } else { mover.color };
+    let after = pos.make(m);
+    Square::all()
+        .filter(|&s| after.piece_at(s) == Some(Piece::new(side, taken.kind)))
+        .filter(|&s| py || m.promotion().is_none() || s != m.to)
+        .collect()
 }
 
 /// Parsi: whether the piece on `from` is a king that still has its knight's leap and stands a knight's leap from
@@ -244,6 +348,54 @@ fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king:
         && (!n.grid || grid_crossed(from, king))
         && !paralysed(n, pos, from)
         && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
+        && (!n.absolute || take_make_capture_has_make(pos, from, king))
+        && (!n.singlebox || singlebox_capture_legal(pos, from, king, promotions))
+}
+
+/// SingleBox: how many pieces of `kind` and `color` stand on the board.
+fn box_count(pos: &Position, color: Color, kind: Kind) -> u32 {
+    pos.pieces().filter(|(_, p)| *p == Piece::new(color, kind)).count() as u32
+}
+
+/// SingleBox: how many pieces of `kind` a game's set holds (a fairy kind: any number).
+fn box_size(kind: Kind) -> u32 {
+    match kind {
+        Kind::KING | Kind::QUEEN => 1,
+        Kind::ROOK | Kind::BISHOP | Kind::KNIGHT => 2,
+        Kind::PAWN => 8,
+        _ => u32::MAX,
+    }
+}
+
+fn out_of_box(pos: &Position) -> bool {
+    Color::ALL.iter().any(|&c| Kind::all().any(|k| box_count(pos, c, k) > box_size(k)))
+}
+
+/// SingleBox: whether the piece on `from` taking the king on `king` leaves both sides within their sets (a pawn on
+/// the last rank with one of its promotions).
+fn singlebox_capture_legal(pos: &Position, from: Square, king: Square, promotions: &[Kind]) -> bool {
+    let p = pos.piece_at(from).unwrap();
+    let mut after = pos.clone();
+    after.remove(from);
+    let kinds: Vec<Kind> =
+        if p.kind == Kind::PAWN && king.rank() == p.color.last_rank() { promotions.to_vec() } else { vec![p.kind] };
+    kinds.into_iter().any(|k| {
+        let mut q = after.clone();
+        q.put(king, Piece::new(p.color, k));
+        !out_of_box(&q)
+    })
+}
+
+/// Take&Make Absolute: whether the capture of the king on `king` by the piece on `from` has its make (a square the
+/// capturer reaches from there with the king's walk, capturing nothing; a pawn not its first rank).
+fn take_make_capture_has_make(pos: &Position, from: Square, king: Square) -> bool {
+    let (mover, taken) = (pos.piece_at(from).unwrap(), pos.piece_at(king).unwrap());
+    let mut board = pos.clone();
+    board.remove(from);
+    board.put(king, mover);
+    quiet_squares(&board, king, taken)
+        .into_iter()
+        .any(|to| mover.kind != Kind::PAWN || to.rank() != mover.color.opposite().last_rank())
 }
 
 /// Whether `color`'s king is in check: some opposing piece gives check ([`gives_check`]).
@@ -369,6 +521,40 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
     if n.parsi {
         after.set_ep(None);
     }
+    if let Some((_, chromatic, _)) = n.breton {
+        let victims = breton_victims(n, pos, m);
+        let victim = match m.choice() {
+            0 if victims.len() == 1 => Some(victims[0]),
+            0 => None,
+            k => Some(victims[k as usize - 1]),
+        };
+        if let Some(v) = victim {
+            let p = after.piece_at(v).unwrap();
+            if chromatic {
+                after.put(v, Piece::new(p.color.opposite(), p.kind));
+            } else {
+                after.remove(v);
+            }
+        }
+    }
+    let mover = pos.piece_at(m.from).unwrap();
+    if n.chameleon && m.promotion().is_none() {
+        let p = after.piece_at(m.to).unwrap();
+        let next = match p.kind {
+            Kind::KNIGHT => Some(Kind::BISHOP),
+            Kind::BISHOP => Some(Kind::ROOK),
+            Kind::ROOK => Some(Kind::QUEEN),
+            Kind::QUEEN => Some(Kind::KNIGHT),
+            _ => None,
+        };
+        if let Some(k) = next {
+            after.put(m.to, Piece::new(p.color, k));
+        }
+    }
+    if (n.andernach && m.is_capture() || n.anti_andernach && !m.is_capture()) && mover.kind != Kind::KING {
+        let p = after.piece_at(m.to).unwrap();
+        after.put(m.to, Piece::new(p.color.opposite(), p.kind));
+    }
     after
 }
 
@@ -428,7 +614,21 @@ fn pseudo_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         if paralysed(n, pos, from) {
             continue;
         }
-        piece_moves(n, pos, from, promotions, &mut pseudo);
+        if n.take_make {
+            take_make_moves(pos, from, promotions, &mut pseudo);
+        } else {
+            piece_moves(n, pos, from, promotions, &mut pseudo);
+        }
+        if n.breton.is_some() {
+            pseudo = pseudo
+                .into_iter()
+                .flat_map(|m| match breton_victims(n, pos, m).len() {
+                    _ if m.choice() != 0 => vec![m],
+                    0 | 1 => vec![m],
+                    k => (1..=k as u8).map(|c| m.choosing(c)).collect(),
+                })
+                .collect();
+        }
         if n.parsi && p.kind == Kind::KING && pos.flags() & leap_bit(us) != 0 {
             for s in KNIGHT_LEAPS.iter().filter_map(|&d| step(from, d)) {
                 match pos.piece_at(s) {
@@ -476,6 +676,7 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
     let them = us.opposite();
     let illegal = in_check(n, &after, us, promotions)
         || (n.grid && !grid_crossed(m.from, m.to))
+        || (n.singlebox && out_of_box(&after))
         || (n.isardam && any_paralysis(&after, n.rex))
         || (n.madness.is_some() && kings_side_by_side(&after));
     let can_reply = || can_move(n, &after, promotions);
@@ -716,6 +917,7 @@ fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Ki
             );
             for (mv, after) in &each {
                 assert_eq!(*after, rules.make(&pos, *mv), "for_each_legal's position {conditions:?} {pos:?} {mv:?}");
+                assert_eq!(after.key(), after.key_from_scratch(), "the key after {mv:?} {conditions:?} {pos:?}");
             }
             assert_eq!(
                 rules.in_check(&pos, pos.side()),
@@ -752,6 +954,54 @@ fn madrasi_matches_naive() {
 #[test]
 fn madrasi_rex_inclusive_matches_naive() {
     differential(&["Madrasi RI"], 0x5EED_0002, 10000);
+}
+
+#[test]
+fn take_make_matches_naive() {
+    differential(&["Take&MakeChess"], 0x5EED_7A4E, 4000);
+    differential_with(&["Take&MakeChess"], 0x5EED_7A4F, 4000, ORTHODOX);
+    differential_every_kind(&["Take&MakeChess"], 0x5EED_7A50, 2000);
+    differential(&["Take&MakeChess Absolute"], 0x5EED_7A51, 4000);
+    differential(&["Take&MakeChess", "Madrasi"], 0x5EED_7A52, 3000);
+}
+
+#[test]
+fn andernach_matches_naive() {
+    differential(&["AndernachChess"], 0x5EED_A4D0, 4000);
+    differential_every_kind(&["AndernachChess"], 0x5EED_A4D1, 2000);
+    differential(&["AntiAndernachChess"], 0x5EED_A4D2, 4000);
+    differential_every_kind(&["AntiAndernachChess"], 0x5EED_A4D3, 2000);
+    differential(&["AndernachChess", "Madrasi"], 0x5EED_A4D4, 3000);
+    differential(&["AndernachChess", "Take&MakeChess"], 0x5EED_A4D5, 3000);
+}
+
+#[test]
+fn breton_matches_naive() {
+    differential(&["Breton"], 0x5EED_B7E0, 4000);
+    differential_with(&["Breton"], 0x5EED_B7E1, 4000, ORTHODOX);
+    differential_every_kind(&["Breton"], 0x5EED_B7E2, 2000);
+    differential(&["Breton Adverse"], 0x5EED_B7E3, 4000);
+    differential(&["Breton Chromatic"], 0x5EED_B7E4, 4000);
+    differential(&["Breton Adverse Chromatic PY"], 0x5EED_B7E5, 4000);
+    differential(&["Breton", "Madrasi"], 0x5EED_B7E6, 3000);
+    differential(&["Breton", "Take&MakeChess"], 0x5EED_B7E7, 3000);
+}
+
+#[test]
+fn chameleon_chess_matches_naive() {
+    differential(&["ChameleonChess"], 0x5EED_C4A0, 4000);
+    differential_every_kind(&["ChameleonChess"], 0x5EED_C4A1, 2000);
+    differential(&["ChameleonChess", "Madrasi"], 0x5EED_C4A2, 3000);
+    differential(&["ChameleonChess", "AndernachChess", "Take&MakeChess"], 0x5EED_C4A3, 3000);
+}
+
+#[test]
+fn singlebox_matches_naive() {
+    differential(&["SingleBox"], 0x5EED_5B10, 4000);
+    differential_with(&["SingleBox"], 0x5EED_5B11, 4000, ORTHODOX);
+    differential_every_kind(&["SingleBox"], 0x5EED_5B12, 2000);
+    differential(&["SingleBox", "Madrasi"], 0x5EED_5B13, 3000);
+    differential(&["SingleBox", "Take&MakeChess"], 0x5EED_5B14, 3000);
 }
 
 #[test]

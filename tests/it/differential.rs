@@ -3,8 +3,8 @@
 //! each solved by stipula and by Popeye's binary (`STIPULA_POPEYE_BIN`, else `../shared/popeye-ref/py`) and
 //! compared. Any disagreement fails, printed with its problem and both outputs. `STIPULA_DIFF_SEED`,
 //! `STIPULA_DIFF_WALKS` (fairy piece codes: every problem draws its fairy pieces from these),
-//! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_CONDITION=Mars`: every problem under
-//! a condition whose name contains `Mars`); `examples/difftest.rs` runs longer ones.
+//! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_CONDITION=Mars|Take`: every problem
+//! under a condition whose name contains one of the `|`-separated words); `examples/difftest.rs` runs longer ones.
 
 use crate::difftest;
 

@@ -291,14 +291,14 @@ fn yaml_12() {
 }
 
 // A condition Popeye knows (its `CondString` list) but stipula does not implement is "not supported", as the
-// Popeye reader says it (src/input/popeye/tests.rs: "not supported: condition AndernachChess"), so that `verify` calls the
+// Popeye reader says it (src/input/popeye/tests.rs: "not supported: condition ActuatedRevolvingBoard"), so that `verify` calls the
 // problem unsupported; a misspelled name stays an error with a hint.
 
 #[test]
 fn stip_22() {
     assert_eq!(
-        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: AndernachChess\n"),
-        "error: not supported: condition AndernachChess\n --> t.stip:4:13\n  |\n4 | conditions: AndernachChess\n  |             ^^^^^^^^^^^^^^\n"
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: ActuatedRevolvingBoard\n"),
+        "error: not supported: condition ActuatedRevolvingBoard\n --> t.stip:4:13\n  |\n4 | conditions: ActuatedRevolvingBoard\n  |             ^^^^^^^^^^^^^^^^^^^^^^\n"
     );
 }
 
@@ -313,8 +313,8 @@ fn stip_23() {
 #[test]
 fn yaml_13() {
     assert_eq!(
-        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n"),
-        "error: not supported: condition AndernachChess\n --> t.yaml:5:11\n  |\n5 | options: [AndernachChess]\n  |           ^^^^^^^^^^^^^^\n"
+        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [ActuatedRevolvingBoard]\n"),
+        "error: not supported: condition ActuatedRevolvingBoard\n --> t.yaml:5:11\n  |\n5 | options: [ActuatedRevolvingBoard]\n  |           ^^^^^^^^^^^^^^^^^^^^^^\n"
     );
 }
 
@@ -334,15 +334,16 @@ fn unsupported_condition_same_message_and_verdict_in_every_reader() {
         r.into_iter().find_map(Result::err).expect("an error")
     };
     let popeye = error(read_popeye(
-        "BeginProblem\nCondition AndernachChess\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n",
+        "BeginProblem\nCondition ActuatedRevolvingBoard\nStipulation #2\nPieces White Ke1 Black Ke8\nEndProblem\n",
         "t.inp",
     ));
     let yaml = error(read_yaml(
-        "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [AndernachChess]\n",
+        "algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [ActuatedRevolvingBoard]\n",
         "t.yaml",
     ));
-    let stip = error(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: AndernachChess\n", "t.stip"));
-    assert_eq!(popeye.message, "not supported: condition AndernachChess");
+    let stip =
+        error(read_stip("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: ActuatedRevolvingBoard\n", "t.stip"));
+    assert_eq!(popeye.message, "not supported: condition ActuatedRevolvingBoard");
     for d in [&popeye, &yaml, &stip] {
         assert_eq!(d.message, popeye.message);
         assert_eq!(Verdict::for_fault(d.fault), Verdict::Unsupported);

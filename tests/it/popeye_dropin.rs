@@ -229,11 +229,11 @@ fn flags_popeye_accepts_and_unknown_ones() {
 /// `problem ignored`); standard output still closes the problem, and the next problem is solved.
 #[test]
 fn unsupported_input_is_an_input_error() {
-    let text = "BeginProblem\nStipulation #2\nCondition AndernachChess\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
+    let text = "BeginProblem\nStipulation #2\nCondition ActuatedRevolvingBoard\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nNextProblem\nStipulation #2\nPieces\nwhite Ke1 Qa7 Rh1\nblack Kc1\nEndProblem\n";
     let (code, out, err) = dropin(&["-regression"], text);
     assert_eq!(code, 0);
     assert!(
-        err.starts_with("input-error:") && err.contains("AndernachChess") && err.contains("problem ignored"),
+        err.starts_with("input-error:") && err.contains("ActuatedRevolvingBoard") && err.contains("problem ignored"),
         "{err}"
     );
     assert!(out.starts_with("\nsolution finished.\n\n\n\n\n+---a---b"), "{out}");

@@ -242,15 +242,15 @@ fn unsupported_condition() {
     check(
         r#"BeginProblem
 Stipulation #2
-Condition AndernachChess
+Condition ActuatedRevolvingBoard
 Pieces White Ke1 Black Ke8
 EndProblem
 "#,
-        r#"error: not supported: condition AndernachChess
+        r#"error: not supported: condition ActuatedRevolvingBoard
  --> t.inp:3:11
   |
-3 | Condition AndernachChess
-  |           ^^^^^^^^^^^^^^
+3 | Condition ActuatedRevolvingBoard
+  |           ^^^^^^^^^^^^^^^^^^^^^^
 "#,
     );
 }

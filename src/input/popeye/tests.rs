@@ -211,7 +211,7 @@ fn conditions() {
     assert_eq!(c("Circe"), vec![spec("Circe", &[])]);
     assert_eq!(c("AntiCirce Cheylan RexExkl"), vec![spec("AntiCirce", &["Cheylan", "RexExclusive"])]);
     assert_eq!(c("Circe Spiegel Madrasi"), vec![spec("Circe", &["Mirror"]), spec("Madrasi", &[])]);
-    assert_eq!(err(&en("Condition AndernachChess")).message, "not supported: condition AndernachChess");
+    assert_eq!(err(&en("Condition ActuatedRevolvingBoard")).message, "not supported: condition ActuatedRevolvingBoard");
     let d = err(&en("Condition Madrasy"));
     assert_eq!(d.message, "unknown condition `Madrasy`");
     assert_eq!(d.hint.as_deref(), Some("did you mean `Madrasi`?"));

@@ -168,6 +168,17 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "CirceTurncoats"),
     (1, "CirceDoubleAgents"),
     (1, "RankCirce"),
+    (4, "Take&MakeChess"),
+    (1, "Take&MakeChess Absolute"),
+    (3, "AndernachChess"),
+    (3, "AntiAndernachChess"),
+    (3, "Breton"),
+    (2, "Breton Adverse"),
+    (1, "Breton Chromatic"),
+    (1, "Breton Adverse Chromatic"),
+    (1, "Breton PY"),
+    (3, "ChameleonChess"),
+    (3, "SingleBox Type1"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -496,8 +507,12 @@ impl Gen<'_> {
         let conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none();
         if conditioned {
             let c = condition_for(self.rng, &stip, &only);
-            // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic).
-            let madrasi = (c.contains("irce") && !c.contains("Mars")) || c.contains("Immun") || WITH_MADRASI.contains(&c);
+            // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic), and the other conditions that
+            // combine with it.
+            let madrasi = (c.contains("irce") && !c.contains("Mars"))
+                || c.contains("Immun")
+                || WITH_MADRASI.contains(&c)
+                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single"].iter().any(|w| c.contains(w));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {

@@ -112,7 +112,6 @@ pub fn unsupported(text: &str) -> Option<String> {
             let st = &p.stipulation;
             match stipula::solve::run::solving_refusal(&p, st) {
                 Some(r) => (r.message, r.fault, String::new()),
-                // Conditions read but not implemented together or with these words (`Circe Volcanic`).
                 // Conditions read but not implemented together or with these words (`Circe Volcanic`), in the
                 // diagram or in a twin (`twin condition madrasi marscirce`), or with its pieces (Anti-Mars Circe
                 // and castling).
