@@ -6,8 +6,8 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, singlebox, take_make,
-    ConditionDef, Param,
+    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, singlebox,
+    take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.

@@ -203,11 +203,14 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
         .filter(|(_, c)| allowed(c) && only.as_ref().is_none_or(|t| t.split('|').any(|t| c.contains(t))))
         .collect();
     if chosen.is_empty() {
-        assert!(only.as_ref().is_none_or(|t| CONDITIONS.iter().any(|(_, c)| t.split('|').any(|t| c.contains(t)))),
-            "no condition of the differential tester contains `{only:?}`");
+        assert!(
+            only.as_ref().is_none_or(|t| CONDITIONS.iter().any(|(_, c)| t.split('|').any(|t| c.contains(t)))),
+            "no condition of the differential tester contains `{only:?}`"
+        );
         chosen = CONDITIONS.iter().copied().filter(|(_, c)| allowed(c)).collect();
     }
-    *rng.weighted(&chosen)
+    let picked: &&'static str = rng.weighted(&chosen);
+    picked
 }
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
