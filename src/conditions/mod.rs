@@ -488,7 +488,7 @@ mod tests {
     fn build_errors_are_typed() {
         let spec =
             |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
-        assert_eq!(build_all(&[spec("GridChess", &[])]).err(), Some(ConditionError::NotSupported("GridChess")));
+        assert_eq!(build_all(&[spec("Volage", &[])]).err(), Some(ConditionError::NotSupported("Volage")));
         assert_eq!(
             build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(),
             Some(ConditionError::Combination("Circe", "AntiCirce"))
