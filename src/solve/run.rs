@@ -9,7 +9,7 @@ use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::pieces::{Attrs, Kind};
-use crate::position::Position;
+use crate::position::{castle, Position};
 use crate::problem::options::{Opt, OptionDef};
 use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
@@ -392,7 +392,7 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
 
 /// Why a twin's piece attributes cannot be played: with conditions (whose rules read kings by their kind, not
 /// by their royalty), in proof games, or with different attributes on different pieces.
-fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
+pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     let attrs = Attrs::of(&d.pieces);
     let name = attrs.defs().map(|a| a.names[0]).collect::<Vec<_>>().join(" ");
     if attrs.is_empty() {
@@ -403,6 +403,10 @@ fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     }
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
+    }
+    // A royal pawn's promotion does not yet keep its royalty (BEISPIEL/h_alt.inp#6: `b2-b1=Q + kBh7-h8=kS`).
+    if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && !x.effective_attrs().is_empty()) {
+        return Some(Refusal::unsupported(format!("not supported yet: a pawn with the attribute {name}")));
     }
     let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
     let first = marked.next();
@@ -722,6 +726,16 @@ fn solve_phase(
                 return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
             }
             if p.options.post_key_play {
+                // Self play to castle when the defender has no castling right: Popeye finds the goal unreachable
+                // and prints nothing, where with another goal it lists every defence as refuting (`s001`,
+                // `PostKeyPlay`, White Kb1 Pa3 Sa7, Black Kh3 Sa6).
+                let rights = match pos.side() {
+                    Color::White => castle::WK | castle::WQ,
+                    Color::Black => castle::BK | castle::BQ,
+                };
+                if st.play == Play::Self_ && st.goal == Goal::Castling && pos.castling() & rights == 0 {
+                    return Ok(PhaseOut { play: PhasePlay::Tree(Vec::new()), count: 0, aborted: false });
+                }
                 // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
                 return match battle.post_key(pos, len) {
                     Ok(pk) => Ok(PhaseOut { play: PhasePlay::PostKey(pk), count: 1, aborted: false }),

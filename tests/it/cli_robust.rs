@@ -265,7 +265,9 @@ fn reader_messages_point_at_the_cause_in_plain_words() {
     let (code, _, err) = stipula(&["solve", &f]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("16 kings") && err.contains("hint: keep one king of each side") && !err.contains("missing"),
+        err.contains("White has 16 royal pieces")
+            && err.contains("hint: keep one king of each side")
+            && !err.contains("missing"),
         "{err}"
     );
     // Contradicting options, in words: the later one, where it is written.

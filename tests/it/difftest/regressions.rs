@@ -117,11 +117,14 @@ pub fn unsupported(text: &str) -> Option<String> {
                 // and castling).
                 None => {
                     let diagrams = stipula::problem::twins::twin_diagrams(&p).unwrap_or_default();
+                    // Piece attributes where stipula does not play them yet (royal pieces with conditions).
+                    let attrs = diagrams.iter().find_map(|(_, _, d)| stipula::solve::run::attributes_refusal(d));
                     let refusal = diagrams.iter().find_map(|(_, _, d)| {
                         stipula::solve::run::diagram_rules(&p, d).err().filter(|e| e.is_unsupported())
                     });
-                    match refusal.or_else(|| stipula::conditions::build_all(&p.conditions).err()) {
-                        Some(e) if e.is_unsupported() => {
+                    match (attrs, refusal.or_else(|| stipula::conditions::build_all(&p.conditions).err())) {
+                        (Some(r), _) => (r.message, r.fault, String::new()),
+                        (None, Some(e)) if e.is_unsupported() => {
                             (e.to_string(), stipula::problem::Fault::Unsupported, String::new())
                         }
                         _ => return None,
