@@ -442,13 +442,14 @@ impl Gen<'_> {
             }
         }
         // Now and then a side's royal piece is another piece than its king (Popeye's piece attribute Royal): the king
-        // leaves, a piece of that side becomes royal (not with conditions or twins, which stipula refuses with it).
+        // leaves, a piece of that side other than a pawn becomes royal (not with conditions or twins, nor a pawn,
+        // which stipula refuses).
         let mut royal: Option<(usize, usize)> = None;
         if kingless.is_none() && self.rng.chance(6) {
             let white = self.rng.chance(50);
             let pieces: Vec<(usize, usize)> = (0..8)
                 .flat_map(|r| (0..8).map(move |f| (f, r)))
-                .filter(|&(f, r)| matches!(self.board[r][f], Some((w, k)) if w == white && k != "K"))
+                .filter(|&(f, r)| matches!(self.board[r][f], Some((w, k)) if w == white && k != "K" && k != "P"))
                 .collect();
             if !pieces.is_empty() {
                 let (f, r) = *self.rng.pick(&pieces);
