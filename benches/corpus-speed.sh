@@ -29,26 +29,7 @@ fail=$?
 echo "$verdicts" | awk -F'\t' '{ n[$2]++ } END { for (k in n) printf "  %d %s\n", n[k], k }'
 echo "$verdicts" | grep -P '\tDIFFER$' | sed 's/^/  differs: /'
 
-run_once() {
-  local t0 t1
-  t0=$(date +%s.%N)
-  timeout "$limit" "$@" > /dev/null 2>&1
-  local rc=$?
-  t1=$(date +%s.%N)
-  [ $rc -eq 124 ] && { echo ""; return; }
-  echo "$t1 - $t0" | bc -l
-}
-fmt() { if [ -n "$1" ]; then printf '%.3f' "$1"; else printf '>%s' "$limit"; fi; }
-timed() {
-  local a b c
-  a=$(run_once "$@")
-  if [ -n "$a" ] && [ "$(echo "$a < 0.5" | bc -l)" = 1 ]; then
-    b=$(run_once "$@"); c=$(run_once "$@")
-    printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -g | sed -n 2p
-  else
-    echo "$a"
-  fi
-}
+source benches/timing.sh
 
 started=$(date -u '+%Y-%m-%d %H:%M UTC')
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
