@@ -25,7 +25,7 @@ pub struct ChangeFacts {
 
 /// The hooks a condition uses, as bits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Hooks(pub u16);
+pub struct Hooks(pub u32);
 
 impl Hooks {
     /// [`Condition::is_paralysed`]: some pieces cannot move, capture or give check.
