@@ -3,10 +3,11 @@
 //! a capture is always at hand where a pawn needs one, several diagram pieces may be counted from one piece of
 //! the position), so a position it rejects cannot reach the diagram; one it accepts may not.
 
+use crate::attacks::between;
 use crate::attacks::Occupancy;
 use crate::pieces::Kind;
 use crate::position::{castle, Position};
-use crate::square::{Color, Square};
+use crate::square::{Bitboard, Color, Square};
 
 /// More moves than any game has.
 const FAR: u8 = 200;
@@ -20,25 +21,31 @@ pub struct Bound {
     /// Fewest moves of a pawn of each colour from a square to a promotion as each kind (queen .. knight, index
     /// 1..5) and then to a square: `promote[colour][kind][from][to]`.
     promote: Vec<Vec<[[u8; 64]; 64]>>,
-    /// Per colour: the squares of the diagram's pawns, its other pieces (kind, square), its number of pieces.
+    /// Per colour: the squares of the diagram's pawns, its number of pieces.
     pawns: [Vec<Square>; 2],
-    officers: [Vec<(Kind, Square)>; 2],
     count: [u32; 2],
     /// Per colour and kind (king .. knight): how many the diagram has.
     kinds: [[u32; 5]; 2],
+    /// Per colour: the squares of the diagram's pawns.
+    pawn_squares: [Bitboard; 2],
+    /// Per colour and kind (king .. knight): the squares of the diagram's pieces of that kind.
+    officers_by_kind: [[Vec<Square>; 5]; 2],
 }
 
 /// A worker's memory of the pawn matchings it has computed, by the pawns of a colour (they change only when a
 /// pawn moves or is captured): direct-mapped, `(key, moves, captures)`, `u32::MAX` moves for none.
 pub struct Scratch {
     pub(super) pawns: Vec<(u64, u32, u32)>,
+    /// The walls of a colour's pawns (see [`Bound::walls`]), by the pawns, the colour and the moves left:
+    /// `(pawns, colour and moves, walls)`.
+    pub(super) walls: Vec<(u64, u32, u64)>,
 }
 
 const SCRATCH_BITS: u32 = 12;
 
 impl Default for Scratch {
     fn default() -> Self {
-        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
+        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS], walls: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
     }
 }
 
@@ -117,7 +124,7 @@ impl Bound {
             }
         }
         let mut pawns = [Vec::new(), Vec::new()];
-        let mut officers = [Vec::new(), Vec::new()];
+        let mut officers_by_kind: [[Vec<Square>; 5]; 2] = Default::default();
         let mut count = [0; 2];
         let mut kinds = [[0; 5]; 2];
         for (sq, piece) in target.pieces() {
@@ -126,16 +133,21 @@ impl Bound {
             if piece.kind == Kind::PAWN {
                 pawns[c].push(sq);
             } else {
-                officers[c].push((piece.kind, sq));
+                officers_by_kind[c][piece.kind.index()].push(sq);
                 kinds[c][piece.kind.index()] += 1;
             }
         }
-        Bound { dist, promote, pawns, officers, count, kinds }
+        let pawn_squares = [Color::White, Color::Black].map(|c| target.pieces_bb(c, Kind::PAWN));
+        Bound { dist, promote, pawns, count, kinds, pawn_squares, officers_by_kind }
     }
 
     /// Whether the diagram may be reached from `pos` with `budget[colour]` moves left to each side.
     pub fn reachable(&self, pos: &Position, budget: [u32; 2], scratch: &mut Scratch) -> bool {
         let mut captures_needed = [0u32; 2];
+        // The pawns that may be walls; which are is worked out only where a line crosses one of them.
+        let standing = pos.pieces_bb(Color::White, Kind::PAWN) & self.pawn_squares[0]
+            | pos.pieces_bb(Color::Black, Kind::PAWN) & self.pawn_squares[1];
+        let mut walls = Walls { standing, known: None, budget };
         for color in Color::ALL {
             let c = color.index();
             let o = color.opposite().index();
@@ -145,7 +157,7 @@ impl Bound {
             if self.count[c] > now || now - self.count[c] > budget[o] {
                 return false;
             }
-            let Some((moves, captures)) = self.side_needs(pos, color, scratch) else { return false };
+            let Some((moves, captures)) = self.side_needs(pos, color, &mut walls, scratch) else { return false };
             if moves > budget[c] {
                 return false;
             }
@@ -165,7 +177,7 @@ impl Bound {
     /// The fewest moves `color` needs to bring its pieces to the diagram (its pawns matched one to one, its other
     /// pieces each from the nearest piece of its kind or pawn), and the fewest captures its pawns need; `None`
     /// where some piece of the diagram cannot be reached at all.
-    fn side_needs(&self, pos: &Position, color: Color, scratch: &mut Scratch) -> Option<(u32, u32)> {
+    fn side_needs(&self, pos: &Position, color: Color, walls: &mut Walls, scratch: &mut Scratch) -> Option<(u32, u32)> {
         let c = color.index();
         let mut pawns = [Square::new(0); 16];
         let mut np = 0;
@@ -216,17 +228,48 @@ impl Bound {
         };
         let at = |f: u8| Square::from_coords(f, rank);
         let mut total = pawn_moves;
-        let mine = pos.color_bb(color);
-        for &(kind, to) in &self.officers[c] {
-            // Already there: nothing counts less.
-            if mine.has(to) && pos.kind_bb(kind).has(to) {
+        // Each kind's diagram pieces matched one to one with the pieces of that kind on the board (two pieces of
+        // the diagram are two pieces of the game), a promotion counted for any of them without matching.
+        for k in 0..5 {
+            let kind = Kind(k as u8);
+            let targets = &self.officers_by_kind[c][k];
+            if targets.is_empty() {
                 continue;
             }
-            let k = kind.index();
+            // Every target already taken by a piece of its kind: nothing counts less.
+            let placed = pos.pieces_bb(color, kind);
+            if targets.iter().all(|&t| placed.has(t)) {
+                continue;
+            }
             let d = &self.dist[k];
-            let mut best = FAR as u32;
-            for from in pos.pieces_bb(color, kind) {
+            let mut sources = [Square::new(0); 8];
+            let mut ns = 0;
+            let mut many = false;
+            for from in placed {
+                if ns == 8 {
+                    many = true;
+                    break;
+                }
+                sources[ns] = from;
+                ns += 1;
+            }
+            let n = targets.len();
+            // More than eight of a kind (promotions): not counted, a relaxation.
+            if many || n > 8 {
+                continue;
+            }
+            let sources = &sources[..ns];
+            // The moves from `from` to `to`.
+            let mut cost = |from: Square, to: Square| {
                 let mut m = d[from.index()][to.index()] as u32;
+                // A rider's one move along a line a wall now cuts: a queen needs two moves at least, a rook or a
+                // bishop three (the other lines through the two squares are parallel, and meet nowhere).
+                if m == 1 && kind != Kind::KING && kind != Kind::KNIGHT {
+                    let crossed = between(from, to) & walls.standing;
+                    if crossed.non_empty() && (crossed & self.walls_of(pos, walls, scratch)).non_empty() {
+                        m = if kind == Kind::QUEEN { 2 } else { 3 };
+                    }
+                }
                 // Castling: the king reaches g1 or c1 in one move, and the rook f1 or d1 with it, for nothing.
                 if kind == Kind::KING && from == at(home) {
                     if short {
@@ -240,21 +283,145 @@ impl Bound {
                 } else if kind == Kind::ROOK && long && from == at(0) {
                     m = m.min(d[at(3).index()][to.index()] as u32);
                 }
-                best = best.min(m);
-            }
-            if kind != Kind::KING {
-                let p = &self.promote[c][k];
-                for &from in pawns {
-                    best = best.min(p[from.index()][to.index()] as u32);
+                m
+            };
+            // From a pawn that promotes.
+            let promo = |to: Square| {
+                if kind == Kind::KING || pawns.is_empty() {
+                    return FAR as u32;
                 }
-            }
-            if best >= FAR as u32 {
+                let p = &self.promote[c][k];
+                pawns.iter().map(|from| p[from.index()][to.index()] as u32).fold(FAR as u32, u32::min)
+            };
+            let far = FAR as u32;
+            let best = match n {
+                1 => sources.iter().map(|&from| cost(from, targets[0])).fold(promo(targets[0]), u32::min),
+                2 => {
+                    let (a, b) = (targets[0], targets[1]);
+                    let mut ca = [far; 8];
+                    let mut cb = [far; 8];
+                    for (j, &from) in sources.iter().enumerate() {
+                        ca[j] = cost(from, a);
+                        cb[j] = cost(from, b);
+                    }
+                    let (pa, pb) = (promo(a), promo(b));
+                    let mut best = pa + pb;
+                    for (j, &a_j) in ca[..ns].iter().enumerate() {
+                        best = best.min(a_j + pb).min(pa + cb[j]);
+                        for (l, &b_l) in cb[..ns].iter().enumerate() {
+                            if l != j {
+                                best = best.min(a_j + b_l);
+                            }
+                        }
+                    }
+                    best
+                }
+                _ => {
+                    // `costs[i][j]`: the `i`-th target from the `j`-th source; `promos[i]`: from a promotion.
+                    let mut costs = [[far; 8]; 8];
+                    let mut promos = [far; 8];
+                    for (i, &to) in targets.iter().enumerate() {
+                        for (j, &from) in sources.iter().enumerate() {
+                            costs[i][j] = cost(from, to);
+                        }
+                        promos[i] = promo(to);
+                    }
+                    assign_officers(&costs, &promos, n, ns).unwrap_or(far)
+                }
+            };
+            if best >= far {
                 return None;
             }
             total += best;
         }
         Some((total, pawn_captures))
     }
+}
+
+/// The walls of a position as [`Bound::reachable`] asks for them: the pawns that may be walls, and the walls
+/// once worked out.
+struct Walls {
+    standing: Bitboard,
+    known: Option<Bitboard>,
+    budget: [u32; 2],
+}
+
+impl Bound {
+    fn walls_of(&self, pos: &Position, walls: &mut Walls, scratch: &mut Scratch) -> Bitboard {
+        if let Some(w) = walls.known {
+            return w;
+        }
+        let w = self.walls(pos, Color::White, walls.budget[0], scratch)
+            | self.walls(pos, Color::Black, walls.budget[1], scratch);
+        walls.known = Some(w);
+        w
+    }
+
+    /// The pawns of `color` that stand on a square where the diagram has one of its pawns and that no other pawn
+    /// of `color` can reach with the `moves` left to it and the captures there are still pieces to make: each stays where it is to the end (a pawn never comes
+    /// back, and if it were taken no pawn could take its place), a wall for every piece of both sides (Popeye's
+    /// `blocked_by_pawn`).
+    fn walls(&self, pos: &Position, color: Color, moves: u32, scratch: &mut Scratch) -> Bitboard {
+        let mine = pos.pieces_bb(color, Kind::PAWN);
+        let standing = mine & self.pawn_squares[color.index()];
+        if standing.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        // A pawn's capture takes a piece of the other side that the diagram does not have.
+        let other = color.opposite();
+        let captures = pos.color_bb(other).count().saturating_sub(self.count[other.index()]);
+        // Tagged so that no entry matches before it is written.
+        let tag = 1 << 31 | captures.min(31) << 24 | moves.min(1 << 20) << 1 | color.index() as u32;
+        let slot = ((mine.0 ^ u64::from(tag)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SCRATCH_BITS)) as usize;
+        let cached = scratch.walls[slot];
+        if cached.0 == mine.0 && cached.1 == tag {
+            return Bitboard(cached.2);
+        }
+        let mut walls = Bitboard::EMPTY;
+        for t in standing {
+            let replaceable = mine.into_iter().any(|p| {
+                p != t && pawn_way(color, p, t).is_some_and(|(m, k)| u32::from(m) <= moves && u32::from(k) <= captures)
+            });
+            if !replaceable {
+                walls.set(t);
+            }
+        }
+        scratch.walls[slot] = (mine.0, tag, walls.0);
+        walls
+    }
+}
+
+/// The fewest moves of a matching of `n` targets to distinct sources of `ns` (`cost[target][source]`), a
+/// target taking a promoted pawn instead at `promo[target]` without using a source; `None` where some target
+/// cannot be reached at all. By subsets of the sources, target after target.
+fn assign_officers(cost: &[[u32; 8]; 8], promo: &[u32; 8], n: usize, ns: usize) -> Option<u32> {
+    const NONE: u32 = u32::MAX;
+    let far = FAR as u32;
+    let size = 1usize << ns;
+    let mut now = [NONE; 256];
+    let mut next = [NONE; 256];
+    now[0] = 0;
+    for i in 0..n {
+        next[..size].fill(NONE);
+        for mask in 0..size {
+            let base = now[mask];
+            if base == NONE {
+                continue;
+            }
+            if promo[i] < far {
+                next[mask] = next[mask].min(base + promo[i]);
+            }
+            for (j, &c) in cost[i][..ns].iter().enumerate() {
+                if mask & (1 << j) == 0 && c < far {
+                    let to = mask | 1 << j;
+                    next[to] = next[to].min(base + c);
+                }
+            }
+        }
+        std::mem::swap(&mut now, &mut next);
+    }
+    let best = now[..size].iter().copied().min().unwrap_or(NONE);
+    (best != NONE).then_some(best)
 }
 
 /// The diagram's pawns `targets` matched one to one with the pawns `pawns` (a pawn stays a pawn, or promotes and
@@ -354,6 +521,25 @@ mod tests {
         assert_eq!(pawn_way(Color::White, sq("e2"), sq("e8")), Some((5, 0)));
         assert_eq!(pawn_way(Color::Black, sq("e7"), sq("e5")), Some((1, 0)));
         assert_eq!(pawn_way(Color::Black, sq("e7"), sq("f1")), Some((5, 1)));
+    }
+
+    #[test]
+    fn officers_are_matched_one_to_one() {
+        let far = FAR as u32;
+        let mut cost = [[far; 8]; 8];
+        // Three targets, two sources: source 0 is nearest to every target; the third takes a promotion.
+        cost[0][..2].copy_from_slice(&[1, 4]);
+        cost[1][..2].copy_from_slice(&[1, 2]);
+        cost[2][..2].copy_from_slice(&[1, 5]);
+        let mut promo = [far; 8];
+        promo[..3].copy_from_slice(&[6, 7, 3]);
+        // 0 <- source 0 (1), 1 <- source 1 (2), 2 <- a promotion (3).
+        assert_eq!(assign_officers(&cost, &promo, 3, 2), Some(6));
+        promo[2] = far;
+        // 2 <- source 0 (1), 1 <- source 1 (2), 0 <- a promotion (6).
+        assert_eq!(assign_officers(&cost, &promo, 3, 2), Some(9));
+        promo = [far; 8];
+        assert_eq!(assign_officers(&cost, &promo, 3, 2), None);
     }
 
     #[test]

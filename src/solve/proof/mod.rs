@@ -247,7 +247,7 @@ impl<'a> ProofSearch<'a> {
                     let mut line = line.clone();
                     line.push(*m);
                     // The worker's scratch goes down with the work and comes back (none is made per move).
-                    let scratch_in = std::mem::replace(scratch, Scratch { pawns: Vec::new() });
+                    let scratch_in = std::mem::replace(scratch, Scratch { pawns: Vec::new(), walls: Vec::new() });
                     let mut w = Work { line, moves: Vec::new(), sink, split, nodes: 0, scratch: scratch_in };
                     let r = self.search(after, left - 1, &mut w);
                     *scratch = w.scratch;

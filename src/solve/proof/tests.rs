@@ -39,3 +39,55 @@ fn the_bound_needs_the_moves_it_counts() {
     assert!(!bound.reachable(&start, [1, 1], &mut scratch));
     assert!(!bound.reachable(&start, [2, 0], &mut scratch));
 }
+
+/// The position after the moves `ucis` from the game array.
+fn after(ucis: &[&str]) -> Position {
+    let rules = Rules::orthodox();
+    let mut pos = array();
+    for uci in ucis {
+        let mut moves = Vec::new();
+        rules.legal_moves(&pos, &mut moves);
+        let m = *moves.iter().find(|m| m.uci() == *uci).unwrap();
+        pos = rules.make(&pos, m);
+    }
+    pos
+}
+
+fn bound_towards(fen: &str) -> Bound {
+    let (pieces, _) = crate::input::fen::parse_fen(fen).unwrap();
+    Bound::new(&Target::new(&pieces).pos)
+}
+
+#[test]
+fn a_pawn_that_must_stay_is_a_wall() {
+    // B. Schwarzkopf, Der Hahn 1980 (PDB P0005348), 11.0 moves: White's eleven moves are all needed (c4 d4 e4 f4,
+    // Bb5 Bg5 Sc3 Sf3, 0-0, Qe1, Rd1), and no capture is possible (the diagram has all 32 pieces). After 1.c4
+    // the pawn on c4 is there for good, and Bf1-b5 needs three moves round it: no game.
+    let bound = bound_towards("3rqrk1/pp4pp/2n2n2/1BppppB1/1bPPPPb1/2N2N2/PP4PP/3RQRK1");
+    let mut scratch = Scratch::default();
+    assert!(bound.reachable(&after(&["e2e4"]), [10, 11], &mut scratch));
+    assert!(!bound.reachable(&after(&["c2c4"]), [10, 11], &mut scratch));
+    // With a capture to make (a black piece more than the diagram's), the d-pawn could take its place on c4.
+    let bound = bound_towards("3rqrk1/pp4pp/2n2n2/1BppppB1/1bPPPPb1/2N2N2/PP4PP/3RQRK1");
+    let mut extra = after(&["c2c4"]);
+    extra.put(Square::parse("h5").unwrap(), crate::pieces::Piece::new(Color::Black, crate::pieces::Kind::KNIGHT));
+    assert!(bound.reachable(&extra, [30, 30], &mut scratch));
+}
+
+#[test]
+fn two_pieces_of_a_kind_go_to_two_squares() {
+    // The diagram's rooks on a3 and a4: from a1 and h1 that is a1-a3 and h1-h4-a4 (three moves), not a1-a3 and
+    // a1-a4 (two) as the nearest rook for each square would count.
+    let bound = bound_towards("4k3/8/8/8/R7/R7/8/4K3");
+    let mut scratch = Scratch::default();
+    let pos = crate::setup::build_position(
+        &crate::input::fen::parse_fen("4k3/8/8/8/8/8/8/R3K2R").unwrap().0,
+        &ExplicitState::default(),
+        Color::White,
+        &Rules::orthodox(),
+        &SetupOptions::default(),
+    )
+    .unwrap();
+    assert!(!bound.reachable(&pos, [2, 0], &mut scratch));
+    assert!(bound.reachable(&pos, [3, 0], &mut scratch));
+}
