@@ -50,8 +50,14 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
     let mut reci = None;
-    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("hr") {
-        return Err(unsupported(pos, "not supported: this play type (hr, semi-r)", "`h`, `hs`, `s`, `r` or nothing"));
+    let family = if s[pos..].starts_with("semi-r") {
+        if series {
+            return Err(unsupported(pos, "not supported: series semi-reflex play (`ser-semi-r`)", "`semi-r`"));
+        }
+        pos += 6;
+        'S'
+    } else if s[pos..].starts_with("hr") {
+        return Err(unsupported(pos, "not supported: this play type (hr)", "`h`, `hs`, `s`, `r` or nothing"));
     } else if s[pos..].starts_with("reci-h") {
         if series {
             return Err(unsupported(pos, "not supported: series reciprocal help play (`ser-reci-h`)", "`reci-h`"));
@@ -123,13 +129,12 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (false, 'H') => Play::HelpSelf,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
+        (false, 'S') => Play::SemiReflex,
         (false, 'R') => Play::ReciHelp,
         (true, 'd') => Play::SeriesDirect,
         (true, 'h') => Play::SeriesHelp,
         (true, 's') => Play::SeriesSelf,
-        (true, _) => {
-            return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`"))
-        }
+        (true, 'r') => Play::SeriesReflex,
         _ => unreachable!(),
     };
     if goal.is_proof() && (family != 'p' || !matches!(play, Play::Help | Play::SeriesDirect)) {

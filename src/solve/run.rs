@@ -259,7 +259,7 @@ pub fn time_limit(p: &Problem, settings: &Settings) -> Option<Duration> {
 
 /// Direct, self and reflex play print trees; help and series play print lines.
 pub fn is_tree(play: Play) -> bool {
-    matches!(play, Play::Direct | Play::Self_ | Play::Reflex)
+    play.is_battle()
 }
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
@@ -277,7 +277,7 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     // Popeye writes `exact-` only where the play is longer than two half-moves (src/output/plaintext/
     // stipulation.c: `length>slack_length+2`): `exact-h#1`, `exact-#1`, `exact-ser-#1` read `h#1`, `#1`, `ser-#1`.
     // With `PostKeyPlay` (battle play) it writes none: the play starts after the key.
-    let post_key = p.options.post_key_play && matches!(s.play, Play::Direct | Play::Self_ | Play::Reflex);
+    let post_key = p.options.post_key_play && s.play.is_battle();
     if s.exact && (s.moves == 0 || (s.moves == 1 && !s.half) || post_key) {
         text = text.replacen("exact-", "", 1);
     }
@@ -463,7 +463,7 @@ fn solve_diagram(
         // short ser-h#2 line is listed, not the first longer ones).
         // The set play of series play is the opponent's final move alone: none of its lines is short (`ser-s~1`
         // with `SetPlay StopOnShortSolutions`: every move is one, and the solution is whole).
-        let series_set_play = kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf);
+        let series_set_play = kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex);
         if p.options.stop_on_short && !series_set_play {
             if let PhasePlay::Lines(lines) = &mut play {
                 partial = keep_shortest(lines, &mut count, st, plies_or_moves);
@@ -544,7 +544,8 @@ pub fn problem_search<'a>(
         .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
         // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
-        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex))
+        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex))
+        .with_semi_reflex(st.play == Play::SemiReflex)
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_flights(p.options.keep_mating_piece)
@@ -592,6 +593,7 @@ pub fn series_end(play: Play) -> SeriesEnd {
     match play {
         Play::SeriesDirect => SeriesEnd::Goal,
         Play::SeriesHelp => SeriesEnd::HelpGoal,
+        Play::SeriesReflex => SeriesEnd::ReflexGoal,
         _ => SeriesEnd::SelfGoal,
     }
 }
@@ -670,7 +672,7 @@ pub fn collect_phase_lines(
     if kind == PhaseKind::SetPlay {
         let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Help, goal));
         let finals = match end {
-            SeriesEnd::HelpGoal => search.goal_moves(pos, false),
+            SeriesEnd::HelpGoal | SeriesEnd::ReflexGoal => search.goal_moves(pos, false),
             _ if search.all_replies_reach_goal(pos) => search.goal_moves(pos, false),
             _ => Vec::new(),
         };
@@ -710,13 +712,19 @@ fn solve_phase(
     settings: &Settings,
 ) -> Result<PhaseOut, Refusal> {
     match st.play {
-        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help
+        | Play::HelpSelf
+        | Play::ReciHelp
+        | Play::SeriesDirect
+        | Play::SeriesHelp
+        | Play::SeriesSelf
+        | Play::SeriesReflex => {
             let enough = p.options.max_solutions.map(|m| m as usize);
             let (lines, aborted) =
                 collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
             Ok(PhaseOut::collected(lines, aborted))
         }
-        Play::Direct | Play::Self_ | Play::Reflex => {
+        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
             if kind == PhaseKind::SetPlay {
                 let Ok(defences) = battle.set_play(pos, len) else {
