@@ -334,6 +334,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
+        LineStyle::Fails => Some(1),
         LineStyle::Help | LineStyle::HelpPassed | LineStyle::HelpReci | LineStyle::Proof => None,
     };
     let half_start = series.is_none() && line.moves.len() % 2 == 1;

@@ -51,6 +51,11 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     }
     let mut reci = None;
     let family = if s[pos..].starts_with("semi-r") {
+        // Popeye shows a defence that reaches the goal before the end as any other, the play going on
+        // (`exact-semi-r%3`): not reproduced.
+        if exact {
+            return Err(unsupported(0, "not supported: `exact-` with semi-reflex play", "`semi-r` without `exact-`"));
+        }
         if series {
             return Err(unsupported(pos, "not supported: series semi-reflex play (`ser-semi-r`)", "`semi-r`"));
         }

@@ -298,11 +298,16 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.keep_mating_piece && (st.goal != Goal::Mate || matches!(st.play, Play::HelpSelf | Play::ReciHelp)) {
+    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex);
+    if o.keep_mating_piece && (st.goal != Goal::Mate || new_play) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
     // reci-h#: Popeye counts MaxSolutions and StopOnShortSolutions over the two ends' lines in its own way; not
     // reproduced.
+    // ser-r#: Popeye counts the opponent's forced goal moves after one series as one solution; not reproduced.
+    if st.play == Play::SeriesReflex && o.max_solutions.is_some() {
+        return Some(format!("MaxSolutions in `{st}`"));
+    }
     if st.play == Play::ReciHelp {
         // Without help half-moves before it (`reci-h#1`, and the set play of `reci-h#1.5`) Popeye writes the two
         // ends' lines apart, a blank line between them, and a set play of its own; not reproduced.
@@ -463,7 +468,8 @@ fn solve_diagram(
         // short ser-h#2 line is listed, not the first longer ones).
         // The set play of series play is the opponent's final move alone: none of its lines is short (`ser-s~1`
         // with `SetPlay StopOnShortSolutions`: every move is one, and the solution is whole).
-        let series_set_play = kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex);
+        let series_set_play =
+            kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex);
         if p.options.stop_on_short && !series_set_play {
             if let PhasePlay::Lines(lines) = &mut play {
                 partial = keep_shortest(lines, &mut count, st, plies_or_moves);
@@ -682,6 +688,15 @@ pub fn collect_phase_lines(
         return (sink.finish(), false);
     }
     let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    // ser-r#: where the series side could reach the goal at once, its reflex constraint fails: Popeye writes
+    // those moves, each marked ` ?!?`, and nothing else.
+    if end == SeriesEnd::ReflexGoal && search.can_reach_goal_in_1(pos) {
+        let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Fails, goal));
+        for m in search.goal_moves(pos, false) {
+            sink.push(&[m]);
+        }
+        return (sink.finish(), false);
+    }
     if shortest_only && !st.exact {
         // StopOnShortSolutions: length by length from one move, up to the first that has solutions, as in help
         // play (the whole search would list millions of longer lines first: `ser-#5`, White Qg3 Qe7 Qe8 Ke6, Black
@@ -802,6 +817,10 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
     let Some(shortest) = lines.iter().map(|l| l.moves.len()).min() else {
         return false;
     };
+    // ser-r#'s failing goal moves (` ?!?`) are no short solutions.
+    if lines.iter().any(|l| l.style == LineStyle::Fails) {
+        return false;
+    }
     let full_len = match st.play {
         Play::Help | Play::SeriesDirect => full as usize,
         // hs#: the self end's two half-moves follow the help plies.

@@ -556,7 +556,9 @@ impl<'s, 'a> Battle<'s, 'a> {
             let mut refutations = Vec::new();
             for (d, p) in refuted {
                 let mut forced = Vec::new();
-                if self.reflex() {
+                // Reflex play: the attacker's goal moves it is bound to after the refutation (not in
+                // semi-reflex play, whose attacker is not bound).
+                if self.play == Play::Reflex {
                     forced = self
                         .legal(p)
                         .iter()

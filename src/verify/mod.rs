@@ -195,12 +195,7 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
         .any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
     let eligible =
         solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
-    if !st.play.is_battle()
-        || st.exact
-        || st.moves < 2
-        || changes_stip
-        || !eligible
-    {
+    if !st.play.is_battle() || st.exact || st.moves < 2 || changes_stip || !eligible {
         return vec![None; solved.len()];
     }
     let mut q = p.clone();
