@@ -273,7 +273,8 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
-    let mut text = s.to_string();
+    // `semi-r#1` after the key reads `r#1` ([`twin_stipulation`]).
+    let mut text = if s.play == Play::SemiReflex { twin_stipulation(s, p) } else { s.to_string() };
     // Popeye writes `exact-` only where the play is longer than two half-moves (src/output/plaintext/
     // stipulation.c: `length>slack_length+2`): `exact-h#1`, `exact-#1`, `exact-ser-#1` read `h#1`, `#1`, `ser-#1`.
     // With `PostKeyPlay` (battle play) it writes none: the play starts after the key.

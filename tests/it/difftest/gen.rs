@@ -859,13 +859,13 @@ impl Gen<'_> {
                     let goal = if code.ends_with('=') { "=" } else { "#" };
                     let code = match fam {
                         Fam::Direct | Fam::Self_ | Fam::Reflex if self.rng.chance(20) => {
-                            format!("{}{goal}", self.rng.pick(&["", "s", "r", "semi-r"]))
+                            format!("{}{goal}", self.rng.pick(&["", "s", "r"]))
                         }
                         Fam::Help | Fam::SerHelp if self.rng.chance(30) => {
                             format!("{}{goal}", self.rng.pick(&["h", "ser-h"]))
                         }
                         _ if self.rng.chance(8) => {
-                            format!("{}{goal}", self.rng.pick(&["", "s", "r", "h", "ser-", "ser-h", "ser-s", "ser-r"]))
+                            format!("{}{goal}", self.rng.pick(&["", "s", "r", "h", "ser-", "ser-h", "ser-s"]))
                         }
                         _ => code.to_string(),
                     };
