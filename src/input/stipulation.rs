@@ -361,6 +361,13 @@ mod tests {
         assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
         assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
+        for s in ["semi-r#2", "semi-r=1", "ser-r#3", "ser-r=2", "exact-ser-r#2", "ser-rx1"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("Semi-R#2").unwrap().play, Play::SemiReflex);
+        assert_eq!(parse_stipulation("ser-r#2").unwrap().play, Play::SeriesReflex);
+        assert_eq!(parse_stipulation("exact-semi-r#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("ser-semi-r#2").unwrap_err().fault, Fault::Unsupported);
         for s in ["reci-h#2", "reci-h(=)#3", "reci-h(#)=2", "reci-h#2.5", "exact-reci-h==3"] {
             assert_eq!(st(s), s);
         }
