@@ -267,7 +267,13 @@ fn walk_phase(
 ) -> Walked {
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
     match st.play {
-        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help
+        | Play::HelpSelf
+        | Play::ReciHelp
+        | Play::SeriesDirect
+        | Play::SeriesHelp
+        | Play::SeriesSelf
+        | Play::SeriesReflex => {
             let (found, aborted) =
                 collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
             w.timed_out = aborted;
@@ -275,7 +281,7 @@ fn walk_phase(
             w.left_out = found.left_out();
             w.lines.sort_by_key(|l| line_key(l));
         }
-        Play::Direct | Play::Self_ | Play::Reflex => {
+        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => {
             let opts = TreeOptions {
                 variations: true,
                 no_threat: true,
@@ -328,6 +334,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
+        LineStyle::Fails => Some(1),
         LineStyle::Help | LineStyle::HelpPassed | LineStyle::HelpReci | LineStyle::Proof => None,
     };
     let half_start = series.is_none() && line.moves.len() % 2 == 1;

@@ -50,8 +50,19 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
     }
     let mut reci = None;
-    let family = if s[pos..].starts_with("semi-r") || s[pos..].starts_with("hr") {
-        return Err(unsupported(pos, "not supported: this play type (hr, semi-r)", "`h`, `hs`, `s`, `r` or nothing"));
+    let family = if s[pos..].starts_with("semi-r") {
+        // Popeye shows a defence that reaches the goal before the end as any other, the play going on
+        // (`exact-semi-r%3`): not reproduced.
+        if exact {
+            return Err(unsupported(0, "not supported: `exact-` with semi-reflex play", "`semi-r` without `exact-`"));
+        }
+        if series {
+            return Err(unsupported(pos, "not supported: series semi-reflex play (`ser-semi-r`)", "`semi-r`"));
+        }
+        pos += 6;
+        'S'
+    } else if s[pos..].starts_with("hr") {
+        return Err(unsupported(pos, "not supported: this play type (hr)", "`h`, `hs`, `s`, `r` or nothing"));
     } else if s[pos..].starts_with("reci-h") {
         if series {
             return Err(unsupported(pos, "not supported: series reciprocal help play (`ser-reci-h`)", "`reci-h`"));
@@ -123,13 +134,12 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (false, 'H') => Play::HelpSelf,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
+        (false, 'S') => Play::SemiReflex,
         (false, 'R') => Play::ReciHelp,
         (true, 'd') => Play::SeriesDirect,
         (true, 'h') => Play::SeriesHelp,
         (true, 's') => Play::SeriesSelf,
-        (true, _) => {
-            return Err(unsupported(goal_start - 1, "not supported: series reflex play", "`ser-`, `ser-h` or `ser-s`"))
-        }
+        (true, 'r') => Play::SeriesReflex,
         _ => unreachable!(),
     };
     if goal.is_proof() && (family != 'p' || !matches!(play, Play::Help | Play::SeriesDirect)) {
@@ -351,6 +361,13 @@ mod tests {
         assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
         assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
+        for s in ["semi-r#2", "semi-r=1", "ser-r#3", "ser-r=2", "exact-ser-r#2", "ser-rx1"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("Semi-R#2").unwrap().play, Play::SemiReflex);
+        assert_eq!(parse_stipulation("ser-r#2").unwrap().play, Play::SeriesReflex);
+        assert_eq!(parse_stipulation("exact-semi-r#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("ser-semi-r#2").unwrap_err().fault, Fault::Unsupported);
         for s in ["reci-h#2", "reci-h(=)#3", "reci-h(#)=2", "reci-h#2.5", "exact-reci-h==3"] {
             assert_eq!(st(s), s);
         }

@@ -177,6 +177,9 @@ pub enum Play {
     Self_,
     /// `r#n`: selfmate, but either side must reach the goal in one move whenever it can.
     Reflex,
+    /// `semi-r#n`: reflex play where only the defender must reach the goal in one move whenever it can (Popeye's
+    /// `r` without the attacker's constraint).
+    SemiReflex,
     /// `reci-h#n`: help play of `2n-2` half-moves (`2n-1` for `reci-h#n.5`, White starting), Black starting
     /// (Popeye's reciprocal end, `src/input/plaintext/stipulation.c`), then a position with Black to move where
     /// both hold: Black can reach the reciprocal goal ([`Stipulation::reci`], the same goal unless written
@@ -188,12 +191,26 @@ pub enum Play {
     SeriesHelp,
     /// `ser-s#n`: the starting side plays n moves in a row, then the other side is forced to reach the goal.
     SeriesSelf,
+    /// `ser-r#n`: the starting side plays n moves in a row, then the other side reaches the goal in one move,
+    /// which it must play as soon as it can (the series ends there); the starting side may make no series
+    /// move where it could reach the goal in one itself (Popeye's reflex constraint).
+    SeriesReflex,
 }
 
 impl Play {
     /// Help play with an end of its own or none (`h#`, `hs#`, `reci-h#`): its length is counted in half-moves.
     pub fn is_help(self) -> bool {
         matches!(self, Play::Help | Play::HelpSelf | Play::ReciHelp)
+    }
+
+    /// Direct, self and reflex play (`#n`, `s#n`, `r#n`, `semi-r#n`): solved and printed as a tree.
+    pub fn is_battle(self) -> bool {
+        matches!(self, Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex)
+    }
+
+    /// Reflex play, full or semi (`r#n`, `semi-r#n`): the defender must reach the goal whenever it can.
+    pub fn is_reflex(self) -> bool {
+        matches!(self, Play::Reflex | Play::SemiReflex)
     }
 }
 
@@ -374,9 +391,11 @@ impl fmt::Display for Stipulation {
             Play::ReciHelp => "reci-h",
             Play::Self_ => "s",
             Play::Reflex => "r",
+            Play::SemiReflex => "semi-r",
             Play::SeriesDirect => "ser-",
             Play::SeriesHelp => "ser-h",
             Play::SeriesSelf => "ser-s",
+            Play::SeriesReflex => "ser-r",
         };
         f.write_str(prefix)?;
         if let Some(reci) = self.reci {
@@ -506,13 +525,13 @@ impl Problem {
     /// [`options::Options::contradiction_in_twin`]).
     pub fn ignored_options(&self, st: &Stipulation) -> Vec<Opt> {
         let o = &self.options;
-        let battle = matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex);
+        let battle = st.play.is_battle();
         let post_key = o.post_key_play && battle;
         let mut out = Vec::new();
         if o.white_to_play && options::white_to_play_ignored(st) {
             out.push(Opt::WhiteToPlay);
         }
-        if o.quodlibet && !matches!(st.play, Play::Self_ | Play::Reflex | Play::SeriesSelf) {
+        if o.quodlibet && !matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex | Play::SeriesSelf) {
             out.push(Opt::Quodlibet);
         }
         if o.post_key_play && !battle {
@@ -566,9 +585,11 @@ impl Problem {
                 Play::HelpSelf | Play::ReciHelp if main_len > 0 => {
                     Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
                 }
-                Play::Direct | Play::Self_ | Play::Reflex => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
+                _ if st.play.is_battle() => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),
                 // Series play: the opponent's final move alone (Popeye: "not applicable" to ser-# and ser-=).
-                Play::SeriesHelp | Play::SeriesSelf => Some((PhaseKind::SetPlay, side.opposite(), 1)),
+                Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex => {
+                    Some((PhaseKind::SetPlay, side.opposite(), 1))
+                }
                 _ => None,
             }
         };

@@ -135,7 +135,7 @@ impl Options {
 /// Whether `WhiteToPlay` in a twin with stipulation `st` is ignored, as Popeye ignores it: direct, self and reflex
 /// play, help play of `n.5` moves.
 pub fn white_to_play_ignored(st: &Stipulation) -> bool {
-    matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex)
+    st.play.is_battle()
         || (st.play == Play::Help && st.half)
         || (matches!(st.play, Play::HelpSelf | Play::ReciHelp) && !st.white_to_play_shortens())
 }

@@ -355,6 +355,13 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
 
 /// A twin's stipulation as Popeye writes it in the heading: with `WhiteToPlay`, `h#n` is `h#(n-0.5)`.
 pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
+    // Popeye writes a stipulation from its structure, and semi-reflex play of one move after the key
+    // (`PostKeyPlay`) as reflex play: `semi-r#1` reads `r#1` (src/output/plaintext/stipulation.c,
+    // `write_end_forced`: `semi-` only with more length).
+    if s.play == crate::problem::Play::SemiReflex && s.moves <= 1 && p.options.post_key_play {
+        let t = Stipulation { play: crate::problem::Play::Reflex, ..s.clone() };
+        return t.to_string();
+    }
     if p.options.white_to_play && s.white_to_play_shortens() {
         let mut t = s.clone();
         t.moves -= 1;

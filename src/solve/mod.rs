@@ -39,6 +39,7 @@ enum SearchKind {
     DirectDefence = 8,
     HelpSelf = 9,
     ReciHelp = 10,
+    SeriesReflex = 11,
 }
 
 /// How help play ends after its help half-moves: the goal reached by the last of them, a self end (`hs#`), or a
@@ -80,6 +81,8 @@ pub struct Search<'a> {
     limits: BattleLimits,
     /// `Quodlibet` (self play): the attacker also wins by reaching the goal against the defender itself.
     quodlibet: bool,
+    /// Semi-reflex play (`semi-r#n`): reflex play where the attacker need not reach the goal when it can.
+    semi_reflex: bool,
     /// `NonTrivial m k`.
     non_trivial: Option<NonTrivial>,
     /// `KeepMatingPiece`: the side that must mate loses as soon as it has no piece but its king.
@@ -289,6 +292,7 @@ impl<'a> Search<'a> {
             nodes: NodeCounts::new(),
             limits: BattleLimits::default(),
             quodlibet: false,
+            semi_reflex: false,
             non_trivial: None,
             keep_mating: None,
             keep_mating_lines: false,
@@ -501,6 +505,19 @@ impl<'a> Search<'a> {
         self
     }
 
+    /// The same searcher for semi-reflex play (`semi-r#n`): reflex play (`reflex: true`) without the attacker's
+    /// obligation to reach the goal in one move when it can.
+    pub fn with_semi_reflex(mut self, on: bool) -> Self {
+        self.semi_reflex = on;
+        self
+    }
+
+    /// Whether the attacker, to move in `pos` in reflex play, can reach the goal in one move and so must (and
+    /// fails): never in semi-reflex play.
+    pub fn reflex_attacker_bound(&self, pos: &Position) -> bool {
+        !self.semi_reflex && self.can_reach_goal_in_1(pos)
+    }
+
     /// Whether an attacking move that reaches the goal against the defender wins (direct play, and self play
     /// with `Quodlibet`).
     pub fn attacker_goal_wins(&self, selfplay: bool) -> bool {
@@ -519,7 +536,7 @@ impl<'a> Search<'a> {
 
     /// What the options of battle play add to table keys.
     fn battle_salt(&self) -> u64 {
-        self.limits.salt() | (self.quodlibet as u64) << 24 | (self.exact as u64) << 25
+        self.limits.salt() | (self.quodlibet as u64) << 24 | (self.exact as u64) << 25 | (self.semi_reflex as u64) << 26
     }
 
     /// The same searcher with Popeye's pruning options of battle play.
@@ -864,7 +881,9 @@ impl<'a> Search<'a> {
     /// the last may give check), then:
     /// - `SeriesEnd::Goal`: the last series move reaches the goal (ser-#, ser-=);
     /// - `SeriesEnd::HelpGoal`: the opponent reaches the goal in one move (ser-h#, ser-h=);
-    /// - `SeriesEnd::SelfGoal`: every move of the opponent reaches the goal, and there is one (ser-s#, ser-s=).
+    /// - `SeriesEnd::SelfGoal`: every move of the opponent reaches the goal, and there is one (ser-s#, ser-s=);
+    /// - `SeriesEnd::ReflexGoal`: the opponent can reach the goal in one move, and must (ser-r#): the series ends
+    ///   there, and no series move is made where the series side could reach the goal in one itself.
     ///
     /// Returns complete lines (for help/self ends with the opponent's final move). `exact` keeps only lines of
     /// exactly `n` series moves.
@@ -881,6 +900,10 @@ impl<'a> Search<'a> {
         exact: bool,
         sink: Option<&lines::LineSink>,
     ) -> Found {
+        // ser-r#: the series side bound to reach the goal itself makes no series move.
+        if end == SeriesEnd::ReflexGoal && self.can_reach_goal_in_1(pos) {
+            return Ok(Vec::new());
+        }
         let first = self.legal(pos);
         // The planning search (not for a self-goal end): in ser-# the series side mates with its `n` moves, in
         // ser-h# it is mated by one move of its opponent after them.
@@ -892,7 +915,7 @@ impl<'a> Search<'a> {
             }
             // ser-s#: every reply of the opponent's after the series reaches the goal, so some reply does: the
             // pictures of ser-h# hold.
-            SeriesEnd::HelpGoal | SeriesEnd::SelfGoal => {
+            SeriesEnd::HelpGoal | SeriesEnd::SelfGoal | SeriesEnd::ReflexGoal => {
                 budget[pos.side().index()] = n;
                 budget[pos.side().opposite().index()] = 1;
                 self.plan_track(pos, pos.side(), budget)
@@ -1000,7 +1023,7 @@ impl<'a> Search<'a> {
                         any = true;
                     }
                 }
-                SeriesEnd::HelpGoal => {
+                SeriesEnd::HelpGoal | SeriesEnd::ReflexGoal => {
                     for m in self.goal_moves(after, false) {
                         work.found_with(m);
                         any = true;
@@ -1032,6 +1055,13 @@ impl<'a> Search<'a> {
         if end == SeriesEnd::SelfGoal && (any || (exact && self.forced_end(after, &mut buf).is_some())) {
             return Ok(any);
         }
+        // ser-r#: likewise where the opponent can reach the goal (it must), and where the series side could
+        // reach it in one move itself (Popeye's reflex constraint before each series move).
+        if end == SeriesEnd::ReflexGoal
+            && (any || self.can_reach_goal_in_1(after) || self.can_reach_goal_in_1(&after.series_pass()))
+        {
+            return Ok(any);
+        }
         // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.
         let mating = if end == SeriesEnd::Goal { after.side().opposite() } else { after.side() };
         if self.keep_mating_lines && !Self::has_mating_piece(after, mating) {
@@ -1043,6 +1073,7 @@ impl<'a> Search<'a> {
             SeriesEnd::Goal => SearchKind::Series,
             SeriesEnd::HelpGoal => SearchKind::SeriesHelp,
             SeriesEnd::SelfGoal => SearchKind::SeriesSelf,
+            SeriesEnd::ReflexGoal => SearchKind::SeriesReflex,
         };
         let key = next.key() ^ salt(kind, self.goal, exact as u64);
         if self.table.no_solution(key).has(left) {
@@ -1193,7 +1224,7 @@ impl<'a> Search<'a> {
             return Ok(r);
         }
         let mut won = false;
-        if !(reflex && self.can_reach_goal_in_1(pos)) {
+        if !(reflex && self.reflex_attacker_bound(pos)) {
             // Self play's last attacking move: one that leaves the defender a reply that gives no check loses,
             // and most can be seen to without being made.
             let last = n <= 1 && !reflex && self.goal == Goal::Mate && self.limits == BattleLimits::default();
@@ -1493,4 +1524,5 @@ pub enum SeriesEnd {
     Goal,
     HelpGoal,
     SelfGoal,
+    ReflexGoal,
 }

@@ -259,7 +259,7 @@ pub fn time_limit(p: &Problem, settings: &Settings) -> Option<Duration> {
 
 /// Direct, self and reflex play print trees; help and series play print lines.
 pub fn is_tree(play: Play) -> bool {
-    matches!(play, Play::Direct | Play::Self_ | Play::Reflex)
+    play.is_battle()
 }
 
 /// The stipulation as Popeye echoes it (`WhiteToPlay` turns `h#4` into `h#3.5`).
@@ -273,11 +273,12 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
         return twin_stipulation(s, p);
     }
-    let mut text = s.to_string();
+    // `semi-r#1` after the key reads `r#1` ([`twin_stipulation`]).
+    let mut text = if s.play == Play::SemiReflex { twin_stipulation(s, p) } else { s.to_string() };
     // Popeye writes `exact-` only where the play is longer than two half-moves (src/output/plaintext/
     // stipulation.c: `length>slack_length+2`): `exact-h#1`, `exact-#1`, `exact-ser-#1` read `h#1`, `#1`, `ser-#1`.
     // With `PostKeyPlay` (battle play) it writes none: the play starts after the key.
-    let post_key = p.options.post_key_play && matches!(s.play, Play::Direct | Play::Self_ | Play::Reflex);
+    let post_key = p.options.post_key_play && s.play.is_battle();
     if s.exact && (s.moves == 0 || (s.moves == 1 && !s.half) || post_key) {
         text = text.replacen("exact-", "", 1);
     }
@@ -298,11 +299,16 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    if o.keep_mating_piece && (st.goal != Goal::Mate || matches!(st.play, Play::HelpSelf | Play::ReciHelp)) {
+    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex);
+    if o.keep_mating_piece && (st.goal != Goal::Mate || new_play) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
     // reci-h#: Popeye counts MaxSolutions and StopOnShortSolutions over the two ends' lines in its own way; not
     // reproduced.
+    // ser-r#: Popeye counts the opponent's forced goal moves after one series as one solution; not reproduced.
+    if st.play == Play::SeriesReflex && o.max_solutions.is_some() {
+        return Some(format!("MaxSolutions in `{st}`"));
+    }
     if st.play == Play::ReciHelp {
         // Without help half-moves before it (`reci-h#1`, and the set play of `reci-h#1.5`) Popeye writes the two
         // ends' lines apart, a blank line between them, and a set play of its own; not reproduced.
@@ -463,7 +469,8 @@ fn solve_diagram(
         // short ser-h#2 line is listed, not the first longer ones).
         // The set play of series play is the opponent's final move alone: none of its lines is short (`ser-s~1`
         // with `SetPlay StopOnShortSolutions`: every move is one, and the solution is whole).
-        let series_set_play = kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf);
+        let series_set_play =
+            kind == PhaseKind::SetPlay && matches!(st.play, Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex);
         if p.options.stop_on_short && !series_set_play {
             if let PhasePlay::Lines(lines) = &mut play {
                 partial = keep_shortest(lines, &mut count, st, plies_or_moves);
@@ -544,7 +551,8 @@ pub fn problem_search<'a>(
         .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
         // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
-        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex))
+        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex))
+        .with_semi_reflex(st.play == Play::SemiReflex)
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_flights(p.options.keep_mating_piece)
@@ -592,6 +600,7 @@ pub fn series_end(play: Play) -> SeriesEnd {
     match play {
         Play::SeriesDirect => SeriesEnd::Goal,
         Play::SeriesHelp => SeriesEnd::HelpGoal,
+        Play::SeriesReflex => SeriesEnd::ReflexGoal,
         _ => SeriesEnd::SelfGoal,
     }
 }
@@ -670,7 +679,7 @@ pub fn collect_phase_lines(
     if kind == PhaseKind::SetPlay {
         let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Help, goal));
         let finals = match end {
-            SeriesEnd::HelpGoal => search.goal_moves(pos, false),
+            SeriesEnd::HelpGoal | SeriesEnd::ReflexGoal => search.goal_moves(pos, false),
             _ if search.all_replies_reach_goal(pos) => search.goal_moves(pos, false),
             _ => Vec::new(),
         };
@@ -680,6 +689,15 @@ pub fn collect_phase_lines(
         return (sink.finish(), false);
     }
     let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    // ser-r#: where the series side could reach the goal at once, its reflex constraint fails: Popeye writes
+    // those moves, each marked ` ?!?`, and nothing else.
+    if end == SeriesEnd::ReflexGoal && search.can_reach_goal_in_1(pos) {
+        let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Fails, goal));
+        for m in search.goal_moves(pos, false) {
+            sink.push(&[m]);
+        }
+        return (sink.finish(), false);
+    }
     if shortest_only && !st.exact {
         // StopOnShortSolutions: length by length from one move, up to the first that has solutions, as in help
         // play (the whole search would list millions of longer lines first: `ser-#5`, White Qg3 Qe7 Qe8 Ke6, Black
@@ -710,13 +728,19 @@ fn solve_phase(
     settings: &Settings,
 ) -> Result<PhaseOut, Refusal> {
     match st.play {
-        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => {
+        Play::Help
+        | Play::HelpSelf
+        | Play::ReciHelp
+        | Play::SeriesDirect
+        | Play::SeriesHelp
+        | Play::SeriesSelf
+        | Play::SeriesReflex => {
             let enough = p.options.max_solutions.map(|m| m as usize);
             let (lines, aborted) =
                 collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
             Ok(PhaseOut::collected(lines, aborted))
         }
-        Play::Direct | Play::Self_ | Play::Reflex => {
+        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => {
             let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
             if kind == PhaseKind::SetPlay {
                 let Ok(defences) = battle.set_play(pos, len) else {
@@ -794,6 +818,10 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
     let Some(shortest) = lines.iter().map(|l| l.moves.len()).min() else {
         return false;
     };
+    // ser-r#'s failing goal moves (` ?!?`) are no short solutions.
+    if lines.iter().any(|l| l.style == LineStyle::Fails) {
+        return false;
+    }
     let full_len = match st.play {
         Play::Help | Play::SeriesDirect => full as usize,
         // hs#: the self end's two half-moves follow the help plies.

@@ -191,6 +191,9 @@ pub enum LineStyle {
     /// A proof game (`dia`, `a=>b`): two half-moves per number from the first, whatever the length
     /// (`  1.Sg1-f3 e7-e5   2.e2-e4 dia`).
     Proof,
+    /// Series reflex play (`ser-r#`): a goal move the series side could make at once, which its reflex
+    /// constraint forbids, so that the play fails there: `  1.Ka4-b5 ?!?`.
+    Fails,
 }
 
 /// A solution of help or series play: its moves, the last marked with the goal, the others with ` +` where
@@ -274,6 +277,7 @@ impl Line {
                 LineStyle::Help | LineStyle::HelpReci if half_start => i == 0 || i % 2 == 1,
                 LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof => i % 2 == 0,
                 LineStyle::Series(n) => i < n,
+                LineStyle::Fails => i == 0,
             };
             if new_number {
                 if i > 0 {
@@ -285,6 +289,9 @@ impl Line {
                 s.push(' ');
             }
             s += &m.text_in(lang);
+        }
+        if style == LineStyle::Fails {
+            s += " ?!?";
         }
         s
     }

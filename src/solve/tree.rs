@@ -60,7 +60,7 @@ pub struct Battle<'s, 'a> {
 
 impl<'s, 'a> Battle<'s, 'a> {
     fn reflex(&self) -> bool {
-        self.play == Play::Reflex
+        self.play.is_reflex()
     }
 
     /// Reflex play where the defender to move in `pos` can reach the goal at once, and must: Popeye's forced
@@ -152,9 +152,9 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// [`Battle::root`] keeping, when the search is stopped, the first moves searched to their end (and `true`).
     pub fn root_found(&self, pos: &Position, n: u32) -> (Vec<Attack>, bool) {
         let moves = self.legal(pos);
-        if self.reflex() && self.search.can_reach_goal_in_1(pos) {
+        if self.reflex() && self.search.reflex_attacker_bound(pos) {
             // Reflex play: the attacker must reach the goal itself and so fails at once; Popeye shows those
-            // moves marked `?!?`.
+            // moves marked `?!?` (not in semi-reflex play, where the attacker is not bound).
             let mut fails: Vec<Attack> = moves
                 .iter()
                 .filter(|(_, p)| self.goal(p))
@@ -556,7 +556,9 @@ impl<'s, 'a> Battle<'s, 'a> {
             let mut refutations = Vec::new();
             for (d, p) in refuted {
                 let mut forced = Vec::new();
-                if self.reflex() {
+                // Reflex play: the attacker's goal moves it is bound to after the refutation (not in
+                // semi-reflex play, whose attacker is not bound).
+                if self.play == Play::Reflex {
                     forced = self
                         .legal(p)
                         .iter()

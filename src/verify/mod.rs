@@ -195,12 +195,7 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
         .any(|t| t.changes.iter().any(|c| matches!(c, crate::problem::twins::TwinChange::Stipulation(_))));
     let eligible =
         solved.iter().any(|t| t.tree && t.outcome == Outcome::Complete && t.phases.iter().any(|ph| ph.solutions > 0));
-    if !matches!(st.play, Play::Direct | Play::Self_ | Play::Reflex)
-        || st.exact
-        || st.moves < 2
-        || changes_stip
-        || !eligible
-    {
+    if !st.play.is_battle() || st.exact || st.moves < 2 || changes_stip || !eligible {
         return vec![None; solved.len()];
     }
     let mut q = p.clone();
@@ -307,7 +302,7 @@ fn full_plies(p: &Problem, st: &Stipulation) -> Option<usize> {
             Some(2 * n + st.half as usize - usize::from(p.options.white_to_play && st.white_to_play_shortens()))
         }
         Play::SeriesDirect => Some(n),
-        Play::SeriesHelp | Play::SeriesSelf => Some(n + 1),
+        Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex => Some(n + 1),
         _ => None,
     }
 }

@@ -61,9 +61,9 @@ pub fn boards(p: &Problem) -> Vec<Option<Board>> {
 /// How the numbers of a stipulation's solutions count.
 pub fn style(play: Play) -> Style {
     match play {
-        Play::Direct | Play::Self_ | Play::Reflex => Style::Tree,
+        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => Style::Tree,
         Play::Help | Play::HelpSelf | Play::ReciHelp => Style::Help,
-        Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf => Style::Series,
+        Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex => Style::Series,
     }
 }
 

@@ -308,12 +308,16 @@ impl Gen<'_> {
             (2, (Fam::Self_, "s=", 1, 2)),
             (8, (Fam::Reflex, "r#", 1, 3)),
             (1, (Fam::Reflex, "r=", 1, 2)),
+            (3, (Fam::Reflex, "semi-r#", 1, 3)),
+            (1, (Fam::Reflex, "semi-r=", 1, 2)),
             (6, (Fam::SerDirect, "ser-#", 1, 5)),
             (2, (Fam::SerDirect, "ser-=", 1, 4)),
             (6, (Fam::SerHelp, "ser-h#", 1, 4)),
             (2, (Fam::SerHelp, "ser-h=", 1, 4)),
             (5, (Fam::SerSelf, "ser-s#", 1, 3)),
             (1, (Fam::SerSelf, "ser-s=", 1, 3)),
+            (3, (Fam::SerSelf, "ser-r#", 1, 3)),
+            (1, (Fam::SerSelf, "ser-r=", 1, 3)),
         ];
         let &(fam, code, lo, hi) = self.rng.weighted(fams);
         let n = self.rng.range(lo, hi);
@@ -345,7 +349,8 @@ impl Gen<'_> {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
         };
-        let exact = self.rng.chance(7);
+        // exact-semi-r: refused by stipula.
+        let exact = self.rng.chance(7) && !code.starts_with("semi-r");
         (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
     }
 
@@ -584,11 +589,14 @@ impl Gen<'_> {
         // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
         // ends' lines as Popeye does).
         let reci = stip.contains("reci");
-        let max_solutions = max_solutions && !reci;
+        // ser-r: MaxSolutions refused (Popeye counts the forced goal moves after one series as one solution);
+        // semi-r and ser-r: KeepMatingPiece refused.
+        let reflex_new = stip.contains("semi-r") || stip.contains("ser-r");
+        let max_solutions = max_solutions && !reci && !stip.contains("ser-r");
         opt(!tree && !reci && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
         let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
-        opt(mate && !reci && r.chance(3), "KeepMatingPiece".into());
+        opt(mate && !reci && !reflex_new && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
