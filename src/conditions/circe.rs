@@ -88,6 +88,9 @@ pub enum Determine {
     Rank,
     /// The capture square itself (Popeye's `CaptureSquare`).
     CaptureSquare,
+    /// Any empty square, the mover's choice (Super Circe, Anti-Super Circe: Popeye's `super.c` tries every square
+    /// a1 to h8 and keeps the empty ones; Circe, unless strict, also lets the piece vanish).
+    Super,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -116,6 +119,12 @@ pub struct CirceSpec {
     pub couscous: bool,
     /// Strict: a capture whose captured piece cannot be reborn (its square occupied) is illegal.
     pub strict: bool,
+    /// Assassin: a piece reborn on an occupied square takes the place of the piece there, which leaves the board;
+    /// a capture whose piece would be reborn on the capturer's own king is illegal (Popeye's
+    /// `circe_on_occupied_rebirth_square_assassinate`, `assassin.c`).
+    pub assassin: bool,
+    /// Relaxed, said of Anti-Circe (strict by default): the capturer need not be reborn (read only with Super).
+    pub relaxed: bool,
     /// Chameleon: the reborn piece changes its walk, knight to bishop to rook to queen to knight (Popeye's default
     /// chameleon sequence), before its square is found.
     pub chameleon: bool,
@@ -133,6 +142,8 @@ pub const CIRCE: CirceSpec = CirceSpec {
     clone: false,
     couscous: false,
     strict: false,
+    assassin: false,
+    relaxed: false,
     chameleon: false,
     turncoat: false,
 };
@@ -213,19 +224,60 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Antipodes" => rule.determine = Determine::Antipodes,
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
+            "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
             // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
             "Strict" => rule.strict = true,
+            "Assassin" if rule.family == Family::Circe => rule.assassin = true,
             "Chameleon" if !matches!(rule.family, Family::Immune) => rule.chameleon = true,
             "Turncoats" if rule.family == Family::Circe => rule.turncoat = true,
-            "Relaxed" => rule.strict = false,
+            "Relaxed" => {
+                rule.strict = false;
+                rule.relaxed = true;
+            }
             // Walk codes follow `April` and a chameleon sequence of Popeye's own (`Circe Chameleon S Q R B S`).
             word => {
                 let walks = if rule.chameleon { "Chameleon" } else { "April" };
                 return Err(def.params.iter().find(|p| p.name == word).map_or(walks, |p| p.name));
             }
         }
+    }
+    // Super with a change of the reborn piece, or a king reborn anywhere in Circe (whose check would then be no
+    // check at all): not implemented.
+    // Assassin, whose checks are captures of any piece reborn on the king, with a rebirth square that depends on
+    // the capturer or with another rule for occupied squares: not implemented.
+    if rule.assassin
+        && (rule.rex_inclusive
+            || rule.strict
+            || rule.clone
+            || rule.couscous
+            || rule.turncoat
+            || !matches!(
+                rule.determine,
+                Determine::Regular
+                    | Determine::File
+                    | Determine::Symmetry
+                    | Determine::VerticalSymmetry
+                    | Determine::HorizontalSymmetry
+                    | Determine::Antipodes
+                    | Determine::Rank
+            ))
+    {
+        return Err("Assassin");
+    }
+    // (Anti-Circe relaxed: only with Super.)
+    if rule.relaxed && matches!(rule.family, Family::Anti(_)) && rule.determine != Determine::Super {
+        return Err("Relaxed");
+    }
+    if rule.determine == Determine::Super
+        && (rule.clone
+            || rule.chameleon
+            || rule.turncoat
+            || rule.couscous
+            || (rule.family == Family::Circe && rule.rex_inclusive))
+    {
+        return Err("Super");
     }
     Ok(Some(rule))
 }
@@ -275,6 +327,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::Super => words.push(["Super", "Super", "Super"]),
         Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
         _ => {}
@@ -282,8 +335,14 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     if rule.mirror {
         words.push(["Mirror", "Spiegel", "Malefique"]);
     }
+    if rule.assassin {
+        words.push(["Assassin", "Assassin", "Assassin"]);
+    }
     if rule.strict {
         words.push(["Strict", "Strikt", "Stricte"]);
+    }
+    if rule.relaxed && matches!(rule.family, Family::Anti(_)) {
+        words.push(["Relaxed", "Locker", "Relache"]);
     }
     match rule.adapter {
         Adapter::None => {}
@@ -357,7 +416,8 @@ impl Circe {
                 let side = if (c.square.rank() % 2 == 1) == (side == Color::Black) { side.opposite() } else { side };
                 Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
             }
-            Determine::CaptureSquare => c.square,
+            // (Super: the square is the mover's choice, [`Circe::super_option`].)
+            Determine::CaptureSquare | Determine::Super => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -405,6 +465,10 @@ impl Circe {
     /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
     fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
         let Some((_, sq)) = self.rebirth(c) else { return true };
+        if self.spec.determine == Determine::Super {
+            // Some empty square to be reborn on, unless the piece may vanish.
+            return self.super_may_vanish() || self.super_free(c, occupied).non_empty();
+        }
         let Some(sq) = sq else { return self.spec.family == Family::Circe && !self.spec.strict };
         match self.spec.family {
             Family::Circe => !self.spec.strict || !occupied.has(sq),
@@ -415,6 +479,110 @@ impl Circe {
                 !(occupied || (kind == AntiType::Cheylan && sq == c.arrival))
             }
         }
+    }
+}
+
+impl Circe {
+    /// Super: the squares the reborn piece may be put on, `occupied` the board after the capturer has arrived:
+    /// the empty ones (Anti-Circe: the capturer's arrival square too, which it leaves to be reborn, but Cheylan's).
+    fn super_free(&self, c: &Capture, occupied: Bitboard) -> Bitboard {
+        match self.spec.family {
+            Family::Anti(AntiType::Calvet) => !(occupied & !c.arrival.bb()),
+            Family::Anti(AntiType::Cheylan) => !occupied,
+            _ => !occupied,
+        }
+    }
+
+    /// Super: whether the piece may also vanish (Circe unless strict, Anti-Circe relaxed: Popeye's
+    /// `STSuperCirceNoRebirthFork`).
+    fn super_may_vanish(&self) -> bool {
+        match self.spec.family {
+            Family::Circe => !self.spec.strict,
+            Family::Anti(_) => self.spec.relaxed,
+            _ => false,
+        }
+    }
+
+    /// Super: the mover's choice `n` (counted from 1) among the outcomes of a rebirth of `piece` onto one of the
+    /// squares `free`, in Popeye's order: no rebirth first (`Some(None)`), where the rule allows it, then the
+    /// squares a1, b1 ... h8, a pawn on its last rank once per promotion piece. `None` beyond the last outcome.
+    fn super_option(
+        &self,
+        rules: &Rules,
+        free: Bitboard,
+        piece: Piece,
+        n: u8,
+    ) -> Option<Option<(Square, Option<Kind>)>> {
+        let mut left = n as usize;
+        if self.super_may_vanish() {
+            if left == 1 {
+                return Some(None);
+            }
+            left -= 1;
+        }
+        for sq in free {
+            let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
+            let k = if promotes { rules.promotions.len() } else { 1 };
+            if left <= k {
+                return Some(Some((sq, promotes.then(|| rules.promotions[left - 1]))));
+            }
+            left -= k;
+        }
+        None
+    }
+
+    /// Super: how many outcomes [`Circe::super_option`] offers (at most 255).
+    fn super_count(&self, rules: &Rules, free: Bitboard, piece: Piece) -> u8 {
+        let promoting = piece.color.last_rank();
+        let mut n = 0usize;
+        for sq in free {
+            n += if piece.kind == Kind::PAWN && sq.rank() == promoting { rules.promotions.len() } else { 1 };
+        }
+        if self.super_may_vanish() {
+            n += 1;
+        }
+        n.min(255) as u8
+    }
+
+    /// Assassin: whether the capture `c` by `mv` from `before` would have its piece reborn on the capturer's own
+    /// king (the capturer itself, when it arrives there).
+    fn assassinates_own_king(&self, before: &Position, mv: Move, c: &Capture) -> bool {
+        let Some((_, Some(sq))) = self.rebirth(c) else { return false };
+        let royal = before.royal_bb(before.side());
+        if sq == mv.to {
+            royal.has(mv.from)
+        } else {
+            sq != mv.from && sq != c.square && royal.has(sq)
+        }
+    }
+
+    /// The board after the capture `mv` from `before` has been made, the capturer arrived (before any rebirth).
+    fn occupied_after(before: &Position, mv: Move, c: &Capture) -> Bitboard {
+        (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb()
+    }
+
+    /// The piece reborn by the capture `mv`, its square and its promotion as the move chose them; `None` when
+    /// nothing is reborn (a king outside rex inclusive, Super's choice of no rebirth) and, for the square, when
+    /// it is off the board.
+    fn chosen(
+        &self,
+        rules: &Rules,
+        before: &Position,
+        mv: Move,
+        c: &Capture,
+    ) -> Option<(Piece, Option<Square>, Option<Kind>)> {
+        let (piece, sq) = self.rebirth(c)?;
+        if self.spec.determine == Determine::Super {
+            let free = self.super_free(c, Circe::occupied_after(before, mv, c));
+            let (sq, promoted) = self.super_option(rules, free, piece, mv.choice())??;
+            return Some((piece, Some(sq), promoted));
+        }
+        // A pawn reborn on its last rank promotes, to the piece the move chose (Popeye: `[+wPd8=Q]`).
+        let promoted = match mv.choice() {
+            0 => None,
+            k => rules.promotions.get(k as usize - 1).copied(),
+        };
+        Some((piece, sq, promoted))
     }
 }
 
@@ -486,8 +654,10 @@ impl Condition for Circe {
 
     fn hooks(&self) -> Hooks {
         let mut h = Hooks::CAPTURE;
-        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc)
-            || self.spec.couscous
+        if matches!(
+            self.spec.determine,
+            Determine::Antipodes | Determine::Equipollents | Determine::Pwc | Determine::Super
+        ) || self.spec.couscous
         {
             h = h | Hooks::CHOICES;
         }
@@ -504,20 +674,23 @@ impl Condition for Circe {
         if self.spec.family == Family::Circe && self.spec.strict {
             h = h | Hooks::LEGALITY;
         }
+        if self.spec.assassin {
+            h = h | Hooks::LEGALITY | Hooks::EXTRA_CHECK;
+        }
         h
     }
 
     fn on_capture(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         let Some(c) = Circe::capture(before, mv) else { return };
-        let Some((piece, Some(sq))) = self.rebirth(&c) else { return };
-        // A pawn reborn on its last rank promotes, to the piece the move chose (Popeye: `[+wPd8=Q]`).
-        let promoted = match mv.choice() {
-            0 => None,
-            k => rules.promotions.get(k as usize - 1).copied(),
-        };
+        let Some((piece, Some(sq), promoted)) = self.chosen(rules, before, mv, &c) else { return };
         let placed = promoted.map_or(piece, |k| Piece::new(piece.color, k));
         match self.spec.family {
             Family::Circe => {
+                // Assassin: the piece on the rebirth square leaves the board, unnoted as in Popeye (`[+bRa8]`);
+                // the capturer's own king there makes the capture illegal, left to the legality test.
+                if self.spec.assassin && !after.royal_bb(before.side()).has(sq) {
+                    after.remove(sq);
+                }
                 if after.piece_at(sq).is_none() {
                     // No material won (the `%` goal fails, Popeye's `circe_steingewinn_filter`).
                     after.note_last_rebirth();
@@ -557,10 +730,23 @@ impl Condition for Circe {
     // Explanations: where the rule puts the reborn piece, or why it forbids the capture.
     fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {
         let c = Circe::capture(before, mv)?;
-        let (piece, sq) = self.rebirth(&c)?;
+        let (piece, _) = self.rebirth(&c)?;
         let name = |p: Piece| format!("{} {}", p.color.name().to_lowercase(), p.kind.name());
         let family = popeye_text(&self.spec, Lang::English);
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
+        let sq = self.chosen(rules, before, mv, &c).and_then(|(_, sq, _)| sq);
+        if self.spec.determine == Determine::Super {
+            let whose = if self.spec.family == Family::Circe { "captured" } else { "capturing" };
+            return Some(match sq {
+                _ if !self.capture_allowed(&c, occupied) => {
+                    format!("under {family} the capturing {} has no empty square to be reborn on.", name(piece))
+                }
+                Some(sq) => {
+                    format!("Under {family} the {whose} {} is reborn on {sq}, the mover's choice.", name(piece))
+                }
+                None => format!("Under {family} the captured {} is not reborn, the mover's choice.", name(piece)),
+            });
+        }
         if !self.capture_allowed(&c, occupied) {
             let square = sq.map_or("off the board".to_string(), |s| format!("{s}, which is occupied"));
             return Some(match self.spec.family {
@@ -575,6 +761,18 @@ impl Condition for Circe {
         let after = rules.make(before, mv);
         let sq = sq?;
         match self.spec.family {
+            Family::Circe
+                if self.spec.assassin
+                    && sq != mv.from
+                    && (sq == mv.to || (sq != c.square && before.piece_at(sq).is_some())) =>
+            {
+                let victim = if sq == mv.to { c.capturer } else { before.piece_at(sq)? };
+                Some(format!(
+                    "Under {family} the captured {} is reborn on {sq}, where the {} leaves the board.",
+                    name(piece),
+                    name(victim)
+                ))
+            }
             Family::Circe if sq != mv.to && after.piece_at(sq).is_some() && before.piece_at(sq).is_none() => {
                 Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
             }
@@ -597,6 +795,10 @@ impl Condition for Circe {
             return 0;
         }
         let Some(c) = Circe::capture(pos, mv) else { return 0 };
+        if self.spec.determine == Determine::Super {
+            let Some((piece, _)) = self.rebirth(&c) else { return 0 };
+            return self.super_count(rules, self.super_free(&c, Circe::occupied_after(pos, mv, &c)), piece);
+        }
         match self.rebirth(&c) {
             Some((piece, Some(sq))) if piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank() => {
                 let occupied = (pos.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
@@ -627,7 +829,10 @@ impl Condition for Circe {
             let rook = |f| pos.piece_at(Square::from_coords(f, rank)) == Some(Piece::new(color, Kind::ROOK));
             // A king whose rooks stand in their corners without a right lost its own (NoCastling, a FEN).
             let king_right = king && (rights & (short | long) != 0 || !(rook(0) || rook(7)));
-            let bits = (king_right as u8) | ((rights & long != 0) as u8) << 1 | ((rights & short != 0) as u8) << 2;
+            // A rook in its corner while its king is away keeps its own right (Popeye's rights are the pieces'): a
+            // king reborn on its square may castle with it (BEISPIEL/antisup.inp#1: `1.Kb4*a5[sKa5->e8] 2.0-0-0`).
+            let rook_right = |f, right: u8| rights & right != 0 || (!king && rook(f));
+            let bits = (king_right as u8) | (rook_right(0, long) as u8) << 1 | (rook_right(7, short) as u8) << 2;
             flags |= bits << (CASTLE_STATE_SHIFT + 3 * i as u8);
         }
         flags
@@ -678,8 +883,36 @@ impl Condition for Circe {
 
     fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
         let Some(c) = Circe::capture(before, mv) else { return true };
+        if self.spec.assassin {
+            return !self.assassinates_own_king(before, mv, &c);
+        }
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         self.capture_allowed(&c, occupied)
+    }
+
+    // Assassin: a side is in check also when a capture of any of its pieces would have the piece reborn on its
+    // king (Popeye's `circe_assassin_all_piece_observation_tester_is_in_check`, each capture validated by playing
+    // it).
+    fn extra_check(&self, rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+        let Some(king) = pos.piece_at(sq) else { return false };
+        for target in pos.color_bb(king.color) & !sq.bb() {
+            let Some(captured) = pos.piece_at(target) else { continue };
+            let c = Capture {
+                mover: captured,
+                from: target,
+                arrival: target,
+                capturer: captured,
+                square: target,
+                captured,
+            };
+            if !matches!(self.rebirth(&c), Some((_, Some(s))) if s == sq) {
+                continue;
+            }
+            if rules.observers(pos, target, by).any(|o| rules.observation_counts(pos, o, target)) {
+                return true;
+            }
+        }
+        false
     }
 
     // A check is a capture of the king that the rule lets stand: not followed by the king's rebirth (Circe rex
