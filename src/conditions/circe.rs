@@ -503,9 +503,10 @@ impl Circe {
         }
     }
 
-    /// Super: the mover's choice `n` (counted from 1) among the outcomes of a rebirth of `piece` onto one of the
-    /// squares `free`, in Popeye's order: no rebirth first (`Some(None)`), where the rule allows it, then the
-    /// squares a1, b1 ... h8, a pawn on its last rank once per promotion piece. `None` beyond the last outcome.
+    /// Super: the outcome the choice `n` names, `None` when the rule does not offer it (an occupied square, a pawn
+    /// not promoting on its last rank): 1 no rebirth (`Some(None)`), 2 to 65 the squares a1 to h8, then each square
+    /// of the reborn pawn's last rank once per promotion piece. A choice names one outcome in every position (the
+    /// move's identity, which threats and variations compare), as Popeye tries every square a1 to h8 in turn.
     fn super_option(
         &self,
         rules: &Rules,
@@ -513,35 +514,29 @@ impl Circe {
         piece: Piece,
         n: u8,
     ) -> Option<Option<(Square, Option<Kind>)>> {
-        let mut left = n as usize;
-        if self.super_may_vanish() {
-            if left == 1 {
-                return Some(None);
+        let last = piece.color.last_rank();
+        let pawn = piece.kind == Kind::PAWN;
+        match n {
+            0 => None,
+            1 => self.super_may_vanish().then_some(None),
+            2..=65 => {
+                let sq = Square::new(n - 2);
+                (free.has(sq) && !(pawn && sq.rank() == last)).then_some(Some((sq, None)))
             }
-            left -= 1;
-        }
-        for sq in free {
-            let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
-            let k = if promotes { rules.promotions.len() } else { 1 };
-            if left <= k {
-                return Some(Some((sq, promotes.then(|| rules.promotions[left - 1]))));
+            _ => {
+                let p = rules.promotions.len().max(1);
+                let i = n as usize - 66;
+                let sq = Square::from_coords((i / p) as u8, last);
+                let kind = *rules.promotions.get(i % p)?;
+                (pawn && i / p < 8 && free.has(sq)).then_some(Some((sq, Some(kind))))
             }
-            left -= k;
         }
-        None
     }
 
-    /// Super: how many outcomes [`Circe::super_option`] offers (at most 255).
-    fn super_count(&self, rules: &Rules, free: Bitboard, piece: Piece) -> u8 {
-        let promoting = piece.color.last_rank();
-        let mut n = 0usize;
-        for sq in free {
-            n += if piece.kind == Kind::PAWN && sq.rank() == promoting { rules.promotions.len() } else { 1 };
-        }
-        if self.super_may_vanish() {
-            n += 1;
-        }
-        n.min(255) as u8
+    /// Super: how many choices [`Circe::super_option`] numbers (at most 255).
+    fn super_count(&self, rules: &Rules, piece: Piece) -> u8 {
+        let promotions = if piece.kind == Kind::PAWN { 8 * rules.promotions.len() } else { 0 };
+        (65 + promotions).min(255) as u8
     }
 
     /// Assassin: whether the capture `c` by `mv` from `before` would have its piece reborn on the capturer's own
@@ -677,6 +672,9 @@ impl Condition for Circe {
         if self.spec.assassin {
             h = h | Hooks::LEGALITY | Hooks::EXTRA_CHECK;
         }
+        if self.spec.determine == Determine::Super {
+            h = h | Hooks::LEGALITY;
+        }
         h
     }
 
@@ -797,7 +795,7 @@ impl Condition for Circe {
         let Some(c) = Circe::capture(pos, mv) else { return 0 };
         if self.spec.determine == Determine::Super {
             let Some((piece, _)) = self.rebirth(&c) else { return 0 };
-            return self.super_count(rules, self.super_free(&c, Circe::occupied_after(pos, mv, &c)), piece);
+            return self.super_count(rules, piece);
         }
         match self.rebirth(&c) {
             Some((piece, Some(sq))) if piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank() => {
@@ -881,10 +879,16 @@ impl Condition for Circe {
         after.set_castling(rights);
     }
 
-    fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+    fn is_legal(&self, rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
         let Some(c) = Circe::capture(before, mv) else { return true };
         if self.spec.assassin {
             return !self.assassinates_own_king(before, mv, &c);
+        }
+        if self.spec.determine == Determine::Super {
+            // The choice names an outcome the rule offers here.
+            let Some((piece, _)) = self.rebirth(&c) else { return true };
+            let free = self.super_free(&c, Circe::occupied_after(before, mv, &c));
+            return self.super_option(rules, free, piece, mv.choice()).is_some();
         }
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         self.capture_allowed(&c, occupied)
