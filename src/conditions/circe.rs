@@ -91,6 +91,9 @@ pub enum Determine {
     /// Any empty square, the mover's choice (Super Circe, Anti-Super Circe: Popeye's `super.c` tries every square
     /// a1 to h8 and keeps the empty ones; Circe, unless strict, also lets the piece vanish).
     Super,
+    /// Cage Circe: an empty square, the mover's choice, where the reborn piece has no move that takes nothing (its
+    /// cage); the piece vanishes only when there is no cage (Popeye's `cage.c`).
+    Cage,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -225,6 +228,7 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
             "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
+            "Cage" if rule.family == Family::Circe => rule.determine = Determine::Cage,
             // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
@@ -270,14 +274,14 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
     if rule.relaxed && matches!(rule.family, Family::Anti(_)) && rule.determine != Determine::Super {
         return Err("Relaxed");
     }
-    if rule.determine == Determine::Super
+    if matches!(rule.determine, Determine::Super | Determine::Cage)
         && (rule.clone
             || rule.chameleon
             || rule.turncoat
             || rule.couscous
             || (rule.family == Family::Circe && rule.rex_inclusive))
     {
-        return Err("Super");
+        return Err(if rule.determine == Determine::Cage { "Cage" } else { "Super" });
     }
     Ok(Some(rule))
 }
@@ -318,6 +322,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Determine::HorizontalSymmetry => {
             words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
         }
+        Determine::Cage => words.push(["Cage", "Kaefig", "Cage"]),
         Determine::Rank => words.push(["Rank", "Reihe", "Rangee"]),
         Determine::File => words.push(["File", "File", "Colonne"]),
         _ => {}
@@ -417,7 +422,7 @@ impl Circe {
                 Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
             }
             // (Super: the square is the mover's choice, [`Circe::super_option`].)
-            Determine::CaptureSquare | Determine::Super => c.square,
+            Determine::CaptureSquare | Determine::Super | Determine::Cage => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -465,7 +470,7 @@ impl Circe {
     /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
     fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
         let Some((_, sq)) = self.rebirth(c) else { return true };
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             // Some empty square to be reborn on, unless the piece may vanish.
             return self.super_may_vanish() || self.super_free(c, occupied).non_empty();
         }
@@ -567,7 +572,7 @@ impl Circe {
         c: &Capture,
     ) -> Option<(Piece, Option<Square>, Option<Kind>)> {
         let (piece, sq) = self.rebirth(c)?;
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             let free = self.super_free(c, Circe::occupied_after(before, mv, c));
             let (sq, promoted) = self.super_option(rules, free, piece, mv.choice())??;
             return Some((piece, Some(sq), promoted));
@@ -579,6 +584,22 @@ impl Circe {
         };
         Some((piece, sq, promoted))
     }
+}
+
+impl CirceSpec {
+    /// Whether the mover chooses the rebirth square (Super, Cage).
+    pub fn chooses_square(&self) -> bool {
+        matches!(self.determine, Determine::Super | Determine::Cage)
+    }
+}
+
+/// Cage Circe: whether the piece on `sq` in `pos`, of the side to move, has no legal move that takes nothing
+/// (Popeye's `STCageCirceNonCapturingMoveFinder`: one move of the piece, its captures removed, played with every
+/// rule).
+fn caged(rules: &Rules, pos: &Position, sq: Square) -> bool {
+    let mut moves = Vec::new();
+    rules.piece_pseudo_moves(pos, sq, &mut moves);
+    !moves.into_iter().any(|m| !m.is_capture() && rules.legal_after(pos, m).is_some())
 }
 
 /// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
@@ -651,7 +672,13 @@ impl Condition for Circe {
         let mut h = Hooks::CAPTURE;
         if matches!(
             self.spec.determine,
-            Determine::Antipodes | Determine::Equipollents | Determine::Pwc | Determine::Super
+            Determine::Antipodes
+                | Determine::Equipollents
+                | Determine::Pwc
+                | Determine::Super
+                | Determine::Cage
+                | Determine::Symmetry
+                | Determine::VerticalSymmetry
         ) || self.spec.couscous
         {
             h = h | Hooks::CHOICES;
@@ -672,7 +699,7 @@ impl Condition for Circe {
         if self.spec.assassin {
             h = h | Hooks::LEGALITY | Hooks::EXTRA_CHECK;
         }
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             h = h | Hooks::LEGALITY;
         }
         h
@@ -733,7 +760,7 @@ impl Condition for Circe {
         let family = popeye_text(&self.spec, Lang::English);
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         let sq = self.chosen(rules, before, mv, &c).and_then(|(_, sq, _)| sq);
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             let whose = if self.spec.family == Family::Circe { "captured" } else { "capturing" };
             return Some(match sq {
                 _ if !self.capture_allowed(&c, occupied) => {
@@ -793,7 +820,7 @@ impl Condition for Circe {
             return 0;
         }
         let Some(c) = Circe::capture(pos, mv) else { return 0 };
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             let Some((piece, _)) = self.rebirth(&c) else { return 0 };
             return self.super_count(rules, piece);
         }
@@ -879,16 +906,32 @@ impl Condition for Circe {
         after.set_castling(rights);
     }
 
-    fn is_legal(&self, rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+    fn is_legal(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {
         let Some(c) = Circe::capture(before, mv) else { return true };
         if self.spec.assassin {
             return !self.assassinates_own_king(before, mv, &c);
         }
-        if self.spec.determine == Determine::Super {
+        if self.spec.chooses_square() {
             // The choice names an outcome the rule offers here.
             let Some((piece, _)) = self.rebirth(&c) else { return true };
             let free = self.super_free(&c, Circe::occupied_after(before, mv, &c));
-            return self.super_option(rules, free, piece, mv.choice()).is_some();
+            let Some(option) = self.super_option(rules, free, piece, mv.choice()) else { return false };
+            if self.spec.determine != Determine::Cage {
+                return true;
+            }
+            // Cage: the square chosen is a cage; no rebirth only when there is none.
+            return match option {
+                Some((sq, _)) => caged(rules, after, sq),
+                None => !free.into_iter().any(|sq| {
+                    let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
+                    let kinds: Vec<Kind> = if promotes { rules.promotions.clone() } else { vec![piece.kind] };
+                    kinds.into_iter().any(|k| {
+                        let mut p = after.clone();
+                        p.put(sq, Piece::new(piece.color, k));
+                        caged(rules, &p, sq)
+                    })
+                }),
+            };
         }
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         self.capture_allowed(&c, occupied)

@@ -174,7 +174,6 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "AntiCirce Super Cheylan"),
     (1, "AntiCirce Super Relaxed"),
     (2, "CirceAssassin"),
-    (1, "Circe Mirror Assassin"),
     (1, "Circe Symmetry Assassin"),
     (4, "Take&MakeChess"),
     (1, "Take&MakeChess Absolute"),
