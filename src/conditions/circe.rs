@@ -228,7 +228,8 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
             "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
-            "Cage" if rule.family == Family::Circe => rule.determine = Determine::Cage,
+            // Cage (`Determine::Cage`) is not offered: under it Popeye's pawns on their own first rank step forward
+            // and capture (`pawn_get_no_capture_length`), and a pawn is reborn there often; stipula's stand still.
             // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
@@ -599,7 +600,9 @@ impl CirceSpec {
 fn caged(rules: &Rules, pos: &Position, sq: Square) -> bool {
     let mut moves = Vec::new();
     rules.piece_pseudo_moves(pos, sq, &mut moves);
-    !moves.into_iter().any(|m| !m.is_capture() && rules.legal_after(pos, m).is_some())
+    // (Legal by every rule but a selection among the legal moves: a maximummer's choice does not make a cage,
+    // TESTS/maxi.inp#3.)
+    !moves.into_iter().any(|m| !m.is_capture() && rules.legal_before_selection(pos, m))
 }
 
 /// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.

@@ -417,7 +417,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["GhostChess", "Geisterschach", "EchecsGhost"]),
     popeye_only(["HauntedChess", "Spukschach", "EchecsHantes"]),
     popeye_only(["ProvocationChess", "ProvokationSchach", "EchecsProvacateurs"]),
-    circe_row(["CageCirce", "KaefigCirce", "CirceCage"], CirceSpec { determine: Determine::Cage, ..CIRCE }),
+    popeye_only(["CageCirce", "KaefigCirce", "CirceCage"]),
     popeye_only(["Dummy", "Dummy", "Dummy"]),
     popeye_only(["Football", "Fussball", "Football"]),
     popeye_only(["ContraParrain", "KontraParrain", "ContraParrain"]),
