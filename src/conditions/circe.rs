@@ -1000,6 +1000,29 @@ mod tests {
     }
 
     #[test]
+    fn super_and_assassin_written_as_popeye() {
+        // Popeye 4.104's condition lines: BEISPIEL/antisup.inp (`AntiSuperCirce`: `AntiCirce Super`), TESTS/circe.inp#19
+        // (`circe super strict`: `Circe Super Strict`), TESTS/anticirce.inp#14 (`anticirce super relaxed`:
+        // `AntiCirce Super Relaxed`), BEISPIEL/assass.inp (`CirceAssassin`: `Circe Assassin`).
+        let text = |name: &str, options: &[&str]| {
+            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            popeye_text(&rule(&spec).expect("a Circe variant"), Lang::English)
+        };
+        assert_eq!(text("AntiSuperCirce", &[]), "AntiCirce Super");
+        assert_eq!(text("Circe", &["Super", "Strict"]), "Circe Super Strict");
+        assert_eq!(text("AntiCirce", &["Super", "Relaxed"]), "AntiCirce Super Relaxed");
+        assert_eq!(text("CirceAssassin", &[]), "Circe Assassin");
+        // Not implemented: refused by name.
+        let refused = |name: &str, options: &[&str]| {
+            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            rule_or_word(&spec).err()
+        };
+        assert_eq!(refused("CirceAssassin", &["RexInclusive"]), Some("Assassin"));
+        assert_eq!(refused("Circe", &["Cage"]), Some("Cage"));
+        assert_eq!(refused("AntiCirce", &["Relaxed"]), Some("Relaxed"));
+    }
+
+    #[test]
     fn regular_rebirth_squares_as_popeye() {
         // Popeye's circe_regular_rebirth_square (conditions/circe/circe.c): a black rook taken on d7 (a light
         // square) goes to a8, on d8 (dark) to h8; a white knight taken on e4 (light) to b1; pawns to the capture file.
