@@ -88,6 +88,12 @@ pub enum Determine {
     Rank,
     /// The capture square itself (Popeye's `CaptureSquare`).
     CaptureSquare,
+    /// Any empty square, the mover's choice (Super Circe, Anti-Super Circe: Popeye's `super.c` tries every square
+    /// a1 to h8 and keeps the empty ones; Circe, unless strict, also lets the piece vanish).
+    Super,
+    /// Cage Circe: an empty square, the mover's choice, where the reborn piece has no move that takes nothing (its
+    /// cage); the piece vanishes only when there is no cage (Popeye's `cage.c`).
+    Cage,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -116,6 +122,12 @@ pub struct CirceSpec {
     pub couscous: bool,
     /// Strict: a capture whose captured piece cannot be reborn (its square occupied) is illegal.
     pub strict: bool,
+    /// Assassin: a piece reborn on an occupied square takes the place of the piece there, which leaves the board;
+    /// a capture whose piece would be reborn on the capturer's own king is illegal (Popeye's
+    /// `circe_on_occupied_rebirth_square_assassinate`, `assassin.c`).
+    pub assassin: bool,
+    /// Relaxed, said of Anti-Circe (strict by default): the capturer need not be reborn (read only with Super).
+    pub relaxed: bool,
     /// Chameleon: the reborn piece changes its walk, knight to bishop to rook to queen to knight (Popeye's default
     /// chameleon sequence), before its square is found.
     pub chameleon: bool,
@@ -133,6 +145,8 @@ pub const CIRCE: CirceSpec = CirceSpec {
     clone: false,
     couscous: false,
     strict: false,
+    assassin: false,
+    relaxed: false,
     chameleon: false,
     turncoat: false,
 };
@@ -213,19 +227,62 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Antipodes" => rule.determine = Determine::Antipodes,
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
+            "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
+            // Cage (`Determine::Cage`) is not offered: under it Popeye's pawns on their own first rank step forward
+            // and capture (`pawn_get_no_capture_length`), and a pawn is reborn there often; stipula's stand still.
             // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
             "Strict" => rule.strict = true,
+            "Assassin" if rule.family == Family::Circe => rule.assassin = true,
             "Chameleon" if !matches!(rule.family, Family::Immune) => rule.chameleon = true,
             "Turncoats" if rule.family == Family::Circe => rule.turncoat = true,
-            "Relaxed" => rule.strict = false,
+            "Relaxed" => {
+                rule.strict = false;
+                rule.relaxed = true;
+            }
             // Walk codes follow `April` and a chameleon sequence of Popeye's own (`Circe Chameleon S Q R B S`).
             word => {
                 let walks = if rule.chameleon { "Chameleon" } else { "April" };
                 return Err(def.params.iter().find(|p| p.name == word).map_or(walks, |p| p.name));
             }
         }
+    }
+    // Super with a change of the reborn piece, or a king reborn anywhere in Circe (whose check would then be no
+    // check at all): not implemented.
+    // Assassin, whose checks are captures of any piece reborn on the king, with a rebirth square that depends on
+    // the capturer or with another rule for occupied squares: not implemented.
+    if rule.assassin
+        && (rule.rex_inclusive
+            || rule.strict
+            || rule.clone
+            || rule.couscous
+            || rule.turncoat
+            || !matches!(
+                rule.determine,
+                Determine::Regular
+                    | Determine::File
+                    | Determine::Symmetry
+                    | Determine::VerticalSymmetry
+                    | Determine::HorizontalSymmetry
+                    | Determine::Antipodes
+                    | Determine::Rank
+            ))
+    {
+        return Err("Assassin");
+    }
+    // (Anti-Circe relaxed: only with Super.)
+    if rule.relaxed && matches!(rule.family, Family::Anti(_)) && rule.determine != Determine::Super {
+        return Err("Relaxed");
+    }
+    if matches!(rule.determine, Determine::Super | Determine::Cage)
+        && (rule.clone
+            || rule.chameleon
+            || rule.turncoat
+            || rule.couscous
+            || (rule.family == Family::Circe && rule.rex_inclusive))
+    {
+        return Err(if rule.determine == Determine::Cage { "Cage" } else { "Super" });
     }
     Ok(Some(rule))
 }
@@ -266,6 +323,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Determine::HorizontalSymmetry => {
             words.push(["HorizontalSymmetry", "HorizontaleSymmetrie", "HorizontaleSymetrique"])
         }
+        Determine::Cage => words.push(["Cage", "Kaefig", "Cage"]),
         Determine::Rank => words.push(["Rank", "Reihe", "Rangee"]),
         Determine::File => words.push(["File", "File", "Colonne"]),
         _ => {}
@@ -275,6 +333,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::Super => words.push(["Super", "Super", "Super"]),
         Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
         _ => {}
@@ -282,8 +341,14 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     if rule.mirror {
         words.push(["Mirror", "Spiegel", "Malefique"]);
     }
+    if rule.assassin {
+        words.push(["Assassin", "Assassin", "Assassin"]);
+    }
     if rule.strict {
         words.push(["Strict", "Strikt", "Stricte"]);
+    }
+    if rule.relaxed && matches!(rule.family, Family::Anti(_)) {
+        words.push(["Relaxed", "Locker", "Relache"]);
     }
     match rule.adapter {
         Adapter::None => {}
@@ -357,7 +422,8 @@ impl Circe {
                 let side = if (c.square.rank() % 2 == 1) == (side == Color::Black) { side.opposite() } else { side };
                 Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
             }
-            Determine::CaptureSquare => c.square,
+            // (Super: the square is the mover's choice, [`Circe::super_option`].)
+            Determine::CaptureSquare | Determine::Super | Determine::Cage => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -405,6 +471,10 @@ impl Circe {
     /// captured piece gone): Anti-Circe and Immune chess forbid a rebirth onto an occupied square.
     fn capture_allowed(&self, c: &Capture, occupied: Bitboard) -> bool {
         let Some((_, sq)) = self.rebirth(c) else { return true };
+        if self.spec.chooses_square() {
+            // Some empty square to be reborn on, unless the piece may vanish.
+            return self.super_may_vanish() || self.super_free(c, occupied).non_empty();
+        }
         let Some(sq) = sq else { return self.spec.family == Family::Circe && !self.spec.strict };
         match self.spec.family {
             Family::Circe => !self.spec.strict || !occupied.has(sq),
@@ -416,6 +486,123 @@ impl Circe {
             }
         }
     }
+}
+
+impl Circe {
+    /// Super: the squares the reborn piece may be put on, `occupied` the board after the capturer has arrived:
+    /// the empty ones (Anti-Circe: the capturer's arrival square too, which it leaves to be reborn, but Cheylan's).
+    fn super_free(&self, c: &Capture, occupied: Bitboard) -> Bitboard {
+        match self.spec.family {
+            Family::Anti(AntiType::Calvet) => !(occupied & !c.arrival.bb()),
+            Family::Anti(AntiType::Cheylan) => !occupied,
+            _ => !occupied,
+        }
+    }
+
+    /// Super: whether the piece may also vanish (Circe unless strict, Anti-Circe relaxed: Popeye's
+    /// `STSuperCirceNoRebirthFork`).
+    fn super_may_vanish(&self) -> bool {
+        match self.spec.family {
+            Family::Circe => !self.spec.strict,
+            Family::Anti(_) => self.spec.relaxed,
+            _ => false,
+        }
+    }
+
+    /// Super: the outcome the choice `n` names, `None` when the rule does not offer it (an occupied square, a pawn
+    /// not promoting on its last rank): 1 no rebirth (`Some(None)`), 2 to 65 the squares a1 to h8, then each square
+    /// of the reborn pawn's last rank once per promotion piece. A choice names one outcome in every position (the
+    /// move's identity, which threats and variations compare), as Popeye tries every square a1 to h8 in turn.
+    fn super_option(
+        &self,
+        rules: &Rules,
+        free: Bitboard,
+        piece: Piece,
+        n: u8,
+    ) -> Option<Option<(Square, Option<Kind>)>> {
+        let last = piece.color.last_rank();
+        let pawn = piece.kind == Kind::PAWN;
+        match n {
+            0 => None,
+            1 => self.super_may_vanish().then_some(None),
+            2..=65 => {
+                let sq = Square::new(n - 2);
+                (free.has(sq) && !(pawn && sq.rank() == last)).then_some(Some((sq, None)))
+            }
+            _ => {
+                let p = rules.promotions.len().max(1);
+                let i = n as usize - 66;
+                let sq = Square::from_coords((i / p) as u8, last);
+                let kind = *rules.promotions.get(i % p)?;
+                (pawn && i / p < 8 && free.has(sq)).then_some(Some((sq, Some(kind))))
+            }
+        }
+    }
+
+    /// Super: how many choices [`Circe::super_option`] numbers (at most 255).
+    fn super_count(&self, rules: &Rules, piece: Piece) -> u8 {
+        let promotions = if piece.kind == Kind::PAWN { 8 * rules.promotions.len() } else { 0 };
+        (65 + promotions).min(255) as u8
+    }
+
+    /// Assassin: whether the capture `c` by `mv` from `before` would have its piece reborn on the capturer's own
+    /// king (the capturer itself, when it arrives there).
+    fn assassinates_own_king(&self, before: &Position, mv: Move, c: &Capture) -> bool {
+        let Some((_, Some(sq))) = self.rebirth(c) else { return false };
+        let royal = before.royal_bb(before.side());
+        if sq == mv.to {
+            royal.has(mv.from)
+        } else {
+            sq != mv.from && sq != c.square && royal.has(sq)
+        }
+    }
+
+    /// The board after the capture `mv` from `before` has been made, the capturer arrived (before any rebirth).
+    fn occupied_after(before: &Position, mv: Move, c: &Capture) -> Bitboard {
+        (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb()
+    }
+
+    /// The piece reborn by the capture `mv`, its square and its promotion as the move chose them; `None` when
+    /// nothing is reborn (a king outside rex inclusive, Super's choice of no rebirth) and, for the square, when
+    /// it is off the board.
+    fn chosen(
+        &self,
+        rules: &Rules,
+        before: &Position,
+        mv: Move,
+        c: &Capture,
+    ) -> Option<(Piece, Option<Square>, Option<Kind>)> {
+        let (piece, sq) = self.rebirth(c)?;
+        if self.spec.chooses_square() {
+            let free = self.super_free(c, Circe::occupied_after(before, mv, c));
+            let (sq, promoted) = self.super_option(rules, free, piece, mv.choice())??;
+            return Some((piece, Some(sq), promoted));
+        }
+        // A pawn reborn on its last rank promotes, to the piece the move chose (Popeye: `[+wPd8=Q]`).
+        let promoted = match mv.choice() {
+            0 => None,
+            k => rules.promotions.get(k as usize - 1).copied(),
+        };
+        Some((piece, sq, promoted))
+    }
+}
+
+impl CirceSpec {
+    /// Whether the mover chooses the rebirth square (Super, Cage).
+    pub fn chooses_square(&self) -> bool {
+        matches!(self.determine, Determine::Super | Determine::Cage)
+    }
+}
+
+/// Cage Circe: whether the piece on `sq` in `pos`, of the side to move, has no legal move that takes nothing
+/// (Popeye's `STCageCirceNonCapturingMoveFinder`: one move of the piece, its captures removed, played with every
+/// rule).
+fn caged(rules: &Rules, pos: &Position, sq: Square) -> bool {
+    let mut moves = Vec::new();
+    rules.piece_pseudo_moves(pos, sq, &mut moves);
+    // (Legal by every rule but a selection among the legal moves: a maximummer's choice does not make a cage,
+    // TESTS/maxi.inp#3.)
+    !moves.into_iter().any(|m| !m.is_capture() && rules.legal_before_selection(pos, m))
 }
 
 /// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
@@ -486,8 +673,16 @@ impl Condition for Circe {
 
     fn hooks(&self) -> Hooks {
         let mut h = Hooks::CAPTURE;
-        if matches!(self.spec.determine, Determine::Antipodes | Determine::Equipollents | Determine::Pwc)
-            || self.spec.couscous
+        if matches!(
+            self.spec.determine,
+            Determine::Antipodes
+                | Determine::Equipollents
+                | Determine::Pwc
+                | Determine::Super
+                | Determine::Cage
+                | Determine::Symmetry
+                | Determine::VerticalSymmetry
+        ) || self.spec.couscous
         {
             h = h | Hooks::CHOICES;
         }
@@ -504,20 +699,26 @@ impl Condition for Circe {
         if self.spec.family == Family::Circe && self.spec.strict {
             h = h | Hooks::LEGALITY;
         }
+        if self.spec.assassin {
+            h = h | Hooks::LEGALITY | Hooks::EXTRA_CHECK;
+        }
+        if self.spec.chooses_square() {
+            h = h | Hooks::LEGALITY;
+        }
         h
     }
 
     fn on_capture(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
         let Some(c) = Circe::capture(before, mv) else { return };
-        let Some((piece, Some(sq))) = self.rebirth(&c) else { return };
-        // A pawn reborn on its last rank promotes, to the piece the move chose (Popeye: `[+wPd8=Q]`).
-        let promoted = match mv.choice() {
-            0 => None,
-            k => rules.promotions.get(k as usize - 1).copied(),
-        };
+        let Some((piece, Some(sq), promoted)) = self.chosen(rules, before, mv, &c) else { return };
         let placed = promoted.map_or(piece, |k| Piece::new(piece.color, k));
         match self.spec.family {
             Family::Circe => {
+                // Assassin: the piece on the rebirth square leaves the board, unnoted as in Popeye (`[+bRa8]`);
+                // the capturer's own king there makes the capture illegal, left to the legality test.
+                if self.spec.assassin && !after.royal_bb(before.side()).has(sq) {
+                    after.remove(sq);
+                }
                 if after.piece_at(sq).is_none() {
                     // No material won (the `%` goal fails, Popeye's `circe_steingewinn_filter`).
                     after.note_last_rebirth();
@@ -557,10 +758,23 @@ impl Condition for Circe {
     // Explanations: where the rule puts the reborn piece, or why it forbids the capture.
     fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {
         let c = Circe::capture(before, mv)?;
-        let (piece, sq) = self.rebirth(&c)?;
+        let (piece, _) = self.rebirth(&c)?;
         let name = |p: Piece| format!("{} {}", p.color.name().to_lowercase(), p.kind.name());
         let family = popeye_text(&self.spec, Lang::English);
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
+        let sq = self.chosen(rules, before, mv, &c).and_then(|(_, sq, _)| sq);
+        if self.spec.chooses_square() {
+            let whose = if self.spec.family == Family::Circe { "captured" } else { "capturing" };
+            return Some(match sq {
+                _ if !self.capture_allowed(&c, occupied) => {
+                    format!("under {family} the capturing {} has no empty square to be reborn on.", name(piece))
+                }
+                Some(sq) => {
+                    format!("Under {family} the {whose} {} is reborn on {sq}, the mover's choice.", name(piece))
+                }
+                None => format!("Under {family} the captured {} is not reborn, the mover's choice.", name(piece)),
+            });
+        }
         if !self.capture_allowed(&c, occupied) {
             let square = sq.map_or("off the board".to_string(), |s| format!("{s}, which is occupied"));
             return Some(match self.spec.family {
@@ -575,6 +789,18 @@ impl Condition for Circe {
         let after = rules.make(before, mv);
         let sq = sq?;
         match self.spec.family {
+            Family::Circe
+                if self.spec.assassin
+                    && sq != mv.from
+                    && (sq == mv.to || (sq != c.square && before.piece_at(sq).is_some())) =>
+            {
+                let victim = if sq == mv.to { c.capturer } else { before.piece_at(sq)? };
+                Some(format!(
+                    "Under {family} the captured {} is reborn on {sq}, where the {} leaves the board.",
+                    name(piece),
+                    name(victim)
+                ))
+            }
             Family::Circe if sq != mv.to && after.piece_at(sq).is_some() && before.piece_at(sq).is_none() => {
                 Some(format!("Under {family} the captured {} is reborn on {sq}.", name(piece)))
             }
@@ -597,6 +823,10 @@ impl Condition for Circe {
             return 0;
         }
         let Some(c) = Circe::capture(pos, mv) else { return 0 };
+        if self.spec.chooses_square() {
+            let Some((piece, _)) = self.rebirth(&c) else { return 0 };
+            return self.super_count(rules, piece);
+        }
         match self.rebirth(&c) {
             Some((piece, Some(sq))) if piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank() => {
                 let occupied = (pos.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
@@ -627,7 +857,10 @@ impl Condition for Circe {
             let rook = |f| pos.piece_at(Square::from_coords(f, rank)) == Some(Piece::new(color, Kind::ROOK));
             // A king whose rooks stand in their corners without a right lost its own (NoCastling, a FEN).
             let king_right = king && (rights & (short | long) != 0 || !(rook(0) || rook(7)));
-            let bits = (king_right as u8) | ((rights & long != 0) as u8) << 1 | ((rights & short != 0) as u8) << 2;
+            // A rook in its corner while its king is away keeps its own right (Popeye's rights are the pieces'): a
+            // king reborn on its square may castle with it (BEISPIEL/antisup.inp#1: `1.Kb4*a5[sKa5->e8] 2.0-0-0`).
+            let rook_right = |f, right: u8| rights & right != 0 || (!king && rook(f));
+            let bits = (king_right as u8) | (rook_right(0, long) as u8) << 1 | (rook_right(7, short) as u8) << 2;
             flags |= bits << (CASTLE_STATE_SHIFT + 3 * i as u8);
         }
         flags
@@ -676,10 +909,60 @@ impl Condition for Circe {
         after.set_castling(rights);
     }
 
-    fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+    fn is_legal(&self, rules: &Rules, before: &Position, mv: Move, after: &Position) -> bool {
         let Some(c) = Circe::capture(before, mv) else { return true };
+        if self.spec.assassin {
+            return !self.assassinates_own_king(before, mv, &c);
+        }
+        if self.spec.chooses_square() {
+            // The choice names an outcome the rule offers here.
+            let Some((piece, _)) = self.rebirth(&c) else { return true };
+            let free = self.super_free(&c, Circe::occupied_after(before, mv, &c));
+            let Some(option) = self.super_option(rules, free, piece, mv.choice()) else { return false };
+            if self.spec.determine != Determine::Cage {
+                return true;
+            }
+            // Cage: the square chosen is a cage; no rebirth only when there is none.
+            return match option {
+                Some((sq, _)) => caged(rules, after, sq),
+                None => !free.into_iter().any(|sq| {
+                    let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
+                    let kinds: Vec<Kind> = if promotes { rules.promotions.clone() } else { vec![piece.kind] };
+                    kinds.into_iter().any(|k| {
+                        let mut p = after.clone();
+                        p.put(sq, Piece::new(piece.color, k));
+                        caged(rules, &p, sq)
+                    })
+                }),
+            };
+        }
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         self.capture_allowed(&c, occupied)
+    }
+
+    // Assassin: a side is in check also when a capture of any of its pieces would have the piece reborn on its
+    // king (Popeye's `circe_assassin_all_piece_observation_tester_is_in_check`, each capture validated by playing
+    // it).
+    fn extra_check(&self, rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+        let Some(king) = pos.piece_at(sq) else { return false };
+        for target in pos.color_bb(king.color) & !sq.bb() {
+            let Some(captured) = pos.piece_at(target) else { continue };
+            let c = Capture {
+                mover: captured,
+                from: target,
+                arrival: target,
+                capturer: captured,
+                square: target,
+                captured,
+            };
+            if !matches!(self.rebirth(&c), Some((_, Some(s))) if s == sq) {
+                continue;
+            }
+            if rules.observers(pos, target, by).any(|o| rules.observation_counts(pos, o, target)) {
+                return true;
+            }
+        }
+        false
     }
 
     // A check is a capture of the king that the rule lets stand: not followed by the king's rebirth (Circe rex
@@ -714,6 +997,29 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn super_and_assassin_written_as_popeye() {
+        // Popeye 4.104's condition lines: BEISPIEL/antisup.inp (`AntiSuperCirce`: `AntiCirce Super`), TESTS/circe.inp#19
+        // (`circe super strict`: `Circe Super Strict`), TESTS/anticirce.inp#14 (`anticirce super relaxed`:
+        // `AntiCirce Super Relaxed`), BEISPIEL/assass.inp (`CirceAssassin`: `Circe Assassin`).
+        let text = |name: &str, options: &[&str]| {
+            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            popeye_text(&rule(&spec).expect("a Circe variant"), Lang::English)
+        };
+        assert_eq!(text("AntiSuperCirce", &[]), "AntiCirce Super");
+        assert_eq!(text("Circe", &["Super", "Strict"]), "Circe Super Strict");
+        assert_eq!(text("AntiCirce", &["Super", "Relaxed"]), "AntiCirce Super Relaxed");
+        assert_eq!(text("CirceAssassin", &[]), "Circe Assassin");
+        // Not implemented: refused by name.
+        let refused = |name: &str, options: &[&str]| {
+            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            rule_or_word(&spec).err()
+        };
+        assert_eq!(refused("CirceAssassin", &["RexInclusive"]), Some("Assassin"));
+        assert_eq!(refused("Circe", &["Cage"]), Some("Cage"));
+        assert_eq!(refused("AntiCirce", &["Relaxed"]), Some("Relaxed"));
     }
 
     #[test]

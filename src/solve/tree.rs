@@ -613,7 +613,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
     fn defeats_a_threat(&self, pos: &Position, threats: &[ThreatMove], len: u32, b: u32) -> Result<bool, Aborted> {
         let legal = self.legal(pos);
-        // Popeye identifies a move by its movement, its promotion and the removals a rule adds (Breton), and under
+        // Popeye identifies a move by its movement, its promotion, a rebirth its mover chose and the removals a rule adds (Breton), and under
         // Take&Make by its capture too (`utilities/table.c`, `is_effect_relevant`): `Se5-d7` stays the threat when
         // a defence turns it into `Se5*d7`, but Take&Make's `Ta2*a4-a3` is not `Ta2-a3`; a move of the Mars Circe
         // family from its rebirth square leaves from there (`Sc1-g1*e2` is not the threat `Sc1-e2`: BEISPIEL/mars.inp#2).
@@ -624,6 +624,9 @@ impl<'s, 'a> Battle<'s, 'a> {
                     && m.to == t.to
                     && m.promotion() == t.promotion()
                     && m.via() == t.via()
+                    // A rebirth the mover chose (Super Circe's square, a reborn pawn's promotion: Popeye's relevant
+                    // `rebirth_choice` and `promotion_of_reborn` effects).
+                    && m.choice() == t.choice()
                     && (!by_capture || m.capture() == t.capture())
                     && self.removals(pos, *m) == *removed
             });

@@ -290,6 +290,7 @@ const DOCUMENTED: &[(&str, &str)] = &[
     ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
     ("BEISPIEL/lengthy/zeitmax.inp#6", "MaxTime: Popeye's 10 s run out before the solution it finds without the limit"),
     ("BEISPIEL/exklohne.inp#94", "Checkless chess: a check whose legality Popeye cannot decide is left out"),
+    ("TESTS/circe.inp#19", "conditions are written in the input's order (Popeye: Circe before Isardam)"),
 ];
 
 #[test]
