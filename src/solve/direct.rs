@@ -106,6 +106,13 @@ impl Search<'_> {
         }
         let won = self.plain_wins(pos, n - 1)? || {
             let probe = salt(SearchKind::DirectDefence, self.goal, self.battle_salt());
+            // Each of the attacker's moves asks its defender's node: their slots are fetched all at once, so
+            // that the memory waits overlap.
+            let mut moves = Vec::with_capacity(64);
+            self.rules.pseudo_moves(pos, &mut moves);
+            for &m in &moves {
+                self.table.prefetch(pos.key_after(m) ^ probe);
+            }
             self.find_hinted(pos, true, n, self.killers.get(n), Some(probe), |_, after| self.plain_after(after, n))?
                 .0
                 .found
