@@ -214,6 +214,29 @@ impl Search<'_> {
                 }
             }
         }
+        if !attacker {
+            // The defender's captures before its other moves: a capture of the piece that mates or guards is the
+            // refutation most often (one thread: m06_0355 915 k -> 659 k positions, m07_0762 886 k -> 691 k,
+            // m07_1365 3.96 M -> 2.97 M; king moves next made it worse, captures first for the attacker too
+            // changed nothing). The moves are then all generated at once: what the laziness saved, the order
+            // gains back.
+            let mut moves = Vec::with_capacity(64);
+            self.rules.pseudo_moves(pos, &mut moves);
+            moves.sort_by_key(|m| !m.is_capture());
+            if let (Some(salt), Some(&m)) = (probe, moves.first()) {
+                self.table.prefetch(pos.key_after(m) ^ salt);
+            }
+            for m in moves {
+                if tried.contains(&m) || !self.rules.legal_into(pos, m, &node, &mut after) {
+                    continue;
+                }
+                legal = true;
+                if f(m, &after)? {
+                    return Ok((Search1 { legal, found: true }, Some(m)));
+                }
+            }
+            return Ok((Search1 { legal, found: false }, None));
+        }
         let mut winner = None;
         let rest = self.find_legal_lazy(pos, probe, |m, p| {
             if tried.contains(&m) {
