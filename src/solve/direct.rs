@@ -10,7 +10,9 @@
 //! - the attacker tries first the move that won last at the same depth (a killer), then its checks, then the
 //!   other moves; the defender tries first its checks (as Chest's Fatal-Anti-Check: a check that no mating reply
 //!   answers refutes at once), then the refutation its node's entry keeps from a shorter length (iterative
-//!   deepening asks every length, and a defence that refuted `n - 1` often refutes `n`), then the other moves;
+//!   deepening asks every length, and a defence that refuted `n - 1` often refutes `n`), then its captures, then
+//!   the other moves;
+//! - before the attacker's moves are searched, the table slots of their defender's nodes are fetched all at once;
 //! - the last move (mate in one) asks no table: finding a mate from the checking moves costs less than the
 //!   table's cache miss.
 //!
