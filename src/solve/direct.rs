@@ -10,7 +10,9 @@
 //! - the attacker tries first the move that won last at the same depth (a killer), then its checks, then the
 //!   other moves; the defender tries first its checks (as Chest's Fatal-Anti-Check: a check that no mating reply
 //!   answers refutes at once), then the refutation its node's entry keeps from a shorter length (iterative
-//!   deepening asks every length, and a defence that refuted `n - 1` often refutes `n`), then the other moves;
+//!   deepening asks every length, and a defence that refuted `n - 1` often refutes `n`), then its captures, then
+//!   the other moves;
+//! - before the attacker's moves are searched, the table slots of their defender's nodes are fetched all at once;
 //! - the last move (mate in one) asks no table: finding a mate from the checking moves costs less than the
 //!   table's cache miss.
 //!
@@ -106,6 +108,13 @@ impl Search<'_> {
         }
         let won = self.plain_wins(pos, n - 1)? || {
             let probe = salt(SearchKind::DirectDefence, self.goal, self.battle_salt());
+            // Each of the attacker's moves asks its defender's node: their slots are fetched all at once, so
+            // that the memory waits overlap.
+            let mut moves = Vec::with_capacity(64);
+            self.rules.pseudo_moves(pos, &mut moves);
+            for &m in &moves {
+                self.table.prefetch(pos.key_after(m) ^ probe);
+            }
             self.find_hinted(pos, true, n, self.killers.get(n), Some(probe), |_, after| self.plain_after(after, n))?
                 .0
                 .found
@@ -206,6 +215,29 @@ impl Search<'_> {
                     return Ok((Search1 { legal, found: true }, Some(m)));
                 }
             }
+        }
+        if !attacker {
+            // The defender's captures before its other moves: a capture of the piece that mates or guards is the
+            // refutation most often (one thread: m06_0355 915 k -> 659 k positions, m07_0762 886 k -> 691 k,
+            // m07_1365 3.96 M -> 2.97 M; king moves next made it worse, captures first for the attacker too
+            // changed nothing). The moves are then all generated at once: what the laziness saved, the order
+            // gains back.
+            let mut moves = Vec::with_capacity(64);
+            self.rules.pseudo_moves(pos, &mut moves);
+            moves.sort_by_key(|m| !m.is_capture());
+            if let (Some(salt), Some(&m)) = (probe, moves.first()) {
+                self.table.prefetch(pos.key_after(m) ^ salt);
+            }
+            for m in moves {
+                if tried.contains(&m) || !self.rules.legal_into(pos, m, &node, &mut after) {
+                    continue;
+                }
+                legal = true;
+                if f(m, &after)? {
+                    return Ok((Search1 { legal, found: true }, Some(m)));
+                }
+            }
+            return Ok((Search1 { legal, found: false }, None));
         }
         let mut winner = None;
         let rest = self.find_legal_lazy(pos, probe, |m, p| {
