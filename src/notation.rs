@@ -91,6 +91,10 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
     }
     if let Some(k) = mv.promotion() {
         s.push('=');
+        // A neutral pawn's promotee is neutral, written so (`nPb7-b8=nQ`).
+        if attrs.has(Attrs::NEUTRAL) {
+            s += &attrs.prefix_in(lang);
+        }
         s += letters(k);
     }
     // A capture en passant that goes on to the captured pawn's square (Take&Make) is written as a plain capture

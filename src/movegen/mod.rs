@@ -526,7 +526,8 @@ impl Rules {
             // The orthodox walks as attack sets (the compiled walk gives the same squares, in the same order).
             let targets = orthodox_attacks(piece.kind, us, from, pos.occupied()).expect("an orthodox kind");
             let theirs = pos.color_bb(us.opposite());
-            for to in targets & !pos.color_bb(us) {
+            // A neutral piece is of both colours: the mover's, and takeable.
+            for to in targets & !(pos.color_bb(us) & !theirs) {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(piece.kind));
             }
         } else {
@@ -600,7 +601,7 @@ impl Rules {
             if let Some(ep) = pos.ep_square() {
                 if attacks.has(ep) {
                     if let Some(cap) = ep.offset(0, -fwd) {
-                        if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) && !occ.has(ep) {
+                        if (pos.pieces_bb(us.opposite(), Kind::PAWN)).has(cap) && !occ.has(ep) {
                             out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
                         }
                     }
