@@ -16,7 +16,11 @@ impl KingSquare {
 
 /// "the rook on c5", "the white king on f1".
 pub fn piece_phrase(pos: &Position, sq: Square) -> String {
+    let neutral = pos.attrs_at(sq).has(crate::pieces::Attrs::NEUTRAL);
     match pos.piece_at(sq) {
+        // A neutral piece is both sides' (a neutral king both kings): it moves for the side to move and observes
+        // for both.
+        Some(p) if neutral => format!("the neutral {} on {sq}", p.kind.name()),
         Some(p) if p.kind == Kind::KING => format!("the {} king on {sq}", p.color.name().to_lowercase()),
         Some(p) if pos.attrs_at(sq).has(crate::pieces::Attrs::ROYAL) => {
             format!("the {} royal {} on {sq}", p.color.name().to_lowercase(), p.kind.name())

@@ -546,10 +546,12 @@ impl Rules {
     pub fn walk_moves(&self, pos: &Position, from: Square) -> MoveList {
         let mut out = MoveList::new();
         let Some(piece) = pos.piece_at(from) else { return out };
+        // A neutral piece moves for the side to move.
+        let color = if pos.neutral_bb().has(from) { pos.side() } else { piece.color };
         if piece.kind == Kind::PAWN {
-            self.pawn_moves::<false>(pos, from, piece.color, &mut out);
+            self.pawn_moves::<false>(pos, from, color, &mut out);
         } else {
-            self.walks.get(piece.kind).for_each_target(pos, piece.color, from, |to, cap| {
+            self.walks.get(piece.kind).for_each_target(pos, color, from, |to, cap| {
                 out.push(Move::new(from, to, cap, Special::None));
             });
         }
