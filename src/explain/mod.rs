@@ -47,6 +47,8 @@ pub struct Check {
     pub king_color: Color,
     pub observer: Square,
     pub piece: Piece,
+    /// Whether the observer is a neutral piece (of both sides: it observes for either, and checks either king).
+    pub neutral: bool,
     pub status: CheckStatus,
     /// The whole observation as a sentence, named in the position it was found in.
     pub sentence: String,
@@ -294,6 +296,7 @@ fn observations_of(rules: &Rules, pos: &Position, target: Square, color: Color) 
             king_color: color,
             observer,
             piece,
+            neutral: pos.neutral_bb().has(observer),
             status,
             sentence: String::new(),
             clause: String::new(),

@@ -125,13 +125,18 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
             let real: Vec<String> = checks
                 .iter()
                 .filter(|c| c.status == CheckStatus::Real)
-                .map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer))
+                .map(|c| {
+                    format!("the {}{} on {}", if c.neutral { "neutral " } else { "" }, c.piece.kind.name(), c.observer)
+                })
                 .collect();
             let king = checks
                 .first()
                 .map(|c| format!("the {} king", c.king_color.name().to_lowercase()))
                 .unwrap_or_else(|| "its king".into());
             let mut s = format!("{t} is impossible: it would leave {king} in check from {}.", list(&real));
+            if checks.iter().any(|c| c.neutral && c.status == CheckStatus::Real) {
+                s += " A neutral piece is of both sides: it observes for either side, and checks either king.";
+            }
             let cancelled: Vec<String> =
                 checks.iter().filter(|c| c.status != CheckStatus::Real).map(|c| c.clause.clone()).collect();
             if !cancelled.is_empty() {

@@ -383,7 +383,7 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                             let (l, c) = ctx.find(kb, colour);
                             return Err(ctx
                                 .diag(l, c, colour.len(), format!("unknown colour `{colour}`"))
-                                .expected("`white` or `black`"));
+                                .expected("`white`, `black` or `neutral`"));
                         }
                     };
                     for item in str_list(list, "pieces such as `Ke1`")? {

@@ -404,6 +404,16 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if !d.conditions.is_empty() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
     }
+    // Popeye takes, with neutral pieces in battle play, a move that takes back the other side's last move
+    // (the same neutral piece back to its square) for one that does not solve: a defence that does so refutes
+    // (`optimisations/detect_retraction.c`). That depends on the move before, which stipula's battle searches
+    // and their table do not see.
+    let battle = !matches!(d.stipulation.play, Play::Help | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp);
+    if attrs.has(Attrs::NEUTRAL) && battle {
+        return Some(Refusal::unsupported(
+            "not supported yet: neutral pieces in direct, self and reflex play (Popeye's retracted moves)".to_string(),
+        ));
+    }
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
     }
