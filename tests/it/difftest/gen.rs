@@ -462,11 +462,13 @@ impl Gen<'_> {
             }
         }
         // Now and then neutral pieces (Popeye's colour Neutral: of both sides), not with a royal piece, conditions,
-        // twins or castling (stipula refuses the first two); a fifth of the time the kings leave for one neutral
+        // twins or castling (stipula refuses the first two), in help and series play; a fifth of the time the kings leave for one neutral
         // king, both sides' king.
         let mut neutral: Vec<(usize, usize)> = Vec::new();
+        // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
-        if royal.is_none() && !castling && (self.rng.chance(8) || forced) {
+        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs");
+        if royal.is_none() && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
                     if matches!(self.board[r][f], Some((_, k)) if k != "K") && self.rng.chance(40) {
