@@ -371,8 +371,9 @@ impl CompiledWalk {
         mut emit: impl FnMut(Square, Option<Square>),
     ) {
         let occ = board.occupied();
-        let own = board.color_bb(us);
         let theirs = board.color_bb(us.opposite());
+        // A neutral piece is of both colours: the mover's, and takeable.
+        let own = board.color_bb(us) & !theirs;
         for to in self.simple_targets(board, from) & !own {
             emit(to, if theirs.has(to) { Some(to) } else { None });
         }

@@ -23,6 +23,9 @@ pub struct NaiveBoard {
     pub ep: Option<Square>,
     /// Each side's piece with the royal attribute, if any (by colour index): its king for check and mate.
     pub royal: [Option<Square>; 2],
+    /// The neutral pieces (`neutral[file][rank]`): each belongs to both sides, moves for the side to move (a pawn
+    /// in that side's direction), is taken by either side, and observes for either side.
+    pub neutral: [[bool; 8]; 8],
 }
 
 impl NaiveBoard {
@@ -35,12 +38,16 @@ impl NaiveBoard {
             }
         }
         let mut royal = [None; 2];
+        let mut neutral = [[false; 8]; 8];
         for (sq, p) in pos.pieces() {
             if pos.attrs_at(sq).has(Attrs::ROYAL) {
                 royal[p.color.index()] = Some(sq);
             }
+            if pos.attrs_at(sq).has(Attrs::NEUTRAL) {
+                neutral[sq.file() as usize][sq.rank() as usize] = true;
+            }
         }
-        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square(), royal }
+        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square(), royal, neutral }
     }
 
     /// What stands on (file, rank); `None` also off the board (use [`on_board`] to tell).
@@ -60,6 +67,19 @@ impl NaiveBoard {
         self.grid[sq.file() as usize][sq.rank() as usize] = p;
     }
 
+    fn is_neutral(&self, f: i8, r: i8) -> bool {
+        on_board(f, r) && self.neutral[f as usize][r as usize]
+    }
+
+    fn set_neutral(&mut self, sq: Square, neutral: bool) {
+        self.neutral[sq.file() as usize][sq.rank() as usize] = neutral;
+    }
+
+    /// Whether the piece on (file, rank) is one `color` may take: the other colour's, or a neutral one.
+    fn takeable_by(&self, f: i8, r: i8, color: Color) -> bool {
+        self.at(f, r).is_some_and(|p| p.color != color || self.is_neutral(f, r))
+    }
+
     /// [`targets_naive`] on this board: build the board once to ask for many pieces' targets.
     pub fn targets(&self, from: Square) -> Vec<(Square, Option<Square>)> {
         targets_on(self, from)
@@ -70,7 +90,7 @@ impl NaiveBoard {
         for r in 0..8u8 {
             for f in 0..8u8 {
                 if let Some(p) = self.grid[f as usize][r as usize] {
-                    if p.color == color {
+                    if p.color == color || self.neutral[f as usize][r as usize] {
                         out.push((Square::from_coords(f, r), p));
                     }
                 }
@@ -111,9 +131,19 @@ pub fn targets_naive(pos: &Position, from: Square) -> Vec<(Square, Option<Square
 }
 
 fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
+    // A neutral piece moves for the side to move.
     let Some(me) = b.get(from) else { return Vec::new() };
+    let color = if b.is_neutral(from.file() as i8, from.rank() as i8) { b.side } else { me.color };
+    targets_as(b, from, color)
+}
+
+/// The targets of the piece on `from` moving for `color`.
+fn targets_as(b: &NaiveBoard, from: Square, color: Color) -> Vec<(Square, Option<Square>)> {
+    let Some(me) = b.get(from) else { return Vec::new() };
+    let me = Piece::new(color, me.kind);
     let (f0, r0) = (from.file() as i8, from.rank() as i8);
-    let enemy = |p: Option<Piece>| p.is_some_and(|p| p.color != me.color);
+    // A neutral piece never takes itself (a rose's circle back to its square).
+    let enemy = |f: i8, r: i8| (f, r) != (f0, r0) && b.takeable_by(f, r, color);
     let mut out = Vec::new();
     for atom in PIECES[me.kind.index()].walk {
         match *atom {
@@ -125,7 +155,7 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                     }
                     match b.at(f, r) {
                         None => out.push((sq(f, r), None)),
-                        p if enemy(p) => out.push((sq(f, r), Some(sq(f, r)))),
+                        _ if enemy(f, r) => out.push((sq(f, r), Some(sq(f, r)))),
                         _ => {}
                     }
                 }
@@ -136,8 +166,8 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                     while on_board(f, r) {
                         match b.at(f, r) {
                             None => out.push((sq(f, r), None)),
-                            p => {
-                                if enemy(p) {
+                            Some(_) => {
+                                if enemy(f, r) {
                                     out.push((sq(f, r), Some(sq(f, r))));
                                 }
                                 break;
@@ -165,7 +195,7 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                     }
                     match b.at(lf, lr) {
                         None => out.push((sq(lf, lr), None)),
-                        p if enemy(p) => out.push((sq(lf, lr), Some(sq(lf, lr)))),
+                        _ if enemy(lf, lr) => out.push((sq(lf, lr), Some(sq(lf, lr)))),
                         _ => {}
                     }
                 }
@@ -178,7 +208,7 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                         f += dx;
                         r += dy;
                     }
-                    if !on_board(f, r) || !enemy(b.at(f, r)) {
+                    if !on_board(f, r) || !enemy(f, r) {
                         continue;
                     }
                     let (lf, lr) = (f + dx, r + dy);
@@ -195,7 +225,7 @@ fn targets_on(b: &NaiveBoard, from: Square) -> Vec<(Square, Option<Square>)> {
                     }
                     match b.at(f, r) {
                         None => out.push((sq(f, r), None)),
-                        p if enemy(p) => out.push((sq(f, r), Some(sq(f, r)))),
+                        _ if enemy(f, r) => out.push((sq(f, r), Some(sq(f, r)))),
                         _ => {}
                     }
                 }
@@ -231,7 +261,7 @@ fn fairy_targets(
     let cell = |(f, r): (i8, i8)| match b.at(f, r) {
         _ if !on_board(f, r) => Cell::Off,
         None => Cell::Empty,
-        Some(p) if p.color == color => Cell::Own,
+        Some(p) if (p.color == color && !b.is_neutral(f, r)) || (f, r) == (f0, r0) => Cell::Own,
         Some(_) => Cell::Enemy,
     };
     let add = |(f, r): (i8, i8), (df, dr): (i8, i8), k: i8| (f + k * df, r + k * dr);
@@ -596,6 +626,8 @@ pub fn pawn_moves_naive(pos: &Position, from: Square, promotions: &[Kind]) -> Ve
 fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move> {
     let Some(me) = b.get(from) else { return Vec::new() };
     let (f0, r0) = (from.file() as i8, from.rank() as i8);
+    // A neutral pawn moves for the side to move, in its direction.
+    let me = if b.is_neutral(f0, r0) { Piece::new(b.side, me.kind) } else { me };
     let (dir, start, last) = if me.color == Color::White { (1, 1, 7) } else { (-1, 6, 0) };
     let mut out = Vec::new();
     let mut push = |to: Square, cap: Option<Square>, special: Special| {
@@ -620,11 +652,14 @@ fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move>
             continue;
         }
         match b.at(f, r) {
-            Some(p) if p.color != me.color => push(sq(f, r), Some(sq(f, r)), Special::None),
+            Some(_) if b.takeable_by(f, r, me.color) => push(sq(f, r), Some(sq(f, r)), Special::None),
             Some(_) => {}
             None => {
                 // En passant: the target is the square the enemy pawn passed; it stands just behind it.
-                if b.ep == Some(sq(f, r)) && b.at(f, r0) == Some(Piece::new(me.color.opposite(), Kind::PAWN)) {
+                if b.ep == Some(sq(f, r))
+                    && b.at(f, r0).is_some_and(|p| p.kind == Kind::PAWN)
+                    && b.takeable_by(f, r0, me.color)
+                {
                     push(sq(f, r), Some(sq(f, r0)), Special::EnPassant);
                 }
             }
@@ -650,13 +685,15 @@ pub fn observers_naive(pos: &Position, sq: Square, by: Color) -> Vec<Square> {
 fn observers_on(b: &NaiveBoard, target: Square, by: Color) -> Vec<Square> {
     let mut b = b.clone();
     b.set(target, Some(Piece::new(by.opposite(), Kind::PAWN)));
+    b.set_neutral(target, false);
     let mut out = Vec::new();
+    // A neutral piece observes for `by` as `by`'s own.
     for (from, p) in b.squares_of(by) {
         let observes = if p.kind == Kind::PAWN {
             let dir = if by == Color::White { 1 } else { -1 };
             target.rank() as i8 == from.rank() as i8 + dir && (target.file() as i8 - from.file() as i8).abs() == 1
         } else {
-            targets_on(&b, from).iter().any(|&(_, cap)| cap == Some(target))
+            targets_as(&b, from, by).iter().any(|&(_, cap)| cap == Some(target))
         };
         if observes {
             out.push(from);
@@ -706,20 +743,28 @@ impl NaiveBoard {
                 *r = Some(mv.to);
             }
         }
+        // A neutral piece stays neutral where it goes (a neutral pawn's promotee too); a piece taken is gone.
+        let neutral = self.is_neutral(mv.from.file() as i8, mv.from.rank() as i8);
+        if let Some(c) = mv.capture() {
+            b.set_neutral(c, false);
+        }
+        b.set_neutral(mv.from, false);
         b.set(mv.from, None);
         b.set(mv.to, Some(mv.promotion().map_or(piece, |k| Piece::new(piece.color, k))));
+        b.set_neutral(mv.to, neutral);
         let rank = mv.from.rank();
+        let rook_move = |b: &mut NaiveBoard, from: u8, to: u8| {
+            let (from, to) = (Square::from_coords(from, rank), Square::from_coords(to, rank));
+            let rook = b.get(from);
+            let neutral = b.is_neutral(from.file() as i8, from.rank() as i8);
+            b.set(from, None);
+            b.set_neutral(from, false);
+            b.set(to, rook);
+            b.set_neutral(to, neutral);
+        };
         match mv.special {
-            Special::CastleShort => {
-                let rook = b.get(Square::from_coords(7, rank));
-                b.set(Square::from_coords(7, rank), None);
-                b.set(Square::from_coords(5, rank), rook);
-            }
-            Special::CastleLong => {
-                let rook = b.get(Square::from_coords(0, rank));
-                b.set(Square::from_coords(0, rank), None);
-                b.set(Square::from_coords(3, rank), rook);
-            }
+            Special::CastleShort => rook_move(&mut b, 7, 5),
+            Special::CastleLong => rook_move(&mut b, 0, 3),
             _ => {}
         }
         b.ep = (mv.special == Special::DoubleStep)

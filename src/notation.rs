@@ -26,7 +26,12 @@ pub fn piece_letters_in(kind: Kind, lang: Lang) -> &'static str {
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv.special {
         Special::CastleShort | Special::CastleLong => write_move(Piece { kind: Kind::KING, color: pos.side() }, mv),
-        _ => write_move(pos.piece_at(mv.from).expect("a move starts on an occupied square"), mv),
+        _ => {
+            let piece = pos.piece_at(mv.from).expect("a move starts on an occupied square");
+            // A neutral piece's `n` (Popeye's WriteSpec), as the solutions write it.
+            let neutral = Attrs(pos.attrs_at(mv.from).0 & Attrs::NEUTRAL.0);
+            write_move_attrs_in(piece, neutral, mv, Lang::English)
+        }
     }
 }
 
@@ -91,6 +96,10 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
     }
     if let Some(k) = mv.promotion() {
         s.push('=');
+        // A neutral pawn's promotee is neutral, written so (`nPb7-b8=nQ`).
+        if attrs.has(Attrs::NEUTRAL) {
+            s += &attrs.prefix_in(lang);
+        }
         s += letters(k);
     }
     // A capture en passant that goes on to the captured pawn's square (Take&Make) is written as a plain capture
@@ -175,7 +184,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
         });
     }
     let chars: Vec<char> = t.chars().collect();
-    let mut i = 0;
+    // A neutral piece's `n` before its letter (`nRa1-a8`).
+    let mut i = usize::from(chars.len() > 1 && chars[0] == 'n' && chars[1].is_ascii_uppercase());
     let mut letters = String::new();
     // Piece letters: upper-case letters, or digits of a code such as `03`, before the first square.
     while i < chars.len()

@@ -335,17 +335,34 @@ impl Position {
         if self.marked.has(sq) {
             self.marked.clear(sq);
             self.key ^= MARK_KEYS[sq.index()];
+            // A neutral piece that loses its attribute stays White's (the colour it is keyed as).
+            if self.neutral_bb().has(sq) {
+                self.by_color[Color::Black.index()].clear(sq);
+            }
         }
-        if attrs.is_empty() || self.piece_at(sq).is_none() {
+        let Some(piece) = self.piece_at(sq) else { return true };
+        if attrs.is_empty() {
             return true;
         }
         if !self.marks.is_empty() && self.marked.non_empty() && self.marks != attrs {
             return false;
         }
+        if attrs.has(Attrs::NEUTRAL) {
+            // A neutral piece stands in both colours' bitboards and is keyed as White's (what `piece_at` tells).
+            self.remove(sq);
+            self.place(sq, Piece::new(Color::White, piece.kind));
+            self.by_color[Color::Black.index()].set(sq);
+        }
         self.marks = attrs;
         self.marked.set(sq);
         self.key ^= MARK_KEYS[sq.index()];
         true
+    }
+
+    /// The neutral pieces: those of both colours ([`Attrs::NEUTRAL`]); empty in most problems.
+    #[inline]
+    pub fn neutral_bb(&self) -> Bitboard {
+        self.by_color[0] & self.by_color[1]
     }
 
     /// Puts a piece on a square (replacing what stood there).
@@ -384,6 +401,8 @@ impl Position {
         if self.marked.has(sq) {
             self.marked.clear(sq);
             self.key ^= MARK_KEYS[sq.index()];
+            // A neutral piece stands in both colours.
+            self.by_color[p.color.opposite().index()].clear(sq);
         }
         self.by_color[p.color.index()].clear(sq);
         self.clear_kind(sq, p.kind);
@@ -666,6 +685,9 @@ impl Position {
         if marked {
             self.marked.set(mv.to);
             self.key ^= MARK_KEYS[mv.to.index()];
+            if src.neutral_bb().has(mv.from) {
+                self.by_color[Color::Black.index()].set(mv.to);
+            }
         }
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
@@ -677,6 +699,9 @@ impl Position {
                     if marked {
                         self.marked.set(rt);
                         self.key ^= MARK_KEYS[rt.index()];
+                        if src.neutral_bb().has(rf) {
+                            self.by_color[Color::Black.index()].set(rt);
+                        }
                     }
                 }
             }

@@ -148,7 +148,8 @@ pub fn targets(
     from: Square,
     emit: &mut impl FnMut(Square, Option<Square>),
 ) {
-    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) };
+    // A neutral piece is of both colours, but never takes itself (a rose's circle back to its square).
+    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) & !from.bb() };
     // Several paths may lead to one move (roses both ways round, double hops): each move once.
     let mut seen: Vec<(Square, Option<Square>)> = Vec::new();
     let mut once = |to: Square, cap: Option<Square>| {

@@ -171,13 +171,13 @@ pub fn run(args: ExplainArgs) -> i32 {
                 .filter(|p| !p.effective_attrs().is_empty())
                 .map(|p| {
                     let names: Vec<&str> = p.effective_attrs().defs().map(|d| d.name).collect();
-                    format!(
-                        "{} {}{}{}",
-                        names.join(" "),
-                        if p.color == stipula::Color::White { "w" } else { "b" },
-                        p.kind.code(),
-                        p.square
-                    )
+                    // A neutral piece has no colour of its own (`neutral Ra1`).
+                    let colour = match (p.attrs.has(stipula::pieces::Attrs::NEUTRAL), p.color) {
+                        (true, _) => "",
+                        (false, stipula::Color::White) => "w",
+                        (false, stipula::Color::Black) => "b",
+                    };
+                    format!("{} {}{}{}", names.join(" "), colour, p.kind.code(), p.square)
                 })
                 .collect();
             if !attributed.is_empty() {

@@ -47,6 +47,8 @@ pub struct Check {
     pub king_color: Color,
     pub observer: Square,
     pub piece: Piece,
+    /// Whether the observer is a neutral piece (of both sides: it observes for either, and checks either king).
+    pub neutral: bool,
     pub status: CheckStatus,
     /// The whole observation as a sentence, named in the position it was found in.
     pub sentence: String,
@@ -294,6 +296,7 @@ fn observations_of(rules: &Rules, pos: &Position, target: Square, color: Color) 
             king_color: color,
             observer,
             piece,
+            neutral: pos.neutral_bb().has(observer),
             status,
             sentence: String::new(),
             clause: String::new(),
@@ -342,7 +345,11 @@ fn display(popeye: &str) -> String {
 /// move.
 pub fn why(rules: &Rules, pos: &Position, text: &str) -> Result<Why, String> {
     let q = parse_move(pos, text)?;
-    let piece = pos.piece_at(q.from);
+    // A neutral piece moves for the side to move.
+    let piece = pos.piece_at(q.from).map(|p| match pos.neutral_bb().has(q.from) {
+        true => Piece::new(pos.side(), p.kind),
+        false => p,
+    });
     let Some(p) = piece else {
         return Ok(Why {
             text: text.trim().to_string(),
@@ -431,7 +438,7 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
             }
             return (fallback, MoveVerdict::NotAWalkMove(WalkFailure::Castling));
         }
-        let failure = if pos.piece_at(q.to).is_some_and(|o| o.color == p.color) {
+        let failure = if pos.piece_at(q.to).is_some_and(|o| o.color == p.color) && !pos.neutral_bb().has(q.to) {
             WalkFailure::OwnPiece
         } else {
             let on_line = between(q.from, q.to) & pos.occupied();
@@ -494,9 +501,12 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
     }
     let mut tempting = Vec::new();
     'outer: for (from, piece) in pos.pieces() {
-        if piece.color != us {
+        // A neutral piece is the side to move's.
+        let neutral = pos.neutral_bb().has(from);
+        if piece.color != us && !neutral {
             continue;
         }
+        let piece = Piece::new(us, piece.kind);
         for mv in walk_moves(rules, pos, from) {
             let Some(c) = mv.capture() else { continue };
             if pos.piece_at(c).is_some_and(|x| x.kind == Kind::KING) || legal.contains(&mv) {
@@ -537,7 +547,10 @@ pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
         let p = if off_turn { pos.null_move() } else { pos.clone() };
         let mut legal = Vec::new();
         rules.legal_moves(&p, &mut legal);
-        for (from, piece) in p.pieces().filter(|(_, x)| x.color == color) {
+        // A neutral piece is listed with the side to move's pieces, as it moves for that side.
+        let neutral = p.neutral_bb();
+        let own = |from: Square, x: Piece| if neutral.has(from) { !off_turn } else { x.color == color };
+        for (from, piece) in p.pieces().filter(|&(from, x)| own(from, x)).map(|(f, x)| (f, Piece::new(color, x.kind))) {
             // A king is never captured: with the other side's king in check the null move would offer it.
             let takes_king =
                 |m: &Move| m.capture().is_some_and(|c| p.piece_at(c).is_some_and(|x| x.kind == Kind::KING));

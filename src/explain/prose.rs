@@ -16,7 +16,11 @@ impl KingSquare {
 
 /// "the rook on c5", "the white king on f1".
 pub fn piece_phrase(pos: &Position, sq: Square) -> String {
+    let neutral = pos.attrs_at(sq).has(crate::pieces::Attrs::NEUTRAL);
     match pos.piece_at(sq) {
+        // A neutral piece is both sides' (a neutral king both kings): it moves for the side to move and observes
+        // for both.
+        Some(p) if neutral => format!("the neutral {} on {sq}", p.kind.name()),
         Some(p) if p.kind == Kind::KING => format!("the {} king on {sq}", p.color.name().to_lowercase()),
         Some(p) if pos.attrs_at(sq).has(crate::pieces::Attrs::ROYAL) => {
             format!("the {} royal {} on {sq}", p.color.name().to_lowercase(), p.kind.name())
@@ -121,13 +125,18 @@ fn verdict_sentence(pos: &Position, w: &Why, v: &MoveVerdict) -> String {
             let real: Vec<String> = checks
                 .iter()
                 .filter(|c| c.status == CheckStatus::Real)
-                .map(|c| format!("the {} on {}", c.piece.kind.name(), c.observer))
+                .map(|c| {
+                    format!("the {}{} on {}", if c.neutral { "neutral " } else { "" }, c.piece.kind.name(), c.observer)
+                })
                 .collect();
             let king = checks
                 .first()
                 .map(|c| format!("the {} king", c.king_color.name().to_lowercase()))
                 .unwrap_or_else(|| "its king".into());
             let mut s = format!("{t} is impossible: it would leave {king} in check from {}.", list(&real));
+            if checks.iter().any(|c| c.neutral && c.status == CheckStatus::Real) {
+                s += " A neutral piece is of both sides: it observes for either side, and checks either king.";
+            }
             let cancelled: Vec<String> =
                 checks.iter().filter(|c| c.status != CheckStatus::Real).map(|c| c.clause.clone()).collect();
             if !cancelled.is_empty() {

@@ -14,7 +14,7 @@ use crate::input::vocab::pieces::parse_pieces;
 use crate::input::vocab::stipulation::parse_stip_any;
 use crate::input::vocab::twins::parse_twin;
 use crate::input::vocab::{words, Issue, Phrase};
-use crate::pieces::Placed;
+use crate::pieces::{Attrs, Placed};
 use crate::problem::options::Options;
 use crate::problem::{Diagnostic, Intended, Location, Meta, Problem};
 use crate::square::Color;
@@ -374,22 +374,23 @@ fn read_entry(ctx: &Ctx<'_>, s: usize, e: usize, item: bool) -> Result<Problem, 
                     _ => 2,
                 });
                 for (colour, list) in colours {
+                    // A neutral piece is placed as White's with the neutral attribute.
+                    let neutral = colour.eq_ignore_ascii_case("neutral");
                     let color = match colour.to_ascii_lowercase().as_str() {
-                        "white" => Color::White,
+                        "white" | "neutral" => Color::White,
                         "black" => Color::Black,
-                        "neutral" => {
-                            let (l, c) = ctx.find(kb, colour);
-                            return Err(ctx.diag(l, c, colour.len(), "not supported: neutral pieces"));
-                        }
                         _ => {
                             let (l, c) = ctx.find(kb, colour);
                             return Err(ctx
                                 .diag(l, c, colour.len(), format!("unknown colour `{colour}`"))
-                                .expected("`white` or `black`"));
+                                .expected("`white`, `black` or `neutral`"));
                         }
                     };
                     for item in str_list(list, "pieces such as `Ke1`")? {
-                        for p in parse_pieces(&item, color).map_err(|is| ctx.issue(kb, &item, is))? {
+                        for mut p in parse_pieces(&item, color).map_err(|is| ctx.issue(kb, &item, is))? {
+                            if neutral {
+                                p.attrs = p.attrs.union(Attrs::NEUTRAL);
+                            }
                             if pieces.iter().any(|q: &Placed| q.square == p.square) {
                                 let sq = p.square.to_string();
                                 let off = item.to_ascii_lowercase().rfind(&sq).unwrap_or(0);

@@ -5,7 +5,7 @@ use super::hooks::{ChangeFacts, Hooks};
 use super::{orthodox_observed_in, Rules};
 use crate::attacks::{between, bishop_attacks, line, rook_attacks, Occupancy};
 use crate::moves::{Move, MoveList, Special};
-use crate::pieces::Kind;
+use crate::pieces::{Attrs, Kind};
 use crate::position::Position;
 use crate::square::{Bitboard, Square};
 
@@ -397,8 +397,11 @@ impl Rules {
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self, pos: &Position, buf: &mut MoveList) -> bool {
         self.pseudo_moves(pos, buf);
-        let orthodox =
-            self.conditions.is_empty() && self.kinds.complex.is_empty() && self.kinds.simple_fairy.is_empty();
+        // Not with neutral pieces: a neutral checker can step away from the check, which no parry square tells.
+        let orthodox = self.conditions.is_empty()
+            && self.kinds.complex.is_empty()
+            && self.kinds.simple_fairy.is_empty()
+            && !self.attrs.has(Attrs::NEUTRAL);
         if let (true, Some(king)) = (orthodox, pos.king(pos.side())) {
             let checkers = self.orthodox_observers(pos, king, pos.side().opposite());
             if let (Some(c), Some(parry)) = (checkers.first(), parry_squares(pos, king, checkers)) {

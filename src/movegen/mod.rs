@@ -526,7 +526,8 @@ impl Rules {
             // The orthodox walks as attack sets (the compiled walk gives the same squares, in the same order).
             let targets = orthodox_attacks(piece.kind, us, from, pos.occupied()).expect("an orthodox kind");
             let theirs = pos.color_bb(us.opposite());
-            for to in targets & !pos.color_bb(us) {
+            // A neutral piece is of both colours: the mover's, and takeable.
+            for to in targets & !(pos.color_bb(us) & !theirs) {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(piece.kind));
             }
         } else {
@@ -545,10 +546,12 @@ impl Rules {
     pub fn walk_moves(&self, pos: &Position, from: Square) -> MoveList {
         let mut out = MoveList::new();
         let Some(piece) = pos.piece_at(from) else { return out };
+        // A neutral piece moves for the side to move.
+        let color = if pos.neutral_bb().has(from) { pos.side() } else { piece.color };
         if piece.kind == Kind::PAWN {
-            self.pawn_moves::<false>(pos, from, piece.color, &mut out);
+            self.pawn_moves::<false>(pos, from, color, &mut out);
         } else {
-            self.walks.get(piece.kind).for_each_target(pos, piece.color, from, |to, cap| {
+            self.walks.get(piece.kind).for_each_target(pos, color, from, |to, cap| {
                 out.push(Move::new(from, to, cap, Special::None));
             });
         }
@@ -600,7 +603,7 @@ impl Rules {
             if let Some(ep) = pos.ep_square() {
                 if attacks.has(ep) {
                     if let Some(cap) = ep.offset(0, -fwd) {
-                        if pos.piece_at(cap) == Some(Piece::new(us.opposite(), Kind::PAWN)) && !occ.has(ep) {
+                        if (pos.pieces_bb(us.opposite(), Kind::PAWN)).has(cap) && !occ.has(ep) {
                             out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
                         }
                     }

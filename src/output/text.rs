@@ -28,8 +28,15 @@ pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
     for p in pieces {
         let letters = p.kind.def().code_in(lang);
-        grid[p.square.rank() as usize][p.square.file() as usize] =
-            format!("{}{}", if p.color == Color::Black { "-" } else { "" }, letters);
+        // Popeye's marks: `-` for Black, `=` for a neutral piece.
+        let mark = if p.attrs.has(crate::pieces::Attrs::NEUTRAL) {
+            "="
+        } else if p.color == Color::Black {
+            "-"
+        } else {
+            ""
+        };
+        grid[p.square.rank() as usize][p.square.file() as usize] = format!("{mark}{letters}");
     }
     let mut s = String::from("+---a---b---c---d---e---f---g---h---+\n|                                   |\n");
     for rank in (0..8).rev() {
@@ -53,7 +60,8 @@ pub fn attribute_lines(pieces: &[Placed], lang: Lang) -> String {
     for def in crate::pieces::ATTRIBUTES {
         let with: Vec<&&Placed> = order.iter().filter(|p| p.effective_attrs().has(def.attr)).collect();
         let royal = def.attr == crate::pieces::Attrs::ROYAL;
-        if with.is_empty() || (!royal && with.len() == pieces.len()) {
+        // Neutral is a colour in Popeye's diagram (`=K`, `+ 5n`), no line of its own.
+        if def.attr == crate::pieces::Attrs::NEUTRAL || with.is_empty() || (!royal && with.len() == pieces.len()) {
             continue;
         }
         let squares: String = with.iter().map(|p| format!(" {}", p.square)).collect();
@@ -88,8 +96,14 @@ fn partial(twins: &[SolvedTwin]) -> bool {
 /// characters long where it fits (Popeye's WritePieceCounts: `W + B\n` written right-aligned in a field of 36 less
 /// the characters already on the line).
 fn stipulation_line(stip: &str, white: usize, black: usize) -> String {
+    stipulation_line_neutral(stip, white, black, 0)
+}
+
+/// [`stipulation_line`] with Popeye's count of neutral pieces (`0 + 0 + 5n`) when there are any.
+fn stipulation_line_neutral(stip: &str, white: usize, black: usize, neutral: usize) -> String {
     let start = format!("  {stip}");
-    let counts = format!("{white} + {black}\n");
+    let counts =
+        if neutral == 0 { format!("{white} + {black}\n") } else { format!("{white} + {black} + {neutral}n\n") };
     let width = 36usize.saturating_sub(start.len());
     format!("{start}{}{counts}", " ".repeat(width.saturating_sub(counts.len())))
 }
@@ -117,8 +131,9 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         s += &format!("\n{}\n\n\n", centred(&format!("=> ({word} ->)")));
     }
     s += &diagram_in(&p.pieces, lang);
-    let white = p.pieces.iter().filter(|x| x.color == Color::White).count();
-    let black = p.pieces.len() - white;
+    let neutral = p.pieces.iter().filter(|x| x.attrs.has(crate::pieces::Attrs::NEUTRAL)).count();
+    let white = p.pieces.iter().filter(|x| x.color == Color::White).count() - neutral;
+    let black = p.pieces.len() - white - neutral;
     // A structured stipulation's starting side in the problem's language (`Weiss 1a[#]d`).
     let translated;
     let stip = match stip.split_once(' ') {
@@ -129,7 +144,7 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         }
         _ => stip,
     };
-    s += &stipulation_line(stip, white, black);
+    s += &stipulation_line_neutral(stip, white, black, neutral);
     s += &attribute_lines(&p.pieces, lang);
     for c in &p.conditions {
         s += &centred(&c.popeye_text_in(lang));

@@ -52,10 +52,26 @@ pub fn entry_to_yaml(p: &Problem, solution: Option<&str>) -> String {
     }
     list(&mut o, "remarks", &m.remarks);
     o += "algebraic:\n";
-    for color in [Color::White, Color::Black] {
-        let ps: Vec<String> = p.pieces.iter().filter(|x| x.color == color).map(piece_token).collect();
+    // YACPDB's colours: white, black, and neutral for the neutral pieces (written without their attribute).
+    let neutral = |x: &&crate::pieces::Placed| x.attrs.has(crate::pieces::Attrs::NEUTRAL);
+    for (name, color) in [("white", Some(Color::White)), ("black", Some(Color::Black)), ("neutral", None)] {
+        let ps: Vec<String> = p
+            .pieces
+            .iter()
+            .filter(|x| match color {
+                Some(c) => x.color == c && !neutral(x),
+                None => neutral(x),
+            })
+            .map(|x| match color {
+                Some(_) => piece_token(x),
+                None => piece_token(&crate::pieces::Placed {
+                    attrs: crate::pieces::Attrs(x.attrs.0 & !crate::pieces::Attrs::NEUTRAL.0),
+                    ..*x
+                }),
+            })
+            .collect();
         if !ps.is_empty() {
-            o += &format!("  {}: [{}]\n", color.name().to_ascii_lowercase(), ps.join(", "));
+            o += &format!("  {name}: [{}]\n", ps.join(", "));
         }
     }
     o += &format!("stipulation: {}\n", q(&p.stipulation.to_string()));

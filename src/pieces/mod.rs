@@ -590,6 +590,10 @@ impl Attrs {
     /// Royal: the piece is its side's king for check and mate (a side has one royal piece at most, its king
     /// or a piece with this attribute).
     pub const ROYAL: Attrs = Attrs(1);
+    /// Neutral: the piece belongs to both sides (it moves for the side to move, a pawn in that side's direction,
+    /// either side may take it, it checks both kings), as Popeye's colour `Neutral`. The position holds it in
+    /// both colours' bitboards.
+    pub const NEUTRAL: Attrs = Attrs(2);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -638,8 +642,11 @@ pub struct AttrDef {
 }
 
 /// The piece attributes stipula plays (the others Popeye knows are refused by the readers as not supported).
-pub static ATTRIBUTES: &[AttrDef] =
-    &[AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" }];
+/// Neutral first: Popeye writes its `n` before the other attributes' letters (its `WriteSpec`).
+pub static ATTRIBUTES: &[AttrDef] = &[
+    AttrDef { attr: Attrs::NEUTRAL, names: ["Neutral", "Neutral", "Neutre"], name: "neutral" },
+    AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" },
+];
 
 /// The eight symmetric images of an offset, without repetitions.
 pub fn symmetric_images(a: i8, b: i8) -> Vec<(i8, i8)> {

@@ -175,10 +175,13 @@ fn color_letter(c: Color) -> char {
     }
 }
 
+/// A piece as a twin's heading writes it (`wQa7`, `wrSb1`; a neutral piece `nBc3`: Popeye's `n` stands for
+/// its colour).
 fn piece_name(p: &Placed) -> String {
+    let neutral = p.attrs.has(crate::pieces::Attrs::NEUTRAL);
     format!(
         "{}{}{}{}",
-        color_letter(p.color),
+        if neutral { String::new() } else { color_letter(p.color).to_string() },
         p.effective_attrs().prefix_in(crate::words::Lang::English),
         p.kind.code(),
         p.square

@@ -404,14 +404,28 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if attrs.is_empty() {
         return None;
     }
+    if let (true, Some(c)) = (attrs.has(Attrs::NEUTRAL), d.conditions.first()) {
+        return Some(Refusal::unsupported(format!("not supported yet: neutral pieces with {}", c.name)));
+    }
     if !d.conditions.is_empty() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
+    }
+    // Popeye takes, with neutral pieces in battle play, a move that takes back the other side's last move
+    // (the same neutral piece back to its square) for one that does not solve: a defence that does so refutes
+    // (`optimisations/detect_retraction.c`). That depends on the move before, which stipula's battle searches
+    // and their table do not see.
+    let battle = !matches!(d.stipulation.play, Play::Help | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp);
+    if attrs.has(Attrs::NEUTRAL) && battle {
+        return Some(Refusal::unsupported(
+            "not supported yet: neutral pieces in direct, self and reflex play (Popeye's retracted moves)".to_string(),
+        ));
     }
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
     }
     // A royal pawn's promotion does not yet keep its royalty (BEISPIEL/h_alt.inp#6: `b2-b1=Q + kBh7-h8=kS`).
-    if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && !x.effective_attrs().is_empty()) {
+    // A neutral pawn's promotee is neutral: its mark goes with it.
+    if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && x.effective_attrs().has(Attrs::ROYAL)) {
         return Some(Refusal::unsupported(format!("not supported yet: a pawn with the attribute {name}")));
     }
     let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());

@@ -133,3 +133,78 @@ fn marks_move_with_their_pieces() {
     });
     assert_eq!(pos.occupied().count(), 2);
 }
+
+/// Kings (a white and a black one, or a single neutral king, both sides' king) and up to nine more pieces, each
+/// neutral half the time.
+fn neutral_position(rng: &mut Rng) -> Position {
+    let mut pos = Position::empty();
+    if rng.below(4) == 0 {
+        let s = empty_square(rng, &pos, Kind::KING);
+        pos.put(s, Piece::new(Color::White, Kind::KING));
+        assert!(pos.set_attrs(s, Attrs::NEUTRAL));
+    } else {
+        for color in Color::ALL {
+            let s = empty_square(rng, &pos, Kind::KING);
+            pos.put(s, Piece::new(color, Kind::KING));
+        }
+    }
+    for _ in 0..1 + rng.below(9) {
+        let mut kind = random_kind(rng);
+        if kind == Kind::KING {
+            kind = Kind::PAWN;
+        }
+        let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let s = empty_square(rng, &pos, kind);
+        pos.put(s, Piece::new(color, kind));
+        if rng.below(2) == 0 {
+            assert!(pos.set_attrs(s, Attrs::NEUTRAL));
+        }
+    }
+    pos.set_side(if rng.below(2) == 0 { Color::White } else { Color::Black });
+    pos
+}
+
+/// Neutral pieces (Popeye's colour `Neutral`): the legal moves, check, the position after each move and the key
+/// of the move generator are the naive reference's (a neutral piece of both sides: it moves for the side to
+/// move, either side takes it, it observes for both), along random games of up to eight plies from 3 000 random
+/// positions; a neutral pawn's double step gives en passant to the other side.
+#[test]
+fn neutral_pieces_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0002);
+    let (mut compared, mut neutral_moves, mut neutral_taken) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut pos = neutral_position(&mut rng);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), Vec::new()).with_attributes(Attrs::NEUTRAL);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..8 {
+            let naive = NaiveBoard::from_position(&pos);
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            let mut buf = Vec::new();
+            assert_eq!(rules.has_legal_move(&pos, &mut buf), !fast.is_empty(), "{pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            neutral_moves += pos.attrs_at(mv.from).has(Attrs::NEUTRAL) as u32;
+            neutral_taken += mv.capture().is_some_and(|c| pos.attrs_at(c).has(Attrs::NEUTRAL)) as u32;
+            let after = rules.make(&pos, mv);
+            assert_eq!(NaiveBoard::from_position(&after), naive.make(mv), "{mv:?} from {pos:?}");
+            assert_eq!(after.key(), pos.key_after(mv), "key_after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(
+        compared > 8000 && neutral_moves > 3000 && neutral_taken > 200,
+        "{compared} positions, {neutral_moves} neutral moves, {neutral_taken} neutral pieces taken"
+    );
+}

@@ -197,8 +197,8 @@ fn yaml_00() {
 #[test]
 fn yaml_01() {
     assert_eq!(
-        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\n  neutral: [Pa2]\nstipulation: \"#2\"\n"),
-        "error: not supported: neutral pieces\n --> t.yaml:4:3\n  |\n4 |   neutral: [Pa2]\n  |   ^^^^^^^\n"
+        yaml_err("algebraic:\n  white: [Ke1]\n  black: [Ke8]\n  grey: [Pa2]\nstipulation: \"#2\"\n"),
+        "error: unknown colour `grey`\n --> t.yaml:4:3\n  |\n4 |   grey: [Pa2]\n  |   ^^^^\n  = expected: `white`, `black` or `neutral`\n"
     );
 }
 
@@ -286,7 +286,7 @@ fn yaml_11() {
 fn yaml_12() {
     assert_eq!(
         yaml_err("algebraic:\n  white: [Ke1]\n  red: [Ke8]\nstipulation: \"#2\"\n"),
-        "error: unknown colour `red`\n --> t.yaml:3:3\n  |\n3 |   red: [Ke8]\n  |   ^^^\n  = expected: `white` or `black`\n"
+        "error: unknown colour `red`\n --> t.yaml:3:3\n  |\n3 |   red: [Ke8]\n  |   ^^^\n  = expected: `white`, `black` or `neutral`\n"
     );
 }
 

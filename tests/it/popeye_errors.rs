@@ -73,18 +73,18 @@ EndProblem
 }
 
 #[test]
-fn neutral_pieces() {
+fn total_invisible_pieces() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces Neutral Ke1
+Pieces TotalInvisible Ke1
 EndProblem
 "#,
-        r#"error: not supported: neutral pieces
+        r#"error: not supported: total invisible pieces
  --> t.inp:3:8
   |
-3 | Pieces Neutral Ke1
-  |        ^^^^^^^
+3 | Pieces TotalInvisible Ke1
+  |        ^^^^^^^^^^^^^^
 "#,
     );
 }

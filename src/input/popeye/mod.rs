@@ -758,17 +758,17 @@ impl<'a> Reader<'a> {
             }
             let li = self.li();
             match self.word(&tok, self.colours(), "colour")? {
-                Word::Is(2) => return Err(self.unsupported(&tok, "neutral pieces")),
                 Word::Is(3) => return Err(self.unsupported(&tok, "total invisible pieces")),
                 Word::Is(i) => {
                     no_piece(self, colour_tok.filter(|_| !more), Some(&tok))?;
                     self.lex.next();
-                    let c = if i == 0 { Color::White } else { Color::Black };
+                    // A neutral piece is placed as White's with the neutral attribute.
+                    let c = if i == 1 { Color::Black } else { Color::White };
                     spots.push((Spot::Colour(c), self.diag(&tok, "")));
                     color = Some(c);
                     colour_tok = Some(tok);
                     more = false;
-                    attrs = Attrs::NONE;
+                    attrs = if i == 2 { Attrs::NEUTRAL } else { Attrs::NONE };
                     continue;
                 }
                 Word::Command => {
@@ -926,6 +926,7 @@ impl<'a> Reader<'a> {
         let b = tok.text.as_bytes();
         let mut idx = 0usize; // 0 = a8 … 63 = h1
         let mut forced: Option<Color> = None;
+        let mut neutral = false;
         let mut i = 0usize;
         let err = |i: usize, len: usize, msg: &str| {
             self.diag_part(&tok, i, len, msg).expected("a Forsyth position such as `4k3/8/8/8/8/8/8/4K3`")
@@ -956,7 +957,11 @@ impl<'a> Reader<'a> {
                     forced = Some(Color::Black);
                     i += 1;
                 }
-                b'=' => return Err(self.unsupported(&tok, "neutral pieces")),
+                b'=' => {
+                    forced = Some(Color::White);
+                    neutral = true;
+                    i += 1;
+                }
                 b'.' | b'a'..=b'z' | b'A'..=b'Z' => {
                     let (from, len) = if c == b'.' { (i + 1, 2) } else { (i, 1) };
                     if from + len > b.len() || !b[from..from + len].iter().all(|x| x.is_ascii_alphanumeric()) {
@@ -972,7 +977,8 @@ impl<'a> Reader<'a> {
                     let sub = Tok { text: &tok.text[from..from + len], start: tok.start + from, ..tok };
                     let kind = self.walk(&sub, code)?;
                     let square = Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8);
-                    place(pieces, Placed::new(color, kind, square));
+                    let attrs = if std::mem::take(&mut neutral) { Attrs::NEUTRAL } else { Attrs::NONE };
+                    place(pieces, Placed { attrs, ..Placed::new(color, kind, square) });
                     idx += 1;
                     i = from + len;
                 }
@@ -1229,11 +1235,13 @@ impl<'a> Reader<'a> {
                             }
                         }
                         match find(t.text, self.colours()) {
-                            Found::One(2, _) => return Err(self.unsupported(&t, "neutral pieces")),
                             Found::One(3, _) => return Err(self.unsupported(&t, "total invisible pieces")),
                             Found::One(i, _) if color.is_none() => {
                                 self.lex.next();
-                                color = Some(if i == 0 { Color::White } else { Color::Black });
+                                color = Some(if i == 1 { Color::Black } else { Color::White });
+                                if i == 2 {
+                                    attrs = Attrs::NEUTRAL;
+                                }
                             }
                             _ => return Err(self.expected_piece(&t, &tok)),
                         }

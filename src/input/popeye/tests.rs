@@ -128,9 +128,17 @@ fn piece_errors() {
     assert_eq!(d.message, "unknown piece code `XY`");
     assert_eq!((d.location.line, d.location.column, d.span_len), (3, 18, 2));
     assert_eq!(
-        err("BeginProblem\nStipulation #2\nPieces Neutral Ke1\nEndProblem").message,
-        "not supported: neutral pieces"
+        err("BeginProblem\nStipulation #2\nPieces TotalInvisible Ke1\nEndProblem").message,
+        "not supported: total invisible pieces"
     );
+    // Neutral pieces: placed as White's with the neutral attribute (Popeye's colour `Neutral`, Forsyth's `=`, a
+    // twin's `add neutral`).
+    let p = one("BeginProblem\nStipulation h#2\nPieces White Ke1 Neutral Pa2 Black Ke8\nEndProblem");
+    let neutral: Vec<_> = p.pieces.iter().filter(|x| x.attrs == crate::pieces::Attrs::NEUTRAL).collect();
+    assert_eq!(neutral.len(), 1);
+    assert_eq!((neutral[0].color, neutral[0].square.to_string()), (Color::White, "a2".to_string()));
+    let p = one("BeginProblem\nStipulation h#2\nForsyth 4k3/8/8/8/8/8/=P7/4K3\nEndProblem");
+    assert!(p.pieces.iter().any(|x| x.attrs == crate::pieces::Attrs::NEUTRAL && x.kind == crate::pieces::Kind::PAWN));
     assert_eq!(
         err("BeginProblem\nStipulation #2\nPieces White Kamikaze Ke1\nEndProblem").message,
         "not supported: piece attribute Kamikaze"

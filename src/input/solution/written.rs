@@ -259,6 +259,11 @@ pub fn read_written(tok: &str) -> Option<Written> {
                 let tail: String = rest[j..].iter().collect();
                 let t = tail.trim_start_matches(['=', '/']);
                 let t = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(t);
+                // A neutral pawn's promotee is written with its `n` (`=nQ`).
+                let t = match t.strip_prefix('n') {
+                    Some(rest) if rest.starts_with(|c: char| c.is_ascii_uppercase()) => rest,
+                    _ => t,
+                };
                 promotion = Some(read_piece(t)?);
                 break;
             }
@@ -319,6 +324,8 @@ mod tests {
         assert_eq!(mv("♘xd3").piece, PieceMark::Figurine(Kind::KNIGHT));
         assert_eq!(mv("Lc3*d4-e5").locust, Some(sq("d4")));
         assert_eq!(mv("wKe1-e2").color, Some(Color::White));
+        // A neutral pawn's promotion, as Popeye writes it (its `n` before the pawn and the promotee).
+        assert_eq!(mv("nPb7-b8=nQ").promotion, mv("b7-b8=Q").promotion);
         assert_eq!(mv("CAb1-c4").piece, PieceMark::Letters("CA".into()));
     }
 

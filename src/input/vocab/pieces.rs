@@ -135,6 +135,12 @@ pub fn parse_pieces(s: &str, color: Color) -> Result<Vec<Placed>, Issue> {
         return Err(Issue::new(w.offset, w.text.len(), format!("attribute `{}` without a piece after it", w.text))
             .expected("a piece and a square after the attribute, such as `royal Sb1`"));
     }
+    // A neutral piece is placed as White's, whichever colour's list names it.
+    for p in &mut out {
+        if p.attrs.has(Attrs::NEUTRAL) {
+            p.color = Color::White;
+        }
+    }
     Ok(out)
 }
 

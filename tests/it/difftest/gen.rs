@@ -473,6 +473,34 @@ impl Gen<'_> {
                 royal = Some((f, r));
             }
         }
+        // Now and then neutral pieces (Popeye's colour Neutral: of both sides), not with a royal piece, conditions,
+        // twins or castling (stipula refuses the first two), in help and series play; a fifth of the time the kings leave for one neutral
+        // king, both sides' king.
+        let mut neutral: Vec<(usize, usize)> = Vec::new();
+        // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
+        let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
+        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs");
+        if royal.is_none() && !castling && unbattled && (self.rng.chance(8) || forced) {
+            for r in 0..8 {
+                for f in 0..8 {
+                    if matches!(self.board[r][f], Some((_, k)) if k != "K") && self.rng.chance(40) {
+                        neutral.push((f, r));
+                    }
+                }
+            }
+            if !neutral.is_empty() && kingless.is_none() && self.rng.chance(20) {
+                let kings: Vec<(usize, usize)> = (0..8)
+                    .flat_map(|r| (0..8).map(move |f| (f, r)))
+                    .filter(|&(f, r)| matches!(self.board[r][f], Some((_, "K"))))
+                    .collect();
+                if let Some(&(f, r)) = kings.first() {
+                    for &(g, q) in &kings[1..] {
+                        self.board[q][g] = None;
+                    }
+                    neutral.push((f, r));
+                }
+            }
+        }
         let mut text = String::from("BeginProblem\n");
         // Now and then what Popeye prints above the diagram (and does not solve).
         for (cmd, what) in [
@@ -486,7 +514,7 @@ impl Gen<'_> {
                 let _ = writeln!(text, "{cmd} {what}");
             }
         }
-        if self.rng.chance(6) && royal.is_none() {
+        if self.rng.chance(6) && royal.is_none() && neutral.is_empty() {
             let _ = writeln!(text, "Forsyth {}", forsyth(&self.board));
         } else {
             // Now and then a walk's squares glued in one word (`Pb2c3`).
@@ -502,7 +530,7 @@ impl Gen<'_> {
                 for r in 0..8 {
                     for f in 0..8 {
                         if let Some((w, k)) = self.board[r][f] {
-                            if w == white && royal != Some((f, r)) {
+                            if w == white && royal != Some((f, r)) && !neutral.contains(&(f, r)) {
                                 match words.iter_mut().find(|(kind, _)| glue && *kind == k) {
                                     Some((_, squares)) => *squares += &sq(f, r),
                                     None => words.push((k, sq(f, r))),
@@ -515,12 +543,19 @@ impl Gen<'_> {
                     let _ = write!(text, " {k}{squares}");
                 }
             }
+            if !neutral.is_empty() {
+                text += " Neutral";
+                for &(f, r) in &neutral {
+                    let (_, k) = self.board[r][f].expect("a neutral piece");
+                    let _ = write!(text, " {k}{}", sq(f, r));
+                }
+            }
             text += "\n";
         }
         let _ = writeln!(text, "Stipulation {stip}");
-        let twinned = self.rng.chance(14) && royal.is_none();
+        let twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty();
         let only = condition_filter();
-        let conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none();
+        let conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none() && neutral.is_empty();
         if conditioned {
             let c = condition_for(self.rng, &stip, &only);
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic), and the other conditions that
@@ -581,7 +616,10 @@ impl Gen<'_> {
             let wtp = !stip.contains('.') && r.chance(10);
             opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
-            opt(!fairy && !conditioned && !twinned && royal.is_none() && r.chance(5), "Intelligent".into());
+            opt(
+                !fairy && !conditioned && !twinned && royal.is_none() && neutral.is_empty() && r.chance(5),
+                "Intelligent".into(),
+            );
         }
         if series {
             opt(r.chance(6), "SetPlay".into());
