@@ -179,12 +179,41 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Breton PY"),
     (3, "ChameleonChess"),
     (3, "SingleBox Type1"),
+    (2, "NoCapture"),
+    (1, "NoWhiteCapture"),
+    (1, "NoBlackCapture"),
+    (3, "KoeKo"),
+    (1, "KoeKo Neighbour S"),
+    (2, "AntiKoeko"),
+    (2, "NewKoeko"),
+    (2, "MonochromChess"),
+    (2, "BichromChess"),
+    (2, "WhiteEdgeMover"),
+    (2, "BlackEdgeMover"),
+    (3, "Patrouille"),
+    (2, "UltraPatrol"),
+    (3, "Lortap"),
+    (3, "CentralChess"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
 /// family is.
-const WITH_MADRASI: &[&str] =
-    &["ChecklessChess", "BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"];
+const WITH_MADRASI: &[&str] = &[
+    "ChecklessChess",
+    "BlackMaximummer",
+    "WhiteMaximummer",
+    "BlackMinimummer",
+    "WhiteMinimummer",
+    "NoCapture",
+    "KoeKo",
+    "NewKoeko",
+    "MonochromChess",
+    "WhiteEdgeMover",
+    "Patrouille",
+    "UltraPatrol",
+    "Lortap",
+    "CentralChess",
+];
 
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
 /// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
