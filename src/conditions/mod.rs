@@ -8,6 +8,7 @@
 //! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
 pub mod andernach;
+pub mod annan;
 pub mod breton;
 pub mod castling_exclusive;
 pub mod central;
@@ -85,6 +86,11 @@ impl ConditionSpec {
                 .chain(["Adverse", "Chromatic", "PY"].into_iter().filter(|w| has(w)).map(word))
                 .collect::<Vec<_>>()
                 .join(" "),
+            // Popeye writes a type other than A after four spaces.
+            "AnnanChess" => match self.options.first() {
+                Some(t) => format!("{name}    {}", word(t)),
+                None => name,
+            },
             "Isardam" => {
                 let mut s = name;
                 if has("TypeB") {

@@ -6,7 +6,7 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko, madness, madrasi,
+    andernach, annan, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko, madness, madrasi,
     monochrome, mummer, nocapture, parsi, patrol, singlebox, take_make, ConditionDef, Param,
 };
 
@@ -479,7 +479,53 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Masand", "Masand", "Masand"]),
     popeye_only(["BGL", "BGL", "BGL"]),
     popeye_only(["BlackChecks", "SchwarzSchaecher", "NoirEchecs"]),
-    popeye_only(["AnnanChess", "Annanschach", "AnnanEchecs"]),
+    ConditionDef {
+        name: "AnnanChess",
+        popeye: Some(["AnnanChess", "Annanschach", "AnnanEchecs"]),
+        aliases: &["Annan"],
+        params: &[
+            Param {
+                name: "TypeA",
+                popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "TypeB",
+                popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "TypeC",
+                popeye: Some((["TypeC", "TypC", "TypeC"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "TypeD",
+                popeye: Some((["TypeD", "TypD", "TypeD"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        // Which walk a paralysis, a support or a contact compares is not settled with a walk borrowed from the
+        // piece behind: not played together.
+        not_with: &[
+            "Madrasi",
+            "Isardam",
+            "Eiffel",
+            "Parsi",
+            "MadnessOfKings",
+            "Patrouille",
+            "UltraPatrol",
+            "Lortap",
+            "CentralChess",
+            "GridChess",
+        ],
+        build: Some(annan::Annan::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["NormalPawn", "NormalBauern", "PionNormale"]),
     popeye_only(["VaultingKings", "VaultingKings", "VaultingKings"]),
     popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
