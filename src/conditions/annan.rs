@@ -154,3 +154,22 @@ impl Condition for Annan {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::madrasi::tests::{legal, setup};
+
+    #[test]
+    fn a_piece_takes_the_walk_behind_it() {
+        // Popeye 4.104, `~1`, AnnanChess, White Ke1 Rb7 Pb6 Pg7 Sg6, Black Kh1 Rc8: the rook moves as the pawn
+        // behind it (Rb7-b8 without promotion, Rb7*c8), the pawn g7 as the knight behind it, promoting on e8.
+        let (rules, pos) = setup("2r5/1R4P1/1P4N1/8/8/8/8/4K2k w - - 0 1", &["AnnanChess"]);
+        assert_eq!(
+            legal(&rules, &pos),
+            [
+                "b7b8", "b7c8", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "g6e5", "g6e7", "g6f4", "g6f8", "g6h4", "g6h8",
+                "g7e6", "g7e8b", "g7e8q", "g7e8r", "g7e8s", "g7f5", "g7h5"
+            ]
+        );
+    }
+}

@@ -54,6 +54,8 @@ struct Naive {
     patrol: Option<u8>,
     /// Central chess.
     central: bool,
+    /// Annan chess (type A).
+    annan: bool,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -87,6 +89,7 @@ impl Naive {
             edge: None,
             patrol: None,
             central: false,
+            annan: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -123,6 +126,7 @@ impl Naive {
                 "UltraPatrol" => n.patrol = Some(1),
                 "Lortap" => n.patrol = Some(2),
                 "CentralChess" => n.central = true,
+                "AnnanChess" => n.annan = true,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -261,6 +265,44 @@ fn central_linked(n: Naive, pos: &Position, sq: Square) -> bool {
         }
     }
     linked.contains(&sq)
+}
+
+/// Annan chess: the kind of the piece of its own side right behind the piece on `sq` (below it for White), if any.
+fn annan_walk(pos: &Position, sq: Square) -> Option<Kind> {
+    let p = pos.piece_at(sq).unwrap();
+    let behind = sq.offset(0, -p.color.forward())?;
+    pos.piece_at(behind).filter(|q| q.color == p.color).map(|q| q.kind)
+}
+
+/// `pos` with the piece on `sq` turned into `kind`.
+fn with_kind(pos: &Position, sq: Square, kind: Kind) -> Position {
+    let p = pos.piece_at(sq).unwrap();
+    let mut out = pos.clone();
+    out.remove(sq);
+    out.put(sq, Piece::new(p.color, kind));
+    out
+}
+
+/// Annan chess: the moves of the piece on `from` with the walk behind it; a pawn promotes on its last rank
+/// whatever walk took it there, another piece moving as a pawn does not (and makes no double step).
+fn annan_moves(n: Naive, pos: &Position, from: Square, kind: Kind, promotions: &[Kind], out: &mut Vec<Move>) {
+    let own = pos.piece_at(from).unwrap();
+    let mut v = Vec::new();
+    piece_moves(n, &with_kind(pos, from, kind), from, promotions, &mut v);
+    for m in v {
+        let plain = Move::new(from, m.to, m.capture(), m.special);
+        if own.kind == Kind::PAWN && m.to.rank() == own.color.last_rank() {
+            match m.promotion() {
+                Some(k) => out.push(plain.promoting(k)),
+                None => out.extend(promotions.iter().map(|&k| plain.promoting(k))),
+            }
+        } else if own.kind != Kind::PAWN && m.promotion().is_some_and(|k| k != promotions[0]) {
+        } else if own.kind != Kind::PAWN && m.special == Special::DoubleStep {
+            out.push(Move::new(from, m.to, m.capture(), Special::None));
+        } else {
+            out.push(plain);
+        }
+    }
 }
 
 /// KoeKo: whether a piece on `sq` of `pos` has a piece on a square next to it.
@@ -443,7 +485,15 @@ fn isardam_capture_legal(n: Naive, pos: &Position, from: Square, target: Square,
 /// Parsi's king leap), it is not paralysed, and in Isardam type A its capture of the king would be legal.
 fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king: Square, promotions: &[Kind]) -> bool {
     let p = pos.piece_at(from).unwrap();
-    let by_walk = capture_targets(pos, board, from).contains(&king)
+    let walks_to_king = match annan_walk(pos, from).filter(|_| n.annan) {
+        // Annan chess: the walk behind the piece.
+        Some(k) => {
+            let t = with_kind(pos, from, k);
+            capture_targets(&t, &NaiveBoard::from_position(&t), from).contains(&king)
+        }
+        None => capture_targets(pos, board, from).contains(&king),
+    };
+    let by_walk = walks_to_king
         // Parsi: a pawn gives no check to a last-rank square it could not promote on.
         && !(n.parsi && p.kind == Kind::PAWN && king.rank() == p.color.last_rank() && !parsi_can_promote(pos, p.color, king));
     // Parsi: a king with its leap gives check at a knight's distance.
@@ -734,6 +784,8 @@ fn pseudo_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         }
         if n.take_make {
             take_make_moves(pos, from, promotions, &mut pseudo);
+        } else if let Some(k) = annan_walk(pos, from).filter(|_| n.annan) {
+            annan_moves(n, pos, from, k, promotions, &mut pseudo);
         } else {
             piece_moves(n, pos, from, promotions, &mut pseudo);
         }
@@ -1207,6 +1259,13 @@ fn patrol_and_central_match_naive() {
     differential_with(&["UltraPatrol", "Madrasi"], 0x5EED_0C35, 2000, ORTHODOX);
     differential(&["CentralChess"], 0x5EED_0C36, 3000);
     differential_with(&["CentralChess", "Madrasi"], 0x5EED_0C37, 2000, ORTHODOX);
+}
+
+#[test]
+fn annan_matches_naive() {
+    differential(&["AnnanChess"], 0x5EED_0C40, 4000);
+    differential_with(&["AnnanChess"], 0x5EED_0C41, 4000, ORTHODOX);
+    differential_every_kind(&["AnnanChess"], 0x5EED_0C42, 2000);
 }
 
 #[test]

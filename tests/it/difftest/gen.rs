@@ -194,6 +194,10 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "UltraPatrol"),
     (3, "Lortap"),
     (3, "CentralChess"),
+    (4, "AnnanChess"),
+    (1, "AnnanChess TypeB"),
+    (1, "AnnanChess TypeC"),
+    (1, "AnnanChess TypeD"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
