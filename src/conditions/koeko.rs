@@ -73,7 +73,7 @@ impl KoeKo {
             None => "K",
             Some(w) => {
                 let leaps = leap_of(w).map(|_| w);
-                match leaps.and_then(|w| Kind::from_code(w)) {
+                match leaps.and_then(Kind::from_code) {
                     Some(k) => k.code(),
                     None => return Err(ConditionError::Invalid(format!("KoeKo's contact must be a leaper, not {w}"))),
                 }

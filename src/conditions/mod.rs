@@ -9,6 +9,7 @@
 
 pub mod andernach;
 pub mod annan;
+pub mod bicolores;
 pub mod breton;
 pub mod castling_exclusive;
 pub mod central;

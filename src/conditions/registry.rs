@@ -6,8 +6,8 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko, madness, madrasi,
-    monochrome, mummer, nocapture, parsi, patrol, singlebox, take_make, ConditionDef, Param,
+    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
+    madness, madrasi, monochrome, mummer, nocapture, parsi, patrol, singlebox, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -98,6 +98,34 @@ pub static CONDITIONS: &[ConditionDef] = &[
         walks: KOEKO_WALKS,
         build: Some(koeko::KoeKo::build_anti),
         ..KOEKO_ROW
+    },
+    ConditionDef {
+        name: "Bicolores",
+        popeye: Some(["Bicolores", "Bicolores", "Bicolores"]),
+        // Every observation question Popeye asks is asked of both sides: with a support, a paralysis or a
+        // condition that validates observations too, in an order stipula does not reproduce.
+        not_with: &[
+            "Parsi",
+            "MadnessOfKings",
+            "Madrasi",
+            "Isardam",
+            "Eiffel",
+            "Patrouille",
+            "UltraPatrol",
+            "Lortap",
+            "CentralChess",
+            "AnnanChess",
+            "KoeKo",
+            "AntiKoeko",
+            "NewKoeko",
+            "GridChess",
+            "MonochromChess",
+            "BichromChess",
+            "WhiteEdgeMover",
+            "BlackEdgeMover",
+        ],
+        build: Some(bicolores::Bicolores::build),
+        ..ConditionDef::NONE
     },
     ConditionDef {
         name: "BichromChess",
@@ -256,7 +284,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["VogtlaenderChess", "VogtlaenderSchach", "EchecsVogtlaender"]),
     popeye_only(["EinsteinChess", "EinsteinSchach", "EchecsEinstein"]),
-    popeye_only(["Bicolores", "Bicolores", "Bicolores"]),
     circe_row(["CirceClone", "CirceClone", "CirceClone"], CirceSpec { clone: true, ..CIRCE }),
     circe_row(["AntiCirce", "AntiCirce", "AntiCirce"], ANTI),
     circe_row(

@@ -56,6 +56,8 @@ struct Naive {
     central: bool,
     /// Annan chess (type A).
     annan: bool,
+    /// Bicolores: a king's own pieces check it too.
+    bicolores: bool,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -90,6 +92,7 @@ impl Naive {
             patrol: None,
             central: false,
             annan: false,
+            bicolores: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -127,6 +130,7 @@ impl Naive {
                 "Lortap" => n.patrol = Some(2),
                 "CentralChess" => n.central = true,
                 "AnnanChess" => n.annan = true,
+                "Bicolores" => n.bicolores = true,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -571,6 +575,15 @@ fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool
     let Some(king) = pos.king(color) else { return false };
     let board = NaiveBoard::from_position(pos);
     pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| gives_check(n, pos, &board, from, king, promotions))
+        || (n.bicolores && {
+            // Bicolores: a piece of the king's own side that could take it, were it an enemy piece.
+            let mut flipped = pos.clone();
+            flipped.put(king, Piece::new(color.opposite(), Kind::KING));
+            let fb = NaiveBoard::from_position(&flipped);
+            pos.pieces()
+                .filter(|&(s, p)| p.color == color && s != king)
+                .any(|(s, _)| capture_targets(&flipped, &fb, s).contains(&king))
+        })
 }
 
 /// Parsi, literally: the kind that stood on `to` in the opposing array (White's R N B Q K B N R on rank 1, Black's
@@ -1266,6 +1279,12 @@ fn annan_matches_naive() {
     differential(&["AnnanChess"], 0x5EED_0C40, 4000);
     differential_with(&["AnnanChess"], 0x5EED_0C41, 4000, ORTHODOX);
     differential_every_kind(&["AnnanChess"], 0x5EED_0C42, 2000);
+}
+
+#[test]
+fn bicolores_matches_naive() {
+    differential(&["Bicolores"], 0x5EED_0C50, 4000);
+    differential_with(&["Bicolores"], 0x5EED_0C51, 4000, ORTHODOX);
 }
 
 #[test]

@@ -198,6 +198,7 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "AnnanChess TypeB"),
     (1, "AnnanChess TypeC"),
     (1, "AnnanChess TypeD"),
+    (3, "Bicolores"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -233,7 +234,7 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
     // reaches the last rank does not reach the goal under Patrouille or Central chess, and does under Lortap).
     let support = ["Patrouille", "UltraPatrol", "Lortap", "CentralChess"];
     let allowed =
-        |c: &str| !(c == "ChecklessChess" && stip.contains('+')) && !(support.contains(&c) && stip.contains("c81"));
+        |c: &str| !((c == "ChecklessChess" && stip.contains('+')) || (support.contains(&c) && stip.contains("c81")));
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
         .iter()
         .copied()
