@@ -509,7 +509,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "AnnanChess",
         popeye: Some(["AnnanChess", "Annanschach", "AnnanEchecs"]),
-        aliases: &["Annan"],
         params: &[
             Param {
                 name: "TypeA",
