@@ -8,19 +8,27 @@
 //! ([`crate::movegen::Rules`]) calls only the hooks a condition declares, so an orthodox problem pays for none.
 
 pub mod andernach;
+pub mod annan;
+pub mod bicolores;
 pub mod breton;
 pub mod castling_exclusive;
+pub mod central;
 pub mod chameleon;
 pub mod checkless;
 pub mod circe;
+pub mod edgemover;
 pub mod eiffel;
 pub mod grid;
 pub mod isardam;
+pub mod koeko;
 pub mod madness;
 pub mod madrasi;
 pub mod mars;
+pub mod monochrome;
 pub mod mummer;
+pub mod nocapture;
 pub mod parsi;
+pub mod patrol;
 pub mod registry;
 pub mod singlebox;
 pub mod take_make;
@@ -65,6 +73,11 @@ impl ConditionSpec {
         match self.name.as_str() {
             // Popeye writes no grid variant (output/plaintext/condition.c).
             "GridChess" => name,
+            // Popeye writes KoeKo's contact walk before the name (`S-KoeKo`), none for the king's.
+            "KoeKo" | "AntiKoeko" => match self.options.first().and_then(|w| crate::pieces::Kind::from_code(w)) {
+                Some(k) if k.code() != "K" => format!("{}-{name}", k.def().code_in(lang)),
+                _ => name,
+            },
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
             // Popeye writes its type, the default too.
@@ -74,6 +87,11 @@ impl ConditionSpec {
                 .chain(["Adverse", "Chromatic", "PY"].into_iter().filter(|w| has(w)).map(word))
                 .collect::<Vec<_>>()
                 .join(" "),
+            // Popeye writes a type other than A after four spaces.
+            "AnnanChess" => match self.options.first() {
+                Some(t) => format!("{name}    {}", word(t)),
+                None => name,
+            },
             "Isardam" => {
                 let mut s = name;
                 if has("TypeB") {

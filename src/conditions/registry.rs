@@ -6,8 +6,8 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, singlebox,
-    take_make, ConditionDef, Param,
+    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
+    madness, madrasi, monochrome, mummer, nocapture, parsi, patrol, singlebox, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -79,8 +79,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     circe_row(["MirrorCirce", "SpiegelCirce", "CirceMalefique"], CirceSpec { mirror: true, ..CIRCE }),
     popeye_only(["Volage", "Volage", "Volage"]),
     popeye_only(["Hypervolage", "Hypervolage", "Hypervolage"]),
-    popeye_only(["BichromChess", "BichromesSchach", "Bichromatique"]),
-    popeye_only(["MonochromChess", "MonochromesSchach", "Monochromatique"]),
     ConditionDef {
         name: "GridChess",
         popeye: Some(["GridChess", "Gitterschach", "Grille"]),
@@ -92,14 +90,130 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(grid::GridChess::build),
         ..ConditionDef::NONE
     },
-    popeye_only(["KoeKo", "KoeKo", "Koeko"]),
-    popeye_only(["BlackEdgeMover", "SchwarzerRandzueger", "NoirBordCoup"]),
-    popeye_only(["WhiteEdgeMover", "WeisserRandzueger", "BlancBordCoup"]),
+    // Conditions that change which moves are legal or how pieces move and observe, alphabetically.
+    ConditionDef {
+        name: "AntiKoeko",
+        popeye: Some(["AntiKoeko", "AntiKoeko", "AntiKoeko"]),
+        params: KOEKO_PARAMS,
+        walks: KOEKO_WALKS,
+        build: Some(koeko::KoeKo::build_anti),
+        ..KOEKO_ROW
+    },
+    ConditionDef {
+        name: "Bicolores",
+        popeye: Some(["Bicolores", "Bicolores", "Bicolores"]),
+        // Every observation question Popeye asks is asked of both sides: with a support, a paralysis or a
+        // condition that validates observations too, in an order stipula does not reproduce.
+        not_with: &[
+            "Parsi",
+            "MadnessOfKings",
+            "Madrasi",
+            "Isardam",
+            "Eiffel",
+            "Patrouille",
+            "UltraPatrol",
+            "Lortap",
+            "CentralChess",
+            "AnnanChess",
+            "KoeKo",
+            "AntiKoeko",
+            "NewKoeko",
+            "GridChess",
+            "MonochromChess",
+            "BichromChess",
+            "WhiteEdgeMover",
+            "BlackEdgeMover",
+        ],
+        build: Some(bicolores::Bicolores::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BichromChess",
+        popeye: Some(["BichromChess", "BichromesSchach", "Bichromatique"]),
+        aliases: &["Bichrome", "BichromeChess"],
+        build: Some(monochrome::Chrome::build_bi),
+        ..CHROME_ROW
+    },
+    ConditionDef {
+        name: "BlackEdgeMover",
+        popeye: Some(["BlackEdgeMover", "SchwarzerRandzueger", "NoirBordCoup"]),
+        build: Some(edgemover::EdgeMover::build_black),
+        ..EDGE_ROW
+    },
+    ConditionDef {
+        name: "CentralChess",
+        popeye: Some(["CentralChess", "ZentralSchach", "EchecsCentral"]),
+        aliases: &["Central"],
+        build: Some(central::Central::build),
+        ..SUPPORT_ROW
+    },
+    ConditionDef {
+        name: "KoeKo",
+        popeye: Some(["KoeKo", "KoeKo", "Koeko"]),
+        params: KOEKO_PARAMS,
+        walks: KOEKO_WALKS,
+        build: Some(koeko::KoeKo::build),
+        ..KOEKO_ROW
+    },
+    ConditionDef {
+        name: "Lortap",
+        popeye: Some(["Lortap", "Elliuortap", "Elliuortap"]),
+        build: Some(patrol::Patrol::build_lortap),
+        ..SUPPORT_ROW
+    },
+    ConditionDef {
+        name: "MonochromChess",
+        popeye: Some(["MonochromChess", "MonochromesSchach", "Monochromatique"]),
+        aliases: &["Monochrome", "MonochromeChess"],
+        build: Some(monochrome::Chrome::build_mono),
+        ..CHROME_ROW
+    },
+    ConditionDef {
+        name: "NewKoeko",
+        popeye: Some(["NewKoeko", "NeuKoeko", "KoekoNouveaux"]),
+        build: Some(koeko::KoeKo::build_new),
+        ..KOEKO_ROW
+    },
+    ConditionDef {
+        name: "NoBlackCapture",
+        popeye: Some(["NoBlackCapture", "SchwarzerOhneSchlag", "NoirSansPrises"]),
+        build: Some(nocapture::NoCapture::build_black),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "NoCapture",
+        popeye: Some(["NoCapture", "Ohneschlag", "SansPrises"]),
+        build: Some(nocapture::NoCapture::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "NoWhiteCapture",
+        popeye: Some(["NoWhiteCapture", "WeisserOhneSchlag", "BlancSansPrises"]),
+        build: Some(nocapture::NoCapture::build_white),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "Patrouille",
+        popeye: Some(["Patrouille", "PatrouilleSchach", "Patrouille"]),
+        aliases: &["Patrol", "PatrolChess"],
+        build: Some(patrol::Patrol::build),
+        ..SUPPORT_ROW
+    },
+    ConditionDef {
+        name: "UltraPatrol",
+        popeye: Some(["UltraPatrol", "UltraPatrouille", "UltraPatrouille"]),
+        build: Some(patrol::Patrol::build_ultra),
+        ..SUPPORT_ROW
+    },
+    ConditionDef {
+        name: "WhiteEdgeMover",
+        popeye: Some(["WhiteEdgeMover", "WeisserRandzueger", "BlancBordCoup"]),
+        build: Some(edgemover::EdgeMover::build_white),
+        ..EDGE_ROW
+    },
     popeye_only(["Leofamily", "Leofamily", "Leofamily"]),
     popeye_only(["ChineseChess", "ChinesischesSchach", "Chinoises"]),
-    popeye_only(["Patrouille", "PatrouilleSchach", "Patrouille"]),
     circe_row(["PWC", "PlatzwechselCirce", "CirceEchange"], CirceSpec { determine: Determine::Pwc, ..CIRCE }),
-    popeye_only(["NoCapture", "Ohneschlag", "SansPrises"]),
     circe_row(["ImmunChess", "Immunschach", "Immun"], IMMUNE),
     circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
     popeye_only(["ContactGridChess", "KontaktGitter", "ContactGrille"]),
@@ -170,8 +284,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["VogtlaenderChess", "VogtlaenderSchach", "EchecsVogtlaender"]),
     popeye_only(["EinsteinChess", "EinsteinSchach", "EchecsEinstein"]),
-    popeye_only(["Bicolores", "Bicolores", "Bicolores"]),
-    popeye_only(["NewKoeko", "NeuKoeko", "KoekoNouveaux"]),
     circe_row(["CirceClone", "CirceClone", "CirceClone"], CirceSpec { clone: true, ..CIRCE }),
     circe_row(["AntiCirce", "AntiCirce", "AntiCirce"], ANTI),
     circe_row(
@@ -300,7 +412,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["PatienceChess", "PatienceSchach", "EchecsPatience"]),
     popeye_only(["RepublicanChess", "RepublikanerSchach", "EchecsRepublicains"]),
     popeye_only(["ExtinctionChess", "AusrottungsSchach", "EchecsExtinction"]),
-    popeye_only(["CentralChess", "ZentralSchach", "EchecsCentral"]),
     popeye_only(["ActuatedRevolvingBoard", "ActuatedRevolvingBoard", "ActuatedRevolvingBoard"]),
     popeye_only(["MessignyChess", "MessignySchach", "EchecsMessigny"]),
     popeye_only(["Woozles", "Woozles", "Woozles"]),
@@ -317,8 +428,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ShieldedKings", "SchutzKoenige", "ShieldedKings"]),
     popeye_only(["CURRENTLYUNUSED", "ZURZEITUNVERWENDET", "NONUTILISEACTUELLEMENT"]),
     popeye_only(["LineChameleonChess", "LinienChamaeleonSchach", "EchecsCameleonLigne"]),
-    popeye_only(["NoWhiteCapture", "WeisserOhneSchlag", "BlancSansPrises"]),
-    popeye_only(["NoBlackCapture", "SchwarzerOhneSchlag", "NoirSansPrises"]),
     popeye_only(["AprilChess", "Aprilschach", "EchecsAvril"]),
     popeye_only(["AlphabeticChess", "AlphabetischesSchach", "EchecsAlphabetiques"]),
     circe_row(["CirceTurncoats", "TurncoatCirce", "CirceTurncoats"], CirceSpec { turncoat: true, ..CIRCE }),
@@ -373,7 +482,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"],
         CirceSpec { determine: Determine::Super, ..ANTI },
     ),
-    popeye_only(["UltraPatrol", "UltraPatrouille", "UltraPatrouille"]),
     popeye_only(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
     popeye_only(["SAT", "SAT", "SAT"]),
@@ -401,16 +509,59 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Masand", "Masand", "Masand"]),
     popeye_only(["BGL", "BGL", "BGL"]),
     popeye_only(["BlackChecks", "SchwarzSchaecher", "NoirEchecs"]),
-    popeye_only(["AnnanChess", "Annanschach", "AnnanEchecs"]),
+    ConditionDef {
+        name: "AnnanChess",
+        popeye: Some(["AnnanChess", "Annanschach", "AnnanEchecs"]),
+        params: &[
+            Param {
+                name: "TypeA",
+                popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "TypeB",
+                popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "TypeC",
+                popeye: Some((["TypeC", "TypC", "TypeC"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "TypeD",
+                popeye: Some((["TypeD", "TypD", "TypeD"], LETTERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        // Which walk a paralysis, a support or a contact compares is not settled with a walk borrowed from the
+        // piece behind: not played together.
+        not_with: &[
+            "Madrasi",
+            "Isardam",
+            "Eiffel",
+            "Parsi",
+            "MadnessOfKings",
+            "Patrouille",
+            "UltraPatrol",
+            "Lortap",
+            "CentralChess",
+            "GridChess",
+        ],
+        build: Some(annan::Annan::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["NormalPawn", "NormalBauern", "PionNormale"]),
-    popeye_only(["Lortap", "Elliuortap", "Elliuortap"]),
     popeye_only(["VaultingKings", "VaultingKings", "VaultingKings"]),
     popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
     popeye_only(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
     popeye_only(["GenevaChess", "GenferSchach", "EchecsGeneve"]),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
-    popeye_only(["AntiKoeko", "AntiKoeko", "AntiKoeko"]),
     popeye_only(["CastlingChess", "RochadeSchach", "EchecsRoque"]),
     popeye_only(["LosingChess", "Schlagschach", "QuiPerdGagne"]),
     popeye_only(["Disparate", "Disparate", "Disparate"]),
@@ -648,3 +799,45 @@ const fn popeye_only(names: Names) -> ConditionDef {
 const fn popeye_extra(names: Names) -> ConditionDef {
     ConditionDef { name: names[0], popeye: Some(names), extra: true, ..ConditionDef::NONE }
 }
+
+/// What the KoeKo rows share: stipula's own Parsi and Madness of Kings are not played with them (the king's leap
+/// and the insane moves would need the contact test of their own), nor the Circe rules that move the capturer
+/// (Anti-Circe: Popeye follows the capturer to its rebirth square).
+const KOEKO_ROW: ConditionDef = ConditionDef { not_with: NOT_WITH_OWN_AND_ANTI, ..ConditionDef::NONE };
+
+/// Popeye's word before KoeKo's contact walk (`KoekoVariantTypeString`): read, nothing stored.
+const KOEKO_PARAMS: &[Param] = &[Param {
+    name: "Neighbour",
+    popeye: Some((["Neighbour", "Nachbar", "Voisin"], &[["Neighbour", "Nachbar", "Voisin"]])),
+    aliases: &[],
+    implied: true,
+}];
+
+/// The leapers whose leaps Popeye's KoeKo may take as contact (`ParseKoekoVariant`).
+const KOEKO_WALKS: &[&str] = &["K", "S", "WE", "FE", "CA", "AL", "Z", "DA", "GI", "AN"];
+
+const NOT_WITH_OWN_AND_ANTI: &[&str] = &[
+    "Parsi",
+    "MadnessOfKings",
+    "AntiCirce",
+    "MirrorAntiCirce",
+    "FileAntiCirce",
+    "SymmetryAntiCirce",
+    "MirrorFileAntiCirce",
+    "AntipodeanAntiCirce",
+    "EquipollentsAntiCirce",
+    "VerticalSymmetryAntiCirce",
+    "HorizontalSymmetryAntiCirce",
+];
+
+/// Monochrome and Bichrome chess: not with stipula's own Parsi and Madness of Kings.
+const CHROME_ROW: ConditionDef = ConditionDef { not_with: &["Parsi", "MadnessOfKings"], ..ConditionDef::NONE };
+
+/// The edge movers: not with stipula's own Parsi and Madness of Kings.
+const EDGE_ROW: ConditionDef = ConditionDef { not_with: &["Parsi", "MadnessOfKings"], ..ConditionDef::NONE };
+
+/// Patrol, Ultra-Patrol, Lortap and Central chess judge a piece by who observes it: not with stipula's own Parsi
+/// and Madness of Kings, nor with conditions that change observation's geometry (Grid chess), whose order among
+/// Popeye's observation validators stipula does not reproduce.
+const SUPPORT_ROW: ConditionDef =
+    ConditionDef { not_with: &["Parsi", "MadnessOfKings", "GridChess"], ..ConditionDef::NONE };

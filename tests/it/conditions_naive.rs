@@ -42,6 +42,22 @@ struct Naive {
     chameleon: bool,
     /// SingleBox type 1: no side with more of an orthodox kind than a game's set.
     singlebox: bool,
+    /// No captures: by both sides (`Some(None)`) or by one.
+    nocapture: Option<Option<Color>>,
+    /// KoeKo (0), Anti-KoeKo (1), New KoeKo (2), with the king's contact.
+    koeko: Option<u8>,
+    /// Monochrome (`true`) or Bichrome chess.
+    chrome: Option<bool>,
+    /// The side an edge mover condition binds.
+    edge: Option<Color>,
+    /// Patrol (0), Ultra-Patrol (1), Lortap (2).
+    patrol: Option<u8>,
+    /// Central chess.
+    central: bool,
+    /// Annan chess (type A).
+    annan: bool,
+    /// Bicolores: a king's own pieces check it too.
+    bicolores: bool,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -69,6 +85,14 @@ impl Naive {
             breton: None,
             chameleon: false,
             singlebox: false,
+            nocapture: None,
+            koeko: None,
+            chrome: None,
+            edge: None,
+            patrol: None,
+            central: false,
+            annan: false,
+            bicolores: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -91,6 +115,22 @@ impl Naive {
                 "AntiAndernachChess" => n.anti_andernach = true,
                 "ChameleonChess" => n.chameleon = true,
                 "SingleBox" => n.singlebox = true,
+                "NoCapture" => n.nocapture = Some(None),
+                "NoWhiteCapture" => n.nocapture = Some(Some(Color::White)),
+                "NoBlackCapture" => n.nocapture = Some(Some(Color::Black)),
+                "KoeKo" => n.koeko = Some(0),
+                "AntiKoeko" => n.koeko = Some(1),
+                "NewKoeko" => n.koeko = Some(2),
+                "MonochromChess" => n.chrome = Some(true),
+                "BichromChess" => n.chrome = Some(false),
+                "WhiteEdgeMover" => n.edge = Some(Color::White),
+                "BlackEdgeMover" => n.edge = Some(Color::Black),
+                "Patrouille" => n.patrol = Some(0),
+                "UltraPatrol" => n.patrol = Some(1),
+                "Lortap" => n.patrol = Some(2),
+                "CentralChess" => n.central = true,
+                "AnnanChess" => n.annan = true,
+                "Bicolores" => n.bicolores = true,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -175,11 +215,121 @@ fn madrasi_paralysed(pos: &Position, board: &NaiveBoard, sq: Square, rex: bool) 
     (p.kind != Kind::KING || rex) && observed_by(pos, board, sq, p.kind)
 }
 
-fn paralysed(n: Naive, pos: &Position, sq: Square) -> bool {
+/// Paralysed by Madrasi or Eiffel.
+fn paralysed_by_observation(n: Naive, pos: &Position, sq: Square) -> bool {
     let p = pos.piece_at(sq).unwrap();
     let board = NaiveBoard::from_position(pos);
     (n.madrasi && madrasi_paralysed(pos, &board, sq, n.rex))
         || (n.eiffel && eiffel_paralyser(p.kind).is_some_and(|k| observed_by(pos, &board, sq, k)))
+}
+
+/// Paralysed: by Madrasi or Eiffel, Ultra-Patrol's lack of support, Central chess's lack of a link to the king.
+fn paralysed(n: Naive, pos: &Position, sq: Square) -> bool {
+    paralysed_by_observation(n, pos, sq)
+        || (n.patrol == Some(1) && !supported(n, pos, sq))
+        || (n.central && !central_linked(n, pos, sq))
+}
+
+/// The pieces of the side of the piece on `sq` that observe it by their walk (as if it were an enemy piece
+/// they could capture), not paralysed by Madrasi or Eiffel: Patrol chess's support.
+fn supporters(n: Naive, pos: &Position, sq: Square) -> Vec<Square> {
+    let p = pos.piece_at(sq).unwrap();
+    let mut flipped = pos.clone();
+    flipped.put(sq, Piece::new(p.color.opposite(), p.kind));
+    let board = NaiveBoard::from_position(&flipped);
+    pos.pieces()
+        .filter(|&(s, q)| s != sq && q.color == p.color)
+        .filter(|&(s, _)| capture_targets(&flipped, &board, s).contains(&sq))
+        .map(|(s, _)| s)
+        .filter(|&s| !paralysed_by_observation(n, pos, s))
+        .collect()
+}
+
+fn supported(n: Naive, pos: &Position, sq: Square) -> bool {
+    !supporters(n, pos, sq).is_empty()
+}
+
+/// Central chess: the piece on `sq` is its side's king or linked to it by a chain of pieces of its side, each
+/// observing the next (and not paralysed by Madrasi or Eiffel).
+fn central_linked(n: Naive, pos: &Position, sq: Square) -> bool {
+    let color = pos.piece_at(sq).unwrap().color;
+    let mut linked: Vec<Square> =
+        pos.pieces().filter(|(_, p)| p.color == color && p.kind == Kind::KING).map(|(s, _)| s).collect();
+    let mut i = 0;
+    while i < linked.len() {
+        let s = linked[i];
+        i += 1;
+        if paralysed_by_observation(n, pos, s) {
+            continue;
+        }
+        for (t, _) in pos.pieces().filter(|(t, p)| p.color == color && !linked.contains(t)).collect::<Vec<_>>() {
+            if supporters(Naive { madrasi: false, eiffel: false, ..n }, pos, t).contains(&s) {
+                linked.push(t);
+            }
+        }
+    }
+    linked.contains(&sq)
+}
+
+/// Annan chess: the kind of the piece of its own side right behind the piece on `sq` (below it for White), if any.
+fn annan_walk(pos: &Position, sq: Square) -> Option<Kind> {
+    let p = pos.piece_at(sq).unwrap();
+    let behind = sq.offset(0, -p.color.forward())?;
+    pos.piece_at(behind).filter(|q| q.color == p.color).map(|q| q.kind)
+}
+
+/// `pos` with the piece on `sq` turned into `kind`.
+fn with_kind(pos: &Position, sq: Square, kind: Kind) -> Position {
+    let p = pos.piece_at(sq).unwrap();
+    let mut out = pos.clone();
+    out.remove(sq);
+    out.put(sq, Piece::new(p.color, kind));
+    out
+}
+
+/// Annan chess: the moves of the piece on `from` with the walk behind it; a pawn promotes on its last rank
+/// whatever walk took it there, another piece moving as a pawn does not (and makes no double step).
+fn annan_moves(n: Naive, pos: &Position, from: Square, kind: Kind, promotions: &[Kind], out: &mut Vec<Move>) {
+    let own = pos.piece_at(from).unwrap();
+    let mut v = Vec::new();
+    piece_moves(n, &with_kind(pos, from, kind), from, promotions, &mut v);
+    for m in v {
+        let plain = Move::new(from, m.to, m.capture(), m.special);
+        if own.kind == Kind::PAWN && m.to.rank() == own.color.last_rank() {
+            match m.promotion() {
+                Some(k) => out.push(plain.promoting(k)),
+                None => out.extend(promotions.iter().map(|&k| plain.promoting(k))),
+            }
+        } else if own.kind != Kind::PAWN && m.promotion().is_some_and(|k| k != promotions[0]) {
+        } else if own.kind != Kind::PAWN && m.special == Special::DoubleStep {
+            out.push(Move::new(from, m.to, m.capture(), Special::None));
+        } else {
+            out.push(plain);
+        }
+    }
+}
+
+/// KoeKo: whether a piece on `sq` of `pos` has a piece on a square next to it.
+fn koeko_contact(pos: &Position, sq: Square) -> bool {
+    KING_STEPS.iter().filter_map(|&d| step(sq, d)).any(|s| pos.piece_at(s).is_some())
+}
+
+/// KoeKo's rule for a piece that had contact or not (`before`) and has it or not (`after`).
+fn koeko_passes(variant: u8, before: bool, after: bool) -> bool {
+    match variant {
+        0 => after,
+        1 => !after,
+        _ => before == after,
+    }
+}
+
+fn on_edge(sq: Square) -> bool {
+    sq.file() == 0 || sq.file() == 7 || sq.rank() == 0 || sq.rank() == 7
+}
+
+/// Monochrome (`true`) or Bichrome chess: whether going from `a` to `b` is allowed.
+fn chrome_fits(mono: bool, a: Square, b: Square) -> bool {
+    (a.is_dark() == b.is_dark()) == mono
 }
 
 /// Isardam: some piece of either colour is Madrasi-paralysed.
@@ -339,7 +489,15 @@ fn isardam_capture_legal(n: Naive, pos: &Position, from: Square, target: Square,
 /// Parsi's king leap), it is not paralysed, and in Isardam type A its capture of the king would be legal.
 fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king: Square, promotions: &[Kind]) -> bool {
     let p = pos.piece_at(from).unwrap();
-    let by_walk = capture_targets(pos, board, from).contains(&king)
+    let walks_to_king = match annan_walk(pos, from).filter(|_| n.annan) {
+        // Annan chess: the walk behind the piece.
+        Some(k) => {
+            let t = with_kind(pos, from, k);
+            capture_targets(&t, &NaiveBoard::from_position(&t), from).contains(&king)
+        }
+        None => capture_targets(pos, board, from).contains(&king),
+    };
+    let by_walk = walks_to_king
         // Parsi: a pawn gives no check to a last-rank square it could not promote on.
         && !(n.parsi && p.kind == Kind::PAWN && king.rank() == p.color.last_rank() && !parsi_can_promote(pos, p.color, king));
     // Parsi: a king with its leap gives check at a knight's distance.
@@ -350,6 +508,20 @@ fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king:
         && (!n.isardam || n.type_b || isardam_capture_legal(n, pos, from, king, promotions))
         && (!n.absolute || take_make_capture_has_make(pos, from, king))
         && (!n.singlebox || singlebox_capture_legal(pos, from, king, promotions))
+        // KoeKo: the capture of the king must be legal (the capturer's contact on the king's square).
+        && n.koeko.is_none_or(|v| {
+            let mut after = pos.clone();
+            after.remove(from);
+            after.put(king, p);
+            koeko_passes(v, koeko_contact(pos, from), koeko_contact(&after, king))
+        })
+        && n.chrome.is_none_or(|mono| chrome_fits(mono, from, king))
+        && (n.edge != Some(p.color) || on_edge(king))
+        && match n.patrol {
+            Some(0) => supported(n, pos, from),
+            Some(2) => !supported(n, pos, from),
+            _ => true,
+        }
 }
 
 /// SingleBox: how many pieces of `kind` and `color` stand on the board.
@@ -403,6 +575,15 @@ fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool
     let Some(king) = pos.king(color) else { return false };
     let board = NaiveBoard::from_position(pos);
     pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| gives_check(n, pos, &board, from, king, promotions))
+        || (n.bicolores && {
+            // Bicolores: a piece of the king's own side that could take it, were it an enemy piece.
+            let mut flipped = pos.clone();
+            flipped.put(king, Piece::new(color.opposite(), Kind::KING));
+            let fb = NaiveBoard::from_position(&flipped);
+            pos.pieces()
+                .filter(|&(s, p)| p.color == color && s != king)
+                .any(|(s, _)| capture_targets(&flipped, &fb, s).contains(&king))
+        })
 }
 
 /// Parsi, literally: the kind that stood on `to` in the opposing array (White's R N B Q K B N R on rank 1, Black's
@@ -616,6 +797,8 @@ fn pseudo_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         }
         if n.take_make {
             take_make_moves(pos, from, promotions, &mut pseudo);
+        } else if let Some(k) = annan_walk(pos, from).filter(|_| n.annan) {
+            annan_moves(n, pos, from, k, promotions, &mut pseudo);
         } else {
             piece_moves(n, pos, from, promotions, &mut pseudo);
         }
@@ -678,7 +861,22 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
         || (n.grid && !grid_crossed(m.from, m.to))
         || (n.singlebox && out_of_box(&after))
         || (n.isardam && any_paralysis(&after, n.rex))
-        || (n.madness.is_some() && kings_side_by_side(&after));
+        || (n.madness.is_some() && kings_side_by_side(&after))
+        || (m.is_capture() && n.nocapture.is_some_and(|side| side.is_none_or(|c| c == us)))
+        || (m.is_capture() && n.patrol == Some(0) && !supported(n, pos, m.from))
+        || (m.is_capture() && n.patrol == Some(2) && supported(n, pos, m.from))
+        || (n.edge == Some(us) && !on_edge(m.to))
+        || n.chrome.is_some_and(|mono| m.special == Special::CastleLong || !chrome_fits(mono, m.from, m.to))
+        || n.koeko.is_some_and(|v| {
+            // The moved piece's contact (on its arrival square; with KoeKo the castling rook's too).
+            let rook = match m.special {
+                Special::CastleShort => Some(Square::from_coords(5, m.from.rank())),
+                Special::CastleLong => Some(Square::from_coords(3, m.from.rank())),
+                _ => None,
+            };
+            !koeko_passes(v, koeko_contact(pos, m.from), koeko_contact(&after, m.to))
+                || (v == 0 && rook.is_some_and(|r| !koeko_contact(&after, r)))
+        });
     let can_reply = || can_move(n, &after, promotions);
     let stalemates = replies && n.parsi && !in_check(n, &after, them, promotions) && !can_reply();
     let mates = replies && m.special == Special::Insane && in_check(n, &after, them, promotions) && !can_reply();
@@ -1037,6 +1235,56 @@ fn grid_matches_naive() {
     differential_with(&["GridChess"], 0x5EED_004A, 5000, ORTHODOX);
     differential_with(&["GridChess", "ChecklessChess"], 0x5EED_004B, 3000, ORTHODOX);
     differential_with(&["GridChess", "WhiteMaximummer"], 0x5EED_004C, 3000, ORTHODOX);
+}
+
+#[test]
+fn nocapture_matches_naive() {
+    differential(&["NoCapture"], 0x5EED_0C00, 3000);
+    differential_with(&["NoWhiteCapture"], 0x5EED_0C01, 3000, ORTHODOX);
+    differential(&["NoBlackCapture", "Madrasi"], 0x5EED_0C02, 2000);
+    differential_with(&["NoCapture", "ChecklessChess"], 0x5EED_0C03, 2000, ORTHODOX);
+}
+
+#[test]
+fn koeko_matches_naive() {
+    differential(&["KoeKo"], 0x5EED_0C10, 3000);
+    differential_with(&["KoeKo"], 0x5EED_0C11, 3000, ORTHODOX);
+    differential(&["AntiKoeko"], 0x5EED_0C12, 3000);
+    differential(&["NewKoeko"], 0x5EED_0C13, 3000);
+    differential_with(&["NewKoeko", "Madrasi"], 0x5EED_0C14, 2000, ORTHODOX);
+}
+
+#[test]
+fn chrome_and_edge_match_naive() {
+    differential(&["MonochromChess"], 0x5EED_0C20, 3000);
+    differential_with(&["BichromChess"], 0x5EED_0C21, 3000, ORTHODOX);
+    differential(&["WhiteEdgeMover"], 0x5EED_0C22, 3000);
+    differential_with(&["BlackEdgeMover", "Eiffel"], 0x5EED_0C23, 2000, ORTHODOX);
+}
+
+#[test]
+fn patrol_and_central_match_naive() {
+    differential(&["Patrouille"], 0x5EED_0C30, 3000);
+    differential_with(&["Patrouille"], 0x5EED_0C31, 3000, ORTHODOX);
+    differential(&["UltraPatrol"], 0x5EED_0C32, 3000);
+    differential(&["Lortap"], 0x5EED_0C33, 3000);
+    differential_with(&["Patrouille", "Madrasi"], 0x5EED_0C34, 2000, ORTHODOX);
+    differential_with(&["UltraPatrol", "Madrasi"], 0x5EED_0C35, 2000, ORTHODOX);
+    differential(&["CentralChess"], 0x5EED_0C36, 3000);
+    differential_with(&["CentralChess", "Madrasi"], 0x5EED_0C37, 2000, ORTHODOX);
+}
+
+#[test]
+fn annan_matches_naive() {
+    differential(&["AnnanChess"], 0x5EED_0C40, 4000);
+    differential_with(&["AnnanChess"], 0x5EED_0C41, 4000, ORTHODOX);
+    differential_every_kind(&["AnnanChess"], 0x5EED_0C42, 2000);
+}
+
+#[test]
+fn bicolores_matches_naive() {
+    differential(&["Bicolores"], 0x5EED_0C50, 4000);
+    differential_with(&["Bicolores"], 0x5EED_0C51, 4000, ORTHODOX);
 }
 
 #[test]

@@ -79,10 +79,10 @@ impl<'r> Writer<'r> {
             let lower = word.to_ascii_lowercase();
             let unique = |k: usize| {
                 let p = &lower[..k];
-                self.keywords
-                    .iter()
-                    .filter(|x| x.to_ascii_lowercase().starts_with(p))
-                    .all(|x| x.eq_ignore_ascii_case(word))
+                // Exactly one keyword with that start: French has `AnnanEchecs` twice (Annan and Nanna chess), which
+                // Popeye takes written out (the first) but not abbreviated ("condition pas unique").
+                let mut starting = self.keywords.iter().filter(|x| x.to_ascii_lowercase().starts_with(p));
+                starting.next().is_some_and(|x| x.eq_ignore_ascii_case(word)) && starting.next().is_none()
             };
             let ks: Vec<usize> = (1..word.len()).filter(|&k| word.is_char_boundary(k) && unique(k)).collect();
             if !ks.is_empty() {
