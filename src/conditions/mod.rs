@@ -26,7 +26,7 @@ pub mod singlebox;
 pub mod take_make;
 
 use self::registry::CONDITIONS;
-use crate::movegen::hooks::Condition;
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::pieces::PieceWord;
 use crate::words::{did_you_mean, Found, Lang, Names, Spelling};
 
@@ -68,7 +68,14 @@ impl ConditionSpec {
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
             // Popeye writes its type, the default too.
-            "SingleBox" => format!("{name}    {}", if matches!(lang, Lang::German) { "Typ1" } else { "Type1" }),
+            "SingleBox" => {
+                let n =
+                    ["Type3", "Type2"]
+                        .into_iter()
+                        .find(|t| has(t))
+                        .map_or('1', |t| if t == "Type3" { '3' } else { '2' });
+                format!("{name}    {}{n}", if matches!(lang, Lang::German) { "Typ" } else { "Type" })
+            }
             // Popeye's order of the words.
             "Breton" => std::iter::once(name)
                 .chain(["Adverse", "Chromatic", "PY"].into_iter().filter(|w| has(w)).map(word))
@@ -326,6 +333,12 @@ pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
 
 /// Builds the conditions of a problem, refusing names stipula does not implement, parameters a condition does
 /// not have, conditions given twice and combinations Popeye refuses.
+/// Whether a diagram under `specs` may have pawns on the first or last rank: SingleBox types 2 and 3, whose pawns
+/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp).
+pub fn edge_pawns(specs: &[ConditionSpec]) -> bool {
+    specs.iter().any(|c| c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
+}
+
 pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, ConditionError> {
     let mut out: Vec<(&'static ConditionDef, Box<dyn Condition>)> = Vec::new();
     for spec in specs {
@@ -377,6 +390,16 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         // The Mars Circe family makes every piece's moves itself: alone only, so far.
         let mars = |d: &ConditionDef| matches!(d.rebirth, Some(r) if matches!(r.family, circe::Family::Mars(_)));
         if let Some((other, _)) = out.iter().find(|(o, _)| mars(o) || mars(def)) {
+            return Err(ConditionError::Combination(other.name, def.name));
+        }
+        // A condition that makes each piece's moves itself and chooses among what a move leads to (SingleBox
+        // types 2 and 3) reads the move's outcome before the other conditions' effects: with none of those.
+        let effects =
+            Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0 | Hooks::REWRITE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0);
+        if let Some((other, _)) = out.iter().find(|(_, o)| {
+            (o.hooks().has(Hooks::PIECE_MOVES) && cond.hooks().has(effects))
+                || (cond.hooks().has(Hooks::PIECE_MOVES) && o.hooks().has(effects))
+        }) {
             return Err(ConditionError::Combination(other.name, def.name));
         }
         out.push((def, cond));

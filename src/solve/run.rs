@@ -386,7 +386,8 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
-    let setup = p.options.setup();
+    let mut setup = p.options.setup();
+    setup.edge_pawns |= conditions::edge_pawns(&d.conditions);
     Ok((rules, setup))
 }
 
