@@ -22,6 +22,7 @@ pub mod mars;
 pub mod mummer;
 pub mod parsi;
 pub mod registry;
+pub mod sentinelles;
 pub mod singlebox;
 pub mod take_make;
 
@@ -75,6 +76,14 @@ impl ConditionSpec {
                         .find(|t| has(t))
                         .map_or('1', |t| if t == "Type3" { '3' } else { '2' });
                 format!("{name}    {}{n}", if matches!(lang, Lang::German) { "Typ" } else { "Type" })
+            }
+            // Popeye writes `ParaSentinelles  PionAdvers` (output/plaintext/condition.c).
+            "Sentinelles" => {
+                let mut s = if has("ParaSentinelles") { format!("Para{name}") } else { name };
+                if has("PionAdvers") {
+                    s += "  PionAdvers";
+                }
+                s
             }
             // Popeye's order of the words.
             "Breton" => std::iter::once(name)

@@ -6,8 +6,8 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, singlebox,
-    take_make, ConditionDef, Param,
+    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, sentinelles,
+    singlebox, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -150,7 +150,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["MagicSquares", "MagischeFelder", "CaseMagique"]),
-    popeye_only(["Sentinelles", "Sentinelles", "Sentinelles"]),
     popeye_only(["Tibet", "TibetSchach", "Tibet"]),
     popeye_only(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
     popeye_only(["DiagramCirce", "DiagrammCirce", "CirceDiagramme"]),
@@ -391,6 +390,47 @@ pub static CONDITIONS: &[ConditionDef] = &[
         no_rebirth: true,
         ..ConditionDef::NONE
     },
+    // The conditions whose moves carry effects beyond the moving piece.
+    ConditionDef {
+        name: "Sentinelles",
+        popeye: Some(["Sentinelles", "Sentinelles", "Sentinelles"]),
+        params: &[
+            Param {
+                name: "PionPropre",
+                popeye: Some((["PionPropre", "PionPropre", "PionPropre"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "PionAdvers",
+                popeye: Some((["PionAdvers", "PionAdvers", "PionAdvers"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "PionNeutre",
+                popeye: Some((["PionNeutre", "PionNeutre", "PionNeutre"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "ParaSentinelles",
+                popeye: Some((["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "Berolina",
+                popeye: Some((["Berolina", "Berolina", "Berolina"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        build: Some(sentinelles::Sentinelles::build),
+        // The Madness of Kings' move of the other side's king: whose pawn it leaves is not settled.
+        unsupported_with: &["MadnessOfKings"],
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackSynchronMover", "SchwarzerSynchronZueger", "NoirSynchronCoup"]),
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),
@@ -597,6 +637,18 @@ const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2",
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).
 const BRETON_VARIANTS: &[Names] =
     &[["Adverse", "Advers", "Adverse"], ["Chromatic", "Chromatisch", "Chromatique"], ["PY", "PY", "PY"]];
+
+/// Popeye's words after `Sentinelles` (`SentinellesVariantTypeString`).
+const SENTINELLES_VARIANTS: &[Names] = &[
+    ["PionPropre", "PionPropre", "PionPropre"],
+    ["PionAdvers", "PionAdvers", "PionAdvers"],
+    ["PionNeutre", "PionNeutre", "PionNeutre"],
+    ["MaximumBlack", "MaximumSchwarz", "MaximumNoir"],
+    ["MaximumWhite", "MaximumWeiss", "MaximumBlanc"],
+    ["MaximumTotal", "MaximumTotal", "MaximumTotal"],
+    ["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"],
+    ["Berolina", "Berolina", "Berolina"],
+];
 
 const LETTERED_TYPES: &[Names] =
     &[["TypeA", "TypA", "TypeA"], ["TypeB", "TypB", "TypeB"], ["TypeC", "TypC", "TypeC"], ["TypeD", "TypD", "TypeD"]];

@@ -1,0 +1,85 @@
+//! Sentinelles: a piece other than a pawn that leaves a square off the first and last ranks leaves a pawn of its
+//! side there (`PionAdvers`: of the other side), unless that side already has eight pawns or both sides sixteen
+//! (`ParaSentinelles`: nor when that side has more pawns than the other, a pawn just captured counted for the
+//! other). Check is the walks' observation. Popeye: `conditions/sentinelles.c`; it writes `Sf5-e7[+wPf5]`.
+
+use crate::attacks::Occupancy;
+use crate::conditions::{ConditionError, ConditionSpec};
+use crate::effects::{Effect, Effects};
+use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::Move;
+use crate::pieces::{Kind, Piece};
+use crate::position::Position;
+use crate::square::{Color, Square};
+
+#[derive(Clone, Debug)]
+pub struct Sentinelles {
+    /// `PionAdvers`: the pawn is the other side's.
+    adverse: bool,
+    /// `ParaSentinelles`.
+    para: bool,
+}
+
+impl Sentinelles {
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        for p in ["PionNeutre", "Berolina"] {
+            if spec.options.iter().any(|o| o == p) {
+                return Err(ConditionError::UnsupportedParam { condition: spec.name.clone(), param: p });
+            }
+        }
+        let has = |w: &str| spec.options.iter().any(|o| o == w);
+        Ok(Box::new(Sentinelles { adverse: has("PionAdvers"), para: has("ParaSentinelles") }))
+    }
+
+    /// The pawn `mv` from `before` leaves on its departure square in `after` (the move made), if any.
+    fn sentinel(&self, before: &Position, mv: Move, after: &Position) -> Option<(Square, Piece)> {
+        let from = mv.from;
+        let mover = before.piece_at(from)?;
+        if from.rank() == 0 || from.rank() == 7 || mover.kind == Kind::PAWN || after.piece_at(from).is_some() {
+            return None;
+        }
+        let side = if self.adverse { mover.color.opposite() } else { mover.color };
+        let pawns = |c: Color| (after.color_bb(c) & after.kind_bb(Kind::PAWN)).count();
+        if self.para {
+            let mut other = pawns(side.opposite());
+            if mv.capture().and_then(|c| before.piece_at(c)).is_some_and(|p| p.kind == Kind::PAWN) {
+                other += 1;
+            }
+            if pawns(side) > other {
+                return None;
+            }
+        }
+        if pawns(side) + 1 > 8 || pawns(Color::White) + pawns(Color::Black) + 1 > 16 {
+            return None;
+        }
+        Some((from, Piece::new(side, Kind::PAWN)))
+    }
+}
+
+impl Condition for Sentinelles {
+    fn describe(&self) -> String {
+        let mut s = if self.para { "ParaSentinelles" } else { "Sentinelles" }.to_string();
+        if self.adverse {
+            s += "  PionAdvers";
+        }
+        s
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if let Some((sq, pawn)) = self.sentinel(before, mv, after) {
+            after.put(sq, pawn);
+            effects.push(Effect::Added { square: sq, piece: pawn, promoted: None });
+        }
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        let after = before.make(mv);
+        let (sq, pawn) = self.sentinel(before, mv, &after)?;
+        Some(format!("Under Sentinelles the move leaves a {} pawn on {sq}.", pawn.color.name().to_lowercase()))
+    }
+}
