@@ -106,8 +106,9 @@ pub struct Effects {
 }
 
 impl Effects {
-    /// How many effects one move may have.
-    pub const CAPACITY: usize = 3;
+    /// How many effects one move may have (Masand recolours every piece a checking rider observes: seven at most
+    /// with orthodox pieces).
+    pub const CAPACITY: usize = 16;
 
     /// No effect.
     pub const NONE: Effects = Effects { items: [None; Effects::CAPACITY] };

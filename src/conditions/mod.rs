@@ -19,6 +19,7 @@ pub mod isardam;
 pub mod madness;
 pub mod madrasi;
 pub mod mars;
+pub mod masand;
 pub mod mummer;
 pub mod parsi;
 pub mod registry;

@@ -6,8 +6,8 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, mummer, parsi, sentinelles,
-    singlebox, take_make, ConditionDef, Param,
+    andernach, breton, chameleon, checkless, eiffel, grid, isardam, madness, madrasi, masand, mummer, parsi,
+    sentinelles, singlebox, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -431,11 +431,29 @@ pub static CONDITIONS: &[ConditionDef] = &[
         unsupported_with: &["MadnessOfKings"],
         ..ConditionDef::NONE
     },
+    ConditionDef {
+        name: "Masand",
+        popeye: Some(["Masand", "Masand", "Masand"]),
+        build: Some(masand::Masand::build),
+        // Popeye follows the checking piece through the other effects of the move (a rebirth, a recolouring):
+        // not implemented together.
+        no_rebirth: true,
+        unsupported_with: EFFECTS_OF_THE_MOVER,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "MasandGeneralised",
+        popeye: Some(["MasandGeneralised", "MasandVerallgemeinert", "MasandGeneralise"]),
+        build: Some(masand::Masand::build_generalised),
+        no_rebirth: true,
+        unsupported_with: EFFECTS_OF_THE_MOVER,
+        excludes: &["Masand"],
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackSynchronMover", "SchwarzerSynchronZueger", "NoirSynchronCoup"]),
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),
     popeye_only(["WhiteAntiSynchronMover", "WeisserAntiSynchronZueger", "BlancAntiSynchronCoup"]),
-    popeye_only(["Masand", "Masand", "Masand"]),
     popeye_only(["BGL", "BGL", "BGL"]),
     popeye_only(["BlackChecks", "SchwarzSchaecher", "NoirEchecs"]),
     popeye_only(["AnnanChess", "Annanschach", "AnnanEchecs"]),
@@ -527,7 +545,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
     popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
-    popeye_only(["MasandGeneralised", "MasandVerallgemeinert", "MasandGeneralise"]),
     popeye_only(["Bolero", "Bolero", "Bolero"]),
     popeye_only(["BoleroInverse", "BoleroInvers", "BoleroInverse"]),
     popeye_only(["Influencer", "Influencer", "Influenceur"]),
@@ -637,6 +654,11 @@ const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2",
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).
 const BRETON_VARIANTS: &[Names] =
     &[["Adverse", "Advers", "Adverse"], ["Chromatic", "Chromatisch", "Chromatique"], ["PY", "PY", "PY"]];
+
+/// The conditions that change the moving piece or the pieces around it after the move: Masand is not played
+/// with them (the order of the two on one move is not settled here).
+const EFFECTS_OF_THE_MOVER: &[&str] =
+    &["AndernachChess", "AntiAndernachChess", "ChameleonChess", "Breton", "Sentinelles", "MadnessOfKings"];
 
 /// Popeye's words after `Sentinelles` (`SentinellesVariantTypeString`).
 const SENTINELLES_VARIANTS: &[Names] = &[
