@@ -99,3 +99,37 @@ impl Condition for Masand {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::legal_texts;
+
+    #[test]
+    fn the_checking_piece_turns_what_it_observes() {
+        // Popeye 4.104, `Condition Masand` (and `MasandGeneralised`), `Stipulation h~1`, White Kh2 Rf1 Bf4, Black
+        // Kh8 Rf3 Pa7: Black's first moves, marks left out (`1.Rf3-f2[f1=b][f4=b] + Kh2-h3`).
+        let popeye = [
+            "Kh8-g7",
+            "Kh8-g8",
+            "Kh8-h7",
+            "Rf3*f1",
+            "Rf3*f4",
+            "Rf3-a3",
+            "Rf3-b3",
+            "Rf3-c3",
+            "Rf3-d3",
+            "Rf3-e3",
+            "Rf3-f2[f1=b][f4=b]",
+            "Rf3-g3",
+            "Rf3-h3",
+            "a7-a5",
+            "a7-a6",
+        ];
+        let fen = "7k/p7/8/8/5B2/5r2/7K/5R2 b - -";
+        assert_eq!(legal_texts(&["Masand"], fen), popeye);
+        assert_eq!(legal_texts(&["MasandGeneralised"], fen), popeye);
+        // White's reply `Bf4-e5[c3=w] +` after `1.Rf3-c3`: the bishop checks and turns the rook it observes.
+        let after = "7k/p7/8/8/5B2/2r5/7K/5R2 w - -";
+        assert!(legal_texts(&["Masand"], after).contains(&"Bf4-e5[c3=w]".to_string()));
+    }
+}

@@ -417,6 +417,38 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
     Ok(out.into_iter().map(|(_, c)| c).collect())
 }
 
+/// The legal moves under `conditions` (statement-language texts) from the FEN `fen`, each as Popeye writes it
+/// with its effects (`[e8=R]Qd8-d4`, `Rd4-d1[+wPd4]`), without marks, sorted: for the conditions' tests.
+#[cfg(test)]
+pub(crate) fn legal_texts(conditions: &[&str], fen: &str) -> Vec<String> {
+    use crate::setup::{build_position, SetupOptions};
+    let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
+    let specs: Vec<ConditionSpec> =
+        conditions.iter().map(|t| crate::input::vocab::conditions::parse_condition_text(t).unwrap()).collect();
+    let rules = crate::movegen::Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
+    let side = if fen.split(' ').nth(1) == Some("b") { crate::Color::Black } else { crate::Color::White };
+    let setup = SetupOptions { edge_pawns: true, ..SetupOptions::default() };
+    let pos = build_position(&pieces, &state, side, &rules, &setup).unwrap();
+    let mut out = Vec::new();
+    rules.legal_moves(&pos, &mut out);
+    let mut texts: Vec<String> = out
+        .iter()
+        .map(|&mv| {
+            let e = rules.effects(&pos, mv);
+            let piece = e.moving_piece(mv.from, pos.piece_at(mv.from).unwrap());
+            let shown = match mv.special {
+                crate::moves::Special::CastleShort | crate::moves::Special::CastleLong => {
+                    crate::notation::move_text(&pos, mv)
+                }
+                _ => crate::notation::write_move(piece, mv),
+            };
+            e.write_before_in(Lang::English) + &shown + &e.write_in(Lang::English)
+        })
+        .collect();
+    texts.sort();
+    texts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -83,3 +83,64 @@ impl Condition for Sentinelles {
         Some(format!("Under Sentinelles the move leaves a {} pawn on {sq}.", pawn.color.name().to_lowercase()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::legal_texts;
+
+    #[test]
+    fn a_piece_leaves_a_pawn_behind() {
+        // Popeye 4.104, `Condition Sentinelles` and `Sentinelles PionAdvers`, `Stipulation ~1`, White Kh1 Sg1 Rd4,
+        // Black Kh8 Pa7, every move listed, marks left out: none from the first rank.
+        let own = [
+            "Kh1-g2",
+            "Kh1-h2",
+            "Rd4-a4[+wPd4]",
+            "Rd4-b4[+wPd4]",
+            "Rd4-c4[+wPd4]",
+            "Rd4-d1[+wPd4]",
+            "Rd4-d2[+wPd4]",
+            "Rd4-d3[+wPd4]",
+            "Rd4-d5[+wPd4]",
+            "Rd4-d6[+wPd4]",
+            "Rd4-d7[+wPd4]",
+            "Rd4-d8[+wPd4]",
+            "Rd4-e4[+wPd4]",
+            "Rd4-f4[+wPd4]",
+            "Rd4-g4[+wPd4]",
+            "Rd4-h4[+wPd4]",
+            "Sg1-e2",
+            "Sg1-f3",
+            "Sg1-h3",
+        ];
+        let adverse = [
+            "Kh1-g2",
+            "Kh1-h2",
+            "Rd4-a4[+bPd4]",
+            "Rd4-b4[+bPd4]",
+            "Rd4-c4[+bPd4]",
+            "Rd4-d1[+bPd4]",
+            "Rd4-d2[+bPd4]",
+            "Rd4-d3[+bPd4]",
+            "Rd4-d5[+bPd4]",
+            "Rd4-d6[+bPd4]",
+            "Rd4-d7[+bPd4]",
+            "Rd4-d8[+bPd4]",
+            "Rd4-e4[+bPd4]",
+            "Rd4-f4[+bPd4]",
+            "Rd4-g4[+bPd4]",
+            "Rd4-h4[+bPd4]",
+            "Sg1-e2",
+            "Sg1-f3",
+            "Sg1-h3",
+        ];
+        let sorted = |v: &[&str]| {
+            let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+            v.sort();
+            v
+        };
+        let fen = "7k/p7/8/8/3R4/8/8/6NK w - -";
+        assert_eq!(legal_texts(&["Sentinelles"], fen), sorted(&own));
+        assert_eq!(legal_texts(&["Sentinelles PionAdvers"], fen), sorted(&adverse));
+    }
+}
