@@ -595,7 +595,7 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             let checkers: Vec<Square> = if generalised { Square::all().collect() } else { vec![m.to] };
             let mut done: Vec<Square> = Vec::new();
             for c in checkers {
-                if !after.piece_at(c).is_some_and(|p| p.color == us) || !masand_observes(n, &after, c, king) {
+                if after.piece_at(c).is_none_or(|p| p.color != us) || !masand_observes(n, &after, c, king) {
                     continue;
                 }
                 for t in Square::all() {
