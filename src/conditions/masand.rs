@@ -102,7 +102,7 @@ impl Condition for Masand {
 
 #[cfg(test)]
 mod tests {
-    use crate::conditions::legal_texts;
+    use crate::conditions::test_support::legal_texts;
 
     #[test]
     fn the_checking_piece_turns_what_it_observes() {

@@ -403,9 +403,16 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             return Err(ConditionError::Combination(other.name, def.name));
         }
         // A condition that makes each piece's moves itself and chooses among what a move leads to (SingleBox
-        // types 2 and 3) reads the move's outcome before the other conditions' effects: with none of those.
-        let effects =
-            Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0 | Hooks::REWRITE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0);
+        // types 2 and 3) reads the move's outcome before the other conditions' effects, and chooses only among the
+        // moves of the pieces: with none of those, nor with moves of a condition's own (Parsi, Madness of Kings).
+        let effects = Hooks(
+            Hooks::CAPTURE.0
+                | Hooks::ON_MOVE.0
+                | Hooks::REWRITE.0
+                | Hooks::CHOICES.0
+                | Hooks::PIECE_MOVES.0
+                | Hooks::EXTRA_MOVES.0,
+        );
         if let Some((other, _)) = out.iter().find(|(_, o)| {
             (o.hooks().has(Hooks::PIECE_MOVES) && cond.hooks().has(effects))
                 || (cond.hooks().has(Hooks::PIECE_MOVES) && o.hooks().has(effects))
@@ -417,36 +424,40 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
     Ok(out.into_iter().map(|(_, c)| c).collect())
 }
 
-/// The legal moves under `conditions` (statement-language texts) from the FEN `fen`, each as Popeye writes it
-/// with its effects (`[e8=R]Qd8-d4`, `Rd4-d1[+wPd4]`), without marks, sorted: for the conditions' tests.
 #[cfg(test)]
-pub(crate) fn legal_texts(conditions: &[&str], fen: &str) -> Vec<String> {
-    use crate::setup::{build_position, SetupOptions};
-    let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
-    let specs: Vec<ConditionSpec> =
-        conditions.iter().map(|t| crate::input::vocab::conditions::parse_condition_text(t).unwrap()).collect();
-    let rules = crate::movegen::Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
-    let side = if fen.split(' ').nth(1) == Some("b") { crate::Color::Black } else { crate::Color::White };
-    let setup = SetupOptions { edge_pawns: true, ..SetupOptions::default() };
-    let pos = build_position(&pieces, &state, side, &rules, &setup).unwrap();
-    let mut out = Vec::new();
-    rules.legal_moves(&pos, &mut out);
-    let mut texts: Vec<String> = out
-        .iter()
-        .map(|&mv| {
-            let e = rules.effects(&pos, mv);
-            let piece = e.moving_piece(mv.from, pos.piece_at(mv.from).unwrap());
-            let shown = match mv.special {
-                crate::moves::Special::CastleShort | crate::moves::Special::CastleLong => {
-                    crate::notation::move_text(&pos, mv)
-                }
-                _ => crate::notation::write_move(piece, mv),
-            };
-            e.write_before_in(Lang::English) + &shown + &e.write_in(Lang::English)
-        })
-        .collect();
-    texts.sort();
-    texts
+pub(crate) mod test_support {
+    use super::{build_all, ConditionSpec, Lang};
+
+    /// The legal moves under `conditions` (statement-language texts) from the FEN `fen`, each as Popeye writes it
+    /// with its effects (`[e8=R]Qd8-d4`, `Rd4-d1[+wPd4]`), without marks, sorted: for the conditions' tests.
+    pub(crate) fn legal_texts(conditions: &[&str], fen: &str) -> Vec<String> {
+        use crate::setup::{build_position, SetupOptions};
+        let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
+        let specs: Vec<ConditionSpec> =
+            conditions.iter().map(|t| crate::input::vocab::conditions::parse_condition_text(t).unwrap()).collect();
+        let rules = crate::movegen::Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
+        let side = if fen.split(' ').nth(1) == Some("b") { crate::Color::Black } else { crate::Color::White };
+        let setup = SetupOptions { edge_pawns: true, ..SetupOptions::default() };
+        let pos = build_position(&pieces, &state, side, &rules, &setup).unwrap();
+        let mut out = Vec::new();
+        rules.legal_moves(&pos, &mut out);
+        let mut texts: Vec<String> = out
+            .iter()
+            .map(|&mv| {
+                let e = rules.effects(&pos, mv);
+                let piece = e.moving_piece(mv.from, pos.piece_at(mv.from).unwrap());
+                let shown = match mv.special {
+                    crate::moves::Special::CastleShort | crate::moves::Special::CastleLong => {
+                        crate::notation::move_text(&pos, mv)
+                    }
+                    _ => crate::notation::write_move(piece, mv),
+                };
+                e.write_before_in(Lang::English) + &shown + &e.write_in(Lang::English)
+            })
+            .collect();
+        texts.sort();
+        texts
+    }
 }
 
 #[cfg(test)]

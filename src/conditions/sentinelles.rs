@@ -86,7 +86,7 @@ impl Condition for Sentinelles {
 
 #[cfg(test)]
 mod tests {
-    use crate::conditions::legal_texts;
+    use crate::conditions::test_support::legal_texts;
 
     #[test]
     fn a_piece_leaves_a_pawn_behind() {

@@ -256,7 +256,7 @@ impl Condition for SingleBox {
 
 #[cfg(test)]
 mod tests {
-    use crate::conditions::legal_texts;
+    use crate::conditions::test_support::legal_texts;
 
     #[test]
     fn type2_promotes_the_other_sides_latent_pawn() {
