@@ -29,6 +29,10 @@ pub enum Effect {
     /// chess: Popeye writes `=B` where it stands, after the move or inside the bracket before it), or another one
     /// (`[d4=B]`).
     Transmuted { square: Square, piece: Piece, mover: bool },
+    /// A pawn promoted before the move on the square where it waited (SingleBox type 3's latent pawn, which may
+    /// then be the piece that moves), `piece` as it is now: Popeye writes `[e8=R]` before the move
+    /// (`[e8=R]Qd8-d4`, `[d8=B]Bd8-b6`).
+    Promoted { square: Square, piece: Piece },
 }
 
 impl Effect {
@@ -72,6 +76,7 @@ impl Effect {
                     format!("[{square}={}]", colour(piece.color))
                 }
             }
+            Effect::Promoted { square, piece } => format!("[{square}={}]", letters(piece.kind)),
             Effect::Transmuted { square, piece, mover } => {
                 if mover {
                     format!("={}", letters(piece.kind))
@@ -87,6 +92,11 @@ impl Effect {
     fn in_context(&self) -> bool {
         matches!(self, Effect::Recoloured { mover: true, .. } | Effect::Transmuted { mover: true, .. })
     }
+
+    /// Whether Popeye writes the effect before the move rather than after it (`[e8=R]Qd8-d4`).
+    pub fn before_move(&self) -> bool {
+        matches!(self, Effect::Promoted { .. })
+    }
 }
 
 /// The effects of one move, in the order they were made: at most [`Effects::CAPACITY`], kept inline (`Copy`).
@@ -96,8 +106,9 @@ pub struct Effects {
 }
 
 impl Effects {
-    /// How many effects one move may have.
-    pub const CAPACITY: usize = 3;
+    /// How many effects one move may have (Masand recolours every piece a checking rider observes: seven at most
+    /// with orthodox pieces).
+    pub const CAPACITY: usize = 16;
 
     /// No effect.
     pub const NONE: Effects = Effects { items: [None; Effects::CAPACITY] };
@@ -121,7 +132,7 @@ impl Effects {
     /// inside the bracket before it (`=b` after `[+wRa1]`: `[+wRa1=b]`).
     pub fn write_in(&self, lang: Lang) -> String {
         let mut s = String::new();
-        for e in self.iter() {
+        for e in self.iter().filter(|e| !e.before_move()) {
             let text = e.write_in(lang);
             if e.in_context() && s.ends_with(']') {
                 s.insert_str(s.len() - 1, &text);
@@ -130,6 +141,24 @@ impl Effects {
             }
         }
         s
+    }
+}
+
+impl Effects {
+    /// The effects Popeye writes before the move ([`Effect::before_move`]), one after the other (`[e8=R]`).
+    pub fn write_before_in(&self, lang: Lang) -> String {
+        self.iter().filter(|e| e.before_move()).map(|e| e.write_in(lang)).collect()
+    }
+
+    /// The piece that moves as the move shows it: `piece`, or what a pawn promoted on `from` before the move
+    /// became ([`Effect::Promoted`]).
+    pub fn moving_piece(&self, from: Square, piece: Piece) -> Piece {
+        self.iter()
+            .find_map(|e| match *e {
+                Effect::Promoted { square, piece } if square == from => Some(piece),
+                _ => None,
+            })
+            .unwrap_or(piece)
     }
 }
 
@@ -170,6 +199,12 @@ impl serde::Serialize for Effect {
             }
             Effect::Removed { square, piece } => {
                 m.serialize_field("effect", "removed")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Promoted { square, piece } => {
+                m.serialize_field("effect", "promoted")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
@@ -247,5 +282,12 @@ mod tests {
             Effect::Transmuted { square: sq("f3"), piece: Piece::new(Color::White, Kind::BISHOP), mover: true };
         assert_eq!(bishop.write_in(Lang::English), "=B");
         assert_eq!(bishop.write_in(Lang::German), "=L");
+        // `Condition SingleBox Type3` (BEISPIEL/sbtype3.inp): `1.[e8=T]Dd8-d4 #`, the pawn promoted before the move.
+        let rook = Piece::new(Color::White, Kind::ROOK);
+        let mut before = Effects::NONE;
+        before.push(Effect::Promoted { square: sq("e8"), piece: rook });
+        assert_eq!(before.write_in(Lang::German), "");
+        assert_eq!(before.write_before_in(Lang::German), "[e8=T]");
+        assert_eq!(before.moving_piece(sq("e8"), Piece::new(Color::White, Kind::PAWN)), rook);
     }
 }

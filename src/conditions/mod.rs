@@ -24,17 +24,19 @@ pub mod koeko;
 pub mod madness;
 pub mod madrasi;
 pub mod mars;
+pub mod masand;
 pub mod monochrome;
 pub mod mummer;
 pub mod nocapture;
 pub mod parsi;
 pub mod patrol;
 pub mod registry;
+pub mod sentinelles;
 pub mod singlebox;
 pub mod take_make;
 
 use self::registry::CONDITIONS;
-use crate::movegen::hooks::Condition;
+use crate::movegen::hooks::{Condition, Hooks};
 use crate::pieces::PieceWord;
 use crate::words::{did_you_mean, Found, Lang, Names, Spelling};
 
@@ -81,7 +83,22 @@ impl ConditionSpec {
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
             // Popeye writes its type, the default too.
-            "SingleBox" => format!("{name}    {}", if matches!(lang, Lang::German) { "Typ1" } else { "Type1" }),
+            "SingleBox" => {
+                let n =
+                    ["Type3", "Type2"]
+                        .into_iter()
+                        .find(|t| has(t))
+                        .map_or('1', |t| if t == "Type3" { '3' } else { '2' });
+                format!("{name}    {}{n}", if matches!(lang, Lang::German) { "Typ" } else { "Type" })
+            }
+            // Popeye writes `ParaSentinelles  PionAdvers` (output/plaintext/condition.c).
+            "Sentinelles" => {
+                let mut s = if has("ParaSentinelles") { format!("Para{name}") } else { name };
+                if has("PionAdvers") {
+                    s += "  PionAdvers";
+                }
+                s
+            }
             // Popeye's order of the words.
             "Breton" => std::iter::once(name)
                 .chain(["Adverse", "Chromatic", "PY"].into_iter().filter(|w| has(w)).map(word))
@@ -344,6 +361,12 @@ pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
 
 /// Builds the conditions of a problem, refusing names stipula does not implement, parameters a condition does
 /// not have, conditions given twice and combinations Popeye refuses.
+/// Whether a diagram under `specs` may have pawns on the first or last rank: SingleBox types 2 and 3, whose pawns
+/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp).
+pub fn edge_pawns(specs: &[ConditionSpec]) -> bool {
+    specs.iter().any(|c| c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
+}
+
 pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, ConditionError> {
     let mut out: Vec<(&'static ConditionDef, Box<dyn Condition>)> = Vec::new();
     for spec in specs {
@@ -397,9 +420,62 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         if let Some((other, _)) = out.iter().find(|(o, _)| mars(o) || mars(def)) {
             return Err(ConditionError::Combination(other.name, def.name));
         }
+        // A condition that makes each piece's moves itself and chooses among what a move leads to (SingleBox
+        // types 2 and 3) reads the move's outcome before the other conditions' effects, and chooses only among the
+        // moves of the pieces: with none of those, nor with moves of a condition's own (Parsi, Madness of Kings).
+        let effects = Hooks(
+            Hooks::CAPTURE.0
+                | Hooks::ON_MOVE.0
+                | Hooks::REWRITE.0
+                | Hooks::CHOICES.0
+                | Hooks::PIECE_MOVES.0
+                | Hooks::EXTRA_MOVES.0,
+        );
+        if let Some((other, _)) = out.iter().find(|(_, o)| {
+            (o.hooks().has(Hooks::PIECE_MOVES) && cond.hooks().has(effects))
+                || (cond.hooks().has(Hooks::PIECE_MOVES) && o.hooks().has(effects))
+        }) {
+            return Err(ConditionError::Combination(other.name, def.name));
+        }
         out.push((def, cond));
     }
     Ok(out.into_iter().map(|(_, c)| c).collect())
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::{build_all, ConditionSpec, Lang};
+
+    /// The legal moves under `conditions` (statement-language texts) from the FEN `fen`, each as Popeye writes it
+    /// with its effects (`[e8=R]Qd8-d4`, `Rd4-d1[+wPd4]`), without marks, sorted: for the conditions' tests.
+    pub(crate) fn legal_texts(conditions: &[&str], fen: &str) -> Vec<String> {
+        use crate::setup::{build_position, SetupOptions};
+        let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
+        let specs: Vec<ConditionSpec> =
+            conditions.iter().map(|t| crate::input::vocab::conditions::parse_condition_text(t).unwrap()).collect();
+        let rules = crate::movegen::Rules::new(pieces.iter().map(|p| p.kind), build_all(&specs).unwrap());
+        let side = if fen.split(' ').nth(1) == Some("b") { crate::Color::Black } else { crate::Color::White };
+        let setup = SetupOptions { edge_pawns: true, ..SetupOptions::default() };
+        let pos = build_position(&pieces, &state, side, &rules, &setup).unwrap();
+        let mut out = Vec::new();
+        rules.legal_moves(&pos, &mut out);
+        let mut texts: Vec<String> = out
+            .iter()
+            .map(|&mv| {
+                let e = rules.effects(&pos, mv);
+                let piece = e.moving_piece(mv.from, pos.piece_at(mv.from).unwrap());
+                let shown = match mv.special {
+                    crate::moves::Special::CastleShort | crate::moves::Special::CastleLong => {
+                        crate::notation::move_text(&pos, mv)
+                    }
+                    _ => crate::notation::write_move(piece, mv),
+                };
+                e.write_before_in(Lang::English) + &shown + &e.write_in(Lang::English)
+            })
+            .collect();
+        texts.sort();
+        texts
+    }
 }
 
 #[cfg(test)]

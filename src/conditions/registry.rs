@@ -7,7 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, monochrome, mummer, nocapture, parsi, patrol, singlebox, take_make, ConditionDef, Param,
+    madness, madrasi, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox, take_make,
+    ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -264,7 +265,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["MagicSquares", "MagischeFelder", "CaseMagique"]),
-    popeye_only(["Sentinelles", "Sentinelles", "Sentinelles"]),
     popeye_only(["Tibet", "TibetSchach", "Tibet"]),
     popeye_only(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
     popeye_only(["DiagramCirce", "DiagrammCirce", "CirceDiagramme"]),
@@ -502,11 +502,70 @@ pub static CONDITIONS: &[ConditionDef] = &[
         no_rebirth: true,
         ..ConditionDef::NONE
     },
+    // The conditions whose moves carry effects beyond the moving piece.
+    ConditionDef {
+        name: "Sentinelles",
+        popeye: Some(["Sentinelles", "Sentinelles", "Sentinelles"]),
+        params: &[
+            Param {
+                name: "PionPropre",
+                popeye: Some((["PionPropre", "PionPropre", "PionPropre"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "PionAdvers",
+                popeye: Some((["PionAdvers", "PionAdvers", "PionAdvers"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "PionNeutre",
+                popeye: Some((["PionNeutre", "PionNeutre", "PionNeutre"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "ParaSentinelles",
+                popeye: Some((["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param {
+                name: "Berolina",
+                popeye: Some((["Berolina", "Berolina", "Berolina"], SENTINELLES_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        build: Some(sentinelles::Sentinelles::build),
+        // The Madness of Kings' move of the other side's king: whose pawn it leaves is not settled.
+        unsupported_with: &["MadnessOfKings"],
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "Masand",
+        popeye: Some(["Masand", "Masand", "Masand"]),
+        build: Some(masand::Masand::build),
+        // Popeye follows the checking piece through the other effects of the move (a rebirth, a recolouring):
+        // not implemented together.
+        no_rebirth: true,
+        unsupported_with: EFFECTS_OF_THE_MOVER,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "MasandGeneralised",
+        popeye: Some(["MasandGeneralised", "MasandVerallgemeinert", "MasandGeneralise"]),
+        build: Some(masand::Masand::build_generalised),
+        no_rebirth: true,
+        unsupported_with: EFFECTS_OF_THE_MOVER,
+        excludes: &["Masand"],
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackSynchronMover", "SchwarzerSynchronZueger", "NoirSynchronCoup"]),
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),
     popeye_only(["WhiteAntiSynchronMover", "WeisserAntiSynchronZueger", "BlancAntiSynchronCoup"]),
-    popeye_only(["Masand", "Masand", "Masand"]),
     popeye_only(["BGL", "BGL", "BGL"]),
     popeye_only(["BlackChecks", "SchwarzSchaecher", "NoirEchecs"]),
     ConditionDef {
@@ -641,7 +700,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
     popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
-    popeye_only(["MasandGeneralised", "MasandVerallgemeinert", "MasandGeneralise"]),
     popeye_only(["Bolero", "Bolero", "Bolero"]),
     popeye_only(["BoleroInverse", "BoleroInvers", "BoleroInverse"]),
     popeye_only(["Influencer", "Influencer", "Influenceur"]),
@@ -751,6 +809,23 @@ const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2",
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).
 const BRETON_VARIANTS: &[Names] =
     &[["Adverse", "Advers", "Adverse"], ["Chromatic", "Chromatisch", "Chromatique"], ["PY", "PY", "PY"]];
+
+/// The conditions that change the moving piece or the pieces around it after the move: Masand is not played
+/// with them (the order of the two on one move is not settled here).
+const EFFECTS_OF_THE_MOVER: &[&str] =
+    &["AndernachChess", "AntiAndernachChess", "ChameleonChess", "Breton", "Sentinelles", "MadnessOfKings"];
+
+/// Popeye's words after `Sentinelles` (`SentinellesVariantTypeString`).
+const SENTINELLES_VARIANTS: &[Names] = &[
+    ["PionPropre", "PionPropre", "PionPropre"],
+    ["PionAdvers", "PionAdvers", "PionAdvers"],
+    ["PionNeutre", "PionNeutre", "PionNeutre"],
+    ["MaximumBlack", "MaximumSchwarz", "MaximumNoir"],
+    ["MaximumWhite", "MaximumWeiss", "MaximumBlanc"],
+    ["MaximumTotal", "MaximumTotal", "MaximumTotal"],
+    ["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"],
+    ["Berolina", "Berolina", "Berolina"],
+];
 
 const LETTERED_TYPES: &[Names] =
     &[["TypeA", "TypA", "TypeA"], ["TypeB", "TypB", "TypeB"], ["TypeC", "TypC", "TypeC"], ["TypeD", "TypD", "TypeD"]];

@@ -403,7 +403,16 @@ fn judge(rules: &Rules, pos: &Position, q: &WrittenMove, p: Piece) -> (String, M
     candidates.sort_by_key(|m| (m.promotion() != Some(Kind::QUEEN), *m));
     if let Some(&mv) = legal.iter().find(|m| q.matches(m) && (!is_castle || m.special != Special::None)) {
         let after = rules.make(pos, mv);
-        let mut text = display(&move_text(pos, mv)) + &rules.effects(pos, mv).write_in(crate::words::Lang::English);
+        let effects = rules.effects(pos, mv);
+        // A pawn promoted before it moves (SingleBox type 3) moves as the piece it became.
+        let shown = match pos.piece_at(mv.from) {
+            Some(p) if effects.moving_piece(mv.from, p) != p => {
+                crate::notation::write_move(effects.moving_piece(mv.from, p), mv)
+            }
+            _ => move_text(pos, mv),
+        };
+        let lang = crate::words::Lang::English;
+        let mut text = effects.write_before_in(lang) + &display(&shown) + &effects.write_in(lang);
         let checks: Vec<Check> = king_observations(rules, &after, after.side())
             .into_iter()
             .filter(|c| c.status == CheckStatus::Real)

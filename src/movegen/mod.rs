@@ -383,7 +383,9 @@ impl Rules {
     #[inline]
     pub fn make(&self, pos: &Position, mv: Move) -> Position {
         let mut after = pos.make(mv);
-        self.stages_after_make(pos, mv, &mut after, &mut Effects::default());
+        if self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0 | Hooks::AFTER_MOVE.0)) {
+            self.stages_after_make(pos, mv, &mut after, &mut Effects::default());
+        }
         after
     }
 
@@ -391,7 +393,10 @@ impl Rules {
     #[inline(always)]
     pub fn make_into(&self, pos: &Position, mv: Move, out: &mut Position) {
         pos.make_into(mv, out);
-        self.stages_after_make(pos, mv, out, &mut Effects::default());
+        // The effects' list is made only where some condition has a stage after the move.
+        if self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0 | Hooks::AFTER_MOVE.0)) {
+            self.stages_after_make(pos, mv, out, &mut Effects::default());
+        }
     }
 
     /// [`Rules::make`], with the effects the conditions made besides the move itself (a rebirth): for the

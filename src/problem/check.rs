@@ -99,7 +99,8 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
     }
     let conds = conds.unwrap_or_default();
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds).with_attributes(crate::pieces::Attrs::of(&p.pieces));
-    let setup = p.options.setup();
+    let mut setup = p.options.setup();
+    setup.edge_pawns |= conditions::edge_pawns(&p.conditions);
     // Each phase (set play, solution, duplex) has its own side to move; a phase whose side not to move is in
     // check is left out when another can be played (as Popeye does).
     let mut in_check = None;

@@ -380,8 +380,12 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination(name, "castling"));
         }
     }
-    // Popeye refuses SingleBox with fairy pieces ("Fairy pieces not allowed in Single box", problem ignored).
-    if d.conditions.iter().any(|c| c.name == "SingleBox") && d.pieces.iter().any(|x| !x.kind.is_orthodox()) {
+    // Popeye refuses SingleBox type 1 with fairy pieces ("Fairy pieces not allowed in Single box", problem
+    // ignored); types 2 and 3 it plays with them.
+    let type1 = |c: &crate::conditions::ConditionSpec| {
+        c.name == "SingleBox" && !c.options.iter().any(|o| o == "Type2" || o == "Type3")
+    };
+    if d.conditions.iter().any(type1) && d.pieces.iter().any(|x| !x.kind.is_orthodox()) {
         return Err(ConditionError::Invalid(
             "fairy pieces are not allowed with SingleBox (Popeye refuses them)".into(),
         ));
@@ -392,7 +396,8 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         }));
     }
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
-    let setup = p.options.setup();
+    let mut setup = p.options.setup();
+    setup.edge_pawns |= conditions::edge_pawns(&d.conditions);
     Ok((rules, setup))
 }
 

@@ -101,7 +101,9 @@ impl PlayedMove {
 
     /// `mv` played from `before` under `rules`, marked `mark`, with what the conditions did besides (a rebirth).
     pub fn made(rules: &Rules, before: &Position, mv: Move, mark: Option<Mark>) -> PlayedMove {
-        PlayedMove { effects: rules.effects(before, mv), ..PlayedMove::new(before, mv, mark) }
+        let effects = rules.effects(before, mv);
+        let played = PlayedMove::new(before, mv, mark);
+        PlayedMove { effects, piece: effects.moving_piece(mv.from, played.piece), ..played }
     }
 
     pub fn castling(&self) -> Option<Castling> {
@@ -124,7 +126,8 @@ impl PlayedMove {
 
     /// [`PlayedMove::text`] with the piece codes of Popeye's `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
-        let mut s = write_move_attrs_in(self.piece, self.attrs, self.mv, lang);
+        let mut s = self.effects.write_before_in(lang);
+        s += &write_move_attrs_in(self.piece, self.attrs, self.mv, lang);
         s += &self.effects.write_in(lang);
         if let Some(m) = self.mark {
             s.push(' ');
@@ -138,7 +141,9 @@ impl Serialize for PlayedMove {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mv = &self.mv;
         let mut m = s.serialize_struct("PlayedMove", 12)?;
-        m.serialize_field("text", &(self.notation() + &self.effects.write_in(Lang::English)))?;
+        let text =
+            self.effects.write_before_in(Lang::English) + &self.notation() + &self.effects.write_in(Lang::English);
+        m.serialize_field("text", &text)?;
         m.serialize_field("from", &mv.from.to_string())?;
         m.serialize_field("to", &mv.to.to_string())?;
         m.serialize_field("piece", self.piece.kind.code())?;

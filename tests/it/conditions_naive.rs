@@ -58,6 +58,10 @@ struct Naive {
     annan: bool,
     /// Bicolores: a king's own pieces check it too.
     bicolores: bool,
+    /// Sentinelles: (PionAdvers, ParaSentinelles).
+    sentinelles: Option<(bool, bool)>,
+    /// Masand (`true`: generalised).
+    masand: Option<bool>,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -93,6 +97,8 @@ impl Naive {
             central: false,
             annan: false,
             bicolores: false,
+            sentinelles: None,
+            masand: None,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -131,6 +137,12 @@ impl Naive {
                 "CentralChess" => n.central = true,
                 "AnnanChess" => n.annan = true,
                 "Bicolores" => n.bicolores = true,
+                "Sentinelles" => {
+                    let has = |w: &str| spec.options.iter().any(|o| o == w);
+                    n.sentinelles = Some((has("PionAdvers"), has("ParaSentinelles")))
+                }
+                "Masand" => n.masand = Some(false),
+                "MasandGeneralised" => n.masand = Some(true),
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -736,7 +748,60 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
         let p = after.piece_at(m.to).unwrap();
         after.put(m.to, Piece::new(p.color.opposite(), p.kind));
     }
+    // Sentinelles: a piece other than a pawn leaves a pawn on its departure square off the edge ranks, within
+    // eight pawns a side and sixteen in all (Para: not for a side with more pawns than the other, a pawn just
+    // taken counted for the other).
+    if let Some((adverse, para)) = n.sentinelles {
+        let side = if adverse { mover.color.opposite() } else { mover.color };
+        let pawns = |c: Color| after.pieces().filter(|(_, p)| *p == Piece::new(c, Kind::PAWN)).count();
+        let taken_pawn = m.capture().and_then(|c| pos.piece_at(c)).is_some_and(|p| p.kind == Kind::PAWN);
+        let para_ok = !para || pawns(side) <= pawns(side.opposite()) + usize::from(taken_pawn);
+        if mover.kind != Kind::PAWN
+            && m.from.rank() != 0
+            && m.from.rank() != 7
+            && after.piece_at(m.from).is_none()
+            && para_ok
+            && pawns(side) < 8
+            && pawns(Color::White) + pawns(Color::Black) < 16
+        {
+            after.put(m.from, Piece::new(side, Kind::PAWN));
+        }
+    }
+    // Masand: a checking piece turns every piece it observes (kings excepted) to the other side, square by square.
+    if let Some(generalised) = n.masand {
+        let us = mover.color;
+        let them = us.opposite();
+        let promotions: Vec<Kind> = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
+        if let Some(king) = after.king(them).filter(|_| in_check(n, &after, them, &promotions)) {
+            let checkers: Vec<Square> = if generalised { Square::all().collect() } else { vec![m.to] };
+            let mut done: Vec<Square> = Vec::new();
+            for c in checkers {
+                if after.piece_at(c).is_none_or(|p| p.color != us) || !masand_observes(n, &after, c, king) {
+                    continue;
+                }
+                for t in Square::all() {
+                    let Some(p) = after.piece_at(t) else { continue };
+                    if t == c || p.kind == Kind::KING || done.contains(&t) || !masand_observes(n, &after, c, t) {
+                        continue;
+                    }
+                    after.put(t, Piece::new(p.color.opposite(), p.kind));
+                    done.push(t);
+                }
+            }
+        }
+    }
     after
+}
+
+/// Masand: whether the piece on `observer` observes `target` (whatever stands there: read as an enemy piece of
+/// its kind), not paralysed in `pos`.
+fn masand_observes(n: Naive, pos: &Position, observer: Square, target: Square) -> bool {
+    let o = pos.piece_at(observer).unwrap();
+    let mut q = pos.clone();
+    let t = q.piece_at(target).unwrap();
+    q.put(target, Piece::new(o.color.opposite(), t.kind));
+    let board = NaiveBoard::from_position(&q);
+    capture_targets(&q, &board, observer).contains(&target) && !paralysed(n, pos, observer)
 }
 
 fn legal_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
@@ -1199,6 +1264,25 @@ fn chameleon_chess_matches_naive() {
     differential_every_kind(&["ChameleonChess"], 0x5EED_C4A1, 2000);
     differential(&["ChameleonChess", "Madrasi"], 0x5EED_C4A2, 3000);
     differential(&["ChameleonChess", "AndernachChess", "Take&MakeChess"], 0x5EED_C4A3, 3000);
+}
+
+#[test]
+fn sentinelles_matches_naive() {
+    differential(&["Sentinelles"], 0x5EED_5E00, 4000);
+    differential_with(&["Sentinelles"], 0x5EED_5E01, 4000, ORTHODOX);
+    differential_every_kind(&["Sentinelles"], 0x5EED_5E02, 1000);
+    differential(&["Sentinelles PionAdvers"], 0x5EED_5E03, 3000);
+    differential(&["Sentinelles ParaSentinelles"], 0x5EED_5E04, 3000);
+    differential(&["Sentinelles", "Madrasi"], 0x5EED_5E05, 2000);
+}
+
+#[test]
+fn masand_matches_naive() {
+    differential(&["Masand"], 0x5EED_3A50, 4000);
+    differential_with(&["Masand"], 0x5EED_3A51, 4000, ORTHODOX);
+    differential_every_kind(&["Masand"], 0x5EED_3A52, 1000);
+    differential(&["MasandGeneralised"], 0x5EED_3A53, 3000);
+    differential(&["Masand", "Madrasi"], 0x5EED_3A54, 2000);
 }
 
 #[test]

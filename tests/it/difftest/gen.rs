@@ -206,6 +206,13 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "AnnanChess TypeC"),
     (1, "AnnanChess TypeD"),
     (3, "Bicolores"),
+    (2, "SingleBox Type2"),
+    (2, "SingleBox Type3"),
+    (3, "Sentinelles"),
+    (1, "Sentinelles PionAdvers"),
+    (1, "Sentinelles ParaSentinelles"),
+    (3, "Masand"),
+    (2, "MasandGeneralised"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -603,7 +610,9 @@ impl Gen<'_> {
             let madrasi = (c.contains("irce") && !c.contains("Mars"))
                 || c.contains("Immun")
                 || WITH_MADRASI.contains(&c)
-                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single"].iter().any(|w| c.contains(w));
+                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
+                    .iter()
+                    .any(|w| c.contains(w));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
