@@ -176,6 +176,11 @@ fn tokens(text: &str) -> Vec<Tok<'_>> {
                 while i < b.len() && !b[i].1.is_whitespace() && !"{}\"“”«»()[],;".contains(b[i].1) {
                     i += 1;
                 }
+                if i == start {
+                    // A closing mark without its opening one (`}`, `”`, `»`): passed over.
+                    i += 1;
+                    continue;
+                }
                 let from = b[start].0;
                 let mut to = b.get(i).map_or(text.len(), |x| x.0);
                 let word = &text[from..to];
@@ -438,6 +443,15 @@ mod tests {
 
     fn shape(t: &StatedTwin) -> Vec<String> {
         t.lines().iter().map(|l| t.line_text(l)).collect()
+    }
+
+    #[test]
+    fn a_closing_mark_without_its_opening_one_is_passed_over() {
+        // A stray `}`, `”` or `»` once kept the reader on the same character for ever (found by the fuzz test).
+        for text in ["1.Nxd3! } 2.Qe4#", "1.Nxd3! ” 2.Qe4#", "1.Nxd3! » 2.Qe4#", "}"] {
+            let tokens = tokens(text);
+            assert!(tokens.len() <= 3, "{text}: {} tokens", tokens.len());
+        }
     }
 
     #[test]
