@@ -235,6 +235,14 @@ fn corpus() -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn mutated_problems_solve_without_panic_or_hang() {
+    // A pool of its own: the library's parallel searches use rayon's current pool, and in the global one they would
+    // queue behind the other tests' long solves (the corpus's 10 s per problem), which the bound on each problem's
+    // time would take for a hang.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+    pool.install(mutated_problems_solve);
+}
+
+fn mutated_problems_solve() {
     let corpus = corpus();
     let mut solved = 0;
     for (k, (name, data)) in corpus.iter().enumerate() {
