@@ -19,7 +19,7 @@ use crate::attacks::Occupancy;
 use crate::conditions::{ConditionError, ConditionSpec};
 use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
-use crate::movegen::Rules;
+use crate::movegen::{expand_each, Rules};
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::Position;
@@ -176,20 +176,7 @@ impl Condition for SingleBox {
             rules.walked_piece_moves(pos, from, out);
             add_latent_arrivals(pos, from, out);
             // Each move once per promotion of a latent pawn of the other side it allows.
-            let mut i = start;
-            while i < out.len() {
-                let mv = out[i];
-                let n = promotions(&pos.make(mv), us.opposite(), 2).len().min(u8::MAX as usize) as u8;
-                if n == 0 {
-                    i += 1;
-                    continue;
-                }
-                out[i] = mv.choosing(1);
-                for k in 2..=n {
-                    out.insert(i + (k - 1) as usize, mv.choosing(k));
-                }
-                i += n as usize;
-            }
+            expand_each(out, start, |mv| promotions(&pos.make(mv), us.opposite(), 2).len().min(u8::MAX as usize) as u8);
             return;
         }
         // Type 3: every move once per promotion of a latent pawn of the mover's, made before it.

@@ -498,24 +498,13 @@ impl Rules {
     /// replaced by one move per choice.
     #[inline(never)]
     fn expand_choices(&self, pos: &Position, out: &mut MoveList, start: usize) {
-        let mut i = start;
-        while i < out.len() {
-            let mv = out[i];
-            let n = if mv.is_capture() {
+        expand_each(out, start, |mv| {
+            if mv.is_capture() {
                 self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0)
             } else {
                 0
-            };
-            if n == 0 {
-                i += 1;
-                continue;
             }
-            out[i] = mv.choosing(1);
-            for k in 2..=n {
-                out.insert(i + (k - 1) as usize, mv.choosing(k));
-            }
-            i += n as usize;
-        }
+        });
     }
 
     /// The moves of the piece on `from` by its walk, castling and the conditions' pawn rules.
@@ -795,4 +784,23 @@ fn orthodox_observed_in(pos: &Position, occ: Bitboard, sq: Square, by: Color) ->
 #[inline]
 fn riders(pos: &Position, color: Color) -> Bitboard {
     pos.color_bb(color) & (pos.kind_bb(Kind::QUEEN) | pos.kind_bb(Kind::ROOK) | pos.kind_bb(Kind::BISHOP))
+}
+
+/// Replaces each move of `out[start..]` for which `choices` gives `n > 0` by `n` moves in its place, the move
+/// [choosing](Move::choosing) 1 to `n`; the others stay as they are.
+pub(crate) fn expand_each(out: &mut MoveList, start: usize, mut choices: impl FnMut(Move) -> u8) {
+    let mut i = start;
+    while i < out.len() {
+        let mv = out[i];
+        let n = choices(mv);
+        if n == 0 {
+            i += 1;
+            continue;
+        }
+        out[i] = mv.choosing(1);
+        for k in 2..=n {
+            out.insert(i + (k - 1) as usize, mv.choosing(k));
+        }
+        i += n as usize;
+    }
 }
