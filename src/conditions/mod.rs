@@ -31,6 +31,7 @@ pub mod nocapture;
 pub mod parsi;
 pub mod patrol;
 pub mod registry;
+pub mod sat;
 pub mod sentinelles;
 pub mod singlebox;
 pub mod take_make;
@@ -170,6 +171,8 @@ pub struct ConditionDef {
     pub no_rebirth: bool,
     /// Other conditions stipula does not implement it together with (Popeye may): refused as a combination.
     pub unsupported_with: &'static [&'static str],
+    /// Conditions that, stated with it, are played instead of it, as Popeye does (SAT with Strict SAT).
+    pub yields_to: &'static [&'static str],
 }
 
 /// A parameter word of a condition.
@@ -265,6 +268,7 @@ impl ConditionDef {
         rebirth: None,
         no_rebirth: false,
         unsupported_with: &[],
+        yields_to: &[],
     };
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
@@ -437,9 +441,20 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         }) {
             return Err(ConditionError::Combination(other.name, def.name));
         }
+        // A check made of flights (SAT) asks whether the king would be observed on a square it does not stand on,
+        // the piece there kept (Popeye's `sat.c`); observations that depend on which pieces stand where
+        // (paralysis, observations that do not count) are not settled for that question.
+        let observing = Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0);
+        if let Some((other, _)) = out.iter().find(|(_, o)| {
+            (o.hooks().has(Hooks::CHECK) && cond.hooks().has(observing))
+                || (cond.hooks().has(Hooks::CHECK) && o.hooks().has(observing))
+        }) {
+            return Err(ConditionError::Combination(other.name, def.name));
+        }
         out.push((def, cond));
     }
-    Ok(out.into_iter().map(|(_, c)| c).collect())
+    let names: Vec<&str> = out.iter().map(|(d, _)| d.name).collect();
+    Ok(out.into_iter().filter(|(d, _)| !d.yields_to.iter().any(|y| names.contains(y))).map(|(_, c)| c).collect())
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox, take_make,
+    madness, madrasi, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles, singlebox, take_make,
     ConditionDef, Param,
 };
 
@@ -484,8 +484,27 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
-    popeye_only(["SAT", "SAT", "SAT"]),
-    popeye_only(["StrictSAT", "StrictSAT", "StrictSAT"]),
+    ConditionDef {
+        name: "SAT",
+        popeye: Some(["SAT", "SAT", "SAT"]),
+        // Popeye's `solvers.c` plays Strict SAT when both are stated (EXAMPLES/sat.inp#10, `SAT Strict`).
+        yields_to: &["StrictSAT"],
+        // Parsi, Madness of Kings and Checkless chess ask what check is in rules of stipula's own (a leap's check,
+        // insane moves, a check that must mate): not settled with a check made of flights.
+        not_with: &["Parsi", "MadnessOfKings", "ChecklessChess"],
+        build: Some(sat::Sat::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "StrictSAT",
+        popeye: Some(["StrictSAT", "StrictSAT", "StrictSAT"]),
+        // The sides' strict state shares the position's state bits with Parsi's leaps and the castling rights the
+        // Circe family keeps.
+        not_with: &["Parsi", "MadnessOfKings", "ChecklessChess"],
+        no_rebirth: true,
+        build: Some(sat::Sat::build_strict),
+        ..ConditionDef::NONE
+    },
     ConditionDef {
         name: "Take&MakeChess",
         popeye: Some(["Take&MakeChess", "Take&MakeSchach", "Take&MakeEchecs"]),

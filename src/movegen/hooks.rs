@@ -67,6 +67,9 @@ impl Hooks {
     /// [`Condition::on_move`]: every move, capture or not, may change more than its own squares (a recolouring,
     /// a transmutation, a relocation), made right after the move.
     pub const ON_MOVE: Hooks = Hooks(32768);
+    /// [`Condition::in_check`]: the condition says what check is (SAT: a king with a flight); at most one
+    /// condition of a problem has it. Every shortcut that reads check off the observations is off under it.
+    pub const CHECK: Hooks = Hooks(1 << 31);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -115,7 +118,7 @@ impl Stage {
                     | Hooks::PIECE_MOVES.0
                     | Hooks::REWRITE.0,
             ),
-            Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0),
+            Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0 | Hooks::CHECK.0),
             Stage::Capture => Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0),
             Stage::State => Hooks::AFTER_MOVE,
             Stage::Legality => Hooks::LEGALITY,
@@ -283,6 +286,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// [`Hooks::EXTRA_CHECK`]).
     fn extra_check(&self, _rules: &Rules, _pos: &Position, _sq: Square, _by: Color) -> bool {
         false
+    }
+
+    /// Whether `color` is in check in `pos` under the condition (called only with [`Hooks::CHECK`]);
+    /// [`Rules::walks_in_check`] is check as the pieces observe it, under the other conditions.
+    fn in_check(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        rules.walks_in_check(pos, color)
     }
 
     /// A legality test on the position after the move that looks at the opponent's replies (called only with

@@ -354,6 +354,16 @@ impl Rules {
     /// Whether `color`'s king is in check (false when it has no king).
     #[inline]
     pub fn in_check(&self, pos: &Position, color: Color) -> bool {
+        if self.hooks.has(Hooks::CHECK) {
+            return self.conditions_with(Hooks::CHECK).any(|c| c.in_check(self, pos, color));
+        }
+        self.walks_in_check(pos, color)
+    }
+
+    /// Whether `color`'s king is in check as the pieces observe it, under the conditions that change observation
+    /// but not what check is ([`Hooks::CHECK`]): the check SAT counts flights by.
+    #[inline]
+    pub fn walks_in_check(&self, pos: &Position, color: Color) -> bool {
         match pos.king(color) {
             Some(k) => {
                 self.is_checked_square(pos, k, color.opposite())

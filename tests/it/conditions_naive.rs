@@ -62,6 +62,8 @@ struct Naive {
     sentinelles: Option<(bool, bool)>,
     /// Masand (`true`: generalised).
     masand: Option<bool>,
+    /// SAT: a king is in check when it has a flight.
+    sat: bool,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -99,6 +101,7 @@ impl Naive {
             bicolores: false,
             sentinelles: None,
             masand: None,
+            sat: false,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -143,6 +146,7 @@ impl Naive {
                 }
                 "Masand" => n.masand = Some(false),
                 "MasandGeneralised" => n.masand = Some(true),
+                "SAT" => n.sat = true,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -582,8 +586,33 @@ fn take_make_capture_has_make(pos: &Position, from: Square, king: Square) -> boo
         .any(|to| mover.kind != Kind::PAWN || to.rank() != mover.color.opposite().last_rank())
 }
 
-/// Whether `color`'s king is in check: some opposing piece gives check ([`gives_check`]).
+/// Whether `color`'s king is in check: under SAT, when it has a flight; otherwise as the pieces observe it.
 fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
+    if n.sat {
+        return sat_flights(n, pos, color, promotions) > 0;
+    }
+    walks_in_check(n, pos, color, promotions)
+}
+
+/// SAT: the squares `color`'s king reaches by its walk, not the other king's, where it stands in no check as the
+/// pieces observe it.
+fn sat_flights(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> usize {
+    let Some(king) = pos.king(color) else { return 0 };
+    let piece = pos.piece_at(king).unwrap();
+    targets_naive(pos, king)
+        .into_iter()
+        .filter(|&(to, _)| pos.king(color.opposite()) != Some(to))
+        .filter(|&(to, _)| {
+            let mut there = pos.clone();
+            there.remove(king);
+            there.put(to, piece);
+            !walks_in_check(n, &there, color, promotions)
+        })
+        .count()
+}
+
+/// Whether `color`'s king is in check as the pieces observe it: some opposing piece gives check ([`gives_check`]).
+fn walks_in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
     let Some(king) = pos.king(color) else { return false };
     let board = NaiveBoard::from_position(pos);
     pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| gives_check(n, pos, &board, from, king, promotions))
@@ -923,6 +952,8 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
     let after = naive_make(n, pos, m);
     let them = us.opposite();
     let illegal = in_check(n, &after, us, promotions)
+        // SAT: a move may not take the other king (Popeye's king_capture_avoider.c).
+        || (n.sat && after.king(them).is_none())
         || (n.grid && !grid_crossed(m.from, m.to))
         || (n.singlebox && out_of_box(&after))
         || (n.isardam && any_paralysis(&after, n.rex))
@@ -1201,7 +1232,9 @@ fn differential_with(conditions: &[&str], seed: u64, samples: usize, kinds: &[Ki
             pos = next;
         }
     }
-    assert!(nonempty * 2 > samples, "too few positions with moves: {nonempty}");
+    // Under SAT most moves of a random position leave the mover's king a flight: fewer positions have moves.
+    let share = if n.sat { 4 } else { 2 };
+    assert!(nonempty * share > samples, "too few positions with moves: {nonempty}");
 }
 
 /// [`differential_with`] on every kind of the registry at once (`samples` positions), then on each of
@@ -1274,6 +1307,14 @@ fn sentinelles_matches_naive() {
     differential(&["Sentinelles PionAdvers"], 0x5EED_5E03, 3000);
     differential(&["Sentinelles ParaSentinelles"], 0x5EED_5E04, 3000);
     differential(&["Sentinelles", "Madrasi"], 0x5EED_5E05, 2000);
+}
+
+#[test]
+fn sat_matches_naive() {
+    differential(&["SAT"], 0x5EED_5A70, 3000);
+    differential_with(&["SAT"], 0x5EED_5A71, 3000, ORTHODOX);
+    differential_every_kind(&["SAT"], 0x5EED_5A72, 1000);
+    differential(&["SAT", "AndernachChess"], 0x5EED_5A74, 2000);
 }
 
 #[test]

@@ -124,18 +124,35 @@ fn spellings() -> Vec<(&'static str, &'static str, Option<Lang>)> {
 
 #[test]
 fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
+    // Kings without a flight, so that the position is legal under SAT too (a king with a flight is in check).
     let begin = |lang: Lang| match lang {
-        Lang::English => "BeginProblem\nStipulation #2\nCondition {}\nPieces White Ke1 Black Ke8\nEndProblem\n",
-        Lang::German => "AnfangProblem\nForderung #2\nBedingung {}\nSteine Weiss Ke1 Schwarz Ke8\nEndeProblem\n",
-        Lang::French => "DebutProbleme\nEnonce #2\nCondition {}\nPieces Blanc Re1 Noir Re8\nFinProbleme\n",
+        Lang::English => {
+            "BeginProblem\nStipulation #2\nCondition {}\nPieces White Ka1 Bb1 Pa2 Pb2 Black Kh8 Bg8 Pg7 Ph7\n\
+             EndProblem\n"
+        }
+        Lang::German => {
+            "AnfangProblem\nForderung #2\nBedingung {}\nSteine Weiss Ka1 Lb1 Ba2 Bb2 Schwarz Kh8 Lg8 Bg7 Bh7\n\
+             EndeProblem\n"
+        }
+        Lang::French => {
+            "DebutProbleme\nEnonce #2\nCondition {}\nPieces Blanc Ra1 Fb1 Pa2 Pb2 Noir Rh8 Fg8 Pg7 Ph7\n\
+             FinProbleme\n"
+        }
     };
     for (name, spelling, popeye_lang) in spellings() {
         let spec = parse_condition_text(spelling).unwrap_or_else(|e| panic!("perft --condition {spelling}: {e}"));
         assert_eq!(spec.name, name, "{spelling}");
-        let stip =
-            only(read_stip(&format!("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: {spelling}\n"), "t.stip"));
+        let stip = only(read_stip(
+            &format!(
+                "white: Ka1 Bb1 Pa2 Pb2\nblack: Kh8 Bg8 Pg7 Ph7\nstipulation: #2\nconditions: {spelling}\n"
+            ),
+            "t.stip",
+        ));
         let yaml = only(read_yaml(
-            &format!("algebraic:\n  white: [Ke1]\n  black: [Ke8]\nstipulation: \"#2\"\noptions: [\"{spelling}\"]\n"),
+            &format!(
+                "algebraic:\n  white: [Ka1, Bb1, Pa2, Pb2]\n  black: [Kh8, Bg8, Pg7, Ph7]\nstipulation: \"#2\"\n\
+                 options: [\"{spelling}\"]\n"
+            ),
             "t.yaml",
         ));
         assert_eq!(stip.conditions, std::slice::from_ref(&spec), "{spelling}");

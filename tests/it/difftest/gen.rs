@@ -213,6 +213,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Sentinelles ParaSentinelles"),
     (3, "Masand"),
     (2, "MasandGeneralised"),
+    (3, "SAT"),
+    (2, "StrictSAT"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe

@@ -44,12 +44,15 @@ const COLOURS: &[[&str; 3]] = &[
     ["TotalInvisible", "TotalUnsichtbar", "TotalInvisible"],
 ];
 
+/// The piece attributes the generator writes after a colour (Popeye's `PieSpString`).
+const ATTRIBUTES: &[[&str; 3]] = &[["Royal", "Koeniglich", "Royale"]];
+
 /// Every keyword of `lang` a word of the input might be taken for: commands, twinning commands, options,
 /// conditions, colours. An abbreviation the generator writes is the start of exactly one of them, so that it is
 /// unique in whichever of Popeye's tables it is looked up.
 fn keywords(lang: Lang) -> Vec<&'static str> {
     let i = lang.index();
-    let mut out: Vec<&'static str> = COMMANDS.iter().chain(COLOURS).map(|n| n[i]).collect();
+    let mut out: Vec<&'static str> = COMMANDS.iter().chain(COLOURS).chain(ATTRIBUTES).map(|n| n[i]).collect();
     out.extend(TWINNING.iter().map(|d| d.popeye[i]));
     out.extend(OPTIONS.iter().filter_map(|d| d.popeye.map(|n| n[i])));
     out.extend(CONDITIONS.iter().filter_map(|d| d.popeye.map(|n| n[i])));
@@ -111,7 +114,7 @@ impl<'r> Writer<'r> {
     }
 
     fn colour(&mut self, english: &str) -> Option<String> {
-        let names = COLOURS.iter().find(|n| n[0].eq_ignore_ascii_case(english))?;
+        let names = COLOURS.iter().chain(ATTRIBUTES).find(|n| n[0].eq_ignore_ascii_case(english))?;
         let w = names[self.lang.index()].to_string();
         Some(self.recase(w))
     }

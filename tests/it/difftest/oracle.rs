@@ -188,9 +188,9 @@ fn run_popeye(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Option<(
         s
     });
     let start = Instant::now();
-    loop {
+    let status = loop {
         match child.try_wait() {
-            Ok(Some(_)) => break,
+            Ok(Some(status)) => break status,
             Ok(None) if start.elapsed() > limit => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -201,9 +201,14 @@ fn run_popeye(bin: &Path, text: &str, limit: Duration, maxmem: &str) -> Option<(
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
             Err(e) => panic!("waiting for Popeye: {e}"),
         }
-    }
+    };
     let out = reader.join().unwrap();
-    let err = errors.join().unwrap();
+    let mut err = errors.join().unwrap();
+    // Killed by a signal: Popeye 4.104 crashes on some inputs (StrictSAT with the side not to move in check
+    // segfaults); read as a message, so that with nothing solved it reads as a refusal.
+    if status.code().is_none() {
+        err += &format!("\nPopeye crashed ({status})\n");
+    }
     Some((out, err))
 }
 

@@ -1,0 +1,168 @@
+//! SAT and Strict SAT (Popeye `SAT` and `StrictSAT`, the same in its three languages): a king is in check when it
+//! has a flight, a square its walk reaches, empty or held by the other side, where it would not stand in check as
+//! the pieces observe it. A move that leaves the mover's king a flight is self-check; mate is SAT-check with no
+//! move that ends it. Under Strict SAT a side once in check as the pieces observe it ("strict" from then on) is
+//! in SAT-check without a flight while that observation lasts, and with one flight besides it.
+//!
+//! Popeye's `conditions/sat.c`: the flights are the king's walk's moves from its square with the king taken off
+//! it, each tested by the check testers below SAT's; the other king's square is never a flight; a flight on a
+//! piece of the other side is tested with that piece still there. Its Strict SAT flag per side is set by the first
+//! move after which that side stands in check and never cleared; the diagram's position sets it too.
+
+use crate::conditions::{ConditionError, ConditionSpec};
+use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::Color;
+
+/// Strict SAT's state bit of `color`: it has been in check as the pieces observe it.
+fn strict_bit(color: Color) -> u8 {
+    match color {
+        Color::White => 1,
+        Color::Black => 2,
+    }
+}
+
+/// The conditions `SAT` and `StrictSAT`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sat {
+    strict: bool,
+}
+
+impl Sat {
+    /// `SAT`.
+    pub fn build(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Sat { strict: false }))
+    }
+
+    /// `StrictSAT`.
+    pub fn build_strict(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Sat { strict: true }))
+    }
+
+    /// The flights of `color`'s king: the squares of its walk, empty or held by the other side and not the other
+    /// king's, where it would stand in no check as the pieces observe it, the king taken off its own square.
+    pub fn flights(rules: &Rules, pos: &Position, color: Color) -> usize {
+        let Some(k) = pos.king(color) else { return 0 };
+        let other_king = pos.king(color.opposite());
+        let mut without = pos.clone();
+        without.remove(k);
+        rules
+            .walk_moves(pos, k)
+            .iter()
+            .filter(|m| Some(m.to) != other_king && !rules.is_checked_square(&without, m.to, color.opposite()))
+            .count()
+    }
+
+    /// Whether `color` is in SAT-check in `pos`.
+    fn sat_check(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        if pos.king(color).is_none() {
+            return false;
+        }
+        // sat.c: the allowance is one flight less for a strict side not in check as the pieces observe it: with
+        // one flight allowed, none.
+        if self.strict && pos.flags() & strict_bit(color) != 0 && !rules.walks_in_check(pos, color) {
+            return true;
+        }
+        Sat::flights(rules, pos, color) > 0
+    }
+}
+
+impl Condition for Sat {
+    fn describe(&self) -> String {
+        if self.strict { "StrictSAT" } else { "SAT" }.into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        if self.strict {
+            Hooks::CHECK | Hooks::LEGALITY | Hooks::AFTER_MOVE
+        } else {
+            Hooks::CHECK | Hooks::LEGALITY
+        }
+    }
+
+    // Kings may stand side by side, or a king on a line of the other's pieces, without being in check: Popeye's
+    // `king_capture_avoider.c`, inserted for SAT and Strict SAT, makes a move that takes the other side's king
+    // illegal.
+    fn is_legal(&self, _rules: &Rules, before: &Position, _mv: Move, after: &Position) -> bool {
+        let them = before.side().opposite();
+        before.king(them).is_none() || after.king(them).is_some()
+    }
+
+    fn in_check(&self, rules: &Rules, pos: &Position, color: Color) -> bool {
+        self.sat_check(rules, pos, color)
+    }
+
+    // sat.c's `strict_sat_updater_solve`: after every move, a side in check as the pieces observe it becomes
+    // strict for the rest of the play. Its `strict_sat_initialiser_solve` makes a side in check in the diagram
+    // strict from the start: that matters only once the side stands unobserved, after a move, so the first move
+    // takes it over from the position it is made in.
+    fn after_move(&self, rules: &Rules, before: &Position, _mv: Move, after: &mut Position) {
+        let mut flags = after.flags();
+        for color in [Color::White, Color::Black] {
+            if flags & strict_bit(color) == 0
+                && (rules.walks_in_check(after, color) || rules.walks_in_check(before, color))
+            {
+                flags |= strict_bit(color);
+            }
+        }
+        if flags != after.flags() {
+            after.set_flags(flags);
+        }
+    }
+
+    fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        let after = rules.make(before, mv);
+        let us = before.side();
+        if !self.sat_check(rules, &after, us) {
+            return None;
+        }
+        let n = Sat::flights(rules, &after, us);
+        Some(if n == 0 {
+            "under Strict SAT a king once in check is in check without a flight while it stands observed, and \
+             this move leaves it so."
+                .to_string()
+        } else {
+            format!(
+                "under SAT a king is in check when it has a flight (a square it could step to without being \
+                 observed there), and this move leaves its king {n} flight{}.",
+                if n == 1 { "" } else { "s" }
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sat;
+    use crate::conditions::madrasi::tests::{legal, play, setup};
+    use crate::square::Color;
+
+    #[test]
+    fn a_king_with_a_flight_is_in_check_and_may_not_take_the_other_king() {
+        // Popeye 4.104, h#1, SAT, White Ka1 Qf2 Rh1 Pg2, Black Kb1 Bc1 Bc2 Sd1 Sd2: among its nine solutions
+        // `1.Sd2-f1 Qf2*c2 #`. After it the black king has one flight, c2 (the queen there is not observed by
+        // White), so it is in check; every black move leaves it a flight but Kb1*a1, which takes the white king
+        // and is illegal: mate.
+        let (rules, pos) = setup("8/8/8/8/8/8/2bn1QP1/Kkbn3R b - - 0 1", &["SAT"]);
+        assert!(!rules.in_check(&pos, Color::Black));
+        let after = play(&rules, &play(&rules, &pos, "d2f1"), "f2c2");
+        assert_eq!(Sat::flights(&rules, &after, Color::Black), 1);
+        assert!(rules.in_check(&after, Color::Black));
+        assert!(legal(&rules, &after).is_empty());
+        // The white king beside the black one has no flight (a2 and b2 are observed): not in check.
+        assert!(!rules.in_check(&after, Color::White));
+    }
+
+    #[test]
+    fn strict_sat_is_played_when_both_are_stated() {
+        // Popeye's `solvers.c` plays Strict SAT when both are set (EXAMPLES/sat.inp#10, `cond sat strict`).
+        let specs: Vec<_> = ["SAT", "StrictSAT"]
+            .iter()
+            .map(|t| crate::input::vocab::conditions::parse_condition_text(t).unwrap())
+            .collect();
+        let built = crate::conditions::build_all(&specs).unwrap();
+        assert_eq!(built.iter().map(|c| c.describe()).collect::<Vec<_>>(), ["StrictSAT"]);
+    }
+}
