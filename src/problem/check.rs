@@ -97,7 +97,8 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
     if p.zero_position {
         return None;
     }
-    let conds = conds.unwrap_or_default();
+    let mut conds = conds.unwrap_or_default();
+    conds.extend(conditions::attributes::for_attributes(crate::pieces::Attrs::of(&p.pieces)));
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds).with_attributes(crate::pieces::Attrs::of(&p.pieces));
     let mut setup = p.options.setup();
     setup.edge_pawns |= conditions::edge_pawns(&p.conditions);
