@@ -34,6 +34,14 @@ pub struct NaiveBoard {
     pub chameleon: [[bool; 8]; 8],
     /// Whether the problem has chameleon pieces (the promotions to them exist).
     pub chameleons: bool,
+    /// The grasshoppers that change their hurdle's colour: the hurdle of their move, if not a king nor neutral,
+    /// changes sides.
+    pub hcc: [[bool; 8]; 8],
+    /// Whether the problem has hurdle colour changing pieces: a pawn's promotee grasshopper has the attribute
+    /// (choice 2 when [`NaiveBoard::plain_grasshopper`], which offers the plain one as choice 1).
+    pub hccs: bool,
+    /// Whether the diagram had a grasshopper without attributes (false from [`NaiveBoard::from_position`]).
+    pub plain_grasshopper: bool,
 }
 
 impl NaiveBoard {
@@ -49,7 +57,9 @@ impl NaiveBoard {
         let mut neutral = [[false; 8]; 8];
         let mut kamikaze = [[false; 8]; 8];
         let mut chameleon = [[false; 8]; 8];
+        let mut hcc = [[false; 8]; 8];
         for (sq, p) in pos.pieces() {
+            hcc[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::HURDLE_COLOUR_CHANGING);
             kamikaze[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::KAMIKAZE);
             chameleon[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::CHAMELEON);
             if pos.attrs_at(sq).has(Attrs::ROYAL) {
@@ -69,6 +79,9 @@ impl NaiveBoard {
             kamikaze,
             chameleon,
             chameleons: pos.marks().has(Attrs::CHAMELEON),
+            hcc,
+            hccs: pos.marks().has(Attrs::HURDLE_COLOUR_CHANGING),
+            plain_grasshopper: false,
         }
     }
 
@@ -670,7 +683,8 @@ fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move>
         } else if to.rank() as i8 == last {
             for &k in promotions {
                 let sequence = matches!(k, Kind::KNIGHT | Kind::BISHOP | Kind::ROOK | Kind::QUEEN);
-                if b.chameleons && !chameleon && sequence {
+                let grasshopper = Kind::from_code("G") == Some(k);
+                if (b.chameleons && !chameleon && sequence) || (b.hccs && b.plain_grasshopper && grasshopper) {
                     out.push(mv.promoting(k).choosing(1));
                     out.push(mv.promoting(k).choosing(2));
                 } else {
@@ -796,7 +810,8 @@ impl NaiveBoard {
         // The other marks go the same way.
         let kamikaze = Self::mark(&self.kamikaze, mv.from);
         let chameleon = Self::mark(&self.chameleon, mv.from);
-        for grid in [&mut b.kamikaze, &mut b.chameleon] {
+        let hcc = Self::mark(&self.hcc, mv.from);
+        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
             if let Some(c) = mv.capture() {
                 Self::set_mark(grid, c, false);
             }
@@ -804,12 +819,28 @@ impl NaiveBoard {
         }
         Self::set_mark(&mut b.kamikaze, mv.to, kamikaze);
         Self::set_mark(&mut b.chameleon, mv.to, chameleon);
+        Self::set_mark(&mut b.hcc, mv.to, hcc);
+        let grasshopper = Kind::from_code("G").expect("the grasshopper");
+        if mv.promotion() == Some(grasshopper) && self.hccs && (mv.choice() == 2 || !self.plain_grasshopper) {
+            Self::set_mark(&mut b.hcc, mv.to, true);
+        }
+        if hcc && piece.kind == grasshopper {
+            // The hurdle: the square before the arrival on the line of the hop.
+            let (df, dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
+            let (hf, hr) = (mv.to.file() as i8 - df.signum(), mv.to.rank() as i8 - dr.signum());
+            if let Some(p) = b.at(hf, hr) {
+                if p.kind != Kind::KING && !b.is_neutral(hf, hr) {
+                    b.set(sq(hf, hr), Some(Piece::new(p.color.opposite(), p.kind)));
+                }
+            }
+        }
         if kamikaze && mv.capture().is_some() {
             // The kamikaze capturer goes with its victim.
             b.set(mv.to, None);
             b.set_neutral(mv.to, false);
             Self::set_mark(&mut b.kamikaze, mv.to, false);
             Self::set_mark(&mut b.chameleon, mv.to, false);
+            Self::set_mark(&mut b.hcc, mv.to, false);
             for r in &mut b.royal {
                 if *r == Some(mv.to) {
                     *r = None;
@@ -829,7 +860,7 @@ impl NaiveBoard {
             if let Some(k) = next {
                 b.set(mv.to, Some(Piece::new(piece.color, k)));
             }
-        } else if mv.choice() == 2 {
+        } else if mv.choice() == 2 && self.chameleons {
             // A promotion to a chameleon piece.
             Self::set_mark(&mut b.chameleon, mv.to, true);
         }
@@ -842,7 +873,7 @@ impl NaiveBoard {
             b.set_neutral(from, false);
             b.set(to, rook);
             b.set_neutral(to, neutral);
-            for grid in [&mut b.kamikaze, &mut b.chameleon] {
+            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
                 let on = Self::mark(grid, from);
                 Self::set_mark(grid, from, false);
                 Self::set_mark(grid, to, on);

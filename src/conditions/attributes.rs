@@ -11,17 +11,24 @@
 //!   piece), and a chameleon pawn that promotes stays what it became (`cPd7-d8=cQ`). A pawn without the attribute
 //!   that promotes to one of the four chooses: the plain piece, or a chameleon one (`e7-e8=Q`, `e7-e8=Q=c`), its
 //!   two moves [`Move::choice`] 1 and 2.
+//! - Hurdle colour changing (`pieces/attributes/hurdle_colour_changing.c`), on grasshoppers: the hurdle a
+//!   grasshopper with the attribute hops over changes sides, unless it is a king or neutral (`hccGa1*c3[b2=w]`). A
+//!   pawn promotes to a grasshopper as the grasshoppers of the diagram are (Popeye's
+//!   `hopper_attribute_specific_promotion_initialiser`): a plain one if the diagram has one, one with the attribute
+//!   (`b7-b8=G=hcc`) if the diagram has one; both, choice 1 and 2, if it has both.
 
 use crate::conditions::chameleon::next_walk;
 use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::pieces::{Attrs, Piece};
+use crate::pieces::{Attrs, Kind, Piece};
 use crate::position::Position;
+use crate::square::Square;
 
-/// The stages of the attributes in `attrs` (those of a problem's pieces taken together) that act on moves.
-pub fn for_attributes(attrs: Attrs) -> Vec<Box<dyn Condition>> {
+/// The stages of the attributes in `attrs` (those of a problem's pieces taken together) that act on moves;
+/// `plain_grasshopper`: whether the diagram has a grasshopper without attributes (what a pawn may promote to).
+pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Condition>> {
     let mut out: Vec<Box<dyn Condition>> = Vec::new();
     if attrs.has(Attrs::KAMIKAZE) {
         out.push(Box::new(KamikazePieces));
@@ -29,7 +36,79 @@ pub fn for_attributes(attrs: Attrs) -> Vec<Box<dyn Condition>> {
     if attrs.has(Attrs::CHAMELEON) {
         out.push(Box::new(ChameleonPieces));
     }
+    if attrs.has(Attrs::HURDLE_COLOUR_CHANGING) {
+        out.push(Box::new(HurdleColourChangers { plain_grasshopper }));
+    }
     out
+}
+
+/// The grasshoppers that change their hurdle's colour.
+#[derive(Clone, Debug)]
+pub struct HurdleColourChangers {
+    /// Whether the diagram has a grasshopper without the attribute: a promotion to a grasshopper then offers both.
+    plain_grasshopper: bool,
+}
+
+impl HurdleColourChangers {
+    /// The hurdle of the grasshopper move `mv` (the square before its arrival, on its line).
+    fn hurdle(mv: Move) -> Option<Square> {
+        let (df, dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
+        mv.to.offset(-df.signum(), -dr.signum())
+    }
+}
+
+impl Condition for HurdleColourChangers {
+    fn describe(&self) -> String {
+        "HurdleColourChanging".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE | Hooks::CHOICES
+    }
+
+    fn choices(&self, _rules: &Rules, _pos: &Position, mv: Move) -> u8 {
+        if mv.promotion() == Some(Kind::GRASSHOPPER) && self.plain_grasshopper {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if mv.promotion() == Some(Kind::GRASSHOPPER) {
+            if mv.choice() == 2 || !self.plain_grasshopper {
+                let attrs = Attrs::HURDLE_COLOUR_CHANGING;
+                if after.set_attrs(mv.to, attrs) {
+                    effects.push(Effect::Marked { square: mv.to, attrs });
+                }
+            }
+            return;
+        }
+        if !before.attrs_at(mv.from).has(Attrs::HURDLE_COLOUR_CHANGING)
+            || before.piece_at(mv.from).map(|p| p.kind) != Some(Kind::GRASSHOPPER)
+        {
+            return;
+        }
+        let Some(h) = Self::hurdle(mv) else { return };
+        let Some(p) = after.piece_at(h) else { return };
+        if p.kind == Kind::KING || after.attrs_at(h).has(Attrs::NEUTRAL) {
+            return;
+        }
+        let attrs = after.attrs_at(h);
+        let turned = Piece::new(p.color.opposite(), p.kind);
+        after.put(h, turned);
+        after.set_attrs(h, attrs);
+        effects.push(Effect::Recoloured { square: h, piece: turned, mover: false });
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        if !before.attrs_at(mv.from).has(Attrs::HURDLE_COLOUR_CHANGING) || mv.promotion().is_some() {
+            return None;
+        }
+        let h = Self::hurdle(mv)?;
+        let p = before.piece_at(h).filter(|p| p.kind != Kind::KING)?;
+        Some(format!("The hurdle on {h}, a {}, changes sides.", p.kind.name()))
+    }
 }
 
 /// Kamikaze pieces: the capturer goes with the piece it takes.
@@ -55,6 +134,9 @@ impl Condition for KamikazePieces {
         }
         let attrs = after.attrs_at(mv.to);
         if let Some(piece) = after.remove(mv.to) {
+            // The goals that follow the moving piece (`c81`, `zd5`) find it nowhere (Popeye's
+            // `move_effect_journal_follow_piece_through_other_effects`).
+            after.note_last_mover_gone();
             effects.push(Effect::RemovedMarked { square: mv.to, piece, attrs });
         }
     }

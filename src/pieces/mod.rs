@@ -600,6 +600,9 @@ impl Attrs {
     /// Chameleon: after each of its moves the piece changes its walk, knight to bishop to rook to queen to knight
     /// (other walks stay as they are); a pawn that promotes to one of the four may become a chameleon piece.
     pub const CHAMELEON: Attrs = Attrs(8);
+    /// Hurdle colour changing: a grasshopper with this attribute turns the hurdle it hops over to the other
+    /// side, kings and neutral pieces excepted (Popeye `hccGa1*c3[b2=w]`).
+    pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs(16);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -655,6 +658,11 @@ pub static ATTRIBUTES: &[AttrDef] = &[
     AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" },
     AttrDef { attr: Attrs::KAMIKAZE, names: ["Kamikaze", "Kamikaze", "Kamikaze"], name: "kamikaze" },
     AttrDef { attr: Attrs::CHAMELEON, names: ["Chameleon", "Chamaeleon", "Cameleon"], name: "chameleon" },
+    AttrDef {
+        attr: Attrs::HURDLE_COLOUR_CHANGING,
+        names: ["HurdleColourChanging", "SprungbockFarbeWechselnd", "CouleurEchangeantSautoir"],
+        name: "hurdlecolourchanging",
+    },
 ];
 
 /// The eight symmetric images of an offset, without repetitions.

@@ -395,7 +395,8 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             pairs: p.options.castling_mutually_exclusive.clone(),
         }));
     }
-    conds.extend(conditions::attributes::for_attributes(Attrs::of(&d.pieces)));
+    let plain_grasshopper = d.pieces.iter().any(|x| x.kind == Kind::GRASSHOPPER && x.attrs.is_empty());
+    conds.extend(conditions::attributes::for_attributes(Attrs::of(&d.pieces), plain_grasshopper));
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
     let mut setup = p.options.setup();
     setup.edge_pawns |= conditions::edge_pawns(&d.conditions);
@@ -453,6 +454,18 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     {
         return Some(Refusal::unsupported(format!(
             "not supported yet: pawns without attributes beside pieces with the attributes {name}"
+        )));
+    }
+    // Hurdle colour changing on the grasshopper alone (Popeye allows other hoppers, the Chinese pieces and the
+    // lions too, and refuses it on other pieces), and with no other attribute.
+    if attrs.has(Attrs::HURDLE_COLOUR_CHANGING)
+        && d.pieces.iter().any(|x| {
+            x.attrs.has(Attrs::HURDLE_COLOUR_CHANGING)
+                && (x.kind != Kind::GRASSHOPPER || x.attrs != Attrs::HURDLE_COLOUR_CHANGING)
+        })
+    {
+        return Some(Refusal::unsupported(format!(
+            "not supported yet: piece attribute {name} on other pieces than grasshoppers"
         )));
     }
     let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());

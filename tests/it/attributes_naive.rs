@@ -257,7 +257,7 @@ fn kamikaze_and_chameleon_pieces_agree_with_the_naive_reference() {
             if pos.marks().is_empty() {
                 continue;
             }
-            let conds = stipula::conditions::attributes::for_attributes(attrs);
+            let conds = stipula::conditions::attributes::for_attributes(attrs, false);
             let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
             if rules.in_check(&pos, pos.side().opposite()) {
                 continue;
@@ -293,4 +293,62 @@ fn kamikaze_and_chameleon_pieces_agree_with_the_naive_reference() {
         );
         assert!(chameleon_promotions > 20 || attrs != Attrs::CHAMELEON, "{chameleon_promotions} chameleon promotions");
     }
+}
+
+/// Hurdle colour changing grasshoppers: the legal moves (a promotion to a grasshopper as the diagram's
+/// grasshoppers are: with the attribute, or both), check and the position after each move (the hurdle turned,
+/// kings and neutral pieces excepted) are the naive reference's, along random games of up to eight plies from
+/// 3 000 random positions with grasshoppers, some with the attribute, and a plain one half the time.
+#[test]
+fn hurdle_colour_changing_grasshoppers_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0004);
+    let g = Kind::from_code("G").unwrap();
+    let attrs = Attrs::HURDLE_COLOUR_CHANGING;
+    let (mut compared, mut turned, mut promotions) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut pos = marked_position(&mut rng, Attrs::NONE);
+        for i in 0..1 + rng.below(4) {
+            let s = empty_square(&mut rng, &pos, g);
+            pos.put(s, Piece::new(if rng.below(2) == 0 { Color::White } else { Color::Black }, g));
+            if i == 0 || rng.below(2) == 0 {
+                assert!(pos.set_attrs(s, attrs));
+            }
+        }
+        let plain = pos.pieces().any(|(s, p)| p.kind == g && pos.attrs_at(s).is_empty());
+        let conds = stipula::conditions::attributes::for_attributes(attrs, plain);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..8 {
+            let mut naive = NaiveBoard::from_position(&pos);
+            naive.plain_grasshopper = plain;
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            promotions += (mv.promotion() == Some(g)) as u32;
+            let after = rules.make(&pos, mv);
+            let mut expected = naive.make(mv);
+            expected.plain_grasshopper = false;
+            turned +=
+                (after.color_bb(Color::White).count() != pos.color_bb(Color::White).count() && !mv.is_capture()) as u32;
+            assert_eq!(NaiveBoard::from_position(&after), expected, "{mv:?} choice {} plain {plain} from {pos:?}", mv.choice());
+            assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(
+        compared > 10000 && turned > 300 && promotions > 30,
+        "{compared} positions, {turned} hurdles turned, {promotions} promotions"
+    );
 }

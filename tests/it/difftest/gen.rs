@@ -546,15 +546,17 @@ impl Gen<'_> {
                 }
             }
         }
-        // Now and then kamikaze or chameleon pieces (Popeye's piece attributes), not with a royal or neutral piece,
+        // Now and then kamikaze, chameleon or hurdle colour changing pieces (Popeye's piece attributes), not with a royal or neutral piece,
         // conditions or twins (stipula refuses them with conditions), nor a kamikaze king (Popeye refuses it).
         let mut marked: Vec<(usize, usize)> = Vec::new();
         let forced = std::env::var_os("STIPULA_DIFF_ATTRS").is_some();
-        let attr = if self.rng.chance(50) { "Kamikaze" } else { "Chameleon" };
+        // Hurdle colour changing on grasshoppers only (stipula refuses it on other pieces).
+        let attr = *self.rng.pick(&["Kamikaze", "Chameleon", "HurdleColourChanging"]);
         if royal.is_none() && neutral.is_empty() && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
-                    if matches!(self.board[r][f], Some((_, k)) if k != "K") && self.rng.chance(50) {
+                    let fits = |k: &str| if attr == "HurdleColourChanging" { k == "G" } else { k != "K" };
+                    if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
                         marked.push((f, r));
                     }
                 }
