@@ -342,7 +342,12 @@ fn hurdle_colour_changing_grasshoppers_agree_with_the_naive_reference() {
             expected.plain_grasshopper = false;
             turned +=
                 (after.color_bb(Color::White).count() != pos.color_bb(Color::White).count() && !mv.is_capture()) as u32;
-            assert_eq!(NaiveBoard::from_position(&after), expected, "{mv:?} choice {} plain {plain} from {pos:?}", mv.choice());
+            assert_eq!(
+                NaiveBoard::from_position(&after),
+                expected,
+                "{mv:?} choice {} plain {plain} from {pos:?}",
+                mv.choice()
+            );
             assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
             pos = after;
         }
