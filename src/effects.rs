@@ -3,7 +3,7 @@
 //! and, when asked, lists them; the notation writes them in one place ([`Effect::write_in`]), as Popeye writes
 //! its move-effect journal (`[+bRa8]`, `[wQd7->d1]`, `[-wSc3]`).
 
-use crate::pieces::{Kind, Piece};
+use crate::pieces::{Attrs, Kind, Piece};
 use crate::square::{Color, Square};
 use crate::words::Lang;
 
@@ -33,6 +33,14 @@ pub enum Effect {
     /// then be the piece that moves), `piece` as it is now: Popeye writes `[e8=R]` before the move
     /// (`[e8=R]Qd8-d4`, `[d8=B]Bd8-b6`).
     Promoted { square: Square, piece: Piece },
+    /// A piece with attributes changed to another kind, `piece` as it is now with its `attrs` (a chameleon piece's
+    /// new walk: Popeye writes `=cB` after the move, the attributes' letters before the kind).
+    Rewalked { square: Square, piece: Piece, attrs: Attrs },
+    /// A piece with attributes taken off the board by its attribute's rule (a kamikaze piece that captured:
+    /// Popeye `[-wkQc3]`).
+    RemovedMarked { square: Square, piece: Piece, attrs: Attrs },
+    /// The moving piece given attributes (a pawn promoted into a chameleon piece: Popeye `e7-e8=Q=c`).
+    Marked { square: Square, attrs: Attrs },
 }
 
 impl Effect {
@@ -77,6 +85,11 @@ impl Effect {
                 }
             }
             Effect::Promoted { square, piece } => format!("[{square}={}]", letters(piece.kind)),
+            Effect::Rewalked { piece, attrs, .. } => format!("={}{}", attrs.prefix_in(lang), letters(piece.kind)),
+            Effect::RemovedMarked { square, piece, attrs } => {
+                format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
+            }
+            Effect::Marked { attrs, .. } => format!("={}", attrs.prefix_in(lang)),
             Effect::Transmuted { square, piece, mover } => {
                 if mover {
                     format!("={}", letters(piece.kind))
@@ -90,7 +103,13 @@ impl Effect {
     /// Whether Popeye writes the effect inside the context before it (the move, or the bracket of the effect
     /// before: `[+bRa8=w]`) rather than in a bracket of its own.
     fn in_context(&self) -> bool {
-        matches!(self, Effect::Recoloured { mover: true, .. } | Effect::Transmuted { mover: true, .. })
+        matches!(
+            self,
+            Effect::Recoloured { mover: true, .. }
+                | Effect::Transmuted { mover: true, .. }
+                | Effect::Rewalked { .. }
+                | Effect::Marked { .. }
+        )
     }
 
     /// Whether Popeye writes the effect before the move rather than after it (`[e8=R]Qd8-d4`).
@@ -214,6 +233,25 @@ impl serde::Serialize for Effect {
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Rewalked { square, piece, attrs } => {
+                m.serialize_field("effect", "transmuted")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+                m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+            }
+            Effect::RemovedMarked { square, piece, attrs } => {
+                m.serialize_field("effect", "removed")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+                m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+            }
+            Effect::Marked { square, attrs } => {
+                m.serialize_field("effect", "marked")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;

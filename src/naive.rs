@@ -26,6 +26,22 @@ pub struct NaiveBoard {
     /// The neutral pieces (`neutral[file][rank]`): each belongs to both sides, moves for the side to move (a pawn
     /// in that side's direction), is taken by either side, and observes for either side.
     pub neutral: [[bool; 8]; 8],
+    /// The kamikaze pieces (`kamikaze[file][rank]`): one that captures leaves the board with the piece it takes;
+    /// a kamikaze pawn's capture on its last rank does not promote.
+    pub kamikaze: [[bool; 8]; 8],
+    /// The chameleon pieces: a chameleon knight, bishop, rook or queen that moves becomes a bishop, rook, queen or
+    /// knight; a pawn promoting to one of these four without the attribute may become one (choice 2).
+    pub chameleon: [[bool; 8]; 8],
+    /// Whether the problem has chameleon pieces (the promotions to them exist).
+    pub chameleons: bool,
+    /// The grasshoppers that change their hurdle's colour: the hurdle of their move, if not a king nor neutral,
+    /// changes sides.
+    pub hcc: [[bool; 8]; 8],
+    /// Whether the problem has hurdle colour changing pieces: a pawn's promotee grasshopper has the attribute
+    /// (choice 2 when [`NaiveBoard::plain_grasshopper`], which offers the plain one as choice 1).
+    pub hccs: bool,
+    /// Whether the diagram had a grasshopper without attributes (false from [`NaiveBoard::from_position`]).
+    pub plain_grasshopper: bool,
 }
 
 impl NaiveBoard {
@@ -39,7 +55,13 @@ impl NaiveBoard {
         }
         let mut royal = [None; 2];
         let mut neutral = [[false; 8]; 8];
+        let mut kamikaze = [[false; 8]; 8];
+        let mut chameleon = [[false; 8]; 8];
+        let mut hcc = [[false; 8]; 8];
         for (sq, p) in pos.pieces() {
+            hcc[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::HURDLE_COLOUR_CHANGING);
+            kamikaze[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::KAMIKAZE);
+            chameleon[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::CHAMELEON);
             if pos.attrs_at(sq).has(Attrs::ROYAL) {
                 royal[p.color.index()] = Some(sq);
             }
@@ -47,7 +69,20 @@ impl NaiveBoard {
                 neutral[sq.file() as usize][sq.rank() as usize] = true;
             }
         }
-        NaiveBoard { grid, side: pos.side(), castling: pos.castling(), ep: pos.ep_square(), royal, neutral }
+        NaiveBoard {
+            grid,
+            side: pos.side(),
+            castling: pos.castling(),
+            ep: pos.ep_square(),
+            royal,
+            neutral,
+            kamikaze,
+            chameleon,
+            chameleons: pos.marks().has(Attrs::CHAMELEON),
+            hcc,
+            hccs: pos.marks().has(Attrs::HURDLE_COLOUR_CHANGING),
+            plain_grasshopper: false,
+        }
     }
 
     /// What stands on (file, rank); `None` also off the board (use [`on_board`] to tell).
@@ -73,6 +108,14 @@ impl NaiveBoard {
 
     fn set_neutral(&mut self, sq: Square, neutral: bool) {
         self.neutral[sq.file() as usize][sq.rank() as usize] = neutral;
+    }
+
+    fn mark(grid: &[[bool; 8]; 8], sq: Square) -> bool {
+        grid[sq.file() as usize][sq.rank() as usize]
+    }
+
+    fn set_mark(grid: &mut [[bool; 8]; 8], sq: Square, on: bool) {
+        grid[sq.file() as usize][sq.rank() as usize] = on;
     }
 
     /// Whether the piece on (file, rank) is one `color` may take: the other colour's, or a neutral one.
@@ -630,11 +673,23 @@ fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move>
     let me = if b.is_neutral(f0, r0) { Piece::new(b.side, me.kind) } else { me };
     let (dir, start, last) = if me.color == Color::White { (1, 1, 7) } else { (-1, 6, 0) };
     let mut out = Vec::new();
+    let kamikaze = NaiveBoard::mark(&b.kamikaze, from);
+    let chameleon = NaiveBoard::mark(&b.chameleon, from);
     let mut push = |to: Square, cap: Option<Square>, special: Special| {
         let mv = Move::new(from, to, cap, special);
-        if to.rank() as i8 == last {
+        if to.rank() as i8 == last && kamikaze && cap.is_some() {
+            // A kamikaze pawn taking on its last rank leaves the board unpromoted.
+            out.push(mv);
+        } else if to.rank() as i8 == last {
             for &k in promotions {
-                out.push(mv.promoting(k));
+                let sequence = matches!(k, Kind::KNIGHT | Kind::BISHOP | Kind::ROOK | Kind::QUEEN);
+                let grasshopper = Kind::from_code("G") == Some(k);
+                if (b.chameleons && !chameleon && sequence) || (b.hccs && b.plain_grasshopper && grasshopper) {
+                    out.push(mv.promoting(k).choosing(1));
+                    out.push(mv.promoting(k).choosing(2));
+                } else {
+                    out.push(mv.promoting(k));
+                }
             }
         } else {
             out.push(mv);
@@ -752,6 +807,63 @@ impl NaiveBoard {
         b.set(mv.from, None);
         b.set(mv.to, Some(mv.promotion().map_or(piece, |k| Piece::new(piece.color, k))));
         b.set_neutral(mv.to, neutral);
+        // The other marks go the same way.
+        let kamikaze = Self::mark(&self.kamikaze, mv.from);
+        let chameleon = Self::mark(&self.chameleon, mv.from);
+        let hcc = Self::mark(&self.hcc, mv.from);
+        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
+            if let Some(c) = mv.capture() {
+                Self::set_mark(grid, c, false);
+            }
+            Self::set_mark(grid, mv.from, false);
+        }
+        Self::set_mark(&mut b.kamikaze, mv.to, kamikaze);
+        Self::set_mark(&mut b.chameleon, mv.to, chameleon);
+        Self::set_mark(&mut b.hcc, mv.to, hcc);
+        let grasshopper = Kind::from_code("G").expect("the grasshopper");
+        if mv.promotion() == Some(grasshopper) && self.hccs && (mv.choice() == 2 || !self.plain_grasshopper) {
+            Self::set_mark(&mut b.hcc, mv.to, true);
+        }
+        if hcc && piece.kind == grasshopper {
+            // The hurdle: the square before the arrival on the line of the hop.
+            let (df, dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
+            let (hf, hr) = (mv.to.file() as i8 - df.signum(), mv.to.rank() as i8 - dr.signum());
+            if let Some(p) = b.at(hf, hr) {
+                if p.kind != Kind::KING && !b.is_neutral(hf, hr) {
+                    b.set(sq(hf, hr), Some(Piece::new(p.color.opposite(), p.kind)));
+                }
+            }
+        }
+        if kamikaze && mv.capture().is_some() {
+            // The kamikaze capturer goes with its victim.
+            b.set(mv.to, None);
+            b.set_neutral(mv.to, false);
+            Self::set_mark(&mut b.kamikaze, mv.to, false);
+            Self::set_mark(&mut b.chameleon, mv.to, false);
+            Self::set_mark(&mut b.hcc, mv.to, false);
+            for r in &mut b.royal {
+                if *r == Some(mv.to) {
+                    *r = None;
+                }
+            }
+        } else if chameleon
+            && mv.promotion().is_none()
+            && !matches!(mv.special, Special::CastleShort | Special::CastleLong)
+        {
+            let next = match piece.kind {
+                Kind::KNIGHT => Some(Kind::BISHOP),
+                Kind::BISHOP => Some(Kind::ROOK),
+                Kind::ROOK => Some(Kind::QUEEN),
+                Kind::QUEEN => Some(Kind::KNIGHT),
+                _ => None,
+            };
+            if let Some(k) = next {
+                b.set(mv.to, Some(Piece::new(piece.color, k)));
+            }
+        } else if mv.choice() == 2 && self.chameleons {
+            // A promotion to a chameleon piece.
+            Self::set_mark(&mut b.chameleon, mv.to, true);
+        }
         let rank = mv.from.rank();
         let rook_move = |b: &mut NaiveBoard, from: u8, to: u8| {
             let (from, to) = (Square::from_coords(from, rank), Square::from_coords(to, rank));
@@ -761,6 +873,11 @@ impl NaiveBoard {
             b.set_neutral(from, false);
             b.set(to, rook);
             b.set_neutral(to, neutral);
+            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
+                let on = Self::mark(grid, from);
+                Self::set_mark(grid, from, false);
+                Self::set_mark(grid, to, on);
+            }
         };
         match mv.special {
             Special::CastleShort => rook_move(&mut b, 7, 5),

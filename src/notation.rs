@@ -96,8 +96,8 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
     }
     if let Some(k) = mv.promotion() {
         s.push('=');
-        // A neutral pawn's promotee is neutral, written so (`nPb7-b8=nQ`).
-        if attrs.has(Attrs::NEUTRAL) {
+        // A pawn's promotee keeps its attributes, written so (`nPb7-b8=nQ`, `cPd7-d8=cQ`).
+        if !attrs.is_empty() {
             s += &attrs.prefix_in(lang);
         }
         s += letters(k);

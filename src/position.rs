@@ -111,6 +111,7 @@ impl LastMove {
     const EN_PASSANT: u8 = 4;
     const CASTLING: u8 = 8;
     const REBORN: u8 = 16;
+    const GONE: u8 = 32;
 
     #[inline(always)]
     fn of(mv: Move) -> LastMove {
@@ -124,9 +125,15 @@ impl LastMove {
         LastMove { to: mv.to.index() as u8, how }
     }
 
-    /// The square the moving piece arrived on (the king's, castling), if a move was made.
+    /// The square the moving piece arrived on (the king's, castling), if a move was made and the piece is still
+    /// on the board (a kamikaze capturer is not: Popeye's goals follow the moving piece).
     pub fn arrival(self) -> Option<Square> {
-        (self.how & Self::MOVED != 0).then(|| Square::new(self.to))
+        (self.how & (Self::MOVED | Self::GONE) == Self::MOVED).then(|| Square::new(self.to))
+    }
+
+    /// Whether a move was made.
+    pub fn moved(self) -> bool {
+        self.how & Self::MOVED != 0
     }
 
     /// Whether the move captured (en passant too).
@@ -814,6 +821,12 @@ impl Position {
     /// the capturer), which the goals of the move (`zd5`) read as its arrival.
     pub fn relocate_last_arrival(&mut self, sq: Square) {
         self.last.to = sq.index() as u8;
+    }
+
+    /// Notes that the piece the last move moved left the board with it (a kamikaze capturer): it arrived nowhere
+    /// ([`LastMove::arrival`]).
+    pub fn note_last_mover_gone(&mut self) {
+        self.last.how |= LastMove::GONE;
     }
 
     /// Notes that the last move's captured piece was reborn ([`LastMove::reborn`]).

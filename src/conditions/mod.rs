@@ -9,6 +9,7 @@
 
 pub mod andernach;
 pub mod annan;
+pub mod attributes;
 pub mod bicolores;
 pub mod breton;
 pub mod castling_exclusive;

@@ -42,7 +42,8 @@ impl Hooks {
     pub const DOUBLE_STEP: Hooks = Hooks(32);
     /// [`Condition::promotion_allowed`].
     pub const PROMOTION: Hooks = Hooks(64);
-    /// A pawn move to the last rank without a promotion may be refused (no condition uses it yet).
+    /// [`Condition::unpromoted`]: a pawn move to the last rank may be made without a promotion (a kamikaze pawn's
+    /// capture, the pawn gone with the piece it takes).
     pub const PAWN_MOVE: Hooks = Hooks(128);
     /// [`Condition::extra_check`]: some pieces give check by a move their walk does not have (Parsi's king leap).
     pub const EXTRA_CHECK: Hooks = Hooks(256);
@@ -343,9 +344,9 @@ pub trait Condition: Send + Sync + fmt::Debug {
         None
     }
 
-    /// How many outcomes the mover chooses among for the pseudo-legal capture `mv` in `pos` (0: the move stands as
-    /// generated); the generator lists the move once per outcome, [`Move::choice`] 1 to n, for
-    /// [`Condition::on_capture`] to make (called only with [`Hooks::CHOICES`]).
+    /// How many outcomes the mover chooses among for the pseudo-legal capture or promotion `mv` in `pos` (0: the
+    /// move stands as generated); the generator lists the move once per outcome, [`Move::choice`] 1 to n, for
+    /// [`Condition::on_capture`] or [`Condition::on_move`] to make (called only with [`Hooks::CHOICES`]).
     fn choices(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> u8 {
         0
     }
@@ -383,6 +384,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// Whether the pawn move `mv` may promote to `kind` (called only with [`Hooks::PROMOTION`]).
     fn promotion_allowed(&self, _rules: &Rules, _pos: &Position, _mv: Move, _kind: Kind) -> bool {
         true
+    }
+
+    /// Whether the pawn move `mv` to the last rank is made once, without a promotion, in place of its
+    /// promotions (called only with [`Hooks::PAWN_MOVE`]).
+    fn unpromoted(&self, _pos: &Position, _mv: Move) -> bool {
+        false
     }
 
     /// The initial state bits for [`Position::flags`].

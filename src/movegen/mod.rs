@@ -504,12 +504,12 @@ impl Rules {
         }
     }
 
-    /// The captures from `out[start..]` for which a condition offers choices ([`Condition::choices`]), each
-    /// replaced by one move per choice.
+    /// The captures and promotions from `out[start..]` for which a condition offers choices
+    /// ([`Condition::choices`]), each replaced by one move per choice.
     #[inline(never)]
     fn expand_choices(&self, pos: &Position, out: &mut MoveList, start: usize) {
         expand_each(out, start, |mv| {
-            if mv.is_capture() {
+            if mv.is_capture() || mv.promotion().is_some() {
                 self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0)
             } else {
                 0
@@ -619,6 +619,13 @@ impl Rules {
     #[inline]
     fn push_pawn<const HOOKS: bool>(&self, pos: &Position, mv: Move, last: u8, out: &mut MoveList) {
         if mv.to.rank() != last {
+            out.push(mv);
+            return;
+        }
+        if HOOKS
+            && self.hooks.has(Hooks::PAWN_MOVE)
+            && self.conditions_with(Hooks::PAWN_MOVE).any(|c| c.unpromoted(pos, mv))
+        {
             out.push(mv);
             return;
         }

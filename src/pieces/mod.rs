@@ -594,6 +594,15 @@ impl Attrs {
     /// either side may take it, it checks both kings), as Popeye's colour `Neutral`. The position holds it in
     /// both colours' bitboards.
     pub const NEUTRAL: Attrs = Attrs(2);
+    /// Kamikaze: a piece that captures is removed with the piece it takes (Popeye `[-wkQc3]`); a pawn that
+    /// captures on its last rank is removed unpromoted.
+    pub const KAMIKAZE: Attrs = Attrs(4);
+    /// Chameleon: after each of its moves the piece changes its walk, knight to bishop to rook to queen to knight
+    /// (other walks stay as they are); a pawn that promotes to one of the four may become a chameleon piece.
+    pub const CHAMELEON: Attrs = Attrs(8);
+    /// Hurdle colour changing: a grasshopper with this attribute turns the hurdle it hops over to the other
+    /// side, kings and neutral pieces excepted (Popeye `hccGa1*c3[b2=w]`).
+    pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs(16);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -642,10 +651,18 @@ pub struct AttrDef {
 }
 
 /// The piece attributes stipula plays (the others Popeye knows are refused by the readers as not supported).
-/// Neutral first: Popeye writes its `n` before the other attributes' letters (its `WriteSpec`).
+/// Neutral first: Popeye writes its `n` before the other attributes' letters (its `WriteSpec`), the others in
+/// the order of its `PieSpec` (royal, kamikaze, paralysing, chameleon, …).
 pub static ATTRIBUTES: &[AttrDef] = &[
     AttrDef { attr: Attrs::NEUTRAL, names: ["Neutral", "Neutral", "Neutre"], name: "neutral" },
     AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" },
+    AttrDef { attr: Attrs::KAMIKAZE, names: ["Kamikaze", "Kamikaze", "Kamikaze"], name: "kamikaze" },
+    AttrDef { attr: Attrs::CHAMELEON, names: ["Chameleon", "Chamaeleon", "Cameleon"], name: "chameleon" },
+    AttrDef {
+        attr: Attrs::HURDLE_COLOUR_CHANGING,
+        names: ["HurdleColourChanging", "SprungbockFarbeWechselnd", "CouleurEchangeantSautoir"],
+        name: "hurdlecolourchanging",
+    },
 ];
 
 /// The eight symmetric images of an offset, without repetitions.

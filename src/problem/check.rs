@@ -97,7 +97,9 @@ pub fn check_with(p: &Problem, unplayable: bool) -> Option<Unsolvable> {
     if p.zero_position {
         return None;
     }
-    let conds = conds.unwrap_or_default();
+    let mut conds = conds.unwrap_or_default();
+    let plain_grasshopper = p.pieces.iter().any(|x| x.kind == crate::pieces::Kind::GRASSHOPPER && x.attrs.is_empty());
+    conds.extend(conditions::attributes::for_attributes(crate::pieces::Attrs::of(&p.pieces), plain_grasshopper));
     let rules = Rules::new(p.pieces.iter().map(|x| x.kind), conds).with_attributes(crate::pieces::Attrs::of(&p.pieces));
     let mut setup = p.options.setup();
     setup.edge_pawns |= conditions::edge_pawns(&p.conditions);

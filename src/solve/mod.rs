@@ -171,7 +171,7 @@ pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveLis
         Goal::Steingewinn => last.captured() && !last.reborn(),
         Goal::EnPassant => last.en_passant(),
         Goal::Castling => last.castled(),
-        Goal::Any => last.arrival().is_some(),
+        Goal::Any => last.moved(),
         Goal::Target(sq) => last.arrival() == Some(sq),
         // A position to reach, which these searches do not know: the proof-game search (`proof`) has it.
         Goal::Proof | Goal::AToB => false,

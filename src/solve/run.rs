@@ -395,6 +395,8 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             pairs: p.options.castling_mutually_exclusive.clone(),
         }));
     }
+    let plain_grasshopper = d.pieces.iter().any(|x| x.kind == Kind::GRASSHOPPER && x.attrs.is_empty());
+    conds.extend(conditions::attributes::for_attributes(Attrs::of(&d.pieces), plain_grasshopper));
     let rules = Rules::new(d.pieces.iter().map(|x| x.kind), conds).with_attributes(Attrs::of(&d.pieces));
     let mut setup = p.options.setup();
     setup.edge_pawns |= conditions::edge_pawns(&d.conditions);
@@ -432,6 +434,39 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     // A neutral pawn's promotee is neutral: its mark goes with it.
     if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && x.effective_attrs().has(Attrs::ROYAL)) {
         return Some(Refusal::unsupported(format!("not supported yet: a pawn with the attribute {name}")));
+    }
+    // Popeye refuses kamikaze neutral pieces and kamikaze kings (but in Circe rex inclusive); a royal kamikaze
+    // piece is left out with them.
+    if attrs.has(Attrs::KAMIKAZE)
+        && d.pieces.iter().any(|x| {
+            x.attrs.has(Attrs::KAMIKAZE)
+                && (x.kind == crate::pieces::Kind::KING
+                    || !Attrs(x.attrs.0 & !Attrs::KAMIKAZE.0 & !Attrs::CHAMELEON.0).is_empty())
+        })
+    {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attributes {name} together")));
+    }
+    // A pawn without attributes that promotes may become a chameleon piece (`e7-e8=Q=c`): with other attributes
+    // on the chameleon pieces (neutral chameleons), its promotee would have attributes of its own.
+    if attrs.has(Attrs::CHAMELEON)
+        && attrs != Attrs::CHAMELEON
+        && d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && x.attrs.is_empty())
+    {
+        return Some(Refusal::unsupported(format!(
+            "not supported yet: pawns without attributes beside pieces with the attributes {name}"
+        )));
+    }
+    // Hurdle colour changing on the grasshopper alone (Popeye allows other hoppers, the Chinese pieces and the
+    // lions too, and refuses it on other pieces), and with no other attribute.
+    if attrs.has(Attrs::HURDLE_COLOUR_CHANGING)
+        && d.pieces.iter().any(|x| {
+            x.attrs.has(Attrs::HURDLE_COLOUR_CHANGING)
+                && (x.kind != Kind::GRASSHOPPER || x.attrs != Attrs::HURDLE_COLOUR_CHANGING)
+        })
+    {
+        return Some(Refusal::unsupported(format!(
+            "not supported yet: piece attribute {name} on other pieces than grasshoppers"
+        )));
     }
     let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
     let first = marked.next();

@@ -208,3 +208,152 @@ fn neutral_pieces_agree_with_the_naive_reference() {
         "{compared} positions, {neutral_moves} neutral moves, {neutral_taken} neutral pieces taken"
     );
 }
+
+/// Two kings and up to ten more pieces (pawns often on their seventh rank), each with `attrs` half the time.
+fn marked_position(rng: &mut Rng, attrs: Attrs) -> Position {
+    let mut pos = Position::empty();
+    for color in Color::ALL {
+        let s = empty_square(rng, &pos, Kind::KING);
+        pos.put(s, Piece::new(color, Kind::KING));
+    }
+    for _ in 0..1 + rng.below(10) {
+        let mut kind = if rng.below(3) == 0 { random_kind(rng) } else { Kind(rng.below(5) as u8) };
+        if kind == Kind::KING {
+            kind = Kind::PAWN;
+        }
+        let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let mut s = empty_square(rng, &pos, kind);
+        if kind == Kind::PAWN && rng.below(2) == 0 {
+            let rank = if color == Color::White { 6 } else { 1 };
+            let near = Square::from_coords(s.file(), rank);
+            if pos.piece_at(near).is_none() {
+                s = near;
+            }
+        }
+        pos.put(s, Piece::new(color, kind));
+        // A pawn without attributes may promote to a chameleon piece only where the chameleons have no other
+        // attribute (the readers refuse the others).
+        let must = kind == Kind::PAWN && attrs.has(Attrs::CHAMELEON) && attrs != Attrs::CHAMELEON;
+        if must || rng.below(2) == 0 {
+            assert!(pos.set_attrs(s, attrs));
+        }
+    }
+    pos.set_side(if rng.below(2) == 0 { Color::White } else { Color::Black });
+    pos
+}
+
+/// Kamikaze and chameleon pieces, and pieces with both: the legal moves (a kamikaze pawn's capture on the last
+/// rank unpromoted, a promotion to a chameleon piece as choice 2), check and the position after each move (a
+/// kamikaze capturer gone, a chameleon's new walk, marks moved) of the rules the attributes bring are the naive
+/// reference's, along random games of up to eight plies from 2 000 random positions per set of attributes.
+#[test]
+fn kamikaze_and_chameleon_pieces_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0003);
+    for attrs in [Attrs::KAMIKAZE, Attrs::CHAMELEON, Attrs::KAMIKAZE.union(Attrs::CHAMELEON)] {
+        let (mut compared, mut marked_moves, mut kamikaze_captures, mut chameleon_promotions) = (0, 0, 0, 0);
+        for _ in 0..2000 {
+            let mut pos = marked_position(&mut rng, attrs);
+            // A problem whose pieces have the attributes (the naive reference reads them off the position).
+            if pos.marks().is_empty() {
+                continue;
+            }
+            let conds = stipula::conditions::attributes::for_attributes(attrs, false);
+            let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
+            if rules.in_check(&pos, pos.side().opposite()) {
+                continue;
+            }
+            for _ in 0..8 {
+                let naive = NaiveBoard::from_position(&pos);
+                assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+                for color in Color::ALL {
+                    assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+                }
+                let mut fast = Vec::new();
+                rules.legal_moves(&pos, &mut fast);
+                let fast = sorted(fast);
+                assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+                compared += 1;
+                if fast.is_empty() {
+                    break;
+                }
+                let mv = fast[rng.below(fast.len() as u64) as usize];
+                let marked = pos.attrs_at(mv.from).has(attrs);
+                marked_moves += marked as u32;
+                kamikaze_captures += (marked && attrs.has(Attrs::KAMIKAZE) && mv.is_capture()) as u32;
+                chameleon_promotions += (mv.choice() == 2) as u32;
+                let after = rules.make(&pos, mv);
+                assert_eq!(NaiveBoard::from_position(&after), naive.make(mv), "{mv:?} from {pos:?}");
+                assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
+                pos = after;
+            }
+        }
+        assert!(
+            compared > 8000 && marked_moves > 2000 && (kamikaze_captures > 100 || !attrs.has(Attrs::KAMIKAZE)),
+            "{attrs:?}: {compared} positions, {marked_moves} marked moves, {kamikaze_captures} kamikaze captures"
+        );
+        assert!(chameleon_promotions > 20 || attrs != Attrs::CHAMELEON, "{chameleon_promotions} chameleon promotions");
+    }
+}
+
+/// Hurdle colour changing grasshoppers: the legal moves (a promotion to a grasshopper as the diagram's
+/// grasshoppers are: with the attribute, or both), check and the position after each move (the hurdle turned,
+/// kings and neutral pieces excepted) are the naive reference's, along random games of up to eight plies from
+/// 3 000 random positions with grasshoppers, some with the attribute, and a plain one half the time.
+#[test]
+fn hurdle_colour_changing_grasshoppers_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0004);
+    let g = Kind::from_code("G").unwrap();
+    let attrs = Attrs::HURDLE_COLOUR_CHANGING;
+    let (mut compared, mut turned, mut promotions) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut pos = marked_position(&mut rng, Attrs::NONE);
+        for i in 0..1 + rng.below(4) {
+            let s = empty_square(&mut rng, &pos, g);
+            pos.put(s, Piece::new(if rng.below(2) == 0 { Color::White } else { Color::Black }, g));
+            if i == 0 || rng.below(2) == 0 {
+                assert!(pos.set_attrs(s, attrs));
+            }
+        }
+        let plain = pos.pieces().any(|(s, p)| p.kind == g && pos.attrs_at(s).is_empty());
+        let conds = stipula::conditions::attributes::for_attributes(attrs, plain);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..8 {
+            let mut naive = NaiveBoard::from_position(&pos);
+            naive.plain_grasshopper = plain;
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            promotions += (mv.promotion() == Some(g)) as u32;
+            let after = rules.make(&pos, mv);
+            let mut expected = naive.make(mv);
+            expected.plain_grasshopper = false;
+            turned +=
+                (after.color_bb(Color::White).count() != pos.color_bb(Color::White).count() && !mv.is_capture()) as u32;
+            assert_eq!(
+                NaiveBoard::from_position(&after),
+                expected,
+                "{mv:?} choice {} plain {plain} from {pos:?}",
+                mv.choice()
+            );
+            assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(
+        compared > 10000 && turned > 300 && promotions > 30,
+        "{compared} positions, {turned} hurdles turned, {promotions} promotions"
+    );
+}

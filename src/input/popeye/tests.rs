@@ -140,9 +140,15 @@ fn piece_errors() {
     let p = one("BeginProblem\nStipulation h#2\nForsyth 4k3/8/8/8/8/8/=P7/4K3\nEndProblem");
     assert!(p.pieces.iter().any(|x| x.attrs == crate::pieces::Attrs::NEUTRAL && x.kind == crate::pieces::Kind::PAWN));
     assert_eq!(
-        err("BeginProblem\nStipulation #2\nPieces White Kamikaze Ke1\nEndProblem").message,
-        "not supported: piece attribute Kamikaze"
+        err("BeginProblem\nStipulation #2\nPieces White Magic Ke1\nEndProblem").message,
+        "not supported: piece attribute Magic"
     );
+    // The attributes stipula plays, in Popeye's three languages.
+    let p = one("AnfangProblem\nForderung h#2\nSteine Weiss Ke1 Weiss Chamaeleon Sb1 Schwarz Ke8 Schwarz Kamikaze Ta8\nEndeProblem");
+    let attrs: Vec<_> = p.pieces.iter().map(|x| x.attrs).collect();
+    assert!(attrs.contains(&crate::pieces::Attrs::CHAMELEON) && attrs.contains(&crate::pieces::Attrs::KAMIKAZE));
+    let p = one("DebutProbleme\nenonce h#2\npieces blanc Re1 blanc CouleurEchangeantSautoir Sb1 noir Re8\nFinProbleme");
+    assert!(p.pieces.iter().any(|x| x.attrs == crate::pieces::Attrs::HURDLE_COLOUR_CHANGING));
     // The threeleaper is stipula's but not Popeye's: in a Popeye file `03` is unknown.
     assert_eq!(err("BeginProblem\nStipulation #2\nPieces White 03a1\nEndProblem").message, "unknown piece code `03`");
     // A colour without a piece after it: Popeye says `wrong or missing PieceName - ignored` and passes over the

@@ -97,7 +97,14 @@ pub struct Start<'a> {
 }
 
 /// Whether legal move `m` of `pos` is the written move `s`, its piece letters naming one of `kinds`.
-fn is_written(s: &Stated, kinds: &[Kind], promo: &Option<Vec<Kind>>, pos: &Position, m: &Move) -> bool {
+fn is_written(
+    s: &Stated,
+    kinds: &[Kind],
+    promo: &Option<Vec<Kind>>,
+    pos: &Position,
+    m: &Move,
+    after: &Position,
+) -> bool {
     let Some(piece) = pos.piece_at(m.from) else {
         return false;
     };
@@ -109,7 +116,11 @@ fn is_written(s: &Stated, kinds: &[Kind], promo: &Option<Vec<Kind>>, pos: &Posit
         && (!s.capture || m.is_capture())
         && s.locust.is_none_or(|c| m.capture() == Some(c))
         && match promo {
-            Some(ks) => m.promotion().is_some_and(|k| ks.contains(&k)),
+            // `=B` after a move that promotes nothing: the walk the piece changed to (a chameleon's `Sg1-f3=B`).
+            Some(ks) => match m.promotion() {
+                Some(k) => ks.contains(&k),
+                None => after.piece_at(m.to).is_some_and(|p| p.kind != piece.kind && ks.contains(&p.kind)),
+            },
             None => true,
         }
 }
@@ -151,13 +162,16 @@ fn find(
                 None => None,
             };
             let hits: Vec<(Move, Position)> =
-                legal.into_iter().filter(|(m, _)| is_written(s, &kinds, &promo, pos, m)).collect();
+                legal.into_iter().filter(|(m, after)| is_written(s, &kinds, &promo, pos, m, after)).collect();
             // `N` is Popeye's nightrider and short algebraic's knight: where both fit, Popeye's code is meant
             // (`1.a2-a1=N` in a problem with nightriders, BEISPIEL-pieces_26).
             let coded = |mark: &PieceMark| kinds_coded(mark, lang);
             let strict_promo = s.promotion.as_ref().map(coded);
-            let strict: Vec<(Move, Position)> =
-                hits.iter().filter(|(m, _)| is_written(s, &coded(&s.piece), &strict_promo, pos, m)).cloned().collect();
+            let strict: Vec<(Move, Position)> = hits
+                .iter()
+                .filter(|(m, after)| is_written(s, &coded(&s.piece), &strict_promo, pos, m, after))
+                .cloned()
+                .collect();
             if hits.len() > 1 && strict.len() == 1 {
                 strict
             } else {

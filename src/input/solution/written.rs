@@ -259,11 +259,11 @@ pub fn read_written(tok: &str) -> Option<Written> {
                 let tail: String = rest[j..].iter().collect();
                 let t = tail.trim_start_matches(['=', '/']);
                 let t = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(t);
-                // A neutral pawn's promotee is written with its `n` (`=nQ`).
-                let t = match t.strip_prefix('n') {
-                    Some(rest) if rest.starts_with(|c: char| c.is_ascii_uppercase()) => rest,
-                    _ => t,
-                };
+                // A promotee with attributes is written with their letters (a neutral pawn's `=nQ`, a chameleon
+                // pawn's `=cQ`), as is a chameleon's new walk (`=cB`).
+                let lower = t.chars().take_while(|c| c.is_ascii_lowercase()).count();
+                let t =
+                    if lower > 0 && t[lower..].starts_with(|c: char| c.is_ascii_uppercase()) { &t[lower..] } else { t };
                 promotion = Some(read_piece(t)?);
                 break;
             }

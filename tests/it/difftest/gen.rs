@@ -548,6 +548,22 @@ impl Gen<'_> {
                 }
             }
         }
+        // Now and then kamikaze, chameleon or hurdle colour changing pieces (Popeye's piece attributes), not with a royal or neutral piece,
+        // conditions or twins (stipula refuses them with conditions), nor a kamikaze king (Popeye refuses it).
+        let mut marked: Vec<(usize, usize)> = Vec::new();
+        let forced = std::env::var_os("STIPULA_DIFF_ATTRS").is_some();
+        // Hurdle colour changing on grasshoppers only (stipula refuses it on other pieces).
+        let attr = *self.rng.pick(&["Kamikaze", "Chameleon", "HurdleColourChanging"]);
+        if royal.is_none() && neutral.is_empty() && (self.rng.chance(8) || forced) {
+            for r in 0..8 {
+                for f in 0..8 {
+                    let fits = |k: &str| if attr == "HurdleColourChanging" { k == "G" } else { k != "K" };
+                    if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
+                        marked.push((f, r));
+                    }
+                }
+            }
+        }
         let mut text = String::from("BeginProblem\n");
         // Now and then what Popeye prints above the diagram (and does not solve).
         for (cmd, what) in [
@@ -561,7 +577,7 @@ impl Gen<'_> {
                 let _ = writeln!(text, "{cmd} {what}");
             }
         }
-        if self.rng.chance(6) && royal.is_none() && neutral.is_empty() {
+        if self.rng.chance(6) && royal.is_none() && neutral.is_empty() && marked.is_empty() {
             let _ = writeln!(text, "Forsyth {}", forsyth(&self.board));
         } else {
             // Now and then a walk's squares glued in one word (`Pb2c3`).
@@ -577,7 +593,11 @@ impl Gen<'_> {
                 for r in 0..8 {
                     for f in 0..8 {
                         if let Some((w, k)) = self.board[r][f] {
-                            if w == white && royal != Some((f, r)) && !neutral.contains(&(f, r)) {
+                            if w == white
+                                && royal != Some((f, r))
+                                && !neutral.contains(&(f, r))
+                                && !marked.contains(&(f, r))
+                            {
                                 match words.iter_mut().find(|(kind, _)| glue && *kind == k) {
                                     Some((_, squares)) => *squares += &sq(f, r),
                                     None => words.push((k, sq(f, r))),
@@ -588,6 +608,16 @@ impl Gen<'_> {
                 }
                 for (k, squares) in words {
                     let _ = write!(text, " {k}{squares}");
+                }
+                let mine: Vec<&(usize, usize)> =
+                    marked.iter().filter(|&&(f, r)| self.board[r][f].is_some_and(|(w, _)| w == white)).collect();
+                if !mine.is_empty() {
+                    text += if white { " White " } else { " Black " };
+                    text += attr;
+                    for &&(f, r) in &mine {
+                        let (_, k) = self.board[r][f].expect("a marked piece");
+                        let _ = write!(text, " {k}{}", sq(f, r));
+                    }
                 }
             }
             if !neutral.is_empty() {
@@ -600,9 +630,10 @@ impl Gen<'_> {
             text += "\n";
         }
         let _ = writeln!(text, "Stipulation {stip}");
-        let twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty();
+        let twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
         let only = condition_filter();
-        let conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none() && neutral.is_empty();
+        let conditioned =
+            (self.rng.chance(20) || only.is_some()) && royal.is_none() && neutral.is_empty() && marked.is_empty();
         let mut edge_mover = false;
         if conditioned {
             let c = condition_for(self.rng, &stip, &only);
@@ -668,7 +699,13 @@ impl Gen<'_> {
             opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
             opt(
-                !fairy && !conditioned && !twinned && royal.is_none() && neutral.is_empty() && r.chance(5),
+                !fairy
+                    && !conditioned
+                    && !twinned
+                    && royal.is_none()
+                    && neutral.is_empty()
+                    && marked.is_empty()
+                    && r.chance(5),
                 "Intelligent".into(),
             );
         }

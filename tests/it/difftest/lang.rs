@@ -277,7 +277,14 @@ impl<'r> Writer<'r> {
                             Some(_) if rest.get(i + 1).is_none_or(|n| self_colour(n)) && self.lang != Lang::English => {
                             }
                             Some(c) => ws.push(c),
-                            None => ws.push(self.piece(w)),
+                            // A piece attribute after the colour (`White Chameleon Sb1`: German `Chamaeleon`).
+                            None => match stipula::pieces::ATTRIBUTES.iter().find(|d| d.names[0] == *w) {
+                                Some(d) => {
+                                    let word = d.names[self.lang.index()].to_string();
+                                    ws.push(self.recase(word));
+                                }
+                                None => ws.push(self.piece(w)),
+                            },
                         }
                     }
                 }

@@ -1,0 +1,216 @@
+//! The rules of the piece attributes that act through a move's stages, as conditions the rules take on when a
+//! problem's pieces have them ([`for_attributes`]): they are no conditions of the problem (none is written under
+//! the stipulation), but each is a stage of the move as a condition's is. Royal and neutral pieces are the
+//! position's and the move generator's own business.
+//!
+//! - Kamikaze (Popeye's `pieces/attributes/kamikaze/kamikaze.c`): a kamikaze piece that captures is removed with
+//!   the piece it takes, noted `[-wkQc3]`; a kamikaze pawn that captures on its last rank does not promote (Popeye
+//!   lists `kPb7*c8[-wkPc8]` alone).
+//! - Chameleon (`pieces/attributes/chameleon.c`): after each of its moves a chameleon piece changes its walk,
+//!   knight to bishop to rook to queen to knight (`cSa1-c2=cB`); other walks stay (a king, a pawn, a fairy
+//!   piece), and a chameleon pawn that promotes stays what it became (`cPd7-d8=cQ`). A pawn without the attribute
+//!   that promotes to one of the four chooses: the plain piece, or a chameleon one (`e7-e8=Q`, `e7-e8=Q=c`), its
+//!   two moves [`Move::choice`] 1 and 2.
+//! - Hurdle colour changing (`pieces/attributes/hurdle_colour_changing.c`), on grasshoppers: the hurdle a
+//!   grasshopper with the attribute hops over changes sides, unless it is a king or neutral (`hccGa1*c3[b2=w]`). A
+//!   pawn promotes to a grasshopper as the grasshoppers of the diagram are (Popeye's
+//!   `hopper_attribute_specific_promotion_initialiser`): a plain one if the diagram has one, one with the attribute
+//!   (`b7-b8=G=hcc`) if the diagram has one; both, choice 1 and 2, if it has both.
+
+use crate::conditions::chameleon::next_walk;
+use crate::effects::{Effect, Effects};
+use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::Rules;
+use crate::moves::Move;
+use crate::pieces::{Attrs, Kind, Piece};
+use crate::position::Position;
+use crate::square::Square;
+
+/// The stages of the attributes in `attrs` (those of a problem's pieces taken together) that act on moves;
+/// `plain_grasshopper`: whether the diagram has a grasshopper without attributes (what a pawn may promote to).
+pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Condition>> {
+    let mut out: Vec<Box<dyn Condition>> = Vec::new();
+    if attrs.has(Attrs::KAMIKAZE) {
+        out.push(Box::new(KamikazePieces));
+    }
+    if attrs.has(Attrs::CHAMELEON) {
+        out.push(Box::new(ChameleonPieces));
+    }
+    if attrs.has(Attrs::HURDLE_COLOUR_CHANGING) {
+        out.push(Box::new(HurdleColourChangers { plain_grasshopper }));
+    }
+    out
+}
+
+/// The grasshoppers that change their hurdle's colour.
+#[derive(Clone, Debug)]
+pub struct HurdleColourChangers {
+    /// Whether the diagram has a grasshopper without the attribute: a promotion to a grasshopper then offers both.
+    plain_grasshopper: bool,
+}
+
+impl HurdleColourChangers {
+    /// The hurdle of the grasshopper move `mv` (the square before its arrival, on its line).
+    fn hurdle(mv: Move) -> Option<Square> {
+        let (df, dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
+        mv.to.offset(-df.signum(), -dr.signum())
+    }
+}
+
+impl Condition for HurdleColourChangers {
+    fn describe(&self) -> String {
+        "HurdleColourChanging".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE | Hooks::CHOICES
+    }
+
+    fn choices(&self, _rules: &Rules, _pos: &Position, mv: Move) -> u8 {
+        if mv.promotion() == Some(Kind::GRASSHOPPER) && self.plain_grasshopper {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if mv.promotion() == Some(Kind::GRASSHOPPER) {
+            if mv.choice() == 2 || !self.plain_grasshopper {
+                let attrs = Attrs::HURDLE_COLOUR_CHANGING;
+                if after.set_attrs(mv.to, attrs) {
+                    effects.push(Effect::Marked { square: mv.to, attrs });
+                }
+            }
+            return;
+        }
+        if !before.attrs_at(mv.from).has(Attrs::HURDLE_COLOUR_CHANGING)
+            || before.piece_at(mv.from).map(|p| p.kind) != Some(Kind::GRASSHOPPER)
+        {
+            return;
+        }
+        let Some(h) = Self::hurdle(mv) else { return };
+        let Some(p) = after.piece_at(h) else { return };
+        if p.kind == Kind::KING || after.attrs_at(h).has(Attrs::NEUTRAL) {
+            return;
+        }
+        let attrs = after.attrs_at(h);
+        let turned = Piece::new(p.color.opposite(), p.kind);
+        after.put(h, turned);
+        after.set_attrs(h, attrs);
+        effects.push(Effect::Recoloured { square: h, piece: turned, mover: false });
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        if !before.attrs_at(mv.from).has(Attrs::HURDLE_COLOUR_CHANGING) || mv.promotion().is_some() {
+            return None;
+        }
+        let h = Self::hurdle(mv)?;
+        let p = before.piece_at(h).filter(|p| p.kind != Kind::KING)?;
+        Some(format!("The hurdle on {h}, a {}, changes sides.", p.kind.name()))
+    }
+}
+
+/// Kamikaze pieces: the capturer goes with the piece it takes.
+#[derive(Clone, Debug)]
+pub struct KamikazePieces;
+
+impl Condition for KamikazePieces {
+    fn describe(&self) -> String {
+        "Kamikaze".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::CAPTURE | Hooks::PAWN_MOVE
+    }
+
+    fn unpromoted(&self, pos: &Position, mv: Move) -> bool {
+        mv.is_capture() && pos.attrs_at(mv.from).has(Attrs::KAMIKAZE)
+    }
+
+    fn on_capture(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if !before.attrs_at(mv.from).has(Attrs::KAMIKAZE) {
+            return;
+        }
+        let attrs = after.attrs_at(mv.to);
+        if let Some(piece) = after.remove(mv.to) {
+            // The goals that follow the moving piece (`c81`, `zd5`) find it nowhere (Popeye's
+            // `move_effect_journal_follow_piece_through_other_effects`).
+            after.note_last_mover_gone();
+            effects.push(Effect::RemovedMarked { square: mv.to, piece, attrs });
+        }
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        let p = before.piece_at(mv.from)?;
+        (mv.is_capture() && before.attrs_at(mv.from).has(Attrs::KAMIKAZE))
+            .then(|| format!("The kamikaze {} leaves the board with the piece it takes on {}.", p.kind.name(), mv.to))
+    }
+}
+
+/// Chameleon pieces: the walk changes after each move of the piece; a promotion may make a chameleon piece.
+#[derive(Clone, Debug)]
+pub struct ChameleonPieces;
+
+impl ChameleonPieces {
+    /// Whether `mv` promotes a pawn without the attribute to a walk of the sequence: it may become a chameleon.
+    fn may_become_chameleon(pos: &Position, mv: Move) -> bool {
+        mv.promotion().is_some_and(|k| next_walk(k).is_some()) && !pos.attrs_at(mv.from).has(Attrs::CHAMELEON)
+    }
+}
+
+impl Condition for ChameleonPieces {
+    fn describe(&self) -> String {
+        "Chameleon".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE | Hooks::CHOICES
+    }
+
+    fn choices(&self, _rules: &Rules, pos: &Position, mv: Move) -> u8 {
+        if Self::may_become_chameleon(pos, mv) {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if mv.choice() == 2 && Self::may_become_chameleon(before, mv) {
+            // Popeye's `chameleon_change_promotee_into`: the promotee is a chameleon from now on, its walk
+            // unchanged by this move.
+            let attrs = Attrs(after.attrs_at(mv.to).0 | Attrs::CHAMELEON.0);
+            if after.set_attrs(mv.to, attrs) {
+                effects.push(Effect::Marked { square: mv.to, attrs: Attrs::CHAMELEON });
+            }
+            return;
+        }
+        if !before.attrs_at(mv.from).has(Attrs::CHAMELEON) || mv.promotion().is_some() {
+            return;
+        }
+        // The piece that moved, where it stands (gone if a kamikaze capture took it along).
+        let attrs = after.attrs_at(mv.to);
+        let Some(p) = after.piece_at(mv.to).filter(|_| attrs.has(Attrs::CHAMELEON)) else { return };
+        let Some(next) = next_walk(p.kind) else { return };
+        let changed = Piece::new(p.color, next);
+        after.put(mv.to, changed);
+        after.set_attrs(mv.to, attrs);
+        effects.push(Effect::Rewalked { square: mv.to, piece: changed, attrs });
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        if Self::may_become_chameleon(before, mv) {
+            let k = mv.promotion()?;
+            return Some(if mv.choice() == 2 {
+                format!("The pawn promotes to a chameleon {}.", k.name())
+            } else {
+                format!("The pawn promotes to a {} without the chameleon attribute.", k.name())
+            });
+        }
+        let kind = before.piece_at(mv.from)?.kind;
+        let next =
+            next_walk(kind).filter(|_| mv.promotion().is_none() && before.attrs_at(mv.from).has(Attrs::CHAMELEON))?;
+        Some(format!("The chameleon {} becomes a {} on {}.", kind.name(), next.name(), mv.to))
+    }
+}
