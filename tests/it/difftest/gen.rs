@@ -176,6 +176,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "CageCirce"),
     (1, "Circe Cage Strict"),
     (1, "AntiCirce Cage"),
+    (2, "ParrainCirce"),
+    (1, "ContraParrain"),
     (2, "CirceAssassin"),
     (1, "Circe Symmetry Assassin"),
     (4, "Take&MakeChess"),
