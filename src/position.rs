@@ -53,6 +53,23 @@ static CASTLE_KEYS: [u64; 16] = key_list::<16>(0xCA57);
 static EP_KEYS: [u64; 64] = key_list::<64>(0xE9E9);
 static FLAG_KEYS: [u64; 8] = key_list::<8>(0xF1A6);
 static MARK_KEYS: [u64; 64] = key_list::<64>(0xA77B);
+static SLOT_KEYS: [[u64; 256]; STATE_SLOTS] = [key_list::<256>(0x5107), key_list::<256>(0x5108)];
+
+/// The number of the conditions' state slots in a position ([`Position::slot`]).
+pub const STATE_SLOTS: usize = 2;
+
+/// The bit of [`Position`]'s castling byte that says Black is to move.
+const SIDE_BIT: u8 = 16;
+
+/// The key of state slot `i` holding `value` (none for the empty state 0).
+#[inline]
+fn slot_key(i: usize, value: u8) -> u64 {
+    if value == 0 {
+        0
+    } else {
+        SLOT_KEYS[i][value as usize]
+    }
+}
 
 /// Castling-right bits: White king side (rook h1), White queen side (a1), Black king side (h8), Black queen
 /// side (a8).
@@ -86,10 +103,14 @@ pub struct Position {
     /// The attributes every marked piece has (a problem gives one set of attributes to all its attributed
     /// pieces: `setup` refuses others); the same in every position of a problem.
     marks: Attrs,
-    side: Color,
+    /// The castling-right bits (see [`castle`]) and, in [`SIDE_BIT`], Black to move: one byte, so that the
+    /// conditions' state slots fit beside the flags.
     castling: u8,
     ep: u8,
     flags: u8,
+    /// The conditions' state slots ([`Position::slot`]): zero in every problem without a condition that keeps
+    /// state there.
+    slots: [u8; STATE_SLOTS],
     /// What the move that led here was, for the goals that judge the last move (`x`, `00`, `zd5`): no part of
     /// the position's identity (equality and key leave it out).
     last: LastMove,
@@ -164,10 +185,10 @@ impl PartialEq for Position {
             && self.planes == o.planes
             && self.marked == o.marked
             && self.marks == o.marks
-            && self.side == o.side
             && self.castling == o.castling
             && self.ep == o.ep
             && self.flags == o.flags
+            && self.slots == o.slots
             && self.key == o.key
     }
 }
@@ -183,12 +204,13 @@ impl std::fmt::Debug for Position {
             .collect();
         write!(
             f,
-            "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}]",
-            self.side.name(),
+            "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}; slots {:?}]",
+            self.side().name(),
             pieces.join(" "),
-            self.castling,
+            self.castling(),
             self.ep,
-            self.flags
+            self.flags,
+            self.slots
         )
     }
 }
@@ -217,10 +239,10 @@ impl Position {
             planes: [Bitboard::EMPTY; FAIRY_PLANES],
             marked: Bitboard::EMPTY,
             marks: Attrs::NONE,
-            side: Color::White,
             castling: 0,
             ep: NO_SQ,
             flags: 0,
+            slots: [0; STATE_SLOTS],
             last: LastMove::default(),
             key: 0,
         }
@@ -273,13 +295,17 @@ impl Position {
     /// The side to move.
     #[inline]
     pub fn side(&self) -> Color {
-        self.side
+        if self.castling & SIDE_BIT != 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
     }
 
     /// Castling-right bits (see [`castle`]).
     #[inline]
     pub fn castling(&self) -> u8 {
-        self.castling
+        self.castling & 15
     }
 
     /// The en-passant target square, if the last move was a double step.
@@ -417,15 +443,30 @@ impl Position {
     }
 
     pub fn set_side(&mut self, side: Color) {
-        if side != self.side {
-            self.side = side;
+        if side != self.side() {
+            self.castling ^= SIDE_BIT;
             self.key ^= SIDE_KEY;
         }
     }
 
     pub fn set_castling(&mut self, rights: u8) {
-        self.key ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[rights as usize & 15];
-        self.castling = rights & 15;
+        self.key ^= CASTLE_KEYS[self.castling() as usize] ^ CASTLE_KEYS[rights as usize & 15];
+        self.castling = (self.castling & SIDE_BIT) | (rights & 15);
+    }
+
+    /// A condition's state slot `i` ([`STATE_SLOTS`] of them, one byte each; 0 is the empty state): state a
+    /// condition carries from move to move beyond the flag bits (Parrain Circe's capture waiting for its rebirth).
+    /// Part of equality and of the key; a move copies it, and only the conditions change it
+    /// ([`Position::set_slot`], from their `after_move`).
+    #[inline]
+    pub fn slot(&self, i: usize) -> u8 {
+        self.slots[i]
+    }
+
+    /// Sets the state slot `i` ([`Position::slot`]), keeping the key.
+    pub fn set_slot(&mut self, i: usize, value: u8) {
+        self.key ^= slot_key(i, self.slots[i]) ^ slot_key(i, value);
+        self.slots[i] = value;
     }
 
     pub fn set_ep(&mut self, sq: Option<Square>) {
@@ -455,10 +496,10 @@ impl Position {
                 k ^= PIECE_KEYS[p.code() as usize][sq.index()];
             }
         }
-        if self.side == Color::Black {
+        if self.side() == Color::Black {
             k ^= SIDE_KEY;
         }
-        k ^= CASTLE_KEYS[self.castling as usize];
+        k ^= CASTLE_KEYS[self.castling() as usize];
         k ^= CASTLE_KEYS[0];
         if self.ep != NO_SQ {
             k ^= EP_KEYS[self.ep as usize];
@@ -470,6 +511,9 @@ impl Position {
         }
         for sq in self.marked {
             k ^= MARK_KEYS[sq.index()];
+        }
+        for (i, &v) in self.slots.iter().enumerate() {
+            k ^= slot_key(i, v);
         }
         k
     }
@@ -534,8 +578,8 @@ impl Position {
             Special::DoubleStep if !pass => k ^= EP_KEYS[double_step_middle(mv).index()],
             _ => {}
         }
-        if self.castling != 0 {
-            k ^= CASTLE_KEYS[self.castling as usize] ^ CASTLE_KEYS[self.castling_after(mv) as usize];
+        if self.castling() != 0 {
+            k ^= CASTLE_KEYS[self.castling() as usize] ^ CASTLE_KEYS[self.castling_after(mv) as usize];
         }
         if self.marked.non_empty() {
             k ^= self.marks_key_change(mv);
@@ -576,14 +620,15 @@ impl Position {
         // The corner and king squares: a move touching none of them (most) keeps the rights without a lookup.
         const CASTLE_SQUARES: u64 = 0x91 | 0x91 << 56;
         let touched = mv.from.bb() | mv.to.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
-        if self.castling == 0 || touched.0 & CASTLE_SQUARES == 0 {
-            return self.castling;
+        let rights = self.castling & 15;
+        if rights == 0 || touched.0 & CASTLE_SQUARES == 0 {
+            return rights;
         }
         let mut lost = CASTLE_MASKS[mv.from.index()] | CASTLE_MASKS[mv.to.index()];
         if let Some(c) = mv.capture() {
             lost |= CASTLE_MASKS[c.index()];
         }
-        self.castling & !lost
+        rights & !lost
     }
 
     /// The mechanics of [`Position::make`] on `self`, a copy of `src` just made: what stands where and the
@@ -597,11 +642,11 @@ impl Position {
         }
         self.ep = NO_SQ;
         let rights = src.castling_after(mv);
-        if rights != src.castling {
-            key ^= CASTLE_KEYS[src.castling as usize] ^ CASTLE_KEYS[rights as usize];
+        if rights != src.castling & 15 {
+            key ^= CASTLE_KEYS[(src.castling & 15) as usize] ^ CASTLE_KEYS[rights as usize];
         }
-        self.castling = rights;
-        self.side = src.side.opposite();
+        // The side bit flipped: the other side to move.
+        self.castling = rights | ((src.castling & SIDE_BIT) ^ SIDE_BIT);
         let capture = mv.capture();
         let from = mv.from;
         // The common move: an orthodox piece from one square to another (a pawn's double step too), perhaps
@@ -797,7 +842,7 @@ impl Position {
     pub fn null_move(&self) -> Position {
         let mut p = self.clone();
         p.set_ep(None);
-        p.set_side(self.side.opposite());
+        p.set_side(self.side().opposite());
         p
     }
 
@@ -807,7 +852,7 @@ impl Position {
     /// to move then has no capture en passant of its own (none of its pawns stands behind the square).
     pub fn series_pass(&self) -> Position {
         let mut p = self.clone();
-        p.set_side(self.side.opposite());
+        p.set_side(self.side().opposite());
         p
     }
 

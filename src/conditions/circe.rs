@@ -21,7 +21,7 @@ use crate::conditions::{ConditionDef, ConditionError, ConditionSpec};
 use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
-use crate::moves::{Move, Special};
+use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
 use crate::position::{castle, Position};
 use crate::square::{Bitboard, Color, Square};
@@ -94,6 +94,10 @@ pub enum Determine {
     /// Cage Circe: an empty square, the mover's choice, where the reborn piece has no move that takes nothing (its
     /// cage); the piece vanishes only when there is no cage (Popeye's `cage.c`).
     Cage,
+    /// Parrain Circe: the piece taken by the last move is reborn during the next move, on its capture square moved
+    /// by that move's vector (the sum of its pieces' movements: a castling's king and rook); with `mirror`
+    /// (Contra-Parrain) by the opposite vector (Popeye's `parrain.c`).
+    Parrain,
 }
 
 /// How the determined square is then adjusted (Popeye's `circe_rebirth_square_adapter_type`).
@@ -228,8 +232,14 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
             "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
-            // Cage (`Determine::Cage`) is not offered: under it Popeye's pawns on their own first rank step forward
-            // and capture (`pawn_get_no_capture_length`), and a pawn is reborn there often; stipula's stand still.
+            // (Cage: a pawn on its own first rank steps and captures, [`Circe::extra_moves`].)
+            "Parrain" if rule.family == Family::Circe => rule.determine = Determine::Parrain,
+            // (Contra-Parrain is Parrain with the mirror's relevant side, as Popeye reads it.)
+            "ContraParrain" if rule.family == Family::Circe => {
+                rule.determine = Determine::Parrain;
+                rule.mirror = true;
+            }
+            "Cage" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Cage,
             // Anti-Circe's clone and Immune chess's couscous are rules of their own, not implemented.
             "Clone" if rule.family == Family::Circe => rule.clone = true,
             "Couscous" if rule.family != Family::Immune => rule.couscous = true,
@@ -270,6 +280,18 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             ))
     {
         return Err("Assassin");
+    }
+    // Parrain with a change of the reborn piece or another rule for occupied squares: not implemented.
+    if rule.determine == Determine::Parrain
+        && (rule.rex_inclusive
+            || rule.strict
+            || rule.clone
+            || rule.couscous
+            || rule.chameleon
+            || rule.turncoat
+            || rule.adapter != Adapter::None)
+    {
+        return Err(if rule.mirror { "ContraParrain" } else { "Parrain" });
     }
     // (Anti-Circe relaxed: only with Super.)
     if rule.relaxed && matches!(rule.family, Family::Anti(_)) && rule.determine != Determine::Super {
@@ -336,6 +358,8 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Determine::Super => words.push(["Super", "Super", "Super"]),
         Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
+        Determine::Parrain if rule.mirror => words.push(["ContraParrain", "ContraParrain", "ContraParrain"]),
+        Determine::Parrain => words.push(["Parrain", "Parrain", "Parrain"]),
         _ => {}
     }
     if rule.mirror {
@@ -423,7 +447,7 @@ impl Circe {
                 Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
             }
             // (Super: the square is the mover's choice, [`Circe::super_option`].)
-            Determine::CaptureSquare | Determine::Super | Determine::Cage => c.square,
+            Determine::CaptureSquare | Determine::Super | Determine::Cage | Determine::Parrain => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -587,6 +611,31 @@ impl Circe {
     }
 }
 
+impl Circe {
+    /// Parrain: the piece the last move took (kept in the state slots) and the square the move `mv` from `pos`
+    /// rebears it on, `None` off the board; `None` when the last move took nothing.
+    fn parrain_rebirth(&self, pos: &Position, mv: Move) -> Option<(Piece, Option<Square>)> {
+        let sq = pos.slot(PARRAIN_SQUARE_SLOT).checked_sub(1)?;
+        let piece = Piece::from_code(pos.slot(PARRAIN_PIECE_SLOT))?;
+        let (mut df, mut dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
+        // Castling moves the rook too: h to f, a to d.
+        match mv.special {
+            Special::CastleShort => df -= 2,
+            Special::CastleLong => df += 3,
+            _ => {}
+        }
+        if self.spec.mirror {
+            (df, dr) = (-df, -dr);
+        }
+        Some((piece, Square::new(sq).offset(df, dr)))
+    }
+}
+
+/// Parrain Circe's state slots ([`Position::slot`]): the square of the capture waiting for its rebirth (its index
+/// plus one; 0 when the last move took nothing), and the captured piece's code.
+const PARRAIN_SQUARE_SLOT: usize = 0;
+const PARRAIN_PIECE_SLOT: usize = 1;
+
 impl CirceSpec {
     /// Whether the mover chooses the rebirth square (Super, Cage).
     pub fn chooses_square(&self) -> bool {
@@ -598,11 +647,57 @@ impl CirceSpec {
 /// (Popeye's `STCageCirceNonCapturingMoveFinder`: one move of the piece, its captures removed, played with every
 /// rule).
 fn caged(rules: &Rules, pos: &Position, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else { return true };
+    // The reborn piece moves for its own side (Popeye's `rebirth_as`): the capturer's under Anti-Circe.
+    let mut turned;
+    let pos = if piece.color == pos.side() {
+        pos
+    } else {
+        turned = pos.clone();
+        turned.set_side(piece.color);
+        turned.set_ep(None);
+        &turned
+    };
     let mut moves = Vec::new();
     rules.piece_pseudo_moves(pos, sq, &mut moves);
+    // A pawn on its own first rank steps forward (the walks leave it standing).
+    if base_rank_pawns(pos, pos.side()).has(sq) {
+        let free = base_pawn_steps(sq, pos.side()) & !pos.occupied();
+        moves.extend(free.into_iter().map(|to| Move::new(sq, to, None, Special::None).by(Kind::PAWN)));
+    }
     // (Legal by every rule but a selection among the legal moves: a maximummer's choice does not make a cage,
     // TESTS/maxi.inp#3.)
     !moves.into_iter().any(|m| !m.is_capture() && rules.legal_before_selection(pos, m))
+}
+
+/// Cage Circe: whether some square of `free` is a cage for `piece` put there on `pos` (the board after the
+/// capture, before any rebirth); a pawn put on its last rank promotes, to any of the promotion pieces.
+fn cage_exists(rules: &Rules, pos: &Position, piece: Piece, free: Bitboard) -> bool {
+    free.into_iter().any(|sq| {
+        let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
+        let kinds: Vec<Kind> = if promotes { rules.promotions.clone() } else { vec![piece.kind] };
+        kinds.into_iter().any(|k| {
+            let mut p = pos.clone();
+            p.put(sq, Piece::new(piece.color, k));
+            caged(rules, &p, sq)
+        })
+    })
+}
+
+/// The pawns of `color` on its own first rank (White's first rank, Black's eighth).
+fn base_rank_pawns(pos: &Position, color: Color) -> Bitboard {
+    let rank = color.opposite().last_rank();
+    pos.pieces_bb(color, Kind::PAWN) & Bitboard(0xFF << (8 * rank as u32))
+}
+
+/// The square one step ahead of a pawn of `color` on `from`.
+fn base_pawn_steps(from: Square, color: Color) -> Bitboard {
+    from.offset(0, color.forward()).map_or(Bitboard::EMPTY, |s| s.bb())
+}
+
+/// The two squares diagonally ahead of a pawn of `color` on `from`.
+fn base_pawn_captures(from: Square, color: Color) -> Bitboard {
+    [-1, 1].into_iter().filter_map(|df| from.offset(df, color.forward())).fold(Bitboard::EMPTY, |b, s| b | s.bb())
 }
 
 /// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
@@ -672,6 +767,11 @@ impl Condition for Circe {
     }
 
     fn hooks(&self) -> Hooks {
+        if self.spec.determine == Determine::Parrain {
+            // Every move may rebear the piece the last move took, a pawn reborn on its last rank promoting; the
+            // capture is kept in the state slots; a pawn reborn on its first rank steps and captures from there.
+            return Hooks::ON_MOVE | Hooks::AFTER_MOVE | Hooks::CHOICES | Hooks::EXTRA_MOVES | Hooks::EXTRA_CHECK;
+        }
         let mut h = Hooks::CAPTURE;
         if matches!(
             self.spec.determine,
@@ -705,7 +805,48 @@ impl Condition for Circe {
         if self.spec.chooses_square() {
             h = h | Hooks::LEGALITY;
         }
+        if self.spec.determine == Determine::Cage {
+            // A pawn on its own first rank steps and captures (Popeye's `pawn_get_no_capture_length`).
+            h = h | Hooks::EXTRA_MOVES | Hooks::EXTRA_CHECK;
+        }
         h
+    }
+
+    // Cage Circe: a pawn on its own first rank (where the cage may put one) steps one square forward and captures
+    // one square diagonally forward, as Popeye's pawns do under it (`pawn_get_no_capture_length`: length 1 on the
+    // base square when the rebirth is determined by the cage; `CapturableByWhPawnSq` then takes in the second
+    // rank, `solving/machinery/twin.c`). The walks leave such a pawn standing still.
+    fn extra_moves(&self, rules: &Rules, pos: &Position, out: &mut MoveList) {
+        let us = pos.side();
+        for from in base_rank_pawns(pos, us) {
+            if rules.is_paralysed(pos, from) {
+                continue;
+            }
+            for to in base_pawn_steps(from, us) {
+                if !pos.occupied().has(to) {
+                    out.push(Move::new(from, to, None, Special::None).by(Kind::PAWN));
+                }
+            }
+            for to in base_pawn_captures(from, us) & pos.color_bb(us.opposite()) {
+                out.push(Move::new(from, to, Some(to), Special::None).by(Kind::PAWN));
+            }
+        }
+    }
+
+    // Parrain: the piece the last move took is reborn on its capture square moved by this move's vector, if that
+    // square is empty after the move (Popeye: `2.De3*f4 Gf6*f4[+wGf2]`); a pawn reborn on its last rank promotes,
+    // the mover choosing the piece (`1.Lh4*e7 b7-b8=D[+wBe8=L]`).
+    fn on_move(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        let Some((piece, Some(sq))) = self.parrain_rebirth(before, mv) else { return };
+        if after.piece_at(sq).is_some() {
+            return;
+        }
+        let promoted = match mv.choice() {
+            0 => None,
+            k => rules.promotions.get(k as usize - 1).copied(),
+        };
+        after.put(sq, promoted.map_or(piece, |k| Piece::new(piece.color, k)));
+        effects.push(Effect::Added { square: sq, piece, promoted });
     }
 
     fn on_capture(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
@@ -757,9 +898,30 @@ impl Condition for Circe {
 
     // Explanations: where the rule puts the reborn piece, or why it forbids the capture.
     fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        let name = |p: Piece| format!("{} {}", p.color.name().to_lowercase(), p.kind.name());
+        if self.spec.determine == Determine::Parrain {
+            let family = popeye_text(&self.spec, Lang::English);
+            let (piece, sq) = self.parrain_rebirth(before, mv)?;
+            let after = rules.make(before, mv);
+            let way = if self.spec.mirror { "against this move's vector" } else { "by this move's vector" };
+            return Some(match sq {
+                Some(sq) if after.piece_at(sq).is_some() && before.piece_at(sq).is_none() => format!(
+                    "Under {family} the {} taken on the last move is reborn on {sq}, its capture square moved {way}.",
+                    name(piece)
+                ),
+                Some(sq) => format!(
+                    "Under {family} the {} taken on the last move would be reborn on {sq}, which is occupied: it \
+                     vanishes.",
+                    name(piece)
+                ),
+                None => format!(
+                    "Under {family} the {} taken on the last move would be reborn off the board: it vanishes.",
+                    name(piece)
+                ),
+            });
+        }
         let c = Circe::capture(before, mv)?;
         let (piece, _) = self.rebirth(&c)?;
-        let name = |p: Piece| format!("{} {}", p.color.name().to_lowercase(), p.kind.name());
         let family = popeye_text(&self.spec, Lang::English);
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         let sq = self.chosen(rules, before, mv, &c).and_then(|(_, sq, _)| sq);
@@ -819,6 +981,18 @@ impl Condition for Circe {
     // A pawn reborn on its last rank (Antipodes, Equipollents, PWC ...) promotes there, the mover choosing the piece
     // among the promotion pieces (Popeye's `is_promotion_possible`).
     fn choices(&self, rules: &Rules, pos: &Position, mv: Move) -> u8 {
+        if self.spec.determine == Determine::Parrain {
+            return match self.parrain_rebirth(pos, mv) {
+                Some((piece, Some(sq)))
+                    if piece.kind == Kind::PAWN
+                        && sq.rank() == piece.color.last_rank()
+                        && pos.make(mv).piece_at(sq).is_none() =>
+                {
+                    rules.promotions.len() as u8
+                }
+                _ => 0,
+            };
+        }
         if self.spec.family == Family::Immune {
             return 0;
         }
@@ -866,15 +1040,29 @@ impl Condition for Circe {
         flags
     }
 
+    fn choices_on_every_move(&self) -> bool {
+        self.spec.determine == Determine::Parrain
+    }
+
     fn after_move(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position) {
+        if self.spec.determine == Determine::Parrain {
+            // The capture waits in the state slots for the next move.
+            let taken = mv.capture().and_then(|sq| Some((sq, before.piece_at(sq)?)));
+            after.set_slot(PARRAIN_SQUARE_SLOT, taken.map_or(0, |(sq, _)| sq.index() as u8 + 1));
+            after.set_slot(PARRAIN_PIECE_SLOT, taken.map_or(0, |(_, p)| p.code()));
+        }
         if !rules.castling_exists() {
             return;
         }
+        let parrain = self.spec.determine == Determine::Parrain;
         let mut flags = after.flags();
         let mut rights = after.castling();
         let reborn = |sq: Square, piece: Piece| -> bool {
             // The piece arrived on `sq` by a rebirth: not there before the move, not the mover's arrival.
-            mv.is_capture() && sq != mv.to && before.piece_at(sq) != Some(piece) && after.piece_at(sq) == Some(piece)
+            (mv.is_capture() || parrain)
+                && sq != mv.to
+                && before.piece_at(sq) != Some(piece)
+                && after.piece_at(sq) == Some(piece)
         };
         for (i, &(color, short, long)) in CASTLERS.iter().enumerate() {
             let rank = if color == Color::White { 0 } else { 7 };
@@ -925,15 +1113,7 @@ impl Condition for Circe {
             // Cage: the square chosen is a cage; no rebirth only when there is none.
             return match option {
                 Some((sq, _)) => caged(rules, after, sq),
-                None => !free.into_iter().any(|sq| {
-                    let promotes = piece.kind == Kind::PAWN && sq.rank() == piece.color.last_rank();
-                    let kinds: Vec<Kind> = if promotes { rules.promotions.clone() } else { vec![piece.kind] };
-                    kinds.into_iter().any(|k| {
-                        let mut p = after.clone();
-                        p.put(sq, Piece::new(piece.color, k));
-                        caged(rules, &p, sq)
-                    })
-                }),
+                None => !cage_exists(rules, after, piece, free),
             };
         }
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
@@ -944,6 +1124,14 @@ impl Condition for Circe {
     // king (Popeye's `circe_assassin_all_piece_observation_tester_is_in_check`, each capture validated by playing
     // it).
     fn extra_check(&self, rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
+        if matches!(self.spec.determine, Determine::Cage | Determine::Parrain) {
+            // A pawn of `by` on its own first rank observes the squares diagonally ahead of it.
+            return base_rank_pawns(pos, by).into_iter().any(|from| {
+                base_pawn_captures(from, by).has(sq)
+                    && !rules.is_paralysed(pos, from)
+                    && rules.extra_capture_counts(pos, Move::new(from, sq, Some(sq), Special::None).by(Kind::PAWN))
+            });
+        }
         let Some(king) = pos.piece_at(sq) else { return false };
         for target in pos.color_bb(king.color) & !sq.bb() {
             let Some(captured) = pos.piece_at(target) else { continue };
@@ -973,6 +1161,22 @@ impl Condition for Circe {
         let (Some(capturer), Some(captured)) = (pos.piece_at(observer), pos.piece_at(target)) else { return true };
         let c = Capture { mover: capturer, from: observer, arrival: target, capturer, square: target, captured };
         let occupied = (pos.occupied() & !observer.bb()) | target.bb();
+        if self.spec.determine == Determine::Cage && !self.super_may_vanish() {
+            // Cage, where the reborn piece may not vanish: the capture needs a cage (the capturer's promotions
+            // each tried).
+            let mut board = pos.clone();
+            board.remove(observer);
+            board.remove(target);
+            let promotes = capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank();
+            let kinds: Vec<Kind> = if promotes { rules.promotions.clone() } else { vec![capturer.kind] };
+            return kinds.into_iter().any(|k| {
+                let c = Capture { capturer: Piece::new(capturer.color, k), ..c };
+                match self.rebirth(&c) {
+                    Some((piece, _)) => cage_exists(rules, &board, piece, self.super_free(&c, occupied)),
+                    None => true,
+                }
+            });
+        }
         match self.spec.family {
             Family::Circe => match self.rebirth(&c) {
                 Some((_, Some(sq))) => occupied.has(sq),
@@ -1018,7 +1222,8 @@ mod tests {
             rule_or_word(&spec).err()
         };
         assert_eq!(refused("CirceAssassin", &["RexInclusive"]), Some("Assassin"));
-        assert_eq!(refused("Circe", &["Cage"]), Some("Cage"));
+        assert_eq!(refused("Circe", &["Cage"]), None);
+        assert_eq!(refused("Circe", &["Cage", "Clone"]), Some("Cage"));
         assert_eq!(refused("AntiCirce", &["Relaxed"]), Some("Relaxed"));
     }
 

@@ -367,13 +367,18 @@ pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
 /// Builds the conditions of a problem, refusing names stipula does not implement, parameters a condition does
 /// not have, conditions given twice and combinations Popeye refuses.
 /// Whether a diagram under `specs` may have pawns on the first or last rank: SingleBox types 2 and 3, whose pawns
-/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp).
+/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp), and Cage Circe, whose pawns step
+/// from their first rank (REGRESSIONS/4_51_to_4_53.inp#21).
 pub fn edge_pawns(specs: &[ConditionSpec]) -> bool {
-    specs.iter().any(|c| c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
+    specs.iter().any(|c| {
+        (c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
+            || circe::rule(c).is_some_and(|r| matches!(r.determine, circe::Determine::Cage | circe::Determine::Parrain))
+    })
 }
 
 pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, ConditionError> {
     let mut out: Vec<(&'static ConditionDef, Box<dyn Condition>)> = Vec::new();
+    let mut parrain: Option<&'static str> = None;
     for spec in specs {
         let def = match ConditionDef::lookup(&spec.name, Spelling::Statement) {
             Found::One(def, _) => def,
@@ -451,6 +456,22 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
                 || (cond.hooks().has(Hooks::CHECK) && o.hooks().has(observing))
         }) {
             return Err(ConditionError::Combination(other.name, def.name));
+        }
+        // Parrain Circe rebears the piece the last move took during every move, and Popeye plays a check's capture
+        // with that rebirth: not with a condition that judges a check by the position after the capture (KoeKo's
+        // contact, REGRESSIONS/4_47_to_4_49.inp#7), which stipula asks without it.
+        let is_parrain = circe::rule(spec).is_some_and(|r| r.determine == circe::Determine::Parrain);
+        if is_parrain {
+            if let Some((other, _)) = out.iter().find(|(_, o)| o.hooks().has(Hooks::OBSERVATION)) {
+                return Err(ConditionError::Combination(other.name, def.name));
+            }
+        } else if cond.hooks().has(Hooks::OBSERVATION) {
+            if let Some(p) = parrain {
+                return Err(ConditionError::Combination(p, def.name));
+            }
+        }
+        if is_parrain {
+            parrain = Some(def.name);
         }
         out.push((def, cond));
     }

@@ -351,6 +351,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         0
     }
 
+    /// Whether [`Condition::choices`] is asked for every move, not only captures (Parrain Circe's rebirth, made by
+    /// any move).
+    fn choices_on_every_move(&self) -> bool {
+        false
+    }
+
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
 

@@ -67,6 +67,9 @@ pub struct Rules {
     sensitive: Vec<SensitiveLines>,
     /// The piece attributes in play ([`Rules::with_attributes`]).
     attrs: Attrs,
+    /// Some condition's choices are asked for every move, not only captures
+    /// ([`Condition::choices_on_every_move`]).
+    choices_every_move: bool,
 }
 
 /// The squares whose occupancy can change whether a piece of a kind in play observes one square `t`
@@ -151,6 +154,7 @@ impl Rules {
             && kinds.simple_fairy.is_empty();
         let madrasi_check =
             own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
+        let choices_every_move = conditions.iter().any(|c| c.hooks().has(Hooks::CHOICES) && c.choices_on_every_move());
         Rules {
             walks,
             kinds,
@@ -172,6 +176,7 @@ impl Rules {
             diag_riders,
             sensitive,
             attrs: Attrs::NONE,
+            choices_every_move,
         }
     }
 
@@ -509,8 +514,13 @@ impl Rules {
     #[inline(never)]
     fn expand_choices(&self, pos: &Position, out: &mut MoveList, start: usize) {
         expand_each(out, start, |mv| {
-            if mv.is_capture() || mv.promotion().is_some() {
-                self.conditions_with(Hooks::CHOICES).map(|c| c.choices(self, pos, mv)).max().unwrap_or(0)
+            let asked = mv.is_capture() || mv.promotion().is_some();
+            if asked || self.choices_every_move {
+                self.conditions_with(Hooks::CHOICES)
+                    .filter(|c| asked || c.choices_on_every_move())
+                    .map(|c| c.choices(self, pos, mv))
+                    .max()
+                    .unwrap_or(0)
             } else {
                 0
             }

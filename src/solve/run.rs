@@ -345,6 +345,13 @@ type PhaseResult = Result<Solved, Refusal>;
 /// Why a twin's solutions cannot be searched as stated: options that contradict each other, or one that changes
 /// the solution set and is not implemented yet.
 pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
+    let parrain = |c: &conditions::ConditionSpec| {
+        conditions::circe::rule(c).is_some_and(|r| r.determine == conditions::circe::Determine::Parrain)
+    };
+    if st.goal == Goal::Steingewinn && p.conditions.iter().any(parrain) {
+        // Popeye: "Win_a_Piece and Circe Parrain not allowed" (the piece taken may come back a move later).
+        return Some(Refusal::unsupported("not supported: the goal `%` with Parrain Circe".to_string()));
+    }
     if st.goal.is_proof() && (p.options.duplex || p.options.half_duplex) {
         // The proof-game search solves the stated side's game only: the other half is not searched.
         return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
