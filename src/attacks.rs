@@ -4,7 +4,7 @@
 
 mod fairy;
 
-use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Kind, NUM_KINDS, PIECES};
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Borrow, Kind, NUM_KINDS, PIECES};
 use crate::square::{Bitboard, Color, Square};
 pub use fairy::Special;
 
@@ -262,6 +262,9 @@ pub struct CompiledWalk {
     pub specials: Vec<Special>,
     /// The orthodox pawn.
     pub pawn: bool,
+    /// The walks of others, borrowed (orphan, friend): the move generator finds them
+    /// (`movegen/borrowed.rs`); this walk alone reaches nothing and observes nothing.
+    pub borrows: Option<Borrow>,
     /// Nothing but leaps and rook/bishop lines: observation is symmetric and cheap.
     pub simple: bool,
     /// The ray directions ([`RAYS`]' order) of the hops by one step (the grasshopper's), as bits: their
@@ -314,6 +317,7 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             Atom::Lame(a, b, c, d) => w.lames.extend(symmetric_lame_images(a, b, c, d)),
             Atom::LameRide(a, b, c, d) => w.lame_rides.extend(symmetric_lame_images(a, b, c, d)),
             Atom::Pawn => w.pawn = true,
+            Atom::Borrow(b) => w.borrows = Some(b),
             other => w.specials.extend(Special::new(other)),
         }
     }
@@ -329,7 +333,8 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
         && w.lames.is_empty()
         && w.lame_rides.is_empty()
         && w.specials.is_empty()
-        && !w.pawn;
+        && !w.pawn
+        && w.borrows.is_none();
     w
 }
 

@@ -8,7 +8,7 @@
 //! [`Position::make`]. Orthodox rules only: no condition hooks.
 
 use crate::moves::{Move, Special};
-use crate::pieces::{Atom, Attrs, Circle, Kind, Piece, PIECES, ROSE_STEPS};
+use crate::pieces::{Atom, Attrs, Borrow, Circle, Kind, Piece, PIECES, ROSE_STEPS};
 use crate::position::{castle, Position};
 use crate::square::{Color, Square};
 
@@ -274,6 +274,7 @@ fn targets_as(b: &NaiveBoard, from: Square, color: Color) -> Vec<(Square, Option
                 }
             }
             Atom::Pawn => {}
+            Atom::Borrow(how) => out.extend(borrowed_targets(b, from, me.color, how)),
             other => fairy_targets(b, other, me.color, (f0, r0), &mut out),
         }
     }
@@ -738,13 +739,28 @@ pub fn observers_naive(pos: &Position, sq: Square, by: Color) -> Vec<Square> {
 }
 
 fn observers_on(b: &NaiveBoard, target: Square, by: Color) -> Vec<Square> {
+    // An orphan or a friend observes by the walks it has on the board as it stands.
+    let borrowers: Vec<Square> = b
+        .squares_of(by)
+        .into_iter()
+        .filter(|&(from, p)| {
+            p.kind.borrows().is_some_and(|how| {
+                lent_walks(b, by, how)
+                    .into_iter()
+                    .any(|w| observes_as(b, from, by, w, target, how) && lends(b, from, by, w, how, &mut Vec::new()))
+            })
+        })
+        .map(|(from, _)| from)
+        .collect();
     let mut b = b.clone();
     b.set(target, Some(Piece::new(by.opposite(), Kind::PAWN)));
     b.set_neutral(target, false);
     let mut out = Vec::new();
     // A neutral piece observes for `by` as `by`'s own.
     for (from, p) in b.squares_of(by) {
-        let observes = if p.kind == Kind::PAWN {
+        let observes = if p.kind.borrows().is_some() {
+            borrowers.contains(&from)
+        } else if p.kind == Kind::PAWN {
             let dir = if by == Color::White { 1 } else { -1 };
             target.rank() as i8 == from.rank() as i8 + dir && (target.file() as i8 - from.file() as i8).abs() == 1
         } else {
@@ -755,6 +771,101 @@ fn observers_on(b: &NaiveBoard, target: Square, by: Color) -> Vec<Square> {
         }
     }
     out.sort();
+    out
+}
+
+/// The kinds on the board whose walks a piece of `color` borrowing as `how` could have: every kind standing
+/// (of `color`, for a friend) but the borrowers and the dummy.
+fn lent_walks(b: &NaiveBoard, color: Color, how: Borrow) -> Vec<Kind> {
+    let mut kinds: Vec<Kind> = Color::ALL
+        .into_iter()
+        .filter(|&c| how == Borrow::Orphan || c == color)
+        .flat_map(|c| b.squares_of(c))
+        .map(|(_, p)| p.kind)
+        .filter(|k| k.borrows().is_none() && !PIECES[k.index()].walk.is_empty())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
+/// Whether the piece on `from`, of colour `color`, observes `target` as a piece of kind `walk` would: a copy of
+/// the board with that piece there and an enemy pawn on `target`; by a pawn's walk, the square diagonally ahead
+/// (for a friend, not on the first two ranks of its colour, as a pawn's captures).
+fn observes_as(b: &NaiveBoard, from: Square, color: Color, walk: Kind, target: Square, how: Borrow) -> bool {
+    if walk == Kind::PAWN {
+        let dir = if color == Color::White { 1 } else { -1 };
+        let rank = if color == Color::White { target.rank() } else { 7 - target.rank() };
+        return target.rank() as i8 == from.rank() as i8 + dir
+            && (target.file() as i8 - from.file() as i8).abs() == 1
+            && (how == Borrow::Orphan || rank >= 2);
+    }
+    let mut c = b.clone();
+    c.set(from, Some(Piece::new(color, walk)));
+    c.set_neutral(from, false);
+    c.set(target, Some(Piece::new(color.opposite(), Kind::PAWN)));
+    c.set_neutral(target, false);
+    targets_as(&c, from, color).iter().any(|&(_, cap)| cap == Some(target))
+}
+
+/// Whether the borrower on `sq` (colour `color`, borrowing as `how`) has the walk of `walk`: a piece of that kind
+/// observes it (the other colour's for an orphan, its own colour's for a friend), or a borrower of that colour, on
+/// no square of `chain` (the borrowers already on the way), that has the walk observes it by that walk.
+fn lends(b: &NaiveBoard, sq: Square, color: Color, walk: Kind, how: Borrow, chain: &mut Vec<Square>) -> bool {
+    let lender = if how == Borrow::Orphan { color.opposite() } else { color };
+    let pieces = b.squares_of(lender);
+    if pieces.iter().any(|&(s, p)| p.kind == walk && observes_as(b, s, lender, walk, sq, Borrow::Orphan)) {
+        return true;
+    }
+    chain.push(sq);
+    let found = pieces.iter().any(|&(s, p)| {
+        p.kind.borrows() == Some(how)
+            && !chain.contains(&s)
+            && observes_as(b, s, lender, walk, sq, how)
+            && lends(b, s, lender, walk, how, chain)
+    });
+    chain.pop();
+    found
+}
+
+/// The targets of the borrower on `from` (colour `color`): by every walk it has, a pawn's as its own colour's
+/// pawn (one step, two from its second rank, an orphan one from its first rank and a friend none; the diagonal
+/// captures; no en passant).
+fn borrowed_targets(b: &NaiveBoard, from: Square, color: Color, how: Borrow) -> Vec<(Square, Option<Square>)> {
+    let mut out = Vec::new();
+    for walk in lent_walks(b, color, how) {
+        if !lends(b, from, color, walk, how, &mut Vec::new()) {
+            continue;
+        }
+        if walk == Kind::PAWN {
+            let (f0, r0) = (from.file() as i8, from.rank() as i8);
+            let dir = if color == Color::White { 1 } else { -1 };
+            let rank = if color == Color::White { r0 } else { 7 - r0 };
+            let steps = match rank {
+                0 if how == Borrow::Friend => 0,
+                1 => 2,
+                _ => 1,
+            };
+            if steps == 0 {
+                continue;
+            }
+            for df in [-1, 1] {
+                if on_board(f0 + df, r0 + dir) && b.takeable_by(f0 + df, r0 + dir, color) {
+                    out.push((sq(f0 + df, r0 + dir), Some(sq(f0 + df, r0 + dir))));
+                }
+            }
+            for k in 1..=steps {
+                if !on_board(f0, r0 + k * dir) || b.at(f0, r0 + k * dir).is_some() {
+                    break;
+                }
+                out.push((sq(f0, r0 + k * dir), None));
+            }
+        } else {
+            let mut c = b.clone();
+            c.set(from, Some(Piece::new(color, walk)));
+            out.extend(targets_as(&c, from, color));
+        }
+    }
     out
 }
 

@@ -3,6 +3,7 @@
 //! asking whether the mover's king is observed by a piece whose observation counts ([`legality`], with its
 //! shortcuts); the searches' own shortcuts are in [`shortcuts`], leaf counts in [`perft`].
 
+mod borrowed;
 pub mod hooks;
 pub mod legality;
 mod orthodox;
@@ -10,6 +11,7 @@ pub mod own_kind;
 pub mod perft;
 pub mod shortcuts;
 
+use self::borrowed::Borrowing;
 use self::hooks::{Condition, Hooks, Keeps};
 use self::legality::Shortcut;
 use crate::attacks::{
@@ -70,6 +72,8 @@ pub struct Rules {
     /// Some condition's choices are asked for every move, not only captures
     /// ([`Condition::choices_on_every_move`]).
     choices_every_move: bool,
+    /// The pieces that borrow walks (orphan, friend) and the kinds they borrow from ([`borrowed`]).
+    borrowing: Borrowing,
 }
 
 /// The squares whose occupancy can change whether a piece of a kind in play observes one square `t`
@@ -106,10 +110,12 @@ impl Rules {
         let kinds = KindSets::new(&walks, all);
         let mut promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         for &k in &kinds.present {
-            if !k.is_orthodox() {
+            if !k.is_orthodox() && k.is_promotee() {
                 promotions.push(k);
             }
         }
+        let borrowing = Borrowing::new(&kinds.present);
+        let borrows = !borrowing.borrowers.is_empty();
         let condition_hooks: Vec<Hooks> = conditions.iter().map(|c| c.hooks()).collect();
         let hooks = condition_hooks.iter().fold(Hooks::default(), |h, &c| h | c);
         let castling = conditions.iter().all(|c| c.castling());
@@ -177,7 +183,25 @@ impl Rules {
             sensitive,
             attrs: Attrs::NONE,
             choices_every_move,
+            borrowing,
         }
+        .without_shortcuts_if(borrows)
+    }
+
+    /// These rules with every legality test the plain one (make the move, ask whether the mover's royal piece is
+    /// observed, ask the conditions) and none of the orthodox shortcuts, when `plain`.
+    fn without_shortcuts_if(mut self, plain: bool) -> Rules {
+        if plain {
+            self.orthodox_play = false;
+            self.madrasi_alone = false;
+            self.unobserved_play = false;
+            self.madrasi_check = None;
+            self.shortcut = Shortcut::None;
+            self.captures_plain = true;
+            self.keeps =
+                Keeps { pins: false, unobserved_pins: false, captures: false, check_filter: false, orthodox: false };
+        }
+        self
     }
 
     /// These rules for a problem whose pieces have the attributes `attrs` (all its pieces' taken together).
@@ -189,15 +213,7 @@ impl Rules {
             return self;
         }
         self.attrs = self.attrs.union(attrs);
-        self.orthodox_play = false;
-        self.madrasi_alone = false;
-        self.unobserved_play = false;
-        self.madrasi_check = None;
-        self.shortcut = Shortcut::None;
-        self.captures_plain = true;
-        self.keeps =
-            Keeps { pins: false, unobserved_pins: false, captures: false, check_filter: false, orthodox: false };
-        self
+        self.without_shortcuts_if(true)
     }
 
     /// The piece attributes in play.
@@ -262,7 +278,7 @@ impl Rules {
     pub fn observers(&self, pos: &Position, sq: Square, by: Color) -> Bitboard {
         let mut r = self.orthodox_observers(pos, sq, by);
         for &k in self.kinds.simple_fairy.iter().chain(&self.kinds.complex) {
-            r |= self.walks.get(k).observers(pos, k, by, sq);
+            r |= self.observers_of_kind(pos, sq, by, k);
         }
         r
     }
@@ -270,7 +286,11 @@ impl Rules {
     /// Pieces of `kind` and colour `by` that observe `sq`.
     #[inline]
     pub fn observers_of_kind(&self, pos: &Position, sq: Square, by: Color, kind: Kind) -> Bitboard {
-        self.walks.get(kind).observers(pos, kind, by, sq)
+        let walk = self.walks.get(kind);
+        match walk.borrows {
+            Some(how) => self.borrowed_observers(pos, kind, how, by, sq),
+            None => walk.observers(pos, kind, by, sq),
+        }
     }
 
     #[inline]
@@ -353,7 +373,7 @@ impl Rules {
             .simple_fairy
             .iter()
             .chain(&self.kinds.complex)
-            .any(|&k| self.walks.get(k).observers(pos, k, by, sq).non_empty())
+            .any(|&k| self.observers_of_kind(pos, sq, by, k).non_empty())
     }
 
     /// Whether `color`'s king is in check (false when it has no king).
@@ -545,9 +565,13 @@ impl Rules {
                 out.push(Move::new(from, to, theirs.has(to).then_some(to), Special::None).by(piece.kind));
             }
         } else {
-            self.walks.get(piece.kind).for_each_target(pos, us, from, |to, cap| {
-                out.push(Move::new(from, to, cap, Special::None).by(piece.kind));
-            });
+            let walk = self.walks.get(piece.kind);
+            match walk.borrows {
+                Some(how) => self.borrowed_moves(pos, from, us, piece.kind, how, out),
+                None => walk.for_each_target(pos, us, from, |to, cap| {
+                    out.push(Move::new(from, to, cap, Special::None).by(piece.kind));
+                }),
+            }
         }
         if piece.kind == Kind::KING && self.castling && pos.castling() != 0 {
             self.castling_moves(pos, from, us, out);
@@ -564,6 +588,8 @@ impl Rules {
         let color = if pos.neutral_bb().has(from) { pos.side() } else { piece.color };
         if piece.kind == Kind::PAWN {
             self.pawn_moves::<false>(pos, from, color, &mut out);
+        } else if let Some(how) = self.walks.get(piece.kind).borrows {
+            self.borrowed_moves(pos, from, color, piece.kind, how, &mut out);
         } else {
             self.walks.get(piece.kind).for_each_target(pos, color, from, |to, cap| {
                 out.push(Move::new(from, to, cap, Special::None));

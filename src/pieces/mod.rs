@@ -96,6 +96,21 @@ pub enum Atom {
     Radial,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
+    /// The walks of other pieces, borrowed (orphan, friend): which ones depends on the whole board, so the move
+    /// generator and the observation service find them ([`Borrow`]).
+    Borrow(Borrow),
+}
+
+/// How a piece borrows the walks of others (Popeye's `pieces/walks/orphan.c` and `friend.c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Borrow {
+    /// The orphan: it moves as every piece of the other colour that observes it, directly or through a chain of
+    /// orphans of alternating colours, each observing the next by that piece's walk. It never takes en passant,
+    /// its pawn's moves do not promote, and its double step gives no en-passant right.
+    Orphan,
+    /// The friend: it moves as every piece of its own colour that observes (guards) it, directly or through a
+    /// chain of friends of its colour, each observing the next by that piece's walk.
+    Friend,
 }
 
 /// What a piece does on a rose line (Popeye's `roses.c`).
@@ -378,6 +393,11 @@ const TABLE: &[PieceDef] = &[
     piece!("TR", "", "", "triton", [], None, &[QuietRide(1, 0), Locust(1, 0)], true),
     piece!("ND", "", "NE", "nereide", [], None, &[QuietRide(1, 1), Locust(1, 1)], true),
     piece!("MS", "", "CM", "marine knight", ["marineknight"], None, &[QuietLeap(1, 2), LocustLeap(1, 2)], true),
+    // Pieces that are more than a walk: the dummy never moves nor observes; the orphan and the friend move by the
+    // walks of the pieces that observe them (Popeye's `orphan.c`, `friend.c`).
+    piece!("DU", "", "PI", "dummy", [], None, &[], true),
+    piece!("O", "", "", "orphan", [], None, &[Borrow(self::Borrow::Orphan)], true),
+    piece!("F", "", "A", "friend", [], None, &[Borrow(self::Borrow::Friend)], true),
 ];
 
 /// The piece registry: a new kind is one row (of `TABLE`, whose length sizes every per-kind array).
@@ -421,6 +441,20 @@ impl Kind {
     /// English name, e.g. `knight`.
     pub fn name(self) -> &'static str {
         self.def().name
+    }
+
+    /// How this kind borrows other pieces' walks (orphan, friend), if it does.
+    pub fn borrows(self) -> Option<Borrow> {
+        match self.def().walk {
+            [Atom::Borrow(b)] => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// Whether a pawn may promote to this kind, once the problem has it (as in Popeye: not to a pawn, a king or
+    /// the dummy).
+    pub fn is_promotee(self) -> bool {
+        self != Kind::PAWN && self != Kind::KING && !self.def().walk.is_empty()
     }
 
     /// One of the six orthodox kinds.

@@ -410,9 +410,24 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     Ok((rules, setup))
 }
 
-/// Why a twin's piece attributes cannot be played: with conditions (whose rules read kings by their kind, not
+/// Why a twin's piece attributes, or its orphans and friends, cannot be played: with conditions (whose rules read
+/// kings by their kind, not
 /// by their royalty), in proof games, or with different attributes on different pieces.
 pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
+    // Pieces that borrow walks (orphan, friend) are played without conditions and attributes, not in proof games
+    // (Popeye refuses them with neutral pieces).
+    if let Some(x) = d.pieces.iter().find(|x| x.kind.borrows().is_some()) {
+        let name = x.kind.name();
+        if let Some(c) = d.conditions.first() {
+            return Some(Refusal::unsupported(format!("not supported yet: the {name} with {}", c.name)));
+        }
+        if !Attrs::of(&d.pieces).is_empty() {
+            return Some(Refusal::unsupported(format!("not supported yet: the {name} with piece attributes")));
+        }
+        if d.stipulation.goal.is_proof() {
+            return Some(Refusal::unsupported(format!("not supported yet: the {name} in proof games")));
+        }
+    }
     let attrs = Attrs::of(&d.pieces);
     let name = attrs.defs().map(|a| a.names[0]).collect::<Vec<_>>().join(" ");
     if attrs.is_empty() {

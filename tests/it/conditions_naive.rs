@@ -1079,9 +1079,9 @@ const FAIRY_GROUPS: [[&str; 4]; 5] = [
     ["AB", "LA", "G", "L"],
 ];
 
-/// Every kind of the registry but the king.
+/// Every kind of the registry but the king, and the orphan and the friend (played without conditions).
 fn every_kind() -> Vec<Kind> {
-    Kind::all().filter(|&k| k != Kind::KING).collect()
+    Kind::all().filter(|&k| k != Kind::KING && k.borrows().is_none()).collect()
 }
 
 /// The orthodox pieces and the fairy kinds of a group, each twice.

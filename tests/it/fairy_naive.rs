@@ -152,6 +152,16 @@ fn fast_legal(rules: &Rules, pos: &Position) -> Vec<Move> {
 fn compare(pos: &Position) -> Result<bool, String> {
     let rules = rules_for(pos);
     for (from, p) in pos.pieces() {
+        // Pawns, and the orphan and friend (whose walks the move generator finds), by their walk moves.
+        if p.kind.borrows().is_some() {
+            let mut fast: Vec<_> = rules.walk_moves(pos, from).iter().map(|m| (m.to, m.capture())).collect();
+            fast.sort(); // no dedup: a move generated twice is a bug
+            let naive = targets_naive(pos, from);
+            if fast != naive {
+                return Err(format!("walk moves of {p:?} on {from}: fast {fast:?}, naive {naive:?}"));
+            }
+            continue;
+        }
         if p.kind == Kind::PAWN {
             let mut fast = rules.walk_moves(pos, from);
             fast.sort();
@@ -343,4 +353,59 @@ fn fairy_walks_move_as_popeye_moves_them() {
         "c3",
     );
     assert_eq!(lion, ["c7", "f6", "g7"]);
+}
+
+/// The moves of the orphan or friend on `from`, as arrival squares (their walks are found by the move generator).
+fn borrowed_moves_of(pieces: &[(&str, Color, &str)], from: &str) -> Vec<String> {
+    let placed: Vec<(&str, Color, Kind)> =
+        pieces.iter().map(|&(s, c, code)| (s, c, Kind::from_code(code).unwrap())).collect();
+    let pos = board(&placed, W);
+    assert_eq!(compare(&pos), Ok(true));
+    let mut out: Vec<String> = rules_for(&pos).walk_moves(&pos, s(from)).iter().map(|m| m.to.to_string()).collect();
+    out.sort();
+    out
+}
+
+/// Popeye 4.104's moves of orphans and friends: its output for `Stipulation ~1` (every White first move).
+#[test]
+fn orphans_and_friends_move_as_popeye_moves_them() {
+    // Pieces White Kh1 Od4 Of6 Bb8 Black Kh5 Sb5 Oh8 Oa7: the knight b5 lends its walk to Od4 directly, the white
+    // bishop b8 through the black orphan a7 (which observes d4 as a bishop): 1.Od4*a7, -e6, -c6, -b6, -f5, -e5,
+    // -c5, *b5, -f3, -e3, -c3, -b3, -f2, -e2, -c2, -b2, -g1, -a1; Of6 does not move.
+    let pieces = [
+        ("h1", W, "K"),
+        ("d4", W, "O"),
+        ("f6", W, "O"),
+        ("b8", W, "B"),
+        ("h5", B, "K"),
+        ("b5", B, "S"),
+        ("h8", B, "O"),
+        ("a7", B, "O"),
+    ];
+    let orphan = borrowed_moves_of(&pieces, "d4");
+    let popeye =
+        ["a1", "a7", "b2", "b3", "b5", "b6", "c2", "c3", "c5", "c6", "e2", "e3", "e5", "e6", "f2", "f3", "f5", "g1"];
+    assert_eq!(orphan, popeye);
+    assert!(borrowed_moves_of(&pieces, "f6").is_empty());
+    // Pieces White Kh1 Fd4 Sb3 Rd8 Ff6 Bh8 Black Ka6 Pb6: Fd4 is guarded by the rook and the knight, and as a
+    // bishop by the friend f6, which the bishop h8 guards: 1.Fd4-d7, -e6, -d6, -c6, *b6, -f5, -e5, -d5, -c5, -b5,
+    // -h4, -g4, -f4, -e4, -c4, -b4, -a4, -f3, -e3, -d3, -c3, -f2, -e2, -d2, -c2, -b2, -g1, -d1, -a1; 1.Ff6-g7, -e7,
+    // -g5, -e5, -h4.
+    let pieces = [
+        ("h1", W, "K"),
+        ("d4", W, "F"),
+        ("b3", W, "S"),
+        ("d8", W, "R"),
+        ("f6", W, "F"),
+        ("h8", W, "B"),
+        ("a6", B, "K"),
+        ("b6", B, "P"),
+    ];
+    let friend = borrowed_moves_of(&pieces, "d4");
+    let popeye = [
+        "a1", "a4", "b2", "b4", "b5", "b6", "c2", "c3", "c4", "c5", "c6", "d1", "d2", "d3", "d5", "d6", "d7", "e2",
+        "e3", "e4", "e5", "e6", "f2", "f3", "f4", "f5", "g1", "g4", "h4",
+    ];
+    assert_eq!(friend, popeye);
+    assert_eq!(borrowed_moves_of(&pieces, "f6"), ["e5", "e7", "g5", "g7", "h4"]);
 }

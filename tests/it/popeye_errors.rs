@@ -60,13 +60,13 @@ fn known_popeye_piece_not_supported() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces White Ke1 DUa1 Black Ke8
+Pieces White Ke1 CTa1 Black Ke8
 EndProblem
 "#,
-        r#"error: not supported: piece DU
+        r#"error: not supported: piece CT
  --> t.inp:3:18
   |
-3 | Pieces White Ke1 DUa1 Black Ke8
+3 | Pieces White Ke1 CTa1 Black Ke8
   |                  ^^
 "#,
     );

@@ -2,7 +2,7 @@
 //! `perft --condition` take the same names from the registries, and every word Popeye knows that stipula does
 //! not implement is "not supported" (a verdict of its own), never "unknown". The words come from Popeye 4.104's
 //! tables (`output/plaintext/language_dependant.c`): walks, conditions and options of Popeye's that stipula lacks
-//! (`DU`, `BP`, `SC`, `MP`, `ST`, `Rokagogo`, `Breton`, `SeriesCapture`).
+//! (`CT`, `BP`, `SC`, `MP`, `ST`, `Rokagogo`, `Breton`, `SeriesCapture`).
 
 use crate::common;
 
@@ -37,7 +37,7 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    Case { kind: "piece", word: "DU", message: "not supported: piece DU" },
+    Case { kind: "piece", word: "CT", message: "not supported: piece CT" },
     Case { kind: "piece", word: "BP", message: "not supported: piece BP" },
     Case { kind: "piece", word: "SC", message: "not supported: piece SC" },
     Case { kind: "piece", word: "MP", message: "not supported: piece MP" },

@@ -177,8 +177,8 @@ mod tests {
         assert!(parse_pieces("e4", Color::White).is_err());
         assert!(parse_pieces("Ke1 queen", Color::White).is_err());
         // Popeye's walks that stipula lacks, by code or by name.
-        let e = parse_pieces("Ke1 DUa1", Color::White).unwrap_err();
-        assert_eq!((e.message.as_str(), e.fault), ("not supported: piece DU", Fault::Unsupported));
-        assert_eq!(parse_pieces("orphan d4", Color::White).unwrap_err().message, "not supported: piece orphan (O)");
+        let e = parse_pieces("Ke1 CTa1", Color::White).unwrap_err();
+        assert_eq!((e.message.as_str(), e.fault), ("not supported: piece CT", Fault::Unsupported));
+        assert_eq!(parse_pieces("ubiubi d4", Color::White).unwrap_err().message, "not supported: piece ubiubi (UU)");
     }
 }

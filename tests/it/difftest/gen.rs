@@ -87,7 +87,7 @@ const FAIRY: &[&str] = &[
     "WA", "CR", "ZR", "GR", "OK", "37", "16", "24", "35", "15", "25", "36", "WR", "FR", "BI", "ET", "ZE", "AO", "OA",
     "NH", "CH", "ZH", "GH", "RH", "BH", "SO", "GL", "LR", "LB", "LN", "KH", "KP", "CG", "G2", "G3", "DG", "DK", "DB",
     "KA", "KL", "DO", "EQ", "OR", "NE", "NO", "LI", "RL", "BL", "NL", "LE", "PA", "VA", "NA", "KO", "RO", "RA", "RN",
-    "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK",
+    "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK", "DU", "O", "F",
 ];
 
 /// The fairy pieces of `STIPULA_DIFF_WALKS` (codes separated by commas), if set: then every problem has fairy
@@ -509,7 +509,10 @@ impl Gen<'_> {
         // leaves, a piece of that side other than a pawn becomes royal (not with conditions or twins, nor a pawn,
         // which stipula refuses).
         let mut royal: Option<(usize, usize)> = None;
-        if kingless.is_none() && self.rng.chance(6) {
+        // Orphans and friends: not with piece attributes or conditions (stipula refuses them so; Popeye refuses
+        // them with neutral pieces).
+        let borrows = self.board.iter().flatten().any(|c| matches!(c, Some((_, "O" | "F"))));
+        if kingless.is_none() && !borrows && self.rng.chance(6) {
             let white = self.rng.chance(50);
             let pieces: Vec<(usize, usize)> = (0..8)
                 .flat_map(|r| (0..8).map(move |f| (f, r)))
@@ -532,7 +535,7 @@ impl Gen<'_> {
         // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
         let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs");
-        if royal.is_none() && !castling && unbattled && (self.rng.chance(8) || forced) {
+        if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
                     if matches!(self.board[r][f], Some((_, k)) if k != "K") && self.rng.chance(40) {
@@ -637,8 +640,11 @@ impl Gen<'_> {
         let _ = writeln!(text, "Stipulation {stip}");
         let twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
         let only = condition_filter();
-        let conditioned =
-            (self.rng.chance(20) || only.is_some()) && royal.is_none() && neutral.is_empty() && marked.is_empty();
+        let conditioned = (self.rng.chance(20) || only.is_some())
+            && royal.is_none()
+            && neutral.is_empty()
+            && marked.is_empty()
+            && !borrows;
         let mut edge_mover = false;
         if conditioned {
             let c = condition_for(self.rng, &stip, &only);
@@ -1023,6 +1029,8 @@ impl Gen<'_> {
                     let half = if code.starts_with('h') && self.rng.chance(20) { ".5" } else { "" };
                     format!("Stipulation {code}{n}{half}")
                 }
+                // Not with orphans or friends, which stipula plays without conditions.
+                _ if board.iter().flatten().any(|c| matches!(c, Some((_, "O" | "F")))) => format!("Stipulation {stip}"),
                 _ => format!("Condition {}", condition_for(self.rng, stip, &condition_filter())),
             };
             parts.push(c);
