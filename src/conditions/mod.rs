@@ -23,6 +23,7 @@ pub mod isardam;
 pub mod koeko;
 pub mod madness;
 pub mod madrasi;
+pub mod make_take;
 pub mod mars;
 pub mod masand;
 pub mod monochrome;
@@ -170,6 +171,8 @@ pub struct ConditionDef {
     pub no_rebirth: bool,
     /// Other conditions stipula does not implement it together with (Popeye may): refused as a combination.
     pub unsupported_with: &'static [&'static str],
+    /// stipula plays it with no other condition (Popeye may combine it): any other is refused as a combination.
+    pub alone: bool,
 }
 
 /// A parameter word of a condition.
@@ -265,6 +268,7 @@ impl ConditionDef {
         rebirth: None,
         no_rebirth: false,
         unsupported_with: &[],
+        alone: false,
     };
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
@@ -399,6 +403,9 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         }
         if out.iter().any(|(o, _)| o.name == def.name) {
             return Err(ConditionError::Twice(def.name.to_string()));
+        }
+        if let Some((other, _)) = out.iter().find(|(o, _)| o.alone || def.alone) {
+            return Err(ConditionError::Combination(other.name, def.name));
         }
         if def.rebirth.is_some() {
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some() || o.no_rebirth) {

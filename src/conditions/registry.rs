@@ -7,7 +7,7 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox, take_make,
+    madness, madrasi, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox, take_make,
     ConditionDef, Param,
 };
 
@@ -697,7 +697,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
         unsupported_with: &["AndernachChess"],
         ..ConditionDef::NONE
     },
-    popeye_only(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
+    ConditionDef {
+        name: "Make&TakeChess",
+        popeye: Some(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
+        aliases: &["MakeTake"],
+        build: Some(make_take::MakeTake::build),
+        // Its check is a capture by a make and a take; what another condition's hooks make of that (an
+        // observation that counts, a rebirth after the take) is not implemented.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
     popeye_only(["Bolero", "Bolero", "Bolero"]),
