@@ -33,6 +33,10 @@ pub enum Effect {
     /// then be the piece that moves), `piece` as it is now: Popeye writes `[e8=R]` before the move
     /// (`[e8=R]Qd8-d4`, `[d8=B]Bd8-b6`).
     Promoted { square: Square, piece: Piece },
+    /// The pieces on two squares exchanged, each as it stands after the exchange (Swapping kings: the kings
+    /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
+    /// `a`, without colours).
+    Exchanged { a: Square, b: Square, on_a: Piece, on_b: Piece },
 }
 
 impl Effect {
@@ -77,6 +81,9 @@ impl Effect {
                 }
             }
             Effect::Promoted { square, piece } => format!("[{square}={}]", letters(piece.kind)),
+            Effect::Exchanged { a, b, on_a, on_b } => {
+                format!("[{}{b}<->{}{a}]", letters(on_a.kind), letters(on_b.kind))
+            }
             Effect::Transmuted { square, piece, mover } => {
                 if mover {
                     format!("={}", letters(piece.kind))
@@ -166,7 +173,7 @@ impl serde::Serialize for Effect {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let colour = |c: Color| if c == Color::White { "white" } else { "black" };
-        let mut m = s.serialize_struct("Effect", 6)?;
+        let mut m = s.serialize_struct("Effect", 7)?;
         match *self {
             Effect::Added { square, piece, promoted } => {
                 m.serialize_field("effect", "added")?;
@@ -214,6 +221,15 @@ impl serde::Serialize for Effect {
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Exchanged { a, b, on_a, on_b } => {
+                m.serialize_field("effect", "exchanged")?;
+                m.serialize_field("square", &a.to_string())?;
+                m.serialize_field("piece", on_a.kind.code())?;
+                m.serialize_field("color", colour(on_a.color))?;
+                m.serialize_field("other_square", &b.to_string())?;
+                m.serialize_field("other_piece", on_b.kind.code())?;
+                m.serialize_field("other_color", colour(on_b.color))?;
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;

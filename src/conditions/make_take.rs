@@ -63,7 +63,14 @@ impl Occupancy for Made<'_> {
 /// Calls `emit(arrival, capture square, en passant)` for every capture the piece `piece`, moved from `from` to
 /// `at`, makes from `at` in `pos` by its own walk (a pawn's diagonal steps forward and en passant; none from
 /// its first or last rank).
-fn takes(rules: &Rules, pos: &Position, piece: Piece, from: Square, at: Square, mut emit: impl FnMut(Square, Square, bool)) {
+fn takes(
+    rules: &Rules,
+    pos: &Position,
+    piece: Piece,
+    from: Square,
+    at: Square,
+    mut emit: impl FnMut(Square, Square, bool),
+) {
     let enemy = pos.color_bb(piece.color.opposite());
     if piece.kind == Kind::PAWN {
         let c = piece.color;

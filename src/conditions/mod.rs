@@ -34,6 +34,7 @@ pub mod patrol;
 pub mod registry;
 pub mod sentinelles;
 pub mod singlebox;
+pub mod swapping_kings;
 pub mod take_make;
 
 use self::registry::CONDITIONS;

@@ -7,8 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox, take_make,
-    ConditionDef, Param,
+    madness, madrasi, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sentinelles, singlebox,
+    swapping_kings, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -482,7 +482,14 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"],
         CirceSpec { determine: Determine::Super, ..ANTI },
     ),
-    popeye_only(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
+    ConditionDef {
+        name: "SwappingKings",
+        popeye: Some(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
+        build: Some(swapping_kings::SwappingKings::build),
+        // The exchange reads check under the other conditions' rules, between their effects: not settled.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
     popeye_only(["SAT", "SAT", "SAT"]),
     popeye_only(["StrictSAT", "StrictSAT", "StrictSAT"]),
