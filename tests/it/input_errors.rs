@@ -14,7 +14,7 @@ fn yaml_err(text: &str) -> String {
 fn stip_00() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasy\n"),
-        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`\n  = hint: did you mean `Madrasi`?\n"
+        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `Madrasi`?\n"
     );
 }
 
@@ -22,7 +22,7 @@ fn stip_00() {
 fn stip_01() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi RX\n"),
-        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`\n  = hint: did you mean `RI`?\n"
+        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `RI`?\n"
     );
 }
 

@@ -177,6 +177,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Circe Symmetry Assassin"),
     (4, "Take&MakeChess"),
     (1, "Take&MakeChess Absolute"),
+    (3, "Make&TakeChess"),
+    (3, "SwappingKings"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
@@ -607,12 +609,13 @@ impl Gen<'_> {
             edge_mover = c.contains("EdgeMover");
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic), and the other conditions that
             // combine with it.
-            let madrasi = (c.contains("irce") && !c.contains("Mars"))
-                || c.contains("Immun")
-                || WITH_MADRASI.contains(&c)
-                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
-                    .iter()
-                    .any(|w| c.contains(w));
+            let madrasi = !c.contains("Make&Take")
+                && ((c.contains("irce") && !c.contains("Mars"))
+                    || c.contains("Immun")
+                    || WITH_MADRASI.contains(&c)
+                    || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
+                        .iter()
+                        .any(|w| c.contains(w)));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
