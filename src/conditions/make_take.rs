@@ -7,9 +7,12 @@
 //! king by such a move: a piece that, by a king's step to an empty square, reaches a square from which its walk
 //! takes the king. Popeye: `conditions/make_and_take.c`.
 //!
-//! Popeye lets a piece standing on the square a king castles from make castling as that king, with the king's
-//! rook (`0-0*e6`), when the side of the piece taken kept its rook's castling right; stipula does not play that:
-//! a diagram with a rook on its corner square is refused (`run::diagram_rules`).
+//! A piece standing on the square the other side's king castles from may make castling as that king (Popeye
+//! `0-0*e6`) while that side's rook keeps its castling right: a right of the rook alone, which it has from the
+//! diagram when it stands on its corner square (the king wherever it is) and loses when anything moves from or is
+//! taken on that square. The make then takes only the king (it is a king's walk), so it is a way to give check:
+//! the piece goes to the king's castling square and takes the king from there, found as Popeye finds it, the rook
+//! not yet moved. The rooks' rights are the condition's state ([`Position::flags`]).
 
 use crate::attacks::Occupancy;
 use crate::conditions::take_make::quiet_targets;
@@ -18,7 +21,7 @@ use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
-use crate::position::Position;
+use crate::position::{castle, castling_rook, Position};
 use crate::square::{Bitboard, Color, Square};
 
 #[derive(Clone, Debug)]
@@ -104,8 +107,26 @@ impl MakeTake {
     fn captures_king(rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {
         let walk = pos.piece_at(sq).map_or(Kind::KING, |p| p.kind);
         let occ = pos.occupied();
+        let victim = by.opposite();
+        let rank = if victim == Color::White { 0 } else { 7 };
+        let home = Square::from_coords(4, rank);
         for p in pos.color_bb(by) {
             let piece = pos.piece_at(p).expect("occupied");
+            // Castling as the make, from the victim's king's square, while its rook keeps its right.
+            if p == home && rules.castling_exists() {
+                let (short, long) =
+                    if victim == Color::White { (castle::WK, castle::WQ) } else { (castle::BK, castle::BQ) };
+                let file = |f: u8| Square::from_coords(f, rank);
+                for (right, between, arrival) in [(short, &[5u8, 6][..], 6u8), (long, &[1, 2, 3][..], 2)] {
+                    if pos.flags() & right != 0 && between.iter().all(|&f| !occ.has(file(f))) {
+                        let mut found = false;
+                        takes(rules, pos, piece, p, file(arrival), |_, cap, _| found |= cap == sq);
+                        if found {
+                            return true;
+                        }
+                    }
+                }
+            }
             let mut found = false;
             quiet_targets(rules, occ, walk, by.opposite(), p, |s| {
                 if !found {
@@ -126,7 +147,43 @@ impl Condition for MakeTake {
     }
 
     fn hooks(&self) -> Hooks {
-        Hooks::REWRITE | Hooks::OBSERVATION | Hooks::EXTRA_CHECK
+        Hooks::REWRITE | Hooks::OBSERVATION | Hooks::EXTRA_CHECK | Hooks::AFTER_MOVE
+    }
+
+    // The rooks' own castling rights ([`castle`] bits): a rook of its side's colour on its corner square.
+    fn initial_flags_in(&self, pos: &Position) -> u8 {
+        let mut flags = 0;
+        for (sq, right, color) in [
+            (Square::from_coords(7, 0), castle::WK, Color::White),
+            (Square::from_coords(0, 0), castle::WQ, Color::White),
+            (Square::from_coords(7, 7), castle::BK, Color::Black),
+            (Square::from_coords(0, 7), castle::BQ, Color::Black),
+        ] {
+            if pos.piece_at(sq) == Some(Piece::new(color, Kind::ROOK)) {
+                flags |= right;
+            }
+        }
+        flags
+    }
+
+    // A rook's right goes when anything moves from its corner or is taken there (the castling rook too).
+    fn after_move(&self, _rules: &Rules, _before: &Position, mv: Move, after: &mut Position) {
+        if after.flags() == 0 {
+            return;
+        }
+        let mut touched = mv.from.bb() | mv.capture().map_or(Bitboard::EMPTY, Square::bb);
+        if matches!(mv.special, Special::CastleShort | Special::CastleLong) {
+            touched |= castling_rook(mv).0.bb();
+        }
+        let mut lost = 0;
+        for (sq, right) in [(7u8, castle::WK), (0, castle::WQ), (63, castle::BK), (56, castle::BQ)] {
+            if touched.has(Square::new(sq)) {
+                lost |= right;
+            }
+        }
+        if after.flags() & lost != 0 {
+            after.set_flags(after.flags() & !lost);
+        }
     }
 
     // A walk's observation is no capture: check is the Make&Take capture of the king (`extra_check`).

@@ -380,18 +380,6 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination(name, "castling"));
         }
     }
-    // Make&Take: Popeye lets a piece on the square a king castles from make castling as that king with its rook
-    // (`0-0*e6`) for as long as the rook keeps the right it has on its corner square in the diagram, whether the
-    // king is there or not; not implemented, refused where a rook stands on its side's corner.
-    if d.conditions.iter().any(|c| c.name == "Make&TakeChess") {
-        let corner = |x: &crate::pieces::Placed| {
-            let rank = if x.color == Color::White { 0 } else { 7 };
-            x.kind == Kind::ROOK && x.square.rank() == rank && (x.square.file() == 0 || x.square.file() == 7)
-        };
-        if d.pieces.iter().any(corner) {
-            return Err(ConditionError::Combination("Make&TakeChess", "a rook on its castling square"));
-        }
-    }
     // Swapping kings exchanges the two kings: a side without its one king (Popeye exchanges a king with no
     // square) is refused.
     if d.conditions.iter().any(|c| c.name == "SwappingKings") {

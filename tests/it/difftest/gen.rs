@@ -605,19 +605,14 @@ impl Gen<'_> {
         let mut conditioned = (self.rng.chance(20) || only.is_some()) && royal.is_none() && neutral.is_empty();
         let mut edge_mover = false;
         let drawn = conditioned.then(|| condition_for(self.rng, &stip, &only));
-        // What stipula refuses of Make&Take (a rook on its corner: Popeye's castling as a make) and of Swapping
-        // kings (a side without its one king): no condition then; no twins with them (a twin may bring either).
+        // What stipula refuses of Swapping kings (a side without its one king): no condition then; no twins with
+        // it or Make&Take (a twin may take a king away; Make&Take's rooks' rights are the diagram's).
         if let Some(c) = drawn {
             let board = &self.board;
-            let corner_rook = [(0usize, 0usize, true), (7, 0, true), (0, 7, false), (7, 7, false)]
-                .iter()
-                .any(|&(f, r, white)| board[r][f] == Some((white, "R")));
             let kings = |white: bool| board.iter().flatten().filter(|c| **c == Some((white, "K"))).count();
             if c.contains("Make&Take") || c.contains("SwappingKings") {
                 twinned = false;
-                if (c.contains("Make&Take") && corner_rook)
-                    || (c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1))
-                {
+                if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
             }
