@@ -263,6 +263,27 @@ mod tests {
         assert_eq!(knight, ["Sc1*c3", "Sc1-b3", "Sc1-d3", "Sc1-e2"]);
     }
 
+    fn in_check(fen: &str) -> bool {
+        use crate::conditions::{build_all, ConditionSpec};
+        use crate::movegen::Rules;
+        use crate::setup::{build_position, SetupOptions};
+        let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
+        let conds = build_all(&[ConditionSpec { name: "Make&TakeChess".into(), options: vec![] }]).unwrap();
+        let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
+        let pos = build_position(&pieces, &state, crate::Color::Black, &rules, &SetupOptions::default()).unwrap();
+        rules.in_check(&pos, crate::Color::Black)
+    }
+
+    #[test]
+    fn castling_as_the_make_gives_check() {
+        // Popeye 4.104, TESTS/maketake.inp#2 ("black is in check from se8!": Black Ka7 Ra8, White Se8, `zg71`):
+        // the side to play can capture the king: the knight castles long as Black's king (e8-c8, the rook a8
+        // keeping its right) and takes a7 from c8.
+        assert!(in_check("r3N3/k7/8/8/8/8/8/7K b - -"));
+        // The rook off its corner has no right: no check.
+        assert!(!in_check("1r2N3/k7/8/8/8/8/8/7K b - -"));
+    }
+
     #[test]
     fn a_capture_en_passant_after_the_pawn_make() {
         // Popeye 4.104, TESTS/maketake.inp#3 (Black Pg7, White Pf6 Ph7, `hx1` under BlackMaximummer):
