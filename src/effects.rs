@@ -41,6 +41,10 @@ pub enum Effect {
     RemovedMarked { square: Square, piece: Piece, attrs: Attrs },
     /// The moving piece given attributes (a pawn promoted into a chameleon piece: Popeye `e7-e8=Q=c`).
     Marked { square: Square, attrs: Attrs },
+    /// The pieces on two squares exchanged, each as it stands after the exchange (Swapping kings: the kings
+    /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
+    /// `a`, without colours).
+    Exchanged { a: Square, b: Square, on_a: Piece, on_b: Piece },
 }
 
 impl Effect {
@@ -90,6 +94,9 @@ impl Effect {
                 format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
             }
             Effect::Marked { attrs, .. } => format!("={}", attrs.prefix_in(lang)),
+            Effect::Exchanged { a, b, on_a, on_b } => {
+                format!("[{}{b}<->{}{a}]", letters(on_a.kind), letters(on_b.kind))
+            }
             Effect::Transmuted { square, piece, mover } => {
                 if mover {
                     format!("={}", letters(piece.kind))
@@ -185,7 +192,7 @@ impl serde::Serialize for Effect {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
         let colour = |c: Color| if c == Color::White { "white" } else { "black" };
-        let mut m = s.serialize_struct("Effect", 6)?;
+        let mut m = s.serialize_struct("Effect", 7)?;
         match *self {
             Effect::Added { square, piece, promoted } => {
                 m.serialize_field("effect", "added")?;
@@ -252,6 +259,15 @@ impl serde::Serialize for Effect {
                 m.serialize_field("effect", "marked")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+            }
+            Effect::Exchanged { a, b, on_a, on_b } => {
+                m.serialize_field("effect", "exchanged")?;
+                m.serialize_field("square", &a.to_string())?;
+                m.serialize_field("piece", on_a.kind.code())?;
+                m.serialize_field("color", colour(on_a.color))?;
+                m.serialize_field("other_square", &b.to_string())?;
+                m.serialize_field("other_piece", on_b.kind.code())?;
+                m.serialize_field("other_color", colour(on_b.color))?;
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;

@@ -24,6 +24,7 @@ pub mod isardam;
 pub mod koeko;
 pub mod madness;
 pub mod madrasi;
+pub mod make_take;
 pub mod mars;
 pub mod masand;
 pub mod monochrome;
@@ -35,6 +36,7 @@ pub mod registry;
 pub mod sat;
 pub mod sentinelles;
 pub mod singlebox;
+pub mod swapping_kings;
 pub mod take_make;
 
 use self::registry::CONDITIONS;
@@ -174,6 +176,8 @@ pub struct ConditionDef {
     pub unsupported_with: &'static [&'static str],
     /// Conditions that, stated with it, are played instead of it, as Popeye does (SAT with Strict SAT).
     pub yields_to: &'static [&'static str],
+    /// stipula plays it with no other condition (Popeye may combine it): any other is refused as a combination.
+    pub alone: bool,
 }
 
 /// A parameter word of a condition.
@@ -270,6 +274,7 @@ impl ConditionDef {
         no_rebirth: false,
         unsupported_with: &[],
         yields_to: &[],
+        alone: false,
     };
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
@@ -409,6 +414,9 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         }
         if out.iter().any(|(o, _)| o.name == def.name) {
             return Err(ConditionError::Twice(def.name.to_string()));
+        }
+        if let Some((other, _)) = out.iter().find(|(o, _)| o.alone || def.alone) {
+            return Err(ConditionError::Combination(other.name, def.name));
         }
         if def.rebirth.is_some() {
             if let Some((other, _)) = out.iter().find(|(o, _)| o.rebirth.is_some() || o.no_rebirth) {

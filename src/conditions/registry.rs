@@ -7,8 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles, singlebox, take_make,
-    ConditionDef, Param,
+    madness, madrasi, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles, singlebox,
+    swapping_kings, take_make, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -482,7 +482,14 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"],
         CirceSpec { determine: Determine::Super, ..ANTI },
     ),
-    popeye_only(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
+    ConditionDef {
+        name: "SwappingKings",
+        popeye: Some(["SwappingKings", "TauschKoenige", "RoisEchanges"]),
+        build: Some(swapping_kings::SwappingKings::build),
+        // The exchange reads check under the other conditions' rules, between their effects: not settled.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["RoyalDynasty", "KoenigsDynastie", "DynastieRoyale"]),
     ConditionDef {
         name: "SAT",
@@ -719,7 +726,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
         unsupported_with: &["AndernachChess"],
         ..ConditionDef::NONE
     },
-    popeye_only(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
+    ConditionDef {
+        name: "Make&TakeChess",
+        popeye: Some(["Make&TakeChess", "Make&TakeSchach", "Make&TakeEchecs"]),
+        aliases: &["MakeTake"],
+        build: Some(make_take::MakeTake::build),
+        // Its check is a capture by a make and a take; what another condition's hooks make of that (an
+        // observation that counts, a rebirth after the take) is not implemented.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
     popeye_only(["Bolero", "Bolero", "Bolero"]),

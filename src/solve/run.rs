@@ -387,6 +387,14 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination(name, "castling"));
         }
     }
+    // Swapping kings exchanges the two kings: a side without its one king (Popeye exchanges a king with no
+    // square) is refused.
+    if d.conditions.iter().any(|c| c.name == "SwappingKings") {
+        let kings = |c: Color| d.pieces.iter().filter(|x| x.color == c && x.kind == Kind::KING).count();
+        if kings(Color::White) != 1 || kings(Color::Black) != 1 {
+            return Err(ConditionError::Combination("SwappingKings", "a side without exactly one king"));
+        }
+    }
     // Popeye refuses SingleBox type 1 with fairy pieces ("Fairy pieces not allowed in Single box", problem
     // ignored); types 2 and 3 it plays with them.
     let type1 = |c: &crate::conditions::ConditionSpec| {

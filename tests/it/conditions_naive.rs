@@ -33,6 +33,10 @@ struct Naive {
     /// Take&Make chess (`Absolute`: a check needs the capture's make).
     take_make: bool,
     absolute: bool,
+    /// Make&Take chess: a capture after a make with the captured piece's walk.
+    make_take: bool,
+    /// Swapping kings: a checking move exchanges the kings.
+    swapping: bool,
     /// Andernach chess: a capturer turns to the other side; Anti-Andernach: a piece that captures nothing.
     andernach: bool,
     anti_andernach: bool,
@@ -86,6 +90,8 @@ impl Naive {
             grid: false,
             take_make: false,
             absolute: false,
+            make_take: false,
+            swapping: false,
             andernach: false,
             anti_andernach: false,
             breton: None,
@@ -120,6 +126,8 @@ impl Naive {
                     n.take_make = true;
                     n.absolute = spec.options.iter().any(|o| o == "Absolute");
                 }
+                "Make&TakeChess" => n.make_take = true,
+                "SwappingKings" => n.swapping = true,
                 "AndernachChess" => n.andernach = true,
                 "AntiAndernachChess" => n.anti_andernach = true,
                 "ChameleonChess" => n.chameleon = true,
@@ -465,6 +473,64 @@ fn take_make_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut 
     }
 }
 
+/// Make&Take: the captures (arrival, captured square, en passant) the piece on `from` makes after moving to the
+/// empty square `at` without capturing: its walk's captures from there (a pawn on its first rank none).
+fn make_take_takes(pos: &Position, from: Square, at: Square, promotions: &[Kind]) -> Vec<(Square, Square, bool)> {
+    let mover = pos.piece_at(from).unwrap();
+    if mover.kind == Kind::PAWN && at.rank() == mover.color.opposite().last_rank() {
+        return Vec::new();
+    }
+    let mut board = pos.clone();
+    board.remove(from);
+    board.put(at, mover);
+    board.set_side(mover.color);
+    let mut v = Vec::new();
+    piece_moves(Naive::from_texts(&[]), &board, at, promotions, &mut v);
+    v.into_iter().filter_map(|m| m.capture().map(|c| (m.to, c, m.special == Special::EnPassant))).collect()
+}
+
+/// Make&Take: the moves of the piece on `from`: its walk's moves that capture nothing, and for each enemy piece a
+/// make with that piece's walk and side (capturing nothing) followed by the capture of that piece with its own
+/// walk, each (arrival, captured square) once; a pawn promotes where it arrives on its last rank.
+fn make_take_moves(pos: &Position, from: Square, promotions: &[Kind], out: &mut Vec<Move>) {
+    let mover = pos.piece_at(from).unwrap();
+    let mut walked = Vec::new();
+    piece_moves(Naive::from_texts(&[]), pos, from, promotions, &mut walked);
+    out.extend(walked.into_iter().filter(|m| !m.is_capture()));
+    let mut seen: Vec<(Square, Square, bool)> = Vec::new();
+    for (t, taken) in pos.pieces().filter(|(_, p)| p.color != mover.color) {
+        for s in quiet_squares(pos, from, taken) {
+            for (to, cap, ep) in make_take_takes(pos, from, s, promotions) {
+                if pos.piece_at(cap).is_some_and(|q| q.kind == taken.kind && q.color == taken.color)
+                    && cap == t
+                    && !seen.iter().any(|&(a, b, _)| a == to && b == cap)
+                {
+                    seen.push((to, cap, ep));
+                }
+            }
+        }
+    }
+    for (to, cap, ep) in seen {
+        let mv = Move::new(from, to, Some(cap), if ep { Special::EnPassant } else { Special::None });
+        if mover.kind == Kind::PAWN && to.rank() == mover.color.last_rank() {
+            out.extend(promotions.iter().map(|&k| mv.promoting(k)));
+        } else {
+            out.push(mv);
+        }
+    }
+}
+
+/// Make&Take: whether a piece of `by` takes the king on `king` by a make with the king's walk (a step to an
+/// empty square) and a take of it from there.
+fn make_take_checks(pos: &Position, king: Square, by: Color, promotions: &[Kind]) -> bool {
+    let royal = pos.piece_at(king).unwrap();
+    pos.pieces().filter(|(_, p)| p.color == by).any(|(from, _)| {
+        quiet_squares(pos, from, royal)
+            .into_iter()
+            .any(|s| make_take_takes(pos, from, s, promotions).iter().any(|&(_, cap, _)| cap == king))
+    })
+}
+
 /// Breton: the squares, in order, of the pieces of the kind `m` captures, of the capturing side (adverse: the
 /// captured side), after the capture; a pawn promoting as it captures is not one of them unless PY.
 fn breton_victims(n: Naive, pos: &Position, m: Move) -> Vec<Square> {
@@ -614,6 +680,9 @@ fn sat_flights(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> u
 /// Whether `color`'s king is in check as the pieces observe it: some opposing piece gives check ([`gives_check`]).
 fn walks_in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
     let Some(king) = pos.king(color) else { return false };
+    if n.make_take {
+        return make_take_checks(pos, king, color.opposite(), promotions);
+    }
     let board = NaiveBoard::from_position(pos);
     pos.pieces().filter(|(_, p)| p.color != color).any(|(from, _)| gives_check(n, pos, &board, from, king, promotions))
         || (n.bicolores && {
@@ -819,6 +888,16 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             }
         }
     }
+    // Swapping kings: a move after which the side to move is in check exchanges the two kings.
+    if n.swapping {
+        let promotions: Vec<Kind> = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
+        if let (Some(w), Some(b)) = (after.king(Color::White), after.king(Color::Black)) {
+            if in_check(n, &after, after.side(), &promotions) {
+                after.put(w, Piece::new(Color::Black, Kind::KING));
+                after.put(b, Piece::new(Color::White, Kind::KING));
+            }
+        }
+    }
     after
 }
 
@@ -891,6 +970,8 @@ fn pseudo_moves(n: Naive, pos: &Position, promotions: &[Kind]) -> Vec<Move> {
         }
         if n.take_make {
             take_make_moves(pos, from, promotions, &mut pseudo);
+        } else if n.make_take {
+            make_take_moves(pos, from, promotions, &mut pseudo);
         } else if let Some(k) = annan_walk(pos, from).filter(|_| n.annan) {
             annan_moves(n, pos, from, k, promotions, &mut pseudo);
         } else {
@@ -1254,6 +1335,23 @@ fn madrasi_matches_naive() {
 #[test]
 fn madrasi_rex_inclusive_matches_naive() {
     differential(&["Madrasi RI"], 0x5EED_0002, 10000);
+}
+
+#[test]
+fn make_take_matches_naive() {
+    differential(&["Make&TakeChess"], 0x5EED_3A7E, 3000);
+    differential_with(&["Make&TakeChess"], 0x5EED_3A7F, 3000, ORTHODOX);
+    // The groups only, as for Take&Make: with every kind at once the make of a captured radial knight (RK) differs
+    // from this reading, which puts the captured piece's colour on the walk.
+    for (i, group) in FAIRY_GROUPS.iter().enumerate() {
+        differential_with(&["Make&TakeChess"], 0x5EED_3A80 + 0x100 * i as u64, 500, &group_kinds(group));
+    }
+}
+
+#[test]
+fn swapping_kings_matches_naive() {
+    differential(&["SwappingKings"], 0x5EED_5A4B, 4000);
+    differential_with(&["SwappingKings"], 0x5EED_5A4C, 4000, ORTHODOX);
 }
 
 #[test]

@@ -182,6 +182,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Circe Symmetry Assassin"),
     (4, "Take&MakeChess"),
     (1, "Take&MakeChess Absolute"),
+    (3, "Make&TakeChess"),
+    (3, "SwappingKings"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
@@ -638,25 +640,39 @@ impl Gen<'_> {
             text += "\n";
         }
         let _ = writeln!(text, "Stipulation {stip}");
-        let twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
+        let mut twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
         let only = condition_filter();
-        let conditioned = (self.rng.chance(20) || only.is_some())
+        let mut conditioned = (self.rng.chance(20) || only.is_some())
             && royal.is_none()
             && neutral.is_empty()
             && marked.is_empty()
             && !borrows;
         let mut edge_mover = false;
+        let drawn = conditioned.then(|| condition_for(self.rng, &stip, &only));
+        // What stipula refuses of Swapping kings (a side without its one king): no condition then; no twins with
+        // it or Make&Take (a twin may take a king away; Make&Take's rooks' rights are the diagram's).
+        if let Some(c) = drawn {
+            let board = &self.board;
+            let kings = |white: bool| board.iter().flatten().filter(|c| **c == Some((white, "K"))).count();
+            if c.contains("Make&Take") || c.contains("SwappingKings") {
+                twinned = false;
+                if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
+                    conditioned = false;
+                }
+            }
+        }
         if conditioned {
-            let c = condition_for(self.rng, &stip, &only);
+            let c = drawn.expect("drawn");
             edge_mover = c.contains("EdgeMover");
             // A rebirth rule now and then with Madrasi (Circe Madrasi is a classic), and the other conditions that
             // combine with it.
-            let madrasi = (c.contains("irce") && !c.contains("Mars"))
-                || c.contains("Immun")
-                || WITH_MADRASI.contains(&c)
-                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
-                    .iter()
-                    .any(|w| c.contains(w));
+            let madrasi = !c.contains("Make&Take")
+                && ((c.contains("irce") && !c.contains("Mars"))
+                    || c.contains("Immun")
+                    || WITH_MADRASI.contains(&c)
+                    || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
+                        .iter()
+                        .any(|w| c.contains(w)));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
