@@ -14,7 +14,11 @@ pub fn piece_token(p: &Placed) -> String {
 
 /// A condition as Popeye writes it: `Madrasi RexInclusive`, `MadnessOfKings FE`.
 pub fn condition_text(c: &ConditionSpec) -> String {
-    std::iter::once(c.name.as_str()).chain(c.options.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+    std::iter::once(c.name.clone())
+        .chain(c.options.iter().cloned())
+        .chain(c.squares.words())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Options as Popeye writes them, one string per option, in the registry's order and then the ignored ones:

@@ -170,7 +170,7 @@ fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
 
 #[test]
 fn abbreviations_where_popeye_accepts_them() {
-    let rex = ConditionSpec { name: "Madrasi".into(), options: vec!["RexInclusive".into()] };
+    let rex = ConditionSpec { name: "Madrasi".into(), options: vec!["RexInclusive".into()], ..Default::default() };
     // Issue 23: `Madrasi RexInclusiv` (a unique prefix in Popeye's table of variants) in every reader.
     assert_eq!(parse_condition_text("Madrasi RexInclusiv").unwrap(), rex);
     let yaml = only(read_yaml(
@@ -207,5 +207,5 @@ fn abbreviations_where_popeye_accepts_them() {
         "BeginProblem\nStipulation #2\nCondition Isardam TypeA\nPieces White Ke1 Black Ke8\nEndProblem\n",
         "t.inp",
     ));
-    assert_eq!(p.conditions, [ConditionSpec { name: "Isardam".into(), options: vec![] }]);
+    assert_eq!(p.conditions, [ConditionSpec { name: "Isardam".into(), options: vec![], ..Default::default() }]);
 }
