@@ -62,6 +62,8 @@ struct Naive {
     sentinelles: Option<(bool, bool)>,
     /// Masand (`true`: generalised).
     masand: Option<bool>,
+    /// Magic squares: the squares, as bits by square index.
+    magic: u64,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -99,6 +101,7 @@ impl Naive {
             bicolores: false,
             sentinelles: None,
             masand: None,
+            magic: 0,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -143,6 +146,7 @@ impl Naive {
                 }
                 "Masand" => n.masand = Some(false),
                 "MasandGeneralised" => n.masand = Some(true),
+                "MagicSquares" => n.magic = spec.squares.0 .0,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -767,6 +771,20 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             after.put(m.from, Piece::new(side, Kind::PAWN));
         }
     }
+    // Magic squares: the piece that arrived on a magic square (the rook, castling), not a king, turns there.
+    if n.magic != 0 {
+        let arrival = match m.special {
+            Special::CastleShort => Square::from_coords(5, m.from.rank()),
+            Special::CastleLong => Square::from_coords(3, m.from.rank()),
+            _ => m.to,
+        };
+        if n.magic >> arrival.index() & 1 == 1 {
+            let p = after.piece_at(arrival).unwrap();
+            if p.kind != Kind::KING {
+                after.put(arrival, Piece::new(p.color.opposite(), p.kind));
+            }
+        }
+    }
     // Masand: a checking piece turns every piece it observes (kings excepted) to the other side, square by square.
     if let Some(generalised) = n.masand {
         let us = mover.color;
@@ -1274,6 +1292,14 @@ fn sentinelles_matches_naive() {
     differential(&["Sentinelles PionAdvers"], 0x5EED_5E03, 3000);
     differential(&["Sentinelles ParaSentinelles"], 0x5EED_5E04, 3000);
     differential(&["Sentinelles", "Madrasi"], 0x5EED_5E05, 2000);
+}
+
+#[test]
+fn magic_squares_match_naive() {
+    differential(&["MagicSquares d5 e4 c6 f3"], 0x5EED_3A60, 4000);
+    differential_with(&["MagicSquares d5 e4 b7 g2 e6"], 0x5EED_3A61, 4000, ORTHODOX);
+    differential_every_kind(&["MagicSquares c3 d4 e5 f6"], 0x5EED_3A62, 1500);
+    differential(&["MagicSquares Type2 f1 d8 e2", "Madrasi"], 0x5EED_3A63, 2000);
 }
 
 #[test]

@@ -213,6 +213,11 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Sentinelles ParaSentinelles"),
     (3, "Masand"),
     (2, "MasandGeneralised"),
+    (2, "MagicSquares d5 e4"),
+    (1, "MagicSquares Type2 c3 f6 b7"),
+    (2, "Wormholes d4 e5"),
+    (1, "Wormholes c3 f6 d5"),
+    (1, "Wormholes b2 g7 e4 d8"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -610,9 +615,19 @@ impl Gen<'_> {
             let madrasi = (c.contains("irce") && !c.contains("Mars"))
                 || c.contains("Immun")
                 || WITH_MADRASI.contains(&c)
-                || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
-                    .iter()
-                    .any(|w| c.contains(w));
+                || [
+                    "Andernach",
+                    "Take",
+                    "Breton",
+                    "ChameleonChess",
+                    "Single",
+                    "Sentinelles",
+                    "Masand",
+                    "Magic",
+                    "Wormholes",
+                ]
+                .iter()
+                .any(|w| c.contains(w));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
