@@ -88,3 +88,20 @@ impl Condition for MagicSquares {
         Some(format!("Under Magic squares the piece arriving on {to} changes its colour."))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::test_support::legal_texts;
+
+    #[test]
+    fn a_piece_arriving_on_a_magic_square_turns() {
+        // Popeye 4.104, BEISPIEL/magic.inp (Kjell Widlert, feenschach 1985, h#4, MagicSquares h8): after
+        // `1.Sf7-h8=w` White plays `Sh8-f7`, and Black's knight arrives turned: `Sf7-h8=s` (German).
+        let got = legal_texts(&["MagicSquares h8"], "8/5n1K/8/4p2k/4P3/5P1p/7P/8 b - - 0 1");
+        assert!(got.contains(&"Sf7-h8=w".to_string()), "{got:?}");
+        assert!(got.contains(&"Sf7-d6".to_string()), "{got:?}");
+        // The king keeps its colour.
+        let got = legal_texts(&["MagicSquares h4"], "8/5n1K/8/4p2k/4P3/5P1p/7P/8 b - - 0 1");
+        assert!(got.contains(&"Kh5-h4".to_string()), "{got:?}");
+    }
+}

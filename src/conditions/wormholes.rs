@@ -167,3 +167,52 @@ impl Condition for Wormholes {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::test_support::legal_texts;
+
+    /// The moves of the pieces on `prefixes`' squares.
+    fn moves_of(conditions: &[&str], fen: &str, prefixes: &[&str]) -> Vec<String> {
+        legal_texts(conditions, fen).into_iter().filter(|t| prefixes.iter().any(|p| t.starts_with(p))).collect()
+    }
+
+    #[test]
+    fn a_pawn_promotes_before_or_after_its_transfer() {
+        // Popeye 4.104, TESTS/wurmloch.inp ("pawns are promoted before and after transfer": white Pa3 Pf7,
+        // Wormholes a4 f8 d1, ~1), kings added away from the pawns.
+        let got = moves_of(&["Wormholes a4 f8 d1"], "8/5P2/8/8/8/P7/8/K6k w - - 0 1", &["a3", "f7"]);
+        let want = [
+            "a3-a4[wPa4->d1]",
+            "a3-a4[wPa4->f8=B]",
+            "a3-a4[wPa4->f8=Q]",
+            "a3-a4[wPa4->f8=R]",
+            "a3-a4[wPa4->f8=S]",
+            "f7-f8=B[wBf8->a4]",
+            "f7-f8=B[wBf8->d1]",
+            "f7-f8=Q[wQf8->a4]",
+            "f7-f8=Q[wQf8->d1]",
+            "f7-f8=R[wRf8->a4]",
+            "f7-f8=R[wRf8->d1]",
+            "f7-f8=S[wSf8->a4]",
+            "f7-f8=S[wSf8->d1]",
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn no_transfer_back_to_the_departure_square_without_a_capture() {
+        // Popeye 4.104, TESTS/wurmloch.inp ("1.e2-e4[wBe4->e2] would be an illegal null move"): white Pe2, black
+        // Pf3, Wormholes e2 e4 f3: `1.e2-e3`, `1.e2*f3[wPf3->e2]`, `1.e2*f3[wPf3->e4]`; no `e2-e4`.
+        let got = moves_of(&["Wormholes e2 e4 f3"], "8/8/8/8/8/5p2/4P3/K6k w - - 0 1", &["e2"]);
+        assert_eq!(got, ["e2*f3[wPf3->e2]", "e2*f3[wPf3->e4]", "e2-e3"]);
+    }
+
+    #[test]
+    fn the_king_is_transferred_in_castling() {
+        // Popeye 4.104, TESTS/wurmloch.inp ("king is transfered when castling, rook isn't"): white Ke1 Rh1,
+        // Wormholes d4 f1 g1 h5: `1.0-0[wKg1->d4]`, `1.0-0[wKg1->h5]`.
+        let got = moves_of(&["Wormholes d4 f1 g1 h5"], "k7/8/8/8/8/8/8/4K2R w K - 0 1", &["0-0"]);
+        assert_eq!(got, ["0-0[wKg1->d4]", "0-0[wKg1->h5]"]);
+    }
+}
