@@ -213,11 +213,11 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Sentinelles ParaSentinelles"),
     (3, "Masand"),
     (2, "MasandGeneralised"),
-    (2, "MagicSquares d5 e4"),
-    (1, "MagicSquares Type2 c3 f6 b7"),
-    (2, "Wormholes d4 e5"),
-    (1, "Wormholes c3 f6 d5"),
-    (1, "Wormholes b2 g7 e4 d8"),
+    (2, "MagicSquares d5e4"),
+    (1, "MagicSquares c3f6b7 Type2"),
+    (2, "Wormholes d4e5"),
+    (1, "Wormholes c3f6d5"),
+    (1, "Wormholes b2g7e4d8"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
