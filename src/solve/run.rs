@@ -374,8 +374,12 @@ fn square_conditions_unsupported(p: &Problem, d: &Diagram) -> Option<ConditionEr
         let name: &'static str = if c.name == "Wormholes" { "Wormholes" } else { "MagicSquares" };
         // Popeye's retro double step that went on (`EnPassant d7d6h3`): Popeye takes on d6 in direct play where
         // stipula does not find it yet (REGRESSIONS/4_63_to_4_65.inp#18).
-        if name == "Wormholes" && !p.options.en_passant.is_empty() {
-            return Some(ConditionError::Combination(name, "the option EnPassant"));
+        let went_on = match p.options.en_passant.as_slice() {
+            [a, .., b] => a.file() != b.file() || a.rank().abs_diff(b.rank()) != 2,
+            _ => false,
+        };
+        if name == "Wormholes" && went_on {
+            return Some(ConditionError::Combination(name, "an EnPassant option whose pawn went on"));
         }
         if d.pieces.iter().any(|x| !x.attrs.is_empty()) {
             return Some(ConditionError::Combination(name, "pieces with attributes"));
