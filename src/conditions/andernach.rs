@@ -99,7 +99,9 @@ mod tests {
         // Popeye 4.104, `Condition Andernach`, `Stipulation ~1`, White Ke1 Qd4 Pb2 Sg1, Black Ke8 Rd7 Pf3 Bb5 Pc4:
         // `1.Qd4*c4=b`, `1.Qd4*d7=b`, and no `Sg1*f3` (the knight turned black on f3 would check the king).
         let (pieces, state) = parse_fen("4k3/3r4/8/1b6/2pQ4/5p2/1P6/4K1N1 w - -").unwrap();
-        let conds = build_all(&[ConditionSpec { name: "AndernachChess".into(), options: vec![] }]).unwrap();
+        let conds =
+            build_all(&[ConditionSpec { name: "AndernachChess".into(), options: vec![], ..Default::default() }])
+                .unwrap();
         let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
         let pos = build_position(&pieces, &state, Color::White, &rules, &SetupOptions::default()).unwrap();
         let mut out = Vec::new();

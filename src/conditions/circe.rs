@@ -1209,7 +1209,11 @@ mod tests {
         // (`circe super strict`: `Circe Super Strict`), TESTS/anticirce.inp#14 (`anticirce super relaxed`:
         // `AntiCirce Super Relaxed`), BEISPIEL/assass.inp (`CirceAssassin`: `Circe Assassin`).
         let text = |name: &str, options: &[&str]| {
-            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            let spec = ConditionSpec {
+                name: name.into(),
+                options: options.iter().map(|o| o.to_string()).collect(),
+                ..Default::default()
+            };
             popeye_text(&rule(&spec).expect("a Circe variant"), Lang::English)
         };
         assert_eq!(text("AntiSuperCirce", &[]), "AntiCirce Super");
@@ -1218,7 +1222,11 @@ mod tests {
         assert_eq!(text("CirceAssassin", &[]), "Circe Assassin");
         // Not implemented: refused by name.
         let refused = |name: &str, options: &[&str]| {
-            let spec = ConditionSpec { name: name.into(), options: options.iter().map(|o| o.to_string()).collect() };
+            let spec = ConditionSpec {
+                name: name.into(),
+                options: options.iter().map(|o| o.to_string()).collect(),
+                ..Default::default()
+            };
             rule_or_word(&spec).err()
         };
         assert_eq!(refused("CirceAssassin", &["RexInclusive"]), Some("Assassin"));

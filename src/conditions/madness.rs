@@ -294,10 +294,17 @@ mod tests {
         assert_eq!(build_all(&[spec("Madness of Kings")]).unwrap()[0].describe(), "MadnessOfKings");
         assert_eq!(build_all(&[spec("MadnessOfKings mao")]).unwrap()[0].describe(), "MadnessOfKings MA");
         assert!(parse_condition_text("Madness of Kings queen").unwrap_err().contains("no option `queen`"));
-        let queen = crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["Q".into()] };
+        let queen = crate::conditions::ConditionSpec {
+            name: "MadnessOfKings".into(),
+            options: vec!["Q".into()],
+            ..Default::default()
+        };
         assert!(matches!(build_all(&[queen]), Err(ConditionError::BadParam { param, .. }) if param == "Q"));
-        let two =
-            crate::conditions::ConditionSpec { name: "MadnessOfKings".into(), options: vec!["FE".into(), "MA".into()] };
+        let two = crate::conditions::ConditionSpec {
+            name: "MadnessOfKings".into(),
+            options: vec!["FE".into(), "MA".into()],
+            ..Default::default()
+        };
         assert!(build_all(&[two]).unwrap_err().to_string().contains("takes one walk"));
         assert!(build_all(&[spec("Madness of Kings"), spec("Parsi"), spec("Madrasi")]).is_ok(), "combinable");
     }

@@ -551,7 +551,12 @@ pub(crate) mod tests {
         assert!(matches!(build_all(&[spec("Madrasi"), spec("Isardam")]), Err(ConditionError::Conflict(..))));
         assert!(matches!(build_all(&[spec("Isardam"), spec("Madrasi")]), Err(ConditionError::Conflict(..))));
         assert!(build_all(&[spec("Madrasi"), spec("Eiffel")]).is_ok());
-        assert!(build_all(&[ConditionSpec { name: "Madrasi".into(), options: vec!["TypeB".into()] }]).is_err());
+        assert!(build_all(&[ConditionSpec {
+            name: "Madrasi".into(),
+            options: vec!["TypeB".into()],
+            ..Default::default()
+        }])
+        .is_err());
         assert_eq!(build_all(&[spec("Madrasi RI")]).unwrap()[0].describe(), "Madrasi RexInclusive");
     }
 }

@@ -25,6 +25,7 @@ pub mod koeko;
 pub mod madness;
 pub mod madrasi;
 pub mod make_take;
+pub mod magic_square;
 pub mod mars;
 pub mod masand;
 pub mod monochrome;
@@ -38,6 +39,7 @@ pub mod sentinelles;
 pub mod singlebox;
 pub mod swapping_kings;
 pub mod take_make;
+pub mod wormholes;
 
 use self::registry::CONDITIONS;
 use crate::movegen::hooks::{Condition, Hooks};
@@ -45,12 +47,73 @@ use crate::pieces::PieceWord;
 use crate::words::{did_you_mean, Found, Lang, Names, Spelling};
 
 /// A condition as the problem names it, with its parameters, before the rules are compiled.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct ConditionSpec {
     /// Its name as the registry spells it: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`.
     pub name: String,
     /// Its parameters as the registry spells them: `RexInclusive`, `TypeB`, a walk code for Madness of Kings.
     pub options: Vec<String>,
+    /// The squares it is given, for a condition that takes squares ([`ConditionDef::squares`]: Wormholes
+    /// `a1 h8`, MagicSquares `c3 d4`): empty for the others.
+    #[serde(default, skip_serializing_if = "ConditionSquares::is_empty")]
+    pub squares: ConditionSquares,
+}
+
+/// The squares a condition is given (Popeye's `Wormholes e5h3`, `MagicSquares c3 d4`, `Hole e4`): a set, written
+/// and iterated in Popeye's order of squares (a1, b1, …, h1, a2, …, h8), as Popeye writes them back whatever
+/// order the input gave. One structure for every condition that takes squares: its row says so
+/// ([`ConditionDef::squares`]), the readers fill it in ([`ConditionSquares::parse_word`]) and the writers write it
+/// ([`ConditionSquares::words`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ConditionSquares(pub crate::square::Bitboard);
+
+impl ConditionSquares {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The squares in Popeye's order.
+    pub fn iter(&self) -> impl Iterator<Item = crate::square::Square> {
+        self.0
+    }
+
+    /// The squares of one word, as Popeye reads a square list (squares written one after the other, `e5h3`) or
+    /// one square (`e5`); `None` when the word is not such a list.
+    pub fn parse_word(word: &str) -> Option<crate::square::Bitboard> {
+        let b = word.as_bytes();
+        if b.is_empty() || !b.len().is_multiple_of(2) || !word.is_ascii() {
+            return None;
+        }
+        let mut bb = crate::square::Bitboard::EMPTY;
+        for i in (0..b.len()).step_by(2) {
+            bb.set(crate::square::Square::parse(&word[i..i + 2])?);
+        }
+        Some(bb)
+    }
+
+    /// The squares as words, `a1`, `h8`, in Popeye's order.
+    pub fn words(&self) -> Vec<String> {
+        self.iter().map(|s| s.to_string()).collect()
+    }
+}
+
+impl serde::Serialize for ConditionSquares {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.words())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ConditionSquares {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let words: Vec<String> = serde::Deserialize::deserialize(d)?;
+        let mut bb = crate::square::Bitboard::EMPTY;
+        for w in &words {
+            let squares = ConditionSquares::parse_word(w)
+                .ok_or_else(|| serde::de::Error::custom(format!("`{w}` is not a square")))?;
+            bb |= squares;
+        }
+        Ok(ConditionSquares(bb))
+    }
 }
 
 impl ConditionSpec {
@@ -123,7 +186,12 @@ impl ConditionSpec {
                 }
                 s
             }
-            _ => std::iter::once(name).chain(self.options.iter().map(|o| word(o))).collect::<Vec<_>>().join(" "),
+            // Popeye writes the squares after the parameters (`MagicSquares Type2 c5 f8`).
+            _ => std::iter::once(name)
+                .chain(self.options.iter().map(|o| word(o)))
+                .chain(self.squares.words())
+                .collect::<Vec<_>>()
+                .join(" "),
         }
     }
 
@@ -160,6 +228,8 @@ pub struct ConditionDef {
     pub walks: &'static [&'static str],
     /// The parameter it has when none is given.
     pub default: Option<&'static str>,
+    /// It takes a list of squares, at least one ([`ConditionSpec::squares`]: Wormholes, MagicSquares, Hole).
+    pub squares: bool,
     /// Conditions it cannot be combined with (their names), as Popeye refuses them.
     pub excludes: &'static [&'static str],
     /// Conditions stipula does not play together with it, though the rules allow it (their names): refused as
@@ -267,6 +337,7 @@ impl ConditionDef {
         params: &[],
         walks: &[],
         default: None,
+        squares: false,
         excludes: &[],
         not_with: &[],
         build: None,
@@ -279,7 +350,11 @@ impl ConditionDef {
 
     /// Its spec before any parameter is read: its name, and its default parameter if it has one.
     pub fn spec(&self) -> ConditionSpec {
-        ConditionSpec { name: self.name.to_string(), options: self.default.iter().map(|d| d.to_string()).collect() }
+        ConditionSpec {
+            name: self.name.to_string(),
+            options: self.default.iter().map(|d| d.to_string()).collect(),
+            squares: ConditionSquares::default(),
+        }
     }
 
     /// Whether stipula implements it.
@@ -372,12 +447,14 @@ pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
 /// Builds the conditions of a problem, refusing names stipula does not implement, parameters a condition does
 /// not have, conditions given twice and combinations Popeye refuses.
 /// Whether a diagram under `specs` may have pawns on the first or last rank: SingleBox types 2 and 3, whose pawns
-/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp), and Cage Circe, whose pawns step
-/// from their first rank (REGRESSIONS/4_51_to_4_53.inp#21).
+/// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp), Cage Circe, whose pawns step
+/// from their first rank (REGRESSIONS/4_51_to_4_53.inp#21), and Wormholes, whose pawns go there
+/// (TESTS/wurmloch.inp: `pieces white pd1`).
 pub fn edge_pawns(specs: &[ConditionSpec]) -> bool {
     specs.iter().any(|c| {
         (c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
             || circe::rule(c).is_some_and(|r| matches!(r.determine, circe::Determine::Cage | circe::Determine::Parrain))
+            || c.name == "Wormholes"
     })
 }
 
@@ -396,6 +473,15 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         let known = def.param_names();
         if let Some(bad) = spec.options.iter().find(|o| !known.contains(&o.as_str())) {
             return Err(ConditionError::BadParam { condition: def.name, param: bad.clone(), known });
+        }
+        if def.squares && spec.squares.is_empty() {
+            return Err(ConditionError::Invalid(format!(
+                "{} needs a list of squares (`{} e4 d5`)",
+                def.name, def.name
+            )));
+        }
+        if !def.squares && !spec.squares.is_empty() {
+            return Err(ConditionError::BadParam { condition: def.name, param: spec.squares.words().join(" "), known });
         }
         let cond = build(spec)?;
         for (other, _) in &out {
@@ -625,8 +711,11 @@ mod tests {
 
     #[test]
     fn build_errors_are_typed() {
-        let spec =
-            |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
+        let spec = |n: &str, o: &[&str]| ConditionSpec {
+            name: n.into(),
+            options: o.iter().map(|s| s.to_string()).collect(),
+            ..Default::default()
+        };
         assert_eq!(build_all(&[spec("Volage", &[])]).err(), Some(ConditionError::NotSupported("Volage")));
         assert_eq!(
             build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(),

@@ -301,7 +301,11 @@ mod tests {
         let spec = |t: &str| parse_condition_text(t).unwrap();
         assert_eq!(build_all(&[spec("Parsi black leap used white leap used")]).unwrap()[0].initial_flags(), 0);
         assert_eq!(build_all(&[spec("Parsi BlackLeapUsed")]).unwrap()[0].describe(), "Parsi BlackLeapUsed");
-        let bad = crate::conditions::ConditionSpec { name: "Parsi".into(), options: vec!["NoLeap".into()] };
+        let bad = crate::conditions::ConditionSpec {
+            name: "Parsi".into(),
+            options: vec!["NoLeap".into()],
+            ..Default::default()
+        };
         assert!(
             matches!(build_all(&[bad]), Err(ConditionError::BadParam { condition: "Parsi", param, .. }) if param == "NoLeap")
         );

@@ -7,8 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, ConditionDef, Param,
+    madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles,
+    singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -264,7 +264,32 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(mummer::Mummer::build_white_min),
         ..ConditionDef::NONE
     },
-    popeye_only(["MagicSquares", "MagischeFelder", "CaseMagique"]),
+    ConditionDef {
+        name: "MagicSquares",
+        popeye: Some(["MagicSquares", "MagischeFelder", "CaseMagique"]),
+        aliases: &["Magic squares"],
+        params: &[
+            Param {
+                name: "Type1",
+                popeye: Some((["Type1", "Typ1", "Type1"], NUMBERED_TYPES)),
+                aliases: &[],
+                implied: true,
+            },
+            Param {
+                name: "Type2",
+                popeye: Some((["Type2", "Typ2", "Type2"], NUMBERED_TYPES)),
+                aliases: &[],
+                implied: false,
+            },
+        ],
+        squares: true,
+        // The order of its colour change among other effects on one move (Popeye's two types differ by it) is not
+        // settled here: not with conditions that make effects of their own.
+        no_rebirth: true,
+        unsupported_with: SQUARE_EFFECTS_NOT_WITH,
+        build: Some(magic_square::MagicSquares::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["Tibet", "TibetSchach", "Tibet"]),
     popeye_only(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
     popeye_only(["DiagramCirce", "DiagrammCirce", "CirceDiagramme"]),
@@ -666,7 +691,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["BlackAlphabeticChess", "SchwarzesAlphabetischesSchach", "NoirEchecsAlphabetiques"]),
     popeye_only(["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"]),
     popeye_only(["SuperGuards", "SuperDeckungen", "Supergardes"]),
-    popeye_only(["Wormholes", "Wurmloecher", "TrousDeVer"]),
+    ConditionDef {
+        name: "Wormholes",
+        popeye: Some(["Wormholes", "Wurmloecher", "TrousDeVer"]),
+        squares: true,
+        // The order of the transfer among other effects on one move is not settled here.
+        no_rebirth: true,
+        unsupported_with: SQUARE_EFFECTS_NOT_WITH,
+        build: Some(wormholes::Wormholes::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["MarineChess", "MarinesSchach", "EchecsMarins"]),
     popeye_only(["UltramarineChess", "UltramarinesSchach", "EchecsUltramarins"]),
     popeye_only(["BackHome", "NachHause", "Retour"]),
@@ -852,6 +886,23 @@ const BRETON_VARIANTS: &[Names] =
 /// with them (the order of the two on one move is not settled here).
 const EFFECTS_OF_THE_MOVER: &[&str] =
     &["AndernachChess", "AntiAndernachChess", "ChameleonChess", "Breton", "Sentinelles", "MadnessOfKings"];
+
+/// The conditions that make effects of their own on a move, which Magic squares and Wormholes are not played
+/// with: the order of the effects on one move is not settled here.
+const SQUARE_EFFECTS_NOT_WITH: &[&str] = &[
+    "AndernachChess",
+    "AntiAndernachChess",
+    "ChameleonChess",
+    "Breton",
+    "Sentinelles",
+    "Masand",
+    "Take&MakeChess",
+    "SingleBox",
+    "MadnessOfKings",
+    "Parsi",
+    "MagicSquares",
+    "Wormholes",
+];
 
 /// Popeye's words after `Sentinelles` (`SentinellesVariantTypeString`).
 const SENTINELLES_VARIANTS: &[Names] = &[

@@ -174,7 +174,8 @@ mod tests {
 
     fn moves(fen: &str, condition: &str) -> Vec<String> {
         let (pieces, state) = parse_fen(fen).unwrap();
-        let conds = build_all(&[ConditionSpec { name: condition.into(), options: vec![] }]).unwrap();
+        let conds =
+            build_all(&[ConditionSpec { name: condition.into(), options: vec![], ..Default::default() }]).unwrap();
         let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
         let pos = build_position(&pieces, &state, Color::White, &rules, &SetupOptions::default()).unwrap();
         let mut out = Vec::new();
@@ -218,7 +219,9 @@ mod tests {
     fn a_move_back_to_its_square_keeps_the_key() {
         // `Qd4*d7-d4`: the queen ends where it started (a key made twice over lost the queen once).
         let (pieces, state) = parse_fen("4k3/3r4/8/8/3Q4/8/8/4K3 w - -").unwrap();
-        let conds = build_all(&[ConditionSpec { name: "Take&MakeChess".into(), options: vec![] }]).unwrap();
+        let conds =
+            build_all(&[ConditionSpec { name: "Take&MakeChess".into(), options: vec![], ..Default::default() }])
+                .unwrap();
         let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
         let pos = build_position(&pieces, &state, Color::White, &rules, &SetupOptions::default()).unwrap();
         let mut out = Vec::new();

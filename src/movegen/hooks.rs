@@ -352,7 +352,7 @@ pub trait Condition: Send + Sync + fmt::Debug {
     }
 
     /// Whether [`Condition::choices`] is asked for every move, not only captures (Parrain Circe's rebirth, made by
-    /// any move).
+    /// any move; Wormholes: a move arriving on a wormhole chooses the wormhole it goes on to).
     fn choices_on_every_move(&self) -> bool {
         false
     }
@@ -369,6 +369,18 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// squares): a diagram where a side may castle is then refused.
     fn castling_unsupported(&self) -> Option<&'static str> {
         None
+    }
+
+    /// Whether some pawn on its own first rank may move under the condition ([`Condition::first_rank_pawn_moves`]).
+    fn has_first_rank_pawn_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether a pawn on its own first rank on `from` (brought there by the condition) moves, single steps and
+    /// captures, as Popeye lets a pawn on a wormhole (`pawn_get_no_capture_length`); a pawn on its first rank
+    /// stays put otherwise.
+    fn first_rank_pawn_moves(&self, _from: Square) -> bool {
+        false
     }
 
     /// Whether en passant exists at all.

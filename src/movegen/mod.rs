@@ -38,6 +38,8 @@ pub struct Rules {
     hooks: Hooks,
     castling: bool,
     en_passant: bool,
+    /// Pawns on their first rank make single steps ([`Condition::first_rank_pawn_moves`]).
+    first_rank_pawns: bool,
     /// No condition and orthodox kinds only: the legal moves are generated as such ([`orthodox`]).
     orthodox_play: bool,
     /// Madrasi (not rex inclusive) the one condition, orthodox kinds only: a position in which no kind stands on
@@ -120,6 +122,7 @@ impl Rules {
         let hooks = condition_hooks.iter().fold(Hooks::default(), |h, &c| h | c);
         let castling = conditions.iter().all(|c| c.castling());
         let en_passant = conditions.iter().all(|c| c.en_passant());
+        let first_rank_pawns = conditions.iter().any(|c| c.has_first_rank_pawn_moves());
         // Which shortcuts the conditions leave standing: their capability tables, taken together. The pin
         // reasoning about the king's safety stands under conditions that only take observations away (paralysis,
         // observations that do not count), add tests after the move, keep state or restrict pawns' moves; a
@@ -170,6 +173,7 @@ impl Rules {
             hooks,
             castling,
             en_passant,
+            first_rank_pawns,
             orthodox_play,
             madrasi_alone,
             unobserved_play,
@@ -617,7 +621,12 @@ impl Rules {
     /// The moves of the pawn on `from` for `us`; with `HOOKS`, as the conditions allow them (double steps,
     /// promotions), without, as the pawn's walk alone makes them.
     fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
-        let Some((fwd, last, start_rank)) = pawn_ranks(from, us) else { return };
+        // A pawn on its first rank moves only where a condition brings pawns there ([`Condition::first_rank_pawn_moves`]).
+        let ranks = pawn_ranks(from, us).or_else(|| {
+            (self.first_rank_pawns && self.conditions.iter().any(|c| c.first_rank_pawn_moves(from)))
+                .then(|| pawn_ranks_any(us))
+        });
+        let Some((fwd, last, start_rank)) = ranks else { return };
         let occ = pos.occupied();
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
@@ -635,7 +644,12 @@ impl Rules {
                 }
             }
         }
-        let attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
+        let mut attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
+        if from.rank() == us.opposite().last_rank() {
+            // A pawn on its first rank that moves (the table has no captures for it).
+            attacks =
+                [-1, 1].into_iter().filter_map(|df| from.offset(df, fwd)).fold(Bitboard::EMPTY, |b, s| b | s.bb());
+        }
         for to in attacks & pos.color_bb(us.opposite()) {
             self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, out);
         }
@@ -643,7 +657,17 @@ impl Rules {
             if let Some(ep) = pos.ep_square() {
                 if attacks.has(ep) {
                     if let Some(cap) = ep.offset(0, -fwd) {
-                        if (pos.pieces_bb(us.opposite(), Kind::PAWN)).has(cap) && !occ.has(ep) {
+                        let theirs = pos.pieces_bb(us.opposite(), Kind::PAWN);
+                        // A pawn that went on from its double step's square (Wormholes: `e7-e5[bPe5->f3]`) is
+                        // taken where it went, as Popeye follows the piece (`en_passant_find_capturee`).
+                        let cap = if theirs.has(cap) {
+                            Some(cap)
+                        } else if self.hooks.has(Hooks::ON_MOVE) {
+                            pos.last_move().arrival().filter(|&a| theirs.has(a))
+                        } else {
+                            None
+                        };
+                        if let Some(cap) = cap.filter(|_| !occ.has(ep)) {
                             out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
                         }
                     }
@@ -734,8 +758,12 @@ fn castlings(
 /// own first rank (a twin may put one there), where it stands still, as in Popeye.
 #[inline]
 fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
-    (from.rank() != us.opposite().last_rank())
-        .then(|| (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 }))
+    (from.rank() != us.opposite().last_rank()).then(|| pawn_ranks_any(us))
+}
+
+/// [`pawn_ranks`] wherever the pawn stands (its first rank too).
+fn pawn_ranks_any(us: Color) -> (i8, u8, u8) {
+    (us.forward(), us.last_rank(), if us == Color::White { 1 } else { 6 })
 }
 
 /// Every square whose occupancy can change whether a piece of one of `kinds` observes `target`: the lines of

@@ -14,7 +14,9 @@ pub fn piece_token(p: &Placed) -> String {
 
 /// A condition as Popeye writes it: `Madrasi RexInclusive`, `MadnessOfKings FE`.
 pub fn condition_text(c: &ConditionSpec) -> String {
-    std::iter::once(c.name.as_str()).chain(c.options.iter().map(String::as_str)).collect::<Vec<_>>().join(" ")
+    // The squares in one word right after the name, as Popeye reads them (`MagicSquares c3d4 Type2`).
+    let squares = (!c.squares.is_empty()).then(|| c.squares.words().concat());
+    std::iter::once(c.name.clone()).chain(squares).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ")
 }
 
 /// Options as Popeye writes them, one string per option, in the registry's order and then the ignored ones:

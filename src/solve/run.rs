@@ -368,6 +368,51 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
     })
 }
 
+/// What stipula does not play of Wormholes and Magic squares in a diagram: pieces with attributes (Popeye refuses
+/// neutral pieces with Magic squares; a neutral or royal piece's transfer is not settled here), and squares where a
+/// transfer or a change of colour would give a castling right back (Popeye gives a king or rook put on its
+/// castling square its right again, `enable_castling_rights`; stipula's rights are only ever taken away): a
+/// wormhole on the castling square of a side with a king and a rook (or a pawn), a magic square on a rook's corner
+/// while a side has a king and a rook (or a pawn).
+fn square_conditions_unsupported(p: &Problem, d: &Diagram) -> Option<ConditionError> {
+    let has = |color: Color, kind: Kind| d.pieces.iter().any(|x| x.color == color && x.kind == kind);
+    let castles = |c| has(c, Kind::KING) && (has(c, Kind::ROOK) || has(c, Kind::PAWN));
+    for c in d.conditions.iter().filter(|c| c.name == "Wormholes" || c.name == "MagicSquares") {
+        let name: &'static str = if c.name == "Wormholes" { "Wormholes" } else { "MagicSquares" };
+        // Popeye's retro double step that went on (`EnPassant d7d6h3`): Popeye takes on d6 in direct play where
+        // stipula does not find it yet (REGRESSIONS/4_63_to_4_65.inp#18).
+        let went_on = match p.options.en_passant.as_slice() {
+            [a, .., b] => a.file() != b.file() || a.rank().abs_diff(b.rank()) != 2,
+            _ => false,
+        };
+        // Popeye's Chess81 goal reads the arrival before the transfer, its target square (`z`) the square the piece
+        // went on to (TESTS/wurmloch.inp: `1.a4-a5[wPa5->e7] z`); stipula reads one arrival for all goals.
+        if name == "Wormholes" && d.stipulation.goal == crate::problem::Goal::Chess81 {
+            return Some(ConditionError::Combination(name, "the goal c81"));
+        }
+        if name == "Wormholes" && went_on {
+            return Some(ConditionError::Combination(name, "an EnPassant option whose pawn went on"));
+        }
+        if d.pieces.iter().any(|x| !x.attrs.is_empty()) {
+            return Some(ConditionError::Combination(name, "pieces with attributes"));
+        }
+        for color in [Color::White, Color::Black] {
+            let rank = if color == Color::White { 0 } else { 7 };
+            let files: &[u8] = if name == "Wormholes" { &[0, 4, 7] } else { &[0, 7] };
+            let on = files.iter().any(|&f| c.squares.0.has(crate::square::Square::from_coords(f, rank)));
+            let castling =
+                if name == "Wormholes" { castles(color) } else { castles(Color::White) || castles(Color::Black) };
+            if on && castling {
+                return Some(ConditionError::UnsupportedParam {
+                    condition: name.to_string(),
+                    param: "on a castling square (the castling right a transfer or a change of colour gives back)",
+                });
+            }
+        }
+    }
+    None
+}
+
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
 /// missing kings).
 pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
@@ -394,6 +439,9 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         if kings(Color::White) != 1 || kings(Color::Black) != 1 {
             return Err(ConditionError::Combination("SwappingKings", "a side without exactly one king"));
         }
+    }
+    if let Some(why) = square_conditions_unsupported(p, d) {
+        return Err(why);
     }
     // Popeye refuses SingleBox type 1 with fairy pieces ("Fairy pieces not allowed in Single box", problem
     // ignored); types 2 and 3 it plays with them.

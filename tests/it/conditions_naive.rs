@@ -68,6 +68,8 @@ struct Naive {
     masand: Option<bool>,
     /// SAT: a king is in check when it has a flight.
     sat: bool,
+    /// Magic squares: the squares, as bits by square index.
+    magic: u64,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -108,6 +110,7 @@ impl Naive {
             sentinelles: None,
             masand: None,
             sat: false,
+            magic: 0,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -155,6 +158,7 @@ impl Naive {
                 "Masand" => n.masand = Some(false),
                 "MasandGeneralised" => n.masand = Some(true),
                 "SAT" => n.sat = true,
+                "MagicSquares" => n.magic = spec.squares.0 .0,
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -865,6 +869,20 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             after.put(m.from, Piece::new(side, Kind::PAWN));
         }
     }
+    // Magic squares: the piece that arrived on a magic square (the rook, castling), not a king, turns there.
+    if n.magic != 0 {
+        let arrival = match m.special {
+            Special::CastleShort => Square::from_coords(5, m.from.rank()),
+            Special::CastleLong => Square::from_coords(3, m.from.rank()),
+            _ => m.to,
+        };
+        if n.magic >> arrival.index() & 1 == 1 {
+            let p = after.piece_at(arrival).unwrap();
+            if p.kind != Kind::KING {
+                after.put(arrival, Piece::new(p.color.opposite(), p.kind));
+            }
+        }
+    }
     // Masand: a checking piece turns every piece it observes (kings excepted) to the other side, square by square.
     if let Some(generalised) = n.masand {
         let us = mover.color;
@@ -1413,6 +1431,14 @@ fn sat_matches_naive() {
     differential_with(&["SAT"], 0x5EED_5A71, 3000, ORTHODOX);
     differential_every_kind(&["SAT"], 0x5EED_5A72, 1000);
     differential(&["SAT", "AndernachChess"], 0x5EED_5A74, 2000);
+}
+
+#[test]
+fn magic_squares_match_naive() {
+    differential(&["MagicSquares d5 e4 c6 f3"], 0x5EED_3A60, 4000);
+    differential_with(&["MagicSquares d5 e4 b7 g2 e6"], 0x5EED_3A61, 4000, ORTHODOX);
+    differential_every_kind(&["MagicSquares c3 d4 e5 f6"], 0x5EED_3A62, 1500);
+    differential(&["MagicSquares Type2 f1 d8 e2", "Madrasi"], 0x5EED_3A63, 2000);
 }
 
 #[test]

@@ -9,7 +9,7 @@ mod words;
 
 use self::words::Cmd;
 use super::stipulation::{parse_stipulation, parse_structured};
-use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec};
+use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec, ConditionSquares};
 use crate::pieces::{Attrs, Kind, PieceWord, Placed, ATTRIBUTES};
 use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
 use crate::problem::twins::{Mirror, Twin, TwinChange, TwinCommand, TwinDef, TWINNING};
@@ -1036,10 +1036,17 @@ impl<'a> Reader<'a> {
             }
             let mut spec = def.spec();
             let mut first = true;
-            while let Some(m) = self.peek_tok()?.and_then(|t| def.param(t.text, spelling)) {
+            while let Some(t) = self.peek_tok()? {
+                if let Some(m) = def.param(t.text, spelling) {
+                    spec.add_param(m, first);
+                    first = false;
+                } else if let Some(squares) = ConditionSquares::parse_word(t.text).filter(|_| def.squares) {
+                    // Popeye's square list: `Wormholes e5h3`, `MagicSquares c3 d4` (one word or several).
+                    spec.squares.0 |= squares;
+                } else {
+                    break;
+                }
                 self.lex.next();
-                spec.add_param(m, first);
-                first = false;
             }
             let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
             if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) =

@@ -95,7 +95,10 @@ fn french_keywords_and_codes() {
         .map(|s| piece_at(&p, s).unwrap().1)
         .collect();
     assert_eq!(codes, ["K", "Q", "R", "B", "S", "P", "G", "L", "CA", "WE", "EM"]);
-    assert_eq!(p.conditions, vec![ConditionSpec { name: "Madrasi".into(), options: vec!["RexInclusive".into()] }]);
+    assert_eq!(
+        p.conditions,
+        vec![ConditionSpec { name: "Madrasi".into(), options: vec!["RexInclusive".into()], ..Default::default() }]
+    );
     assert!(p.options.variations && p.options.tries);
 }
 
@@ -209,8 +212,11 @@ fn stipulation_forms() {
 #[test]
 fn conditions() {
     let c = |t: &str| one(&en(&format!("Condition {t}"))).conditions;
-    let spec =
-        |n: &str, o: &[&str]| ConditionSpec { name: n.into(), options: o.iter().map(|s| s.to_string()).collect() };
+    let spec = |n: &str, o: &[&str]| ConditionSpec {
+        name: n.into(),
+        options: o.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
     assert_eq!(c("Madrasi"), vec![spec("Madrasi", &[])]);
     assert_eq!(c("madr rexincl"), vec![spec("Madrasi", &["RexInclusive"])]);
     assert_eq!(c("Isardam"), vec![spec("Isardam", &[])]);

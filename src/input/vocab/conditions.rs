@@ -2,7 +2,7 @@
 //! `Isardam type B rex inclusive`, `Madness of Kings frog`), looked up in the condition registry.
 
 use super::{ambiguous, phrase, quoted_list, span, words, Issue, Phrase, Word};
-use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec, ParamMatch};
+use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec, ConditionSquares, ParamMatch};
 use crate::words::{did_you_mean, norm, Spelling};
 
 /// The longest phrase of up to three words at `ws[i]` that is a parameter of `def`, and its length.
@@ -37,6 +37,11 @@ pub fn parse_conditions(s: &str) -> Result<Vec<ConditionSpec>, Issue> {
             out.last_mut().expect("a condition precedes its parameters").add_param(m, first);
             first = false;
             i += k;
+            continue;
+        }
+        if let Some(squares) = current.filter(|c| c.squares).and_then(|_| ConditionSquares::parse_word(ws[i].text)) {
+            out.last_mut().expect("a condition precedes its squares").squares.0 |= squares;
+            i += 1;
             continue;
         }
         match condition_at(&ws, i) {
@@ -103,6 +108,11 @@ pub fn parse_condition_text(text: &str) -> Result<ConditionSpec, String> {
     let mut spec = def.spec();
     let mut first = true;
     while i < ws.len() {
+        if let Some(squares) = ConditionSquares::parse_word(ws[i].text).filter(|_| def.squares) {
+            spec.squares.0 |= squares;
+            i += 1;
+            continue;
+        }
         let Some((m, k)) = param(def, &ws, i) else {
             let e = ConditionError::BadParam {
                 condition: def.name,

@@ -222,6 +222,11 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "MasandGeneralised"),
     (3, "SAT"),
     (2, "StrictSAT"),
+    (2, "MagicSquares d5e4"),
+    (1, "MagicSquares c3f6b7 Type2"),
+    (2, "Wormholes d4e5"),
+    (1, "Wormholes c3f6d5"),
+    (1, "Wormholes b2g7e4d8"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -670,9 +675,19 @@ impl Gen<'_> {
                 && ((c.contains("irce") && !c.contains("Mars"))
                     || c.contains("Immun")
                     || WITH_MADRASI.contains(&c)
-                    || ["Andernach", "Take", "Breton", "ChameleonChess", "Single", "Sentinelles", "Masand"]
-                        .iter()
-                        .any(|w| c.contains(w)));
+                    || [
+                        "Andernach",
+                        "Take",
+                        "Breton",
+                        "ChameleonChess",
+                        "Single",
+                        "Sentinelles",
+                        "Masand",
+                        "Magic",
+                        "Wormholes",
+                    ]
+                    .iter()
+                    .any(|w| c.contains(w)));
             if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
