@@ -41,6 +41,9 @@ pub enum Effect {
     RemovedMarked { square: Square, piece: Piece, attrs: Attrs },
     /// The moving piece given attributes (a pawn promoted into a chameleon piece: Popeye `e7-e8=Q=c`).
     Marked { square: Square, attrs: Attrs },
+    /// The mover's promotion made after the capture's other effects, `piece` the promoted piece: Popeye writes it
+    /// after them, in a bracket of its own, and the move without its promotion (Breton: `a2*b1[g7=b][b1=R]`).
+    PromotedAfter { square: Square, piece: Piece },
     /// The pieces on two squares exchanged, each as it stands after the exchange (Swapping kings: the kings
     /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
     /// `a`, without colours).
@@ -88,7 +91,9 @@ impl Effect {
                     format!("[{square}={}]", colour(piece.color))
                 }
             }
-            Effect::Promoted { square, piece } => format!("[{square}={}]", letters(piece.kind)),
+            Effect::Promoted { square, piece } | Effect::PromotedAfter { square, piece } => {
+                format!("[{square}={}]", letters(piece.kind))
+            }
             Effect::Rewalked { piece, attrs, .. } => format!("={}{}", attrs.prefix_in(lang), letters(piece.kind)),
             Effect::RemovedMarked { square, piece, attrs } => {
                 format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
@@ -176,6 +181,11 @@ impl Effects {
         self.iter().filter(|e| e.before_move()).map(|e| e.write_in(lang)).collect()
     }
 
+    /// Whether the mover's promotion is written among the effects ([`Effect::PromotedAfter`]), not with the move.
+    pub fn promotion_written_after(&self) -> bool {
+        self.iter().any(|e| matches!(e, Effect::PromotedAfter { .. }))
+    }
+
     /// The piece that moves as the move shows it: `piece`, or what a pawn promoted on `from` before the move
     /// became ([`Effect::Promoted`]).
     pub fn moving_piece(&self, from: Square, piece: Piece) -> Piece {
@@ -229,7 +239,7 @@ impl serde::Serialize for Effect {
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;
             }
-            Effect::Promoted { square, piece } => {
+            Effect::Promoted { square, piece } | Effect::PromotedAfter { square, piece } => {
                 m.serialize_field("effect", "promoted")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;

@@ -145,6 +145,13 @@ impl Move {
         self
     }
 
+    /// The same move without its promotion (for writing it when the promotion is written apart).
+    #[inline]
+    pub fn without_promotion(mut self) -> Move {
+        self.promotion = 0xFF;
+        self
+    }
+
     /// The square of the captured piece.
     #[inline]
     pub fn capture(&self) -> Option<Square> {

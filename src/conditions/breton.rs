@@ -89,6 +89,11 @@ impl Condition for Breton {
             after.remove(sq);
             effects.push(Effect::Removed { square: sq, piece: p });
         }
+        // Popeye's Breton acts on the capture, before the pawn promotes: the promotion is written after it
+        // (`a2*b1[g7=b][b1=R]`, `a2*b1[-bRh8][b1=Q]`).
+        if let (Some(_), Some(promoted)) = (mv.promotion(), after.piece_at(mv.to)) {
+            effects.push(Effect::PromotedAfter { square: mv.to, piece: promoted });
+        }
     }
 
     fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {

@@ -268,7 +268,9 @@ mod tests {
         use crate::movegen::Rules;
         use crate::setup::{build_position, SetupOptions};
         let (pieces, state) = crate::input::fen::parse_fen(fen).unwrap();
-        let conds = build_all(&[ConditionSpec { name: "Make&TakeChess".into(), options: vec![] }]).unwrap();
+        let conds =
+            build_all(&[ConditionSpec { name: "Make&TakeChess".into(), options: vec![], ..Default::default() }])
+                .unwrap();
         let rules = Rules::new(pieces.iter().map(|p| p.kind), conds);
         let pos = build_position(&pieces, &state, crate::Color::Black, &rules, &SetupOptions::default()).unwrap();
         rules.in_check(&pos, crate::Color::Black)

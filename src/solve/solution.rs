@@ -127,7 +127,8 @@ impl PlayedMove {
     /// [`PlayedMove::text`] with the piece codes of Popeye's `lang`.
     pub fn text_in(&self, lang: Lang) -> String {
         let mut s = self.effects.write_before_in(lang);
-        s += &write_move_attrs_in(self.piece, self.attrs, self.mv, lang);
+        let mv = if self.effects.promotion_written_after() { self.mv.without_promotion() } else { self.mv };
+        s += &write_move_attrs_in(self.piece, self.attrs, mv, lang);
         s += &self.effects.write_in(lang);
         if let Some(m) = self.mark {
             s.push(' ');

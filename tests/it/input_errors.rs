@@ -14,7 +14,7 @@ fn yaml_err(text: &str) -> String {
 fn stip_00() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasy\n"),
-        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `SAT`, `StrictSAT`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `Madrasi`?\n"
+        "error: unknown condition `Madrasy`\n --> t.stip:4:13\n  |\n4 | conditions: Madrasy\n  |             ^^^^^^^\n  = expected: a condition: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `MagicSquares`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `SAT`, `StrictSAT`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Wormholes`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `Madrasi`?\n"
     );
 }
 
@@ -22,7 +22,7 @@ fn stip_00() {
 fn stip_01() {
     assert_eq!(
         stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi RX\n"),
-        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `SAT`, `StrictSAT`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `RI`?\n"
+        "error: unknown condition `RX`\n --> t.stip:4:21\n  |\n4 | conditions: Madrasi RX\n  |                     ^^\n  = expected: a condition, or an option of Madrasi: `Madrasi`, `Isardam`, `Eiffel`, `Parsi`, `MadnessOfKings`, `Circe`, `GridChess`, `AntiKoeko`, `Bicolores`, `BichromChess`, `BlackEdgeMover`, `CentralChess`, `KoeKo`, `Lortap`, `MonochromChess`, `NewKoeko`, `NoBlackCapture`, `NoCapture`, `NoWhiteCapture`, `Patrouille`, `UltraPatrol`, `WhiteEdgeMover`, `ImmunChess`, `BlackMaximummer`, `BlackMinimummer`, `WhiteMaximummer`, `WhiteMinimummer`, `MagicSquares`, `AntiCirce`, `AndernachChess`, `ChameleonChess`, `AntiAndernachChess`, `ChecklessChess`, `SingleBox`, `SwappingKings`, `SAT`, `StrictSAT`, `Take&MakeChess`, `Sentinelles`, `Masand`, `MasandGeneralised`, `AnnanChess`, `Wormholes`, `Breton`, `Make&TakeChess`\n  = hint: did you mean `RI`?\n"
     );
 }
 
@@ -305,8 +305,8 @@ fn stip_22() {
 #[test]
 fn stip_23() {
     assert_eq!(
-        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Parrain Circe\n"),
-        "error: not supported: condition ParrainCirce\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Parrain Circe\n  |                      ^^^^^^^^^^^^^\n"
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Geneva Chess\n"),
+        "error: not supported: condition GenevaChess\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Geneva Chess\n  |                      ^^^^^^^^^^^^\n"
     );
 }
 

@@ -143,9 +143,7 @@ fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
         let spec = parse_condition_text(spelling).unwrap_or_else(|e| panic!("perft --condition {spelling}: {e}"));
         assert_eq!(spec.name, name, "{spelling}");
         let stip = only(read_stip(
-            &format!(
-                "white: Ka1 Bb1 Pa2 Pb2\nblack: Kh8 Bg8 Pg7 Ph7\nstipulation: #2\nconditions: {spelling}\n"
-            ),
+            &format!("white: Ka1 Bb1 Pa2 Pb2\nblack: Kh8 Bg8 Pg7 Ph7\nstipulation: #2\nconditions: {spelling}\n"),
             "t.stip",
         ));
         let yaml = only(read_yaml(
