@@ -235,11 +235,13 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     let shape = |prefix: &str, suffix: &str| -> Option<Goal> {
         rest.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)
     };
-    // The help branch's end, written after its second `h` (`Nhh[e]`) or between the two (`Nh[e]h`).
-    let help_end = rest
-        .strip_prefix("hh[")
-        .and_then(|r| r.strip_suffix(']'))
-        .or_else(|| rest.strip_prefix("h[").and_then(|r| r.strip_suffix("]h")));
+    // The help branch's end: after the second side's half-moves (`Nhh[e]`, even lengths) or after the starting side's
+    // (`Nh[e]h`, odd lengths), as Popeye reads them (`white 2h[#]h` is `1.Rh1-h8 #`, `white 3hh[#]` ends with
+    // Black's moves).
+    let (help_end, second_ends) = match rest.strip_prefix("hh[").and_then(|r| r.strip_suffix(']')) {
+        Some(e) => (Some(e), true),
+        None => (rest.strip_prefix("h[").and_then(|r| r.strip_suffix("]h")), false),
+    };
     // `inner` as `prefix` goal `suffix`.
     let end_goal = |inner: &str, prefix: &str, suffix: &str| -> Option<Goal> {
         inner.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)
@@ -251,8 +253,9 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         (tail.strip_suffix("]d}").and_then(goal_in) == Some(g)).then_some((g, true))
     };
     let white = side == Color::White;
-    // Help play whose last half-move is White's: Black starting with an even number, White with an odd one.
-    let white_ends = white == !max.is_multiple_of(2);
+    // Help play whose last half-move is White's, of a length whose parity is its form's: Black starting `Nhh`, `N`
+    // even, or White `Nh..h`, `N` odd.
+    let white_ends = white != second_ends && max.is_multiple_of(2) == second_ends;
     let mut reci = None;
     let (play, goal, moves, half) = if let Some(g) = shape("a[", "]d") {
         if !white || max % 2 == 0 {
@@ -268,26 +271,25 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         }
         (if reflex { Play::Reflex } else { Play::SemiReflex }, g, max.div_ceil(2), false)
     } else if let Some(e) = help_end {
+        if !white_ends {
+            return Err(refuse(
+                "help play whose last half-move is White's only: `black 2nhh[…]` or `white (2n+1)h[…]h`",
+            ));
+        }
         if let Some(g) = goal_in(e) {
-            if white == max.is_multiple_of(2) {
-                return Err(refuse("help play started by Black, or by White with an odd number of half-moves, only"));
-            }
             (Play::Help, g, max / 2, max % 2 == 1)
         } else if let Some((play, g)) = end_goal(e, "/1d[", "]a{!+}")
             .map(|g| (Play::HelpZugzwang, g))
             .or_else(|| end_goal(e, "/2da[", "]{!+}").map(|g| (Play::HelpUnavoidable, g)))
         {
-            if !white_ends {
-                return Err(refuse("a hidden end after help play whose last half-move is White's only"));
-            }
             (play, g, max / 2, max % 2 == 1)
         } else if let Some((g, r)) = e.split_once('&').and_then(|(a, b)| {
             let ends = |help: &str, one: &str| Some((end_goal(help, "2hh[", "]")?, end_goal(one, "1h[", "]h")?));
             ends(a, b).or_else(|| ends(b, a))
         }) {
             // The reciprocal end after `max` help half-moves: Black starts `reci-h#n`, White `reci-h#n.5`.
-            if white == max.is_multiple_of(2) {
-                return Err(refuse("reciprocal help play started by Black, or by White with an odd number, only"));
+            if white {
+                return Err(refuse("reciprocal help play started by Black only"));
             }
             if g.may_end_early() || r.may_end_early() {
                 return Err(refuse("reciprocal help play with the goals `#`, `=`, `==` and `#=` only"));
@@ -313,7 +315,12 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     if moves > 200 {
         return Err(refuse("more than 200 moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text.to_string()) })
+    // Popeye writes `1:1h[=]h` back as `1h[=]h`: a help branch of one half-move has that shortest length anyway.
+    let text = match (exact && max == 1 && play.is_help(), text.split_once(':')) {
+        (true, Some((_, after))) => format!("{}{after}", if text.starts_with('-') { "-" } else { "" }),
+        _ => text.to_string(),
+    };
+    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text) })
 }
 
 /// What a goal may be, for messages.
@@ -463,7 +470,7 @@ mod tests {
             (w, "3:3a[#]d", "exact-#2"),
             (b, "2hh[#]", "h#1"),
             (b, "4hh[x]", "hx2"),
-            (w, "3hh[=]", "h=1.5"),
+            (w, "3h[=]h", "h=1.5"),
             (w, "4s[#]", "ser-#4"),
             (b, "1s[1h[#]h]", "ser-h#1"),
             (b, "2s[1a[x]d]", "ser-hx2"),
@@ -479,8 +486,8 @@ mod tests {
             (b, "6hh[/2da[#]{!+}]", "black 6hh[/2da[#]{!+}]"),
             (b, "4:4hh[/2da[#]{!+}]", "black 4:4hh[/2da[#]{!+}]"),
             (b, "8hh[/1d[x]a{!+}]", "black 8hh[/1d[x]a{!+}]"),
-            (b, "-5h[/1d[x]a{!+}]h", "white 5hh[/1d[x]a{!+}]"),
-            (w, "7h[/1d[=]a{!+}]h", "white 7hh[/1d[=]a{!+}]"),
+            (b, "-5h[/1d[x]a{!+}]h", "white 5h[/1d[x]a{!+}]h"),
+            (w, "7h[/1d[=]a{!+}]h", "white 7h[/1d[=]a{!+}]h"),
         ] {
             assert_eq!(st(side, s), Ok((plain.to_string(), s.to_string())), "{s}");
         }
@@ -496,6 +503,9 @@ mod tests {
             (b, "4s[#]"),
             (w, "x"),
             (w, "6hh[/2da[#]{!+}]"),
+            (w, "3hh[=]"),
+            (b, "3h[#]h"),
+            (b, "3hh[#]"),
             (b, "5hh[/1d[x]a{!+}]"),
             (b, "6hh[/2da[#]]"),
             (w, "3h[>1a[x]d]h{!1a[x]d}"),

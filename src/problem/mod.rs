@@ -412,7 +412,12 @@ impl fmt::Display for Stipulation {
             let n = 2 * self.moves + self.half as u32;
             let len = if self.exact { format!("{n}:{n}") } else { n.to_string() };
             let end = if self.play == Play::HelpZugzwang { "1d[{}]a{!+}" } else { "2da[{}]{!+}" };
-            return write!(f, "{side} {len}hh[/{}]", end.replacen("{}", &self.goal.symbol(), 1));
+            // Black starts `Nhh[…]`, White `Nh[…]h`: White's half-move last.
+            let body = format!("[/{}]", end.replacen("{}", &self.goal.symbol(), 1));
+            return match self.half {
+                false => write!(f, "{side} {len}hh{body}"),
+                true => write!(f, "{side} {len}h{body}h"),
+            };
         }
         if self.exact {
             f.write_str("exact-")?;

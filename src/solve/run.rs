@@ -308,6 +308,11 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     // reci-h#: Popeye counts MaxSolutions and StopOnShortSolutions over the two ends' lines in its own way; not
     // reproduced.
     // ser-r#: Popeye counts the opponent's forced goal moves after one series as one solution; not reproduced.
+    // A structured stipulation with PostKeyPlay: Popeye rewrites its text (`Black -4[>1a[#]d]d{!1a[#]d}`); not
+    // reproduced.
+    if st.structured.is_some() && o.post_key_play {
+        return Some("PostKeyPlay with a structured stipulation".into());
+    }
     // Help play into a hidden end: how Popeye's `WhiteToPlay` shortens it is not reproduced.
     if st.play.hidden_end() && o.white_to_play {
         return Some(format!("WhiteToPlay in `{st}`"));

@@ -237,6 +237,12 @@ const WITH_MADRASI: &[&str] = &[
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
 /// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
 /// under any condition.
+/// `STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of a stipulation family whose code contains one of the
+/// `|`-separated words (`sstip` for the structured stipulations).
+fn family_filter() -> Option<String> {
+    std::env::var("STIPULA_DIFF_FAMILY").ok().filter(|s| !s.is_empty())
+}
+
 fn condition_filter() -> Option<String> {
     std::env::var("STIPULA_DIFF_CONDITION").ok().filter(|s| !s.is_empty())
 }
@@ -377,7 +383,11 @@ impl Gen<'_> {
             (1, (Fam::Help, "sstip-reci", 0, 3)),
             (2, (Fam::Reflex, "sstip-r", 1, 3)),
         ];
-        let &(fam, code, lo, hi) = self.rng.weighted(fams);
+        let only: Vec<(u32, Family)> = match family_filter() {
+            Some(f) => fams.iter().filter(|(_, x)| f.split('|').any(|w| x.1.contains(w))).copied().collect(),
+            None => fams.to_vec(),
+        };
+        let &(fam, code, lo, hi) = self.rng.weighted(if only.is_empty() { fams } else { &only });
         if let Some(kind) = code.strip_prefix("sstip-") {
             let (text, n) = self.structured(kind, lo, hi);
             return (fam, text, n);
@@ -434,12 +444,15 @@ impl Gen<'_> {
                 let written_black = black_starts != flip;
                 let side = if written_black { "black" } else { "white" };
                 let len = format!("{}{}", if flip { "-" } else { "" }, exact(r, n));
+                // Black starting `Nhh[…]`, White `Nh[…]h`, so that White's half-move is the last (now and then the
+                // other form, which stipula refuses).
+                let hh = black_starts != r.chance(5);
                 let body = match kind {
                     "um" => format!("[/2da[{goal}]{{!+}}]"),
                     "capzug" => format!("[/1d[{goal}]a{{!+}}]"),
                     _ => format!("[{goal}]"),
                 };
-                let text = if r.chance(50) { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
+                let text = if hh { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
                 (side, text)
             }
             "reci" => {
@@ -593,7 +606,8 @@ impl Gen<'_> {
         let mut neutral: Vec<(usize, usize)> = Vec::new();
         // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
-        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs");
+        let unbattled =
+            matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs") && !stip.contains('/');
         if royal.is_none() && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
