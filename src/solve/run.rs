@@ -313,6 +313,10 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if st.structured.is_some() && o.post_key_play {
         return Some("PostKeyPlay with a structured stipulation".into());
     }
+    // Duplex: how Popeye numbers and starts the other side's play of a structured stipulation is not reproduced.
+    if st.structured.is_some() && (o.duplex || o.half_duplex) {
+        return Some("Duplex with a structured stipulation".into());
+    }
     // Help play into a hidden end: how Popeye's `WhiteToPlay` shortens it is not reproduced.
     if st.play.hidden_end() && o.white_to_play {
         return Some(format!("WhiteToPlay in `{st}`"));

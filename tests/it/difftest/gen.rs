@@ -444,9 +444,9 @@ impl Gen<'_> {
                 let written_black = black_starts != flip;
                 let side = if written_black { "black" } else { "white" };
                 let len = format!("{}{}", if flip { "-" } else { "" }, exact(r, n));
-                // Black starting `Nhh[…]`, White `Nh[…]h`, so that White's half-move is the last (now and then the
-                // other form, which stipula refuses).
-                let hh = black_starts != r.chance(5);
+                // Black starting `Nhh[…]`, White `Nh[…]h`, so that White's half-move is the last (stipula refuses the
+                // other forms).
+                let hh = black_starts;
                 let body = match kind {
                     "um" => format!("[/2da[{goal}]{{!+}}]"),
                     "capzug" => format!("[/1d[{goal}]a{{!+}}]"),
@@ -733,7 +733,7 @@ impl Gen<'_> {
             opt(r.chance(7), format!("Threat {t}"));
             opt(r.chance(7), "NoThreat".into());
             opt(r.chance(8), "NoShortVariations".into());
-            opt(r.chance(7), "PostKeyPlay".into());
+            opt(!stip.starts_with("sstip") && r.chance(7), "PostKeyPlay".into());
             let f = r.range(0, 3);
             opt(r.chance(6), format!("MaxFlightsquares {f}"));
             opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
@@ -760,7 +760,8 @@ impl Gen<'_> {
         if series {
             opt(r.chance(6), "SetPlay".into());
         }
-        let duplex = r.range(0, 99);
+        // Not with a structured stipulation (stipula refuses Duplex and PostKeyPlay with it).
+        let duplex = if stip.starts_with("sstip") { 99 } else { r.range(0, 99) };
         opt(duplex < 8, "Duplex".into());
         // Not with an edge mover: Popeye then misses the mates and checks by a king's step beside the edge mover's
         // king (docs/popeye-differences.md).
@@ -771,7 +772,7 @@ impl Gen<'_> {
         let max_solutions = r.chance(6);
         // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
         // ends' lines as Popeye does).
-        let reci = stip.contains("reci");
+        let reci = stip.contains("reci") || stip.contains('&');
         // ser-r: MaxSolutions refused (Popeye counts the forced goal moves after one series as one solution);
         // semi-r and ser-r: KeepMatingPiece refused.
         let reflex_new = stip.contains("semi-r") || stip.contains("ser-r");
