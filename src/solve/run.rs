@@ -660,11 +660,12 @@ pub fn collect_phase_lines(
     let (rules, goal) = (search.rules, st.goal);
     if st.play.is_help() {
         let self_end = st.play == Play::HelpSelf;
+        // A structured stipulation numbers from the side written, its set play too (`white 5h[…]h`: `1...Sh1-g3
+        // 2.h4-h5 Kc6-d5   3.c7-c8=Q`); reci-h#'s two ends keep their own numbering.
         let style = match st.written_side() {
-            _ if kind == PhaseKind::SetPlay && len.is_multiple_of(2) => LineStyle::HelpPassed,
-            // reci-h#'s two ends keep their own numbering.
             Some(w) if st.play != Play::ReciHelp && pos.side() == w => LineStyle::HelpFirst,
             Some(_) if st.play != Play::ReciHelp => LineStyle::HelpSecond,
+            _ if kind == PhaseKind::SetPlay && len.is_multiple_of(2) => LineStyle::HelpPassed,
             _ => LineStyle::Help,
         };
         // reci-h#: the lines whose last move is made by the side to move at the reciprocal end reach its goal,

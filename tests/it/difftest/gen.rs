@@ -439,7 +439,7 @@ impl Gen<'_> {
             "um" | "capzug" | "h" => {
                 // The last help half-move White's (for the hidden ends): Black starts an even number, White an odd
                 // one; the side written is the other one after `-` now and then.
-                let black_starts = n % 2 == 0;
+                let black_starts = n.is_multiple_of(2);
                 let flip = r.chance(25);
                 let written_black = black_starts != flip;
                 let side = if written_black { "black" } else { "white" };
