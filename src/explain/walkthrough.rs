@@ -8,7 +8,7 @@ use super::{piece_moves, snapshot, why, PhaseWalk, Snapshot, Step, TreeNode, Twi
 use crate::movegen::Rules;
 use crate::position::Position;
 use crate::problem::twins::{twin_diagrams, Diagram};
-use crate::problem::{PhaseKind, Play, Problem, Stipulation};
+use crate::problem::{PhaseKind, Problem, Stipulation};
 use crate::setup::build_position;
 use crate::solve::run::{collect_phase_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
 use crate::solve::solution::{Attack, Defence, Line, LineStyle, PlayedMove, Role};
@@ -266,54 +266,40 @@ fn walk_phase(
     settings: &Settings,
 ) -> Walked {
     let mut w = Walked { lines: Vec::new(), tree: Vec::new(), left_out: 0, timed_out: false, cut: false };
-    match st.play {
-        Play::Help
-        | Play::HelpSelf
-        | Play::ReciHelp
-        | Play::SeriesDirect
-        | Play::SeriesHelp
-        | Play::SeriesSelf
-        | Play::SeriesReflex => {
-            let (found, aborted) =
-                collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
-            w.timed_out = aborted;
-            w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();
-            w.left_out = found.left_out();
-            w.lines.sort_by_key(|l| line_key(l));
-        }
-        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => {
-            let opts = TreeOptions {
-                variations: true,
-                no_threat: true,
-                tries: false,
-                ..TreeOptions::from_options(&p.options)
-            };
-            let battle = Battle { search, play: st.play, opts };
-            let mut budget = MAX_TREE_STEPS;
-            if kind == PhaseKind::SetPlay {
-                match battle.set_play(pos, len) {
-                    Ok(defences) => {
-                        for d in &defences {
-                            if budget == 0 {
-                                break;
-                            }
-                            w.tree.push(defence_node(rules, pos, d, 1, &mut budget));
+    if st.play.is_lines() {
+        let (found, aborted) = collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, None);
+        w.timed_out = aborted;
+        w.lines = found.lines.iter().map(|l| steps(rules, pos, l)).collect();
+        w.left_out = found.left_out();
+        w.lines.sort_by_key(|l| line_key(l));
+    } else {
+        let opts =
+            TreeOptions { variations: true, no_threat: true, tries: false, ..TreeOptions::from_options(&p.options) };
+        let battle = Battle { search, play: st.play, opts };
+        let mut budget = MAX_TREE_STEPS;
+        if kind == PhaseKind::SetPlay {
+            match battle.set_play(pos, len) {
+                Ok(defences) => {
+                    for d in &defences {
+                        if budget == 0 {
+                            break;
                         }
+                        w.tree.push(defence_node(rules, pos, d, 1, &mut budget));
                     }
-                    Err(_) => w.timed_out = true,
                 }
-            } else {
-                let (firsts, aborted) = battle.root_found(pos, len);
-                w.timed_out = aborted;
-                for key in firsts.iter().filter(|a| a.role == Role::Key) {
-                    if budget == 0 {
-                        break;
-                    }
-                    w.tree.push(attack_node(rules, pos, key, 0, &mut budget));
-                }
+                Err(_) => w.timed_out = true,
             }
-            w.cut = budget == 0;
+        } else {
+            let (firsts, aborted) = battle.root_found(pos, len);
+            w.timed_out = aborted;
+            for key in firsts.iter().filter(|a| a.role == Role::Key) {
+                if budget == 0 {
+                    break;
+                }
+                w.tree.push(attack_node(rules, pos, key, 0, &mut budget));
+            }
         }
+        w.cut = budget == 0;
     }
     w
 }
@@ -335,9 +321,14 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
         LineStyle::Fails => Some(1),
-        LineStyle::Help | LineStyle::HelpPassed | LineStyle::HelpReci | LineStyle::Proof => None,
+        LineStyle::Help
+        | LineStyle::HelpPassed
+        | LineStyle::HelpReci
+        | LineStyle::Proof
+        | LineStyle::HelpFirst
+        | LineStyle::HelpSecond => None,
     };
-    let half_start = series.is_none() && line.moves.len() % 2 == 1;
+    let half_start = series.is_none() && line.half_start();
     let mut number = 0;
     for (i, m) in line.moves.iter().enumerate() {
         let new_number = match series {

@@ -183,11 +183,17 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
 /// its starting side, `text` without blanks: the shapes that are stipula's play types, each as that play with the
 /// text kept for the header (Popeye writes it back without blanks):
 /// - `Na[g]d`, `N` odd, White starting: direct play, `#((N+1)/2)`;
-/// - `Nhh[g]`: help play of `N` half-moves, Black starting (`h#n`) or White with `N` odd (`h#n.5`);
+/// - `Na[>1a[g]d]d`, `N` odd, White starting: semi-reflex play, `semi-r#((N+1)/2)`; with `{!1a[g]d}` after it
+///   reflex play, `r#((N+1)/2)`;
+/// - `Nhh[g]` (or `Nh[g]h`): help play of `N` half-moves, Black starting (`h#n`) or White with `N` odd (`h#n.5`);
+/// - `Nhh[2hh[g]&1h[r]h]` (the two ends in either order): reciprocal help play, `reci-h(r)g`, of `N+2` half-moves;
+/// - `Nhh[/1d[g]a{!+}]` (CapZug) and `Nhh[/2da[g]{!+}]` (unavoidable goal), `N` even with Black starting or odd
+///   with White: help play into a hidden end ([`Play::HelpZugzwang`], [`Play::HelpUnavoidable`]);
 /// - `Ns[g]`, White starting: series play, `ser-#N`;
 /// - `Ns[1h[g]h]` or `Ns[1a[g]d]`, Black starting: series help play, `ser-h#N`;
 ///
-/// with `N:N` in place of `N` their `exact-` forms. The others are refused as not supported.
+/// with `N:N` in place of `N` their `exact-` forms, and `-` before them for the other side starting (`black -
+/// 5h[=]h`, White starting). The others are refused as not supported.
 pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, StipulationError> {
     let t = text.to_ascii_lowercase();
     let refuse = |why: &str| StipulationError {
@@ -199,6 +205,11 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     let number = |s: &str| -> Option<(u32, usize)> {
         let len = s.bytes().take_while(u8::is_ascii_digit).count();
         s[..len].parse().ok().filter(|&n| n > 0 && n <= 400).map(|n| (n, len))
+    };
+    // `-`: the other side starts.
+    let (side, t) = match t.strip_prefix('-') {
+        Some(rest) => (side.opposite(), rest.to_string()),
+        None => (side, t),
     };
     let Some((first, len)) = number(&t) else {
         return Err(refuse("no length at its start"));
@@ -224,17 +235,70 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     let shape = |prefix: &str, suffix: &str| -> Option<Goal> {
         rest.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)
     };
+    // The help branch's end: after the second side's half-moves (`Nhh[e]`, even lengths) or after the starting side's
+    // (`Nh[e]h`, odd lengths), as Popeye reads them (`white 2h[#]h` is `1.Rh1-h8 #`, `white 3hh[#]` ends with
+    // Black's moves).
+    let (help_end, second_ends) = match rest.strip_prefix("hh[").and_then(|r| r.strip_suffix(']')) {
+        Some(e) => (Some(e), true),
+        None => (rest.strip_prefix("h[").and_then(|r| r.strip_suffix("]h")), false),
+    };
+    // `inner` as `prefix` goal `suffix`.
+    let end_goal = |inner: &str, prefix: &str, suffix: &str| -> Option<Goal> {
+        inner.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)
+    };
+    // `Na[>1a[g]d]d{!1a[g]d}`: the attacker's reflex constraint, the same goal.
+    let reflex_constraint = || -> Option<(Goal, bool)> {
+        let (g, tail) = rest.strip_prefix("a[>1a[")?.split_once("]d]d{!1a[")?;
+        let g = goal_in(g)?;
+        (tail.strip_suffix("]d}").and_then(goal_in) == Some(g)).then_some((g, true))
+    };
     let white = side == Color::White;
+    // Help play whose last half-move is White's, of a length whose parity is its form's: Black starting `Nhh`, `N`
+    // even, or White `Nh..h`, `N` odd.
+    let white_ends = white != second_ends && max.is_multiple_of(2) == second_ends;
+    let mut reci = None;
     let (play, goal, moves, half) = if let Some(g) = shape("a[", "]d") {
         if !white || max % 2 == 0 {
             return Err(refuse("direct play of an odd number of half-moves by White only"));
         }
         (Play::Direct, g, max.div_ceil(2), false)
-    } else if let Some(g) = shape("hh[", "]") {
-        if white == max.is_multiple_of(2) {
-            return Err(refuse("help play started by Black, or by White with an odd number of half-moves, only"));
+    } else if let Some((g, reflex)) = shape("a[>1a[", "]d]d").map(|g| (g, false)).or_else(reflex_constraint) {
+        if !white || max % 2 == 0 {
+            return Err(refuse("reflex play of an odd number of half-moves by White only"));
         }
-        (Play::Help, g, max / 2, max % 2 == 1)
+        if exact {
+            return Err(refuse("`exact-` with reflex play"));
+        }
+        (if reflex { Play::Reflex } else { Play::SemiReflex }, g, max.div_ceil(2), false)
+    } else if let Some(e) = help_end {
+        if !white_ends {
+            return Err(refuse(
+                "help play whose last half-move is White's only: `black 2nhh[…]` or `white (2n+1)h[…]h`",
+            ));
+        }
+        if let Some(g) = goal_in(e) {
+            (Play::Help, g, max / 2, max % 2 == 1)
+        } else if let Some((play, g)) = end_goal(e, "/1d[", "]a{!+}")
+            .map(|g| (Play::HelpZugzwang, g))
+            .or_else(|| end_goal(e, "/2da[", "]{!+}").map(|g| (Play::HelpUnavoidable, g)))
+        {
+            (play, g, max / 2, max % 2 == 1)
+        } else if let Some((g, r)) = e.split_once('&').and_then(|(a, b)| {
+            let ends = |help: &str, one: &str| Some((end_goal(help, "2hh[", "]")?, end_goal(one, "1h[", "]h")?));
+            ends(a, b).or_else(|| ends(b, a))
+        }) {
+            // The reciprocal end after `max` help half-moves: Black starts `reci-h#n`, White `reci-h#n.5`.
+            if white {
+                return Err(refuse("reciprocal help play started by Black only"));
+            }
+            if g.may_end_early() || r.may_end_early() {
+                return Err(refuse("reciprocal help play with the goals `#`, `=`, `==` and `#=` only"));
+            }
+            reci = (r != g).then_some(r);
+            (Play::ReciHelp, g, max / 2 + 1, max % 2 == 1)
+        } else {
+            return Err(refuse("stipula plays those that read as its own stipulations"));
+        }
     } else if let Some(g) = shape("s[", "]") {
         if !white {
             return Err(refuse("series play by White only"));
@@ -251,7 +315,12 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     if moves > 200 {
         return Err(refuse("more than 200 moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci: None, structured: Some(text.to_string()) })
+    // Popeye writes `1:1h[=]h` back as `1h[=]h`: a help branch of one half-move has that shortest length anyway.
+    let text = match (exact && max == 1 && play.is_help(), text.split_once(':')) {
+        (true, Some((_, after))) => format!("{}{after}", if text.starts_with('-') { "-" } else { "" }),
+        _ => text.to_string(),
+    };
+    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text) })
 }
 
 /// What a goal may be, for messages.
@@ -401,11 +470,24 @@ mod tests {
             (w, "3:3a[#]d", "exact-#2"),
             (b, "2hh[#]", "h#1"),
             (b, "4hh[x]", "hx2"),
-            (w, "3hh[=]", "h=1.5"),
+            (w, "3h[=]h", "h=1.5"),
             (w, "4s[#]", "ser-#4"),
             (b, "1s[1h[#]h]", "ser-h#1"),
             (b, "2s[1a[x]d]", "ser-hx2"),
             (b, "2:2s[1a[x]d]", "exact-ser-hx2"),
+            // sford.inp's remarks: `semi-r#2`, `r#2`, `reci-h#2` (both orders), `exact-h#1.5` (`-`: White starts).
+            (w, "3a[>1a[#]d]d", "semi-r#2"),
+            (w, "3a[>1a[#]d]d{!1a[#]d}", "r#2"),
+            (b, "2hh[2hh[#]&1h[#]h]", "reci-h#2"),
+            (b, "2hh[1h[#]h&2hh[#]]", "reci-h#2"),
+            (b, "2hh[2hh[#]&1h[=]h]", "reci-h(=)#2"),
+            (b, "-3:3h[#]h", "exact-h#1.5"),
+            // The hidden ends have no plain notation: Popeye's structured one, the side first.
+            (b, "6hh[/2da[#]{!+}]", "black 6hh[/2da[#]{!+}]"),
+            (b, "4:4hh[/2da[#]{!+}]", "black 4:4hh[/2da[#]{!+}]"),
+            (b, "8hh[/1d[x]a{!+}]", "black 8hh[/1d[x]a{!+}]"),
+            (b, "-5h[/1d[x]a{!+}]h", "white 5h[/1d[x]a{!+}]h"),
+            (w, "7h[/1d[=]a{!+}]h", "white 7h[/1d[=]a{!+}]h"),
         ] {
             assert_eq!(st(side, s), Ok((plain.to_string(), s.to_string())), "{s}");
         }
@@ -420,6 +502,16 @@ mod tests {
             (w, "15a[a=>b]d"),
             (b, "4s[#]"),
             (w, "x"),
+            (w, "6hh[/2da[#]{!+}]"),
+            (w, "3hh[=]"),
+            (b, "3h[#]h"),
+            (b, "3hh[#]"),
+            (b, "5hh[/1d[x]a{!+}]"),
+            (b, "6hh[/2da[#]]"),
+            (w, "3h[>1a[x]d]h{!1a[x]d}"),
+            (w, "3a[>1a[#]d]d{!1a[=]d}"),
+            (b, "2hh[2hh[x]&1h[x]h]"),
+            (b, "4h[=]h[#]"),
         ] {
             assert_eq!(parse_structured(side, s).unwrap_err().fault, Fault::Unsupported, "{s}");
         }

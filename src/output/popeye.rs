@@ -27,6 +27,9 @@ const WORDS: &[Word] = &[
     Word { english: "mirror", names: ["mirror", "Spiegelung", "miroir"] },
     Word { english: "shift", names: ["shift", "Verschiebung", "translation"] },
     Word { english: "PolishType", names: ["PolishType", "Farbwechsel", "CouleurEchange"] },
+    // A structured stipulation's side (`b) Weiss 3:3a[#]d`).
+    Word { english: "White", names: ["White", "Weiss", "Blanc"] },
+    Word { english: "Black", names: ["Black", "Schwarz", "Noir"] },
 ];
 
 /// How a problem's solving ended, as Popeye's closing line says it.

@@ -195,12 +195,34 @@ pub enum Play {
     /// which it must play as soon as it can (the series ends there); the starting side may make no series
     /// move where it could reach the goal in one itself (Popeye's reflex constraint).
     SeriesReflex,
+    /// Popeye's structured `Nhh[/1d[x]a{!+}]` (CapZug, "capture zugzwang", with any goal): help play of `N`
+    /// half-moves (`2n`, or `2n+1` with `.5`, White starting then), the last White's, into a position where Black,
+    /// not in check, has moves and every one reaches the goal (a self end whose forced moves are not shown). As in
+    /// `hs#`, where Black to move is in that zugzwang an even number of half-moves before the end, the line ends
+    /// there, a shorter solution (none with `exact-`).
+    HelpZugzwang,
+    /// Popeye's structured `Nhh[/2da[#]{!+}]` ("unavoidable mate", with any goal): help play of `N` half-moves
+    /// (`2n`, or `2n+1` with `.5`, White starting then), the last White's, into a position where Black, not in
+    /// check, has moves and after every one White can reach the goal in one move (moves not shown). The shorter
+    /// lengths of the same parity count as in help play (lines go on through a position that would end them).
+    HelpUnavoidable,
 }
 
 impl Play {
     /// Help play with an end of its own or none (`h#`, `hs#`, `reci-h#`): its length is counted in half-moves.
     pub fn is_help(self) -> bool {
-        matches!(self, Play::Help | Play::HelpSelf | Play::ReciHelp)
+        matches!(self, Play::Help | Play::HelpSelf | Play::ReciHelp | Play::HelpZugzwang | Play::HelpUnavoidable)
+    }
+
+    /// Help and series play: solved and printed as lines (the others, [`Play::is_battle`], as trees).
+    pub fn is_lines(self) -> bool {
+        !self.is_battle()
+    }
+
+    /// Help play into a hidden end ([`Play::HelpZugzwang`], [`Play::HelpUnavoidable`]): only Popeye's structured
+    /// stipulation writes it, and its lines end with a help move that reaches no goal itself.
+    pub fn hidden_end(self) -> bool {
+        matches!(self, Play::HelpZugzwang | Play::HelpUnavoidable)
     }
 
     /// Direct, self and reflex play (`#n`, `s#n`, `r#n`, `semi-r#n`): solved and printed as a tree.
@@ -357,6 +379,14 @@ impl Stipulation {
         }
     }
 
+    /// The side a structured stipulation is written for (`black -5h[=]h`: Black, White moving first), from which
+    /// Popeye numbers its help play; `None` for the others.
+    pub fn written_side(&self) -> Option<Color> {
+        let text = self.structured.as_deref()?;
+        let first = self.starting_side();
+        Some(if text.starts_with('-') { first.opposite() } else { first })
+    }
+
     /// The side that moves first in the diagram, before `WhiteToPlay` and duplex are applied.
     pub fn starting_side(&self) -> Color {
         match self.play {
@@ -364,7 +394,7 @@ impl Stipulation {
             // stipulation.c, `solving_impose_starter`).
             Play::Help if self.goal == Goal::Proof => Color::White,
             Play::Help if self.goal == Goal::AToB => Color::Black,
-            Play::Help if !self.half => Color::Black,
+            Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable if !self.half => Color::Black,
             Play::HelpSelf if self.half => Color::Black,
             Play::ReciHelp if !self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
@@ -376,6 +406,19 @@ impl Stipulation {
 impl fmt::Display for Stipulation {
     /// Popeye's notation: `h#2.5`, `ser-s#6`, `exact-#3`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The hidden ends have no plain notation: Popeye's structured one, with the starting side.
+        if self.play.hidden_end() {
+            let side = if self.starting_side() == Color::White { "white" } else { "black" };
+            let n = 2 * self.moves + self.half as u32;
+            let len = if self.exact { format!("{n}:{n}") } else { n.to_string() };
+            let end = if self.play == Play::HelpZugzwang { "1d[{}]a{!+}" } else { "2da[{}]{!+}" };
+            // Black starts `Nhh[…]`, White `Nh[…]h`: White's half-move last.
+            let body = format!("[/{}]", end.replacen("{}", &self.goal.symbol(), 1));
+            return match self.half {
+                false => write!(f, "{side} {len}hh{body}"),
+                true => write!(f, "{side} {len}h{body}h"),
+            };
+        }
         if self.exact {
             f.write_str("exact-")?;
         }
@@ -396,6 +439,7 @@ impl fmt::Display for Stipulation {
             Play::SeriesHelp => "ser-h",
             Play::SeriesSelf => "ser-s",
             Play::SeriesReflex => "ser-r",
+            Play::HelpZugzwang | Play::HelpUnavoidable => unreachable!("written above"),
         };
         f.write_str(prefix)?;
         if let Some(reci) = self.reci {
@@ -540,7 +584,7 @@ impl Problem {
         // Help play of one half-move has no set play; help-self play of no help half-move neither (the set play
         // of `hs#1.5` is the self end alone: `1...  ...  2.Ke8-d7 Kd3-c2`).
         let half_move_help = match st.play {
-            Play::Help => self.start(st).1 <= 1,
+            Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable => self.start(st).1 <= 1,
             Play::HelpSelf | Play::ReciHelp => self.start(st).1 == 0,
             _ => false,
         };
@@ -581,7 +625,9 @@ impl Problem {
                 return None;
             }
             match st.play {
-                Play::Help if main_len > 1 => Some((PhaseKind::SetPlay, side.opposite(), main_len - 1)),
+                Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable if main_len > 1 => {
+                    Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
+                }
                 Play::HelpSelf | Play::ReciHelp if main_len > 0 => {
                     Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
                 }

@@ -358,6 +358,12 @@ pub fn apply(d: &mut Diagram, change: &TwinChange) -> Result<String, String> {
 
 /// A twin's stipulation as Popeye writes it in the heading: with `WhiteToPlay`, `h#n` is `h#(n-0.5)`.
 pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
+    // A structured stipulation as Popeye writes it back in a twin's heading: the side that starts (after a `-`, the
+    // other one than written: `Black -1h[=]h` is headed `White -1h[=]h`), then its text (`White 3:3a[#]d`).
+    if let Some(text) = &s.structured {
+        let side = if s.starting_side() == crate::square::Color::White { "White" } else { "Black" };
+        return format!("{side} {text}");
+    }
     // Popeye writes a stipulation from its structure, and semi-reflex play of one move after the key
     // (`PostKeyPlay`) as reflex play: `semi-r#1` reads `r#1` (src/output/plaintext/stipulation.c,
     // `write_end_forced`: `semi-` only with more length).

@@ -112,6 +112,19 @@ impl Search<'_> {
         self.help_root(pos, plies, super::HelpEnd::Reci(reci), Some(sink)).map(drop)
     }
 
+    /// Help play into a hidden end ([`super::Hidden`]), `exact-` or not, into `sink`: each line of `plies` help
+    /// half-moves after which it holds (the zugzwang end also sooner, an even number of half-moves before).
+    pub fn help_hidden_into(
+        &self,
+        pos: &Position,
+        plies: u32,
+        end: super::Hidden,
+        exact: bool,
+        sink: &LineSink,
+    ) -> Result<(), Aborted> {
+        self.help_root(pos, plies, super::HelpEnd::Hidden { end, exact }, Some(sink)).map(drop)
+    }
+
     /// [`Search::series_lines`] into `sink`: what was found before an abort stays there.
     pub fn series_into(
         &self,

@@ -40,6 +40,8 @@ enum SearchKind {
     HelpSelf = 9,
     ReciHelp = 10,
     SeriesReflex = 11,
+    HelpZugzwang = 12,
+    HelpUnavoidable = 13,
 }
 
 /// How help play ends after its help half-moves: the goal reached by the last of them, a self end (`hs#`), or a
@@ -49,6 +51,17 @@ enum HelpEnd {
     Goal,
     SelfEnd { exact: bool },
     Reci(Goal),
+    Hidden { end: Hidden, exact: bool },
+}
+
+/// The hidden ends of help play ([`crate::problem::Play::HelpZugzwang`], [`crate::problem::Play::HelpUnavoidable`]):
+/// what holds of the position after the help half-moves, the side to move not in check and with moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hidden {
+    /// Every move of the side to move reaches the goal (Popeye's `/1d[g]a{!+}`).
+    Zugzwang,
+    /// After every move of the side to move the other side can reach the goal in one (`/2da[g]{!+}`).
+    Unavoidable,
 }
 
 /// `KeepMatingPiece` in battle play: the side that must keep a piece that could mate.
@@ -231,6 +244,8 @@ struct Work<'s> {
     exact: bool,
     /// Help play ends in a reciprocal end (`reci-h#`) whose one move reaches this goal.
     reci: Option<Goal>,
+    /// Help play ends in a hidden end.
+    hidden: Option<Hidden>,
 }
 
 /// The lines of several parallel branches, or the abort if any branch was stopped.
@@ -680,12 +695,14 @@ impl<'a> Search<'a> {
     fn help_root(&self, pos: &Position, plies: u32, end: HelpEnd, sink: Option<&lines::LineSink>) -> Found {
         if end != HelpEnd::Goal {
             // No goal picture nor plan: they foresee the goal move at the end of the help plies.
-            let (self_end, exact, reci) = match end {
-                HelpEnd::SelfEnd { exact } => (true, exact, None),
-                HelpEnd::Reci(g) => (false, false, Some(g)),
+            let (self_end, exact, reci, hidden) = match end {
+                HelpEnd::SelfEnd { exact } => (true, exact, None, None),
+                HelpEnd::Reci(g) => (false, false, Some(g), None),
+                HelpEnd::Hidden { end, exact } => (false, exact, None, Some(end)),
                 HelpEnd::Goal => unreachable!(),
             };
-            let mut work = Work { split: 2 + u32::from(plies >= 8), sink, self_end, exact, reci, ..Work::default() };
+            let mut work =
+                Work { split: 2 + u32::from(plies >= 8), sink, self_end, exact, reci, hidden, ..Work::default() };
             self.help(pos, plies, &mut work)?;
             return Ok(work.out);
         }
@@ -728,6 +745,21 @@ impl<'a> Search<'a> {
         if let (Some(reci), 0) = (work.reci, plies) {
             return Ok(self.reci_end_lines(pos, reci, work));
         }
+        if let Some(end) = work.hidden {
+            // The zugzwang end is also tested an even number of half-moves before the end, where it ends the line
+            // (a shorter solution; none with `exact-`), as the self end of `hs#`.
+            if plies == 0 || (end == Hidden::Zugzwang && plies.is_multiple_of(2)) {
+                if self.hidden_end_holds(pos, end) {
+                    if plies == 0 || !work.exact {
+                        work.found_line();
+                    }
+                    return Ok(plies == 0 || !work.exact);
+                }
+                if plies == 0 {
+                    return Ok(false);
+                }
+            }
+        }
         if plies == 0 {
             let mut buf = work.moves.pop().unwrap_or_default();
             let r = self.goal_reached(pos, &mut buf);
@@ -742,10 +774,12 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
-        let kind = match (work.self_end, work.reci) {
-            (true, _) => SearchKind::HelpSelf,
-            (false, Some(_)) => SearchKind::ReciHelp,
-            (false, None) => SearchKind::Help,
+        let kind = match (work.self_end, work.reci, work.hidden) {
+            (true, _, _) => SearchKind::HelpSelf,
+            (false, Some(_), _) => SearchKind::ReciHelp,
+            (false, None, Some(Hidden::Zugzwang)) => SearchKind::HelpZugzwang,
+            (false, None, Some(Hidden::Unavoidable)) => SearchKind::HelpUnavoidable,
+            (false, None, None) => SearchKind::Help,
         };
         // The reciprocal goal in the key's bits above the goal's own (a target square takes bits 50 to 55).
         let extra = work.exact as u64 | work.reci.map_or(0, |g| goal_salt(g) << 4);
@@ -754,7 +788,7 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         // The goal picture bounds the search where no plan steers it (the plan's pictures prune more).
-        let plain = !work.self_end && work.reci.is_none();
+        let plain = !work.self_end && work.reci.is_none() && work.hidden.is_none();
         if self.pictures && plain && !work.track.planned() && plies >= 2 && !Self::edge_pawns(pos) {
             let (mine, theirs) = (plies.div_ceil(2), plies / 2);
             let (moves, victim_moves) = if pos.side() == last { (mine, theirs) } else { (theirs, mine) };
@@ -797,15 +831,24 @@ impl<'a> Search<'a> {
                 .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
                 .collect();
             work.moves.push(buf);
-            let (line, split, sink, track, self_end, exact, reci) =
-                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact, work.reci);
+            let (line, split, sink, track, self_end, exact, reci, hidden) =
+                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact, work.reci, work.hidden);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    let mut w =
-                        Work { line, split, sink, track: track.fork(), self_end, exact, reci, ..Work::default() };
+                    let mut w = Work {
+                        line,
+                        split,
+                        sink,
+                        track: track.fork(),
+                        self_end,
+                        exact,
+                        reci,
+                        hidden,
+                        ..Work::default()
+                    };
                     if !w.track.enter(pos, *m, after, Some(plies / 2)) {
                         return Ok((false, Vec::new()));
                     }
@@ -983,6 +1026,21 @@ impl<'a> Search<'a> {
             work.found_with(m);
         }
         true
+    }
+
+    /// Whether a hidden end holds at `pos`: the side to move is not in check and has moves, and every one reaches
+    /// the goal ([`Hidden::Zugzwang`]) or lets the other side reach it in one move ([`Hidden::Unavoidable`]).
+    fn hidden_end_holds(&self, pos: &Position, end: Hidden) -> bool {
+        if self.rules.in_check(pos, pos.side()) {
+            return false;
+        }
+        match end {
+            Hidden::Zugzwang => self.all_replies_reach_goal(pos),
+            Hidden::Unavoidable => {
+                let moves = self.legal(pos);
+                !moves.is_empty() && moves.iter().all(|(_, after)| self.can_reach_goal_in_1(after))
+            }
+        }
     }
 
     /// The opponent's moves after a series move of ser-s#, when there are some and every one reaches the goal.

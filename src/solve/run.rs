@@ -4,7 +4,7 @@
 use super::lines::{Collected, LineSink, DEFAULT_MAX_LINES};
 use super::solution::{Line, LineStyle, PhasePlay, Role};
 use super::tree::{Battle, TreeOptions};
-use super::{Aborted, BattleLimits, Mater, NonTrivial, Search, SeriesEnd, Table};
+use super::{Aborted, BattleLimits, Hidden, Mater, NonTrivial, Search, SeriesEnd, Table};
 use crate::conditions::{self, ConditionError};
 use crate::movegen::Rules;
 use crate::moves::Move;
@@ -266,8 +266,9 @@ pub fn is_tree(play: Play) -> bool {
 pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
     // A structured stipulation as Popeye writes it back: the starting side, then its text (the header writes the
     // side in the problem's language).
-    if let Some(text) = &s.structured {
-        let side = if s.starting_side() == crate::square::Color::White { "White" } else { "Black" };
+    if let (Some(text), Some(written)) = (&s.structured, s.written_side()) {
+        // `black -5h[=]h`: the side written, the other one starting.
+        let side = if written == crate::square::Color::White { "White" } else { "Black" };
         return format!("{side} {text}");
     }
     if p.options.white_to_play && s.white_to_play_shortens() && !s.goal.is_proof() {
@@ -299,13 +300,27 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex);
+    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex)
+        || st.play.hidden_end();
     if o.keep_mating_piece && (st.goal != Goal::Mate || new_play) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
     // reci-h#: Popeye counts MaxSolutions and StopOnShortSolutions over the two ends' lines in its own way; not
     // reproduced.
     // ser-r#: Popeye counts the opponent's forced goal moves after one series as one solution; not reproduced.
+    // A structured stipulation with PostKeyPlay: Popeye rewrites its text (`Black -4[>1a[#]d]d{!1a[#]d}`); not
+    // reproduced.
+    if st.structured.is_some() && o.post_key_play {
+        return Some("PostKeyPlay with a structured stipulation".into());
+    }
+    // Duplex: how Popeye numbers and starts the other side's play of a structured stipulation is not reproduced.
+    if st.structured.is_some() && (o.duplex || o.half_duplex) {
+        return Some("Duplex with a structured stipulation".into());
+    }
+    // Help play into a hidden end: how Popeye's `WhiteToPlay` shortens it is not reproduced.
+    if st.play.hidden_end() && o.white_to_play {
+        return Some(format!("WhiteToPlay in `{st}`"));
+    }
     if st.play == Play::SeriesReflex && o.max_solutions.is_some() {
         return Some(format!("MaxSolutions in `{st}`"));
     }
@@ -758,25 +773,38 @@ pub fn collect_phase_lines(
     let (rules, goal) = (search.rules, st.goal);
     if st.play.is_help() {
         let self_end = st.play == Play::HelpSelf;
-        let style =
-            if kind == PhaseKind::SetPlay && len.is_multiple_of(2) { LineStyle::HelpPassed } else { LineStyle::Help };
+        // A structured stipulation numbers from the side written, its set play too (`white 5h[…]h`: `1...Sh1-g3
+        // 2.h4-h5 Kc6-d5   3.c7-c8=Q`); reci-h#'s two ends keep their own numbering.
+        let style = match st.written_side() {
+            Some(w) if st.play != Play::ReciHelp && pos.side() == w => LineStyle::HelpFirst,
+            Some(_) if st.play != Play::ReciHelp => LineStyle::HelpSecond,
+            _ if kind == PhaseKind::SetPlay && len.is_multiple_of(2) => LineStyle::HelpPassed,
+            _ => LineStyle::Help,
+        };
         // reci-h#: the lines whose last move is made by the side to move at the reciprocal end reach its goal,
         // the others (a half-move longer) the help end's.
         let reci = (st.play == Play::ReciHelp).then(|| st.reci.unwrap_or(goal));
+        let hidden = match st.play {
+            Play::HelpZugzwang => Some(Hidden::Zugzwang),
+            Play::HelpUnavoidable => Some(Hidden::Unavoidable),
+            _ => None,
+        };
+        // A hidden end's lines end with a help move that is marked as the others.
+        let end_goal = hidden.is_none().then_some(goal);
         let end_side = if len.is_multiple_of(2) { pos.side() } else { pos.side().opposite() };
         let is_reci = |l: &[Move]| reci.is_some() && (l.len() % 2 == 1) == (pos.side() == end_side);
         let sink = line_sink(settings, |l| match is_reci(l) {
             // Numbered as the help end's line beside it (after a passed first half-move: as that one).
             true if style == LineStyle::HelpPassed => Line::new(rules, pos, l, style, reci.unwrap_or(goal)),
             true => Line::new(rules, pos, l, LineStyle::HelpReci, reci.unwrap_or(goal)),
-            false => Line::new(rules, pos, l, style, goal),
+            false => Line::ending(rules, pos, l, style, end_goal),
         });
         // The full length and the shorter ones of the same parity (the same side makes the last move), down to
         // one or two plies; `exact-` only the full length.
         // Help-self play: one length, whose search finds the shorter solutions where they end it (the forced
         // end of the help branch).
         let shortest = match st.play {
-            Play::HelpSelf => len,
+            Play::HelpSelf | Play::HelpZugzwang => len,
             _ if st.exact => len,
             // reci-h#: down to the reciprocal end alone (`reci-h#3` lists the `reci-h#1` solutions).
             Play::ReciHelp => len % 2,
@@ -792,10 +820,11 @@ pub fn collect_phase_lines(
         }
         let mut aborted = false;
         for plies in lengths {
-            let done = match reci {
-                Some(r) => search.help_reci_into(pos, plies, r, &sink),
-                None if self_end => search.help_self_into(pos, plies, st.exact, &sink),
-                None => search.help_into(pos, plies, &sink),
+            let done = match (reci, hidden) {
+                (Some(r), _) => search.help_reci_into(pos, plies, r, &sink),
+                (None, Some(h)) => search.help_hidden_into(pos, plies, h, st.exact, &sink),
+                (None, None) if self_end => search.help_self_into(pos, plies, st.exact, &sink),
+                (None, None) => search.help_into(pos, plies, &sink),
             };
             if done.is_err() {
                 aborted = true;
@@ -859,51 +888,41 @@ fn solve_phase(
     kind: PhaseKind,
     settings: &Settings,
 ) -> Result<PhaseOut, Refusal> {
-    match st.play {
-        Play::Help
-        | Play::HelpSelf
-        | Play::ReciHelp
-        | Play::SeriesDirect
-        | Play::SeriesHelp
-        | Play::SeriesSelf
-        | Play::SeriesReflex => {
-            let enough = p.options.max_solutions.map(|m| m as usize);
-            let (lines, aborted) =
-                collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
-            Ok(PhaseOut::collected(lines, aborted))
-        }
-        Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => {
-            let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
-            if kind == PhaseKind::SetPlay {
-                let Ok(defences) = battle.set_play(pos, len) else {
-                    return Ok(PhaseOut::stopped(PhasePlay::SetPlay(Vec::new())));
-                };
-                let count = defences.len();
-                return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
-            }
-            if p.options.post_key_play {
-                // Self play to castle when the defender has no castling right: Popeye finds the goal unreachable
-                // and prints nothing, where with another goal it lists every defence as refuting (`s001`,
-                // `PostKeyPlay`, White Kb1 Pa3 Sa7, Black Kh3 Sa6).
-                let rights = match pos.side() {
-                    Color::White => castle::WK | castle::WQ,
-                    Color::Black => castle::BK | castle::BQ,
-                };
-                if st.play == Play::Self_ && st.goal == Goal::Castling && pos.castling() & rights == 0 {
-                    return Ok(PhaseOut { play: PhasePlay::Tree(Vec::new()), count: 0, aborted: false });
-                }
-                // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
-                return match battle.post_key(pos, len) {
-                    Ok(pk) => Ok(PhaseOut { play: PhasePlay::PostKey(pk), count: 1, aborted: false }),
-                    Err(Aborted) => Ok(PhaseOut::stopped(PhasePlay::Tree(Vec::new()))),
-                };
-            }
-            // At the time limit, the keys searched to their end are kept.
-            let (firsts, aborted) = battle.root_found(pos, len);
-            let count = firsts.iter().filter(|a| a.role == Role::Key).count();
-            Ok(PhaseOut { play: PhasePlay::Tree(firsts), count, aborted })
-        }
+    if st.play.is_lines() {
+        let enough = p.options.max_solutions.map(|m| m as usize);
+        let (lines, aborted) =
+            collect_phase_lines(search, st, pos, len, settings, kind, p.options.stop_on_short, enough);
+        return Ok(PhaseOut::collected(lines, aborted));
     }
+    let battle = Battle { search, play: st.play, opts: TreeOptions::from_options(&p.options) };
+    if kind == PhaseKind::SetPlay {
+        let Ok(defences) = battle.set_play(pos, len) else {
+            return Ok(PhaseOut::stopped(PhasePlay::SetPlay(Vec::new())));
+        };
+        let count = defences.len();
+        return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
+    }
+    if p.options.post_key_play {
+        // Self play to castle when the defender has no castling right: Popeye finds the goal unreachable
+        // and prints nothing, where with another goal it lists every defence as refuting (`s001`,
+        // `PostKeyPlay`, White Kb1 Pa3 Sa7, Black Kh3 Sa6).
+        let rights = match pos.side() {
+            Color::White => castle::WK | castle::WQ,
+            Color::Black => castle::BK | castle::BQ,
+        };
+        if st.play == Play::Self_ && st.goal == Goal::Castling && pos.castling() & rights == 0 {
+            return Ok(PhaseOut { play: PhasePlay::Tree(Vec::new()), count: 0, aborted: false });
+        }
+        // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).
+        return match battle.post_key(pos, len) {
+            Ok(pk) => Ok(PhaseOut { play: PhasePlay::PostKey(pk), count: 1, aborted: false }),
+            Err(Aborted) => Ok(PhaseOut::stopped(PhasePlay::Tree(Vec::new()))),
+        };
+    }
+    // At the time limit, the keys searched to their end are kept.
+    let (firsts, aborted) = battle.root_found(pos, len);
+    let count = firsts.iter().filter(|a| a.role == Role::Key).count();
+    Ok(PhaseOut { play: PhasePlay::Tree(firsts), count, aborted })
 }
 
 /// `MaxSolutions n`: keeps the first `n` solutions, the shortest lines first and then in canonical order (the
@@ -955,7 +974,7 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
         return false;
     }
     let full_len = match st.play {
-        Play::Help | Play::SeriesDirect => full as usize,
+        Play::Help | Play::SeriesDirect | Play::HelpZugzwang | Play::HelpUnavoidable => full as usize,
         // hs#: the self end's two half-moves follow the help plies.
         Play::HelpSelf => full as usize + 2,
         // ser-h# and ser-s#: the opponent's final move follows the series.

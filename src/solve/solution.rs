@@ -197,6 +197,11 @@ pub enum LineStyle {
     /// A proof game (`dia`, `a=>b`): two half-moves per number from the first, whatever the length
     /// (`  1.Sg1-f3 e7-e5   2.e2-e4 dia`).
     Proof,
+    /// Help play of a structured stipulation (`SStipulation white 5h[…]h`), numbered from the side written first:
+    /// the first half-move starts a number when that side makes it (`1.a2-a3 Qh2-a2   2.…   3.Rh1-e1`) ...
+    HelpFirst,
+    /// ... and is `1...` when the other side does (`black -5h[…]h`: `1...e7*f8=Q   2.e2-e1=Q Qf8-b8   3.…`).
+    HelpSecond,
     /// Series reflex play (`ser-r#`): a goal move the series side could make at once, which its reflex
     /// constraint forbids, so that the play fails there: `  1.Ka4-b5 ?!?`.
     Fails,
@@ -213,12 +218,18 @@ pub struct Line {
 impl Line {
     /// The line of `moves` from `start` (series play: the opponent passes between two series moves).
     pub fn new(rules: &Rules, start: &Position, moves: &[Move], style: LineStyle, goal: Goal) -> Line {
+        Line::ending(rules, start, moves, style, Some(goal))
+    }
+
+    /// [`Line::new`], the last move marked with `goal` if any, else as the others (help play into a hidden end,
+    /// whose last help move reaches no goal itself).
+    pub fn ending(rules: &Rules, start: &Position, moves: &[Move], style: LineStyle, goal: Option<Goal>) -> Line {
         let mut pos = start.clone();
         let mut out = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let after = rules.make(&pos, m);
             let last = i + 1 == moves.len();
-            out.push(PlayedMove::marked(rules, &pos, m, &after, last.then_some(goal)));
+            out.push(PlayedMove::marked(rules, &pos, m, &after, goal.filter(|_| last)));
             pos = after;
             if let LineStyle::Series(n) = style {
                 if i + 1 < n {
@@ -256,6 +267,18 @@ impl Line {
         self.moves.iter().map(|m| m.mv).collect()
     }
 
+    /// Whether help play's first half-move is numbered `1...`: Popeye numbers help play so that the last move
+    /// completes a number, an odd number of half-moves starting with `1...` whichever side moves first (h#n.5, set
+    /// play, duplex of WhiteToPlay); a structured stipulation from the side written first.
+    pub fn half_start(&self) -> bool {
+        match self.style {
+            LineStyle::Help => self.moves.len() % 2 == 1,
+            LineStyle::HelpReci => self.moves.len().is_multiple_of(2),
+            LineStyle::HelpSecond => true,
+            _ => false,
+        }
+    }
+
     /// The line in Popeye's line mode: `  1.Kd1-e2 Ka1-b1   2.Qh1-h8 #`.
     pub fn text(&self) -> String {
         self.text_in(Lang::English)
@@ -267,11 +290,7 @@ impl Line {
         let mut s = String::new();
         // Popeye numbers help play so that the last move completes a number: an odd number of half-moves starts
         // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
-        let half_start = match style {
-            LineStyle::Help => self.moves.len() % 2 == 1,
-            LineStyle::HelpReci => self.moves.len().is_multiple_of(2),
-            _ => false,
-        };
+        let half_start = self.half_start();
         let mut number = 1;
         if style == LineStyle::HelpPassed {
             s += "  1...  ...";
@@ -280,8 +299,9 @@ impl Line {
         for (i, m) in self.moves.iter().enumerate() {
             let new_number = match style {
                 LineStyle::HelpPassed => i % 2 == 0,
-                LineStyle::Help | LineStyle::HelpReci if half_start => i == 0 || i % 2 == 1,
-                LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof => i % 2 == 0,
+                LineStyle::Help | LineStyle::HelpReci | LineStyle::HelpSecond if half_start => i == 0 || i % 2 == 1,
+                LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof | LineStyle::HelpFirst => i % 2 == 0,
+                LineStyle::HelpSecond => unreachable!("starts with half a number"),
                 LineStyle::Series(n) => i < n,
                 LineStyle::Fails => i == 0,
             };

@@ -301,6 +301,7 @@ fn full_plies(p: &Problem, st: &Stipulation) -> Option<usize> {
         Play::HelpSelf => {
             Some(2 * n + st.half as usize - usize::from(p.options.white_to_play && st.white_to_play_shortens()))
         }
+        Play::HelpZugzwang | Play::HelpUnavoidable => Some(2 * n + st.half as usize),
         Play::SeriesDirect => Some(n),
         Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex => Some(n + 1),
         _ => None,

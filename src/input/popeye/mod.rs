@@ -1299,7 +1299,8 @@ impl<'a> Reader<'a> {
                     twin.changes.push(TwinChange::Conditions(c));
                 }
                 TwinCommand::SStipulation => {
-                    return Err(self.unsupported(&tok, "structured stipulations (`SStipulation`) in a twin"))
+                    let s = self.structured_stipulation(&tok)?;
+                    twin.changes.push(TwinChange::Stipulation(s));
                 }
                 TwinCommand::Forsyth => return Err(self.unsupported(&tok, "twinning with `Forsyth`")),
             }

@@ -2,8 +2,9 @@
 //! read by [`crate::input::stipulation`]) or spelled out (`helpmate in 2.5`, `series selfmate in 5`).
 
 use super::Issue;
-use crate::input::stipulation::{parse_stipulation, StipulationError};
+use crate::input::stipulation::{parse_stipulation, parse_structured, StipulationError};
 use crate::problem::Stipulation;
+use crate::square::Color;
 use crate::words::did_you_mean;
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_while1};
@@ -51,6 +52,14 @@ pub fn parse_stip_any(s: &str) -> Result<Stipulation, Issue> {
         );
     }
     let lower = text.to_ascii_lowercase();
+    // Popeye's structured stipulation after its starting side (`black 6hh[/2da[#]{!+}]`), as stipula writes the
+    // stipulations only it can say.
+    for (word, side) in [("white", Color::White), ("black", Color::Black)] {
+        if let Some(rest) = lower.strip_prefix(word).filter(|r| r.starts_with(char::is_whitespace)) {
+            let compact: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+            return parse_structured(side, &compact).map_err(|e| Issue { offset: lead, ..issue(e) });
+        }
+    }
     // The notation of the other goals (`h+2`, `hzd52`, `x3`) has no `#` or `=`: whatever it reads is taken.
     if let Ok(st) = parse_stipulation(s) {
         return Ok(st);

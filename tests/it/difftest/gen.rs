@@ -251,6 +251,12 @@ const WITH_MADRASI: &[&str] = &[
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
 /// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
 /// under any condition.
+/// `STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of a stipulation family whose code contains one of the
+/// `|`-separated words (`sstip` for the structured stipulations).
+fn family_filter() -> Option<String> {
+    std::env::var("STIPULA_DIFF_FAMILY").ok().filter(|s| !s.is_empty())
+}
+
 fn condition_filter() -> Option<String> {
     std::env::var("STIPULA_DIFF_CONDITION").ok().filter(|s| !s.is_empty())
 }
@@ -384,8 +390,22 @@ impl Gen<'_> {
             (1, (Fam::SerSelf, "ser-s=", 1, 3)),
             (3, (Fam::SerSelf, "ser-r#", 1, 3)),
             (1, (Fam::SerSelf, "ser-r=", 1, 3)),
+            // Popeye's structured stipulations (`SStipulation`), written `sstip:<side> <text>`.
+            (3, (Fam::Help, "sstip-um", 1, 6)),
+            (3, (Fam::Help, "sstip-capzug", 1, 6)),
+            (2, (Fam::Help, "sstip-h", 1, 5)),
+            (1, (Fam::Help, "sstip-reci", 0, 3)),
+            (2, (Fam::Reflex, "sstip-r", 1, 3)),
         ];
-        let &(fam, code, lo, hi) = self.rng.weighted(fams);
+        let only: Vec<(u32, Family)> = match family_filter() {
+            Some(f) => fams.iter().filter(|(_, x)| f.split('|').any(|w| x.1.contains(w))).copied().collect(),
+            None => fams.to_vec(),
+        };
+        let &(fam, code, lo, hi) = self.rng.weighted(if only.is_empty() { fams } else { &only });
+        if let Some(kind) = code.strip_prefix("sstip-") {
+            let (text, n) = self.structured(kind, lo, hi);
+            return (fam, text, n);
+        }
         let n = self.rng.range(lo, hi);
         // Now and then another of Popeye's goals in place of `#` or `=` (`hx2`, `s+2`, `ser-zd54`).
         let goal = if self.rng.chance(25) {
@@ -420,6 +440,58 @@ impl Gen<'_> {
         (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
     }
 
+    /// A structured stipulation of `kind` (`um`: `Nhh[/2da[g]{!+}]`, `capzug`: `Nhh[/1d[g]a{!+}]`, `h`: help
+    /// play numbered from the side written, `reci`: `Nhh[2hh[g]&1h[r]h]`, `r`: `Na[>1a[g]d]d`, with the attacker's
+    /// constraint `{!1a[g]d}` now and then), `N` half-moves from `lo` to `hi`, as `sstip:<side> <text>`, and its
+    /// length in moves.
+    fn structured(&mut self, kind: &str, lo: u32, hi: u32) -> (String, u32) {
+        let r = &mut *self.rng;
+        let goal = if r.chance(30) { *r.pick(&["x", "+", "=", "==", "#=", "00"]) } else { "#" };
+        let n = r.range(lo, hi);
+        let exact = |r: &mut Rng, n: u32| if r.chance(10) { format!("{n}:{n}") } else { n.to_string() };
+        let (side, text) = match kind {
+            "um" | "capzug" | "h" => {
+                // The last help half-move White's (for the hidden ends): Black starts an even number, White an odd
+                // one; the side written is the other one after `-` now and then.
+                let black_starts = n.is_multiple_of(2);
+                let flip = r.chance(25);
+                let written_black = black_starts != flip;
+                let side = if written_black { "black" } else { "white" };
+                let len = format!("{}{}", if flip { "-" } else { "" }, exact(r, n));
+                // Black starting `Nhh[…]`, White `Nh[…]h`, so that White's half-move is the last (stipula refuses the
+                // other forms).
+                let hh = black_starts;
+                let body = match kind {
+                    "um" => format!("[/2da[{goal}]{{!+}}]"),
+                    "capzug" => format!("[/1d[{goal}]a{{!+}}]"),
+                    _ => format!("[{goal}]"),
+                };
+                let text = if hh { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
+                (side, text)
+            }
+            "reci" => {
+                let g = *r.pick(&["#", "=", "==", "#="]);
+                let rg = if r.chance(30) { *r.pick(&["#", "=", "==", "#="]) } else { g };
+                let n = 2 * n.max(1);
+                if r.chance(50) {
+                    ("black", format!("{n}hh[2hh[{g}]&1h[{rg}]h]"))
+                } else {
+                    ("black", format!("{n}hh[1h[{rg}]h&2hh[{g}]]"))
+                }
+            }
+            _ => {
+                let n = 2 * n - 1;
+                let g = if goal == "00" { "#" } else { goal };
+                if r.chance(50) {
+                    ("white", format!("{n}a[>1a[{g}]d]d"))
+                } else {
+                    ("white", format!("{n}a[>1a[{g}]d]d{{!1a[{g}]d}}"))
+                }
+            }
+        };
+        (format!("sstip:{side} {text}"), n.div_ceil(2).max(1))
+    }
+
     fn piece_kind(&mut self, fairy: bool) -> &'static str {
         if fairy && self.rng.chance(35) {
             let focus = focus_walks();
@@ -430,8 +502,18 @@ impl Gen<'_> {
 
     fn problem(&mut self) -> (String, String) {
         let (fam, stip, n) = self.stipulation();
-        let family =
-            stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string();
+        let family = match stip.strip_prefix("sstip:") {
+            // `sstip hh[/2da[#]{!+}]`: the shape without its side and lengths.
+            Some(st) => format!(
+                "sstip {}",
+                st.split_once(' ')
+                    .map_or(st, |x| x.1)
+                    .replace(|c: char| c.is_ascii_digit() || c == ':' || c == '-', "")
+            ),
+            None => {
+                stip.trim_start_matches("exact-").trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').to_string()
+            }
+        };
         let fairy = self.rng.chance(15) || !focus_walks().is_empty();
         // How crowded: sparse, medium, crowded; longer stipulations get fewer pieces.
         let long = match fam {
@@ -541,7 +623,8 @@ impl Gen<'_> {
         let mut neutral: Vec<(usize, usize)> = Vec::new();
         // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
-        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs");
+        let unbattled =
+            matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs") && !stip.contains('/');
         if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
@@ -644,7 +727,10 @@ impl Gen<'_> {
             }
             text += "\n";
         }
-        let _ = writeln!(text, "Stipulation {stip}");
+        match stip.strip_prefix("sstip:") {
+            Some(st) => _ = writeln!(text, "SStipulation {st}"),
+            None => _ = writeln!(text, "Stipulation {stip}"),
+        }
         let mut twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
         let only = condition_filter();
         let mut conditioned = (self.rng.chance(20) || only.is_some())
@@ -722,7 +808,7 @@ impl Gen<'_> {
             opt(r.chance(7), format!("Threat {t}"));
             opt(r.chance(7), "NoThreat".into());
             opt(r.chance(8), "NoShortVariations".into());
-            opt(r.chance(7), "PostKeyPlay".into());
+            opt(!stip.starts_with("sstip") && r.chance(7), "PostKeyPlay".into());
             let f = r.range(0, 3);
             opt(r.chance(6), format!("MaxFlightsquares {f}"));
             opt(fam == Fam::Self_ && r.chance(15), "Quodlibet".into());
@@ -737,7 +823,8 @@ impl Gen<'_> {
             let reci_short = stip.contains("reci") && stip.contains("1.5");
             let set_play = !reci_short && r.chance(15);
             opt(set_play, "SetPlay".into());
-            let wtp = !stip.contains('.') && r.chance(10);
+            // Not with a structured stipulation (stipula refuses WhiteToPlay with a hidden end).
+            let wtp = !stip.contains('.') && !stip.starts_with("sstip") && r.chance(10);
             opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
             opt(
@@ -754,7 +841,8 @@ impl Gen<'_> {
         if series {
             opt(r.chance(6), "SetPlay".into());
         }
-        let duplex = r.range(0, 99);
+        // Not with a structured stipulation (stipula refuses Duplex and PostKeyPlay with it).
+        let duplex = if stip.starts_with("sstip") { 99 } else { r.range(0, 99) };
         opt(duplex < 8, "Duplex".into());
         // Not with an edge mover: Popeye then misses the mates and checks by a king's step beside the edge mover's
         // king (docs/popeye-differences.md).
@@ -765,7 +853,7 @@ impl Gen<'_> {
         let max_solutions = r.chance(6);
         // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
         // ends' lines as Popeye does).
-        let reci = stip.contains("reci");
+        let reci = stip.contains("reci") || stip.contains('&');
         // ser-r: MaxSolutions refused (Popeye counts the forced goal moves after one series as one solution);
         // semi-r and ser-r: KeepMatingPiece refused.
         let reflex_new = stip.contains("semi-r") || stip.contains("ser-r");
@@ -1020,6 +1108,11 @@ impl Gen<'_> {
                         }
                     }
                     "PolishType".to_string()
+                }
+                11 if stip.starts_with("sstip") => {
+                    let kind = *self.rng.pick(&["um", "capzug", "h"]);
+                    let (text, _) = self.structured(kind, 1, 4);
+                    format!("SStipulation {}", text.trim_start_matches("sstip:"))
                 }
                 11 => {
                     let base = stip.trim_start_matches("exact-");
