@@ -903,14 +903,16 @@ fn solve_phase(
         return Ok(PhaseOut { play: PhasePlay::SetPlay(defences), count, aborted: false });
     }
     if p.options.post_key_play {
-        // Self play to castle when the defender has no castling right: Popeye finds the goal unreachable
-        // and prints nothing, where with another goal it lists every defence as refuting (`s001`,
-        // `PostKeyPlay`, White Kb1 Pa3 Sa7, Black Kh3 Sa6).
+        // Self play to castle in one move when the defender has no castling right: Popeye finds the goal
+        // unreachable and prints nothing, where with another goal it lists every defence as refuting (`s001`,
+        // `PostKeyPlay`, White Kb1 Pa3 Sa7, Black Kh3 Sa6). In two moves it lists them (`s002`, White Bh3 Sc5 Pf5
+        // Kf8, Black Qb4 Kd8: the differential tester's seed 20261124, case 55); Popeye's unreachability test
+        // is read off these two cases, not its source.
         let rights = match pos.side() {
             Color::White => castle::WK | castle::WQ,
             Color::Black => castle::BK | castle::BQ,
         };
-        if st.play == Play::Self_ && st.goal == Goal::Castling && pos.castling() & rights == 0 {
+        if st.play == Play::Self_ && st.goal == Goal::Castling && pos.castling() & rights == 0 && len <= 1 {
             return Ok(PhaseOut { play: PhasePlay::Tree(Vec::new()), count: 0, aborted: false });
         }
         // PostKeyPlay: the diagram is the position after the key, the defender to move (BEISPIEL-postkey_1).

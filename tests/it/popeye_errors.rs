@@ -415,7 +415,7 @@ fn sstipulation() {
 SStipulation white 4hh[2da[#]]
 EndProblem
 "#,
-        r#"error: not supported: structured stipulations of this shape (`4hh[2da[#]]`: stipula plays those that read as its own stipulations)
+        r#"error: not supported: structured stipulations of this shape (`4hh[2da[#]]`: help play whose last half-move is White's only: `black 2nhh[…]` or `white (2n+1)h[…]h`)
  --> t.inp:2:20
   |
 2 | SStipulation white 4hh[2da[#]]

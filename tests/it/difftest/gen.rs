@@ -267,8 +267,10 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
     // Not the support conditions with the goal c81: Popeye's answers there are not yet understood (a first move that
     // reaches the last rank does not reach the goal under Patrouille or Central chess, and does under Lortap).
     let support = ["Patrouille", "UltraPatrol", "Lortap", "CentralChess"];
-    let allowed =
-        |c: &str| !((c == "ChecklessChess" && stip.contains('+')) || (support.contains(&c) && stip.contains("c81")));
+    let allowed = |c: &str| {
+        !((c == "ChecklessChess" && stip.contains('+'))
+            || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
+    };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
         .iter()
         .copied()
