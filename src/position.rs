@@ -5,8 +5,9 @@
 //! Layout (no mailbox): a bitboard per colour, one per orthodox kind, and the fairy kinds in binary over a few
 //! bit planes (a fairy piece's square is set in the planes of the bits of its number among the fairy kinds,
 //! counted from 1), so that the position's size grows with the logarithm of the registry's kind count, not
-//! with the count: 144 bytes with seven planes and the attributes' bitboard (128 before them, copied inline; one
-//! bitboard per kind and a mailbox made it 304 bytes, and the library call copying it the largest cost of perft).
+//! with the count: 152 bytes with seven planes, the attributes' bitboard and the conditions' wide state (128
+//! before the last two, copied inline; one bitboard per kind and a mailbox made it 304 bytes, and the library call
+//! copying it the largest cost of perft).
 
 use crate::attacks::Occupancy;
 use crate::moves::{Move, Special};
@@ -57,6 +58,16 @@ static SLOT_KEYS: [[u64; 256]; STATE_SLOTS] = [key_list::<256>(0x5107), key_list
 
 /// The number of the conditions' state slots in a position ([`Position::slot`]).
 pub const STATE_SLOTS: usize = 2;
+
+/// The key of the wide state holding `value` (none for the empty state 0).
+#[inline]
+fn wide_key(value: u64) -> u64 {
+    if value == 0 {
+        0
+    } else {
+        splitmix(value ^ 0x71DE_5107_0000_0000)
+    }
+}
 
 /// The bit of [`Position`]'s castling byte that says Black is to move.
 const SIDE_BIT: u8 = 16;
@@ -111,6 +122,9 @@ pub struct Position {
     /// The conditions' state slots ([`Position::slot`]): zero in every problem without a condition that keeps
     /// state there.
     slots: [u8; STATE_SLOTS],
+    /// A condition's wide state ([`Position::wide_slot`]): zero in every problem without a condition that keeps
+    /// state there.
+    wide: u64,
     /// What the move that led here was, for the goals that judge the last move (`x`, `00`, `zd5`): no part of
     /// the position's identity (equality and key leave it out).
     last: LastMove,
@@ -189,6 +203,7 @@ impl PartialEq for Position {
             && self.ep == o.ep
             && self.flags == o.flags
             && self.slots == o.slots
+            && self.wide == o.wide
             && self.key == o.key
     }
 }
@@ -204,13 +219,14 @@ impl std::fmt::Debug for Position {
             .collect();
         write!(
             f,
-            "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}; slots {:?}]",
+            "Position[{} to move; {}; castling {:04b}; ep {}; flags {:08b}; slots {:?}; wide {:#x}]",
             self.side().name(),
             pieces.join(" "),
             self.castling(),
             self.ep,
             self.flags,
-            self.slots
+            self.slots,
+            self.wide
         )
     }
 }
@@ -243,6 +259,7 @@ impl Position {
             ep: NO_SQ,
             flags: 0,
             slots: [0; STATE_SLOTS],
+            wide: 0,
             last: LastMove::default(),
             key: 0,
         }
@@ -469,6 +486,21 @@ impl Position {
         self.slots[i] = value;
     }
 
+    /// A condition's wide state: 64 bits a condition carries from move to move when a slot byte is too small (a
+    /// set of squares, as Haaner chess's holes or the imitators; numbers, as BGL's two budgets). 0 is the empty
+    /// state. At most one condition of a problem keeps state here (the registry refuses two together). Part of
+    /// equality and of the key; a move copies it, and only the conditions change it ([`Position::set_wide_slot`]).
+    #[inline]
+    pub fn wide_slot(&self) -> u64 {
+        self.wide
+    }
+
+    /// Sets the wide state ([`Position::wide_slot`]), keeping the key.
+    pub fn set_wide_slot(&mut self, value: u64) {
+        self.key ^= wide_key(self.wide) ^ wide_key(value);
+        self.wide = value;
+    }
+
     pub fn set_ep(&mut self, sq: Option<Square>) {
         if self.ep != NO_SQ {
             self.key ^= EP_KEYS[self.ep as usize];
@@ -515,7 +547,7 @@ impl Position {
         for (i, &v) in self.slots.iter().enumerate() {
             k ^= slot_key(i, v);
         }
-        k
+        k ^ wide_key(self.wide)
     }
 
     /// Makes a move mechanically (no legality test): removes the captured piece, moves the piece (or the king
@@ -921,11 +953,31 @@ static CASTLE_MASKS: [u8; 64] = {
 mod tests {
     use super::*;
 
-    /// The position is copied on every move: it stays within 144 bytes whatever the registry holds (seven planes
-    /// number up to 127 fairy kinds, which is all a `Piece::code` byte holds; the attributes' bitboard and byte).
+    /// The position is copied on every move: it stays within 152 bytes whatever the registry holds (seven planes
+    /// number up to 127 fairy kinds, which is all a `Piece::code` byte holds; the attributes' bitboard and byte;
+    /// the conditions' wide state).
     #[test]
-    fn size_stays_within_144_bytes() {
-        assert!(std::mem::size_of::<Position>() <= 144, "{}", std::mem::size_of::<Position>());
+    fn size_stays_within_152_bytes() {
+        assert!(std::mem::size_of::<Position>() <= 152, "{}", std::mem::size_of::<Position>());
+    }
+
+    /// The wide state is part of the position's identity: setting it changes equality and the key, the key
+    /// stays the one computed from scratch, and setting it back to 0 gives the position back.
+    #[test]
+    fn wide_state_is_in_equality_and_key() {
+        let start = Position::empty();
+        let mut p = start.clone();
+        p.set_wide_slot(0x8100_0000_0000_0081);
+        assert_ne!(p, start);
+        assert_ne!(p.key(), start.key());
+        assert_eq!(p.key(), p.key_from_scratch());
+        let mut q = p.clone();
+        q.set_wide_slot(0x8100_0000_0000_0080);
+        assert_ne!(q.key(), p.key());
+        assert_eq!(q.key(), q.key_from_scratch());
+        q.set_wide_slot(0);
+        assert_eq!(q, start);
+        assert_eq!(q.key(), start.key());
     }
 
     /// Every kind of the registry, of both colours, on the board, 32 kinds at a time: each square tells its
