@@ -961,13 +961,7 @@ impl NaiveBoard {
             && mv.promotion().is_none()
             && !matches!(mv.special, Special::CastleShort | Special::CastleLong)
         {
-            let next = match piece.kind {
-                Kind::KNIGHT => Some(Kind::BISHOP),
-                Kind::BISHOP => Some(Kind::ROOK),
-                Kind::ROOK => Some(Kind::QUEEN),
-                Kind::QUEEN => Some(Kind::KNIGHT),
-                _ => None,
-            };
+            let next = piece.kind.chameleon_next();
             if let Some(k) = next {
                 b.set(mv.to, Some(Piece::new(piece.color, k)));
             }

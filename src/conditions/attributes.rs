@@ -17,7 +17,6 @@
 //!   `hopper_attribute_specific_promotion_initialiser`): a plain one if the diagram has one, one with the attribute
 //!   (`b7-b8=G=hcc`) if the diagram has one; both, choice 1 and 2, if it has both.
 
-use crate::conditions::chameleon::next_walk;
 use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
@@ -155,7 +154,7 @@ pub struct ChameleonPieces;
 impl ChameleonPieces {
     /// Whether `mv` promotes a pawn without the attribute to a walk of the sequence: it may become a chameleon.
     fn may_become_chameleon(pos: &Position, mv: Move) -> bool {
-        mv.promotion().is_some_and(|k| next_walk(k).is_some()) && !pos.attrs_at(mv.from).has(Attrs::CHAMELEON)
+        mv.promotion().is_some_and(|k| k.chameleon_next().is_some()) && !pos.attrs_at(mv.from).has(Attrs::CHAMELEON)
     }
 }
 
@@ -192,7 +191,7 @@ impl Condition for ChameleonPieces {
         // The piece that moved, where it stands (gone if a kamikaze capture took it along).
         let attrs = after.attrs_at(mv.to);
         let Some(p) = after.piece_at(mv.to).filter(|_| attrs.has(Attrs::CHAMELEON)) else { return };
-        let Some(next) = next_walk(p.kind) else { return };
+        let Some(next) = p.kind.chameleon_next() else { return };
         let changed = Piece::new(p.color, next);
         after.put(mv.to, changed);
         after.set_attrs(mv.to, attrs);
@@ -209,8 +208,9 @@ impl Condition for ChameleonPieces {
             });
         }
         let kind = before.piece_at(mv.from)?.kind;
-        let next =
-            next_walk(kind).filter(|_| mv.promotion().is_none() && before.attrs_at(mv.from).has(Attrs::CHAMELEON))?;
+        let next = kind
+            .chameleon_next()
+            .filter(|_| mv.promotion().is_none() && before.attrs_at(mv.from).has(Attrs::CHAMELEON))?;
         Some(format!("The chameleon {} becomes a {} on {}.", kind.name(), next.name(), mv.to))
     }
 }

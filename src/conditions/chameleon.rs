@@ -8,7 +8,7 @@ use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::Move;
-use crate::pieces::{Kind, Piece};
+use crate::pieces::Piece;
 use crate::position::Position;
 
 #[derive(Clone, Debug)]
@@ -17,17 +17,6 @@ pub struct ChameleonChess;
 impl ChameleonChess {
     pub fn build(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
         Ok(Box::new(ChameleonChess))
-    }
-}
-
-/// The next walk of Popeye's default chameleon sequence, `None` for a kind outside it.
-pub fn next_walk(kind: Kind) -> Option<Kind> {
-    match kind {
-        Kind::KNIGHT => Some(Kind::BISHOP),
-        Kind::BISHOP => Some(Kind::ROOK),
-        Kind::ROOK => Some(Kind::QUEEN),
-        Kind::QUEEN => Some(Kind::KNIGHT),
-        _ => None,
     }
 }
 
@@ -47,7 +36,7 @@ impl Condition for ChameleonChess {
         if mv.promotion().is_some() || before.piece_at(mv.from).is_none() {
             return;
         }
-        let Some(next) = next_walk(p.kind) else { return };
+        let Some(next) = p.kind.chameleon_next() else { return };
         let changed = Piece::new(p.color, next);
         after.put(mv.to, changed);
         effects.push(Effect::Transmuted { square: mv.to, piece: changed, mover: true });
@@ -55,7 +44,7 @@ impl Condition for ChameleonChess {
 
     fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
         let kind = before.piece_at(mv.from)?.kind;
-        let next = next_walk(kind).filter(|_| mv.promotion().is_none())?;
+        let next = kind.chameleon_next().filter(|_| mv.promotion().is_none())?;
         Some(format!("Under Chameleon chess the {} becomes a {} on {}.", kind.name(), next.name(), mv.to))
     }
 }

@@ -425,7 +425,7 @@ impl Circe {
         // Chameleon: the walk changes first, and the square is the new walk's (Popeye's
         // `chameleon_circe_adapt_reborn_walk_solve`: `Re1*e4[+bBc8]` for a knight taken on e4).
         if self.spec.chameleon {
-            piece = Piece::new(piece.color, chameleon_next(piece.kind));
+            piece = Piece::new(piece.color, piece.kind.chameleon_next().unwrap_or(piece.kind));
         }
         // The relevant piece, whose walk and side give the square: the reborn piece, or (Couscous) the capturer.
         // (Anti-Circe Couscous: the captured piece's square for the capturer, Popeye's
@@ -698,17 +698,6 @@ fn base_pawn_steps(from: Square, color: Color) -> Bitboard {
 /// The two squares diagonally ahead of a pawn of `color` on `from`.
 fn base_pawn_captures(from: Square, color: Color) -> Bitboard {
     [-1, 1].into_iter().filter_map(|df| from.offset(df, color.forward())).fold(Bitboard::EMPTY, |b, s| b | s.bb())
-}
-
-/// Popeye's default chameleon sequence: knight, bishop, rook, queen, knight; other walks stay.
-fn chameleon_next(kind: Kind) -> Kind {
-    match kind {
-        Kind::KNIGHT => Kind::BISHOP,
-        Kind::BISHOP => Kind::ROOK,
-        Kind::ROOK => Kind::QUEEN,
-        Kind::QUEEN => Kind::KNIGHT,
-        k => k,
-    }
 }
 
 /// The first of the six state bits ([`Position::flags`]) that keep the castling rights of each king and rook (White's

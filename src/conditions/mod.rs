@@ -269,6 +269,13 @@ impl Param {
     pub const fn own(name: &'static str) -> Param {
         Param { name, popeye: None, aliases: &[], implied: false }
     }
+
+    /// One of Popeye's types of a condition: its names in Popeye's three languages, the table of its family's
+    /// types (`family`, the one an abbreviation must be unique in) and whether it is the one implied when the
+    /// problem names none.
+    pub const fn typed(name: &'static str, names: Names, family: &'static [Names], implied: bool) -> Param {
+        Param { name, popeye: Some((names, family)), aliases: &[], implied }
+    }
 }
 
 /// What a word after a condition's name is, when it is one of its parameters.

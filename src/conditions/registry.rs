@@ -35,21 +35,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "Isardam",
         popeye: Some(["Isardam", "Isardam", "Isardam"]),
-        params: &[
-            Param {
-                name: "TypeA",
-                popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: true,
-            },
-            Param {
-                name: "TypeB",
-                popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-            REX_INCLUSIVE,
-        ],
+        params: &[TYPE_A, TYPE_B, REX_INCLUSIVE],
         // Popeye refuses Isardam with Madrasi or Eiffel ("Isardam and Madrasi/Eiffel not allowed").
         excludes: &["Madrasi", "Eiffel"],
         build: Some(isardam::Isardam::build),
@@ -268,20 +254,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
         name: "MagicSquares",
         popeye: Some(["MagicSquares", "MagischeFelder", "CaseMagique"]),
         aliases: &["Magic squares"],
-        params: &[
-            Param {
-                name: "Type1",
-                popeye: Some((["Type1", "Typ1", "Type1"], NUMBERED_TYPES)),
-                aliases: &[],
-                implied: true,
-            },
-            Param {
-                name: "Type2",
-                popeye: Some((["Type2", "Typ2", "Type2"], NUMBERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-        ],
+        params: &[TYPE_1, TYPE_2],
         squares: true,
         // The order of its colour change among other effects on one move (Popeye's two types differ by it) is not
         // settled here: not with conditions that make effects of their own.
@@ -464,26 +437,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "SingleBox",
         popeye: Some(["SingleBox", "NurPartiesatzSteine", "SingleBox"]),
-        params: &[
-            Param {
-                name: "Type1",
-                popeye: Some((["Type1", "Typ1", "Type1"], NUMBERED_TYPES)),
-                aliases: &[],
-                implied: true,
-            },
-            Param {
-                name: "Type2",
-                popeye: Some((["Type2", "Typ2", "Type2"], NUMBERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-            Param {
-                name: "Type3",
-                popeye: Some((["Type3", "Typ3", "Type3"], NUMBERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-        ],
+        params: &[TYPE_1, TYPE_2, TYPE_3],
         build: Some(singlebox::SingleBox::build),
         ..ConditionDef::NONE
     },
@@ -622,32 +576,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "AnnanChess",
         popeye: Some(["AnnanChess", "Annanschach", "AnnanEchecs"]),
-        params: &[
-            Param {
-                name: "TypeA",
-                popeye: Some((["TypeA", "TypA", "TypeA"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: true,
-            },
-            Param {
-                name: "TypeB",
-                popeye: Some((["TypeB", "TypB", "TypeB"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-            Param {
-                name: "TypeC",
-                popeye: Some((["TypeC", "TypC", "TypeC"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-            Param {
-                name: "TypeD",
-                popeye: Some((["TypeD", "TypD", "TypeD"], LETTERED_TYPES)),
-                aliases: &[],
-                implied: false,
-            },
-        ],
+        params: &[TYPE_A, TYPE_B, TYPE_C, TYPE_D],
         // Which walk a paralysis, a support or a contact compares is not settled with a walk borrowed from the
         // piece behind: not played together.
         not_with: &[
@@ -876,6 +805,16 @@ const MUMMER_PARAMS: &[Param] = &[
 /// Popeye's lettered condition types (`ConditionLetteredVariantTypeString`): the table in which Popeye reads
 /// Isardam's type.
 /// Popeye's numbered types (`ConditionNumberedVariantTypeString`).
+/// Popeye's numbered types of a condition (SingleBox, MagicSquares): Type1, the one implied when none is named,
+/// and the others.
+const TYPE_1: Param = Param::typed("Type1", ["Type1", "Typ1", "Type1"], NUMBERED_TYPES, true);
+const TYPE_2: Param = Param::typed("Type2", ["Type2", "Typ2", "Type2"], NUMBERED_TYPES, false);
+const TYPE_3: Param = Param::typed("Type3", ["Type3", "Typ3", "Type3"], NUMBERED_TYPES, false);
+/// Popeye's lettered types of a condition (Isardam, Annan chess): TypeA, the one implied, and the others.
+const TYPE_A: Param = Param::typed("TypeA", ["TypeA", "TypA", "TypeA"], LETTERED_TYPES, true);
+const TYPE_B: Param = Param::typed("TypeB", ["TypeB", "TypB", "TypeB"], LETTERED_TYPES, false);
+const TYPE_C: Param = Param::typed("TypeC", ["TypeC", "TypC", "TypeC"], LETTERED_TYPES, false);
+const TYPE_D: Param = Param::typed("TypeD", ["TypeD", "TypD", "TypeD"], LETTERED_TYPES, false);
 const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
 
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).

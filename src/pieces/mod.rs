@@ -417,6 +417,19 @@ impl Kind {
     pub const LOCUST: Kind = Kind(7);
     pub const NIGHTRIDER: Kind = Kind(8);
 
+    /// The next walk of Popeye's default chameleon sequence (knight, bishop, rook, queen, knight), `None` for a
+    /// kind outside it: what a chameleon piece becomes when it moves, and what a piece reborn in Chameleon Circe
+    /// is reborn as.
+    pub const fn chameleon_next(self) -> Option<Kind> {
+        match self {
+            Kind::KNIGHT => Some(Kind::BISHOP),
+            Kind::BISHOP => Some(Kind::ROOK),
+            Kind::ROOK => Some(Kind::QUEEN),
+            Kind::QUEEN => Some(Kind::KNIGHT),
+            _ => None,
+        }
+    }
+
     /// Every registered kind.
     pub fn all() -> impl Iterator<Item = Kind> {
         (0..PIECES.len() as u8).map(Kind)

@@ -835,13 +835,7 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
     let mover = pos.piece_at(m.from).unwrap();
     if n.chameleon && m.promotion().is_none() {
         let p = after.piece_at(m.to).unwrap();
-        let next = match p.kind {
-            Kind::KNIGHT => Some(Kind::BISHOP),
-            Kind::BISHOP => Some(Kind::ROOK),
-            Kind::ROOK => Some(Kind::QUEEN),
-            Kind::QUEEN => Some(Kind::KNIGHT),
-            _ => None,
-        };
+        let next = p.kind.chameleon_next();
         if let Some(k) = next {
             after.put(m.to, Piece::new(p.color, k));
         }
