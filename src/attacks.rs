@@ -584,6 +584,8 @@ pub struct KindSets {
     pub complex: Vec<Kind>,
     /// Present non-orthodox kinds with simple walks.
     pub simple_fairy: Vec<Kind>,
+    /// Every present fairy kind: `simple_fairy`, then `complex` (one list to run over where both are asked).
+    pub fairy: Vec<Kind>,
     /// Bit per kind: present.
     pub mask: u128,
 }
@@ -608,6 +610,7 @@ impl KindSets {
         s.present.sort();
         s.complex.sort();
         s.simple_fairy.sort();
+        s.fairy = s.simple_fairy.iter().chain(&s.complex).copied().collect();
         s
     }
 }

@@ -122,6 +122,7 @@ impl Rules {
 
     /// The moves of the borrower (of kind `kind`, borrowing as `how`) on `from` for `us`: by every walk it has,
     /// each target once.
+    #[inline(never)]
     pub(super) fn borrowed_moves(
         &self,
         pos: &Position,

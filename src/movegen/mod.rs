@@ -281,7 +281,7 @@ impl Rules {
     /// would be self-check, even if the observer is paralysed).
     pub fn observers(&self, pos: &Position, sq: Square, by: Color) -> Bitboard {
         let mut r = self.orthodox_observers(pos, sq, by);
-        for &k in self.kinds.simple_fairy.iter().chain(&self.kinds.complex) {
+        for &k in &self.kinds.fairy {
             r |= self.observers_of_kind(pos, sq, by, k);
         }
         r
@@ -354,7 +354,7 @@ impl Rules {
     }
 
     /// Whether the piece on `sq` (of colour `!by`) is attacked by `by` in the sense of check.
-    #[inline]
+    #[inline(always)]
     pub fn is_checked_square(&self, pos: &Position, sq: Square, by: Color) -> bool {
         if let Some(rex_inclusive) = self.madrasi_check {
             return self.madrasi_checked(pos, sq, by, rex_inclusive);
@@ -373,11 +373,7 @@ impl Rules {
         if self.orthodox_observers(pos, sq, by).non_empty() {
             return true;
         }
-        self.kinds
-            .simple_fairy
-            .iter()
-            .chain(&self.kinds.complex)
-            .any(|&k| self.observers_of_kind(pos, sq, by, k).non_empty())
+        self.kinds.fairy.iter().any(|&k| self.observers_of_kind(pos, sq, by, k).non_empty())
     }
 
     /// Whether `color`'s king is in check (false when it has no king).
@@ -622,11 +618,11 @@ impl Rules {
     /// promotions), without, as the pawn's walk alone makes them.
     fn pawn_moves<const HOOKS: bool>(&self, pos: &Position, from: Square, us: Color, out: &mut MoveList) {
         // A pawn on its first rank moves only where a condition brings pawns there ([`Condition::first_rank_pawn_moves`]).
-        let ranks = pawn_ranks(from, us).or_else(|| {
-            (self.first_rank_pawns && self.conditions.iter().any(|c| c.first_rank_pawn_moves(from)))
-                .then(|| pawn_ranks_any(us))
-        });
-        let Some((fwd, last, start_rank)) = ranks else { return };
+        let first_rank = from.rank() == us.opposite().last_rank();
+        if first_rank && !(self.first_rank_pawns && self.conditions.iter().any(|c| c.first_rank_pawn_moves(from))) {
+            return;
+        }
+        let (fwd, last, start_rank) = pawn_ranks_any(us);
         let occ = pos.occupied();
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
@@ -644,35 +640,38 @@ impl Rules {
                 }
             }
         }
-        let mut attacks = Bitboard(PAWN_ATTACKS[us.index()][from.index()]);
-        if from.rank() == us.opposite().last_rank() {
-            // A pawn on its first rank that moves (the table has no captures for it).
-            attacks =
-                [-1, 1].into_iter().filter_map(|df| from.offset(df, fwd)).fold(Bitboard::EMPTY, |b, s| b | s.bb());
-        }
+        let attacks = if first_rank {
+            first_rank_pawn_attacks(from, fwd)
+        } else {
+            Bitboard(PAWN_ATTACKS[us.index()][from.index()])
+        };
         for to in attacks & pos.color_bb(us.opposite()) {
             self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, out);
         }
         if self.en_passant {
-            if let Some(ep) = pos.ep_square() {
-                if attacks.has(ep) {
-                    if let Some(cap) = ep.offset(0, -fwd) {
-                        let theirs = pos.pieces_bb(us.opposite(), Kind::PAWN);
-                        // A pawn that went on from its double step's square (Wormholes: `e7-e5[bPe5->f3]`) is
-                        // taken where it went, as Popeye follows the piece (`en_passant_find_capturee`).
-                        let cap = if theirs.has(cap) {
-                            Some(cap)
-                        } else if self.hooks.has(Hooks::ON_MOVE) {
-                            pos.last_move().arrival().filter(|&a| theirs.has(a))
-                        } else {
-                            None
-                        };
-                        if let Some(cap) = cap.filter(|_| !occ.has(ep)) {
-                            out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
-                        }
-                    }
-                }
+            if let Some(ep) = pos.ep_square().filter(|&ep| attacks.has(ep)) {
+                self.en_passant_move(pos, from, ep, fwd, us, out);
             }
+        }
+    }
+
+    /// The en-passant capture of the pawn on `from` onto `ep`, a square it attacks, if there is one (kept out of
+    /// [`Rules::pawn_moves`], which every pawn of every node runs).
+    #[inline(never)]
+    fn en_passant_move(&self, pos: &Position, from: Square, ep: Square, fwd: i8, us: Color, out: &mut MoveList) {
+        let Some(cap) = ep.offset(0, -fwd) else { return };
+        let theirs = pos.pieces_bb(us.opposite(), Kind::PAWN);
+        // A pawn that went on from its double step's square (Wormholes: `e7-e5[bPe5->f3]`) is taken where it went,
+        // as Popeye follows the piece (`en_passant_find_capturee`).
+        let cap = if theirs.has(cap) {
+            Some(cap)
+        } else if self.hooks.has(Hooks::ON_MOVE) {
+            pos.last_move().arrival().filter(|&a| theirs.has(a))
+        } else {
+            None
+        };
+        if let Some(cap) = cap.filter(|_| !pos.occupied().has(ep)) {
+            out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
         }
     }
 
@@ -759,6 +758,13 @@ fn castlings(
 #[inline]
 fn pawn_ranks(from: Square, us: Color) -> Option<(i8, u8, u8)> {
     (from.rank() != us.opposite().last_rank()).then(|| pawn_ranks_any(us))
+}
+
+/// The squares a pawn on its first rank (that moves there under a condition) captures on: the pawn attack table
+/// has none for it.
+#[cold]
+fn first_rank_pawn_attacks(from: Square, fwd: i8) -> Bitboard {
+    [-1, 1].into_iter().filter_map(|df| from.offset(df, fwd)).fold(Bitboard::EMPTY, |b, s| b | s.bb())
 }
 
 /// [`pawn_ranks`] wherever the pawn stands (its first rank too).
