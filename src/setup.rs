@@ -84,6 +84,9 @@ pub fn build_position(
             ));
         }
     }
+    if let Some(message) = rules.conditions().iter().find_map(|c| c.refuses_diagram(&pos)) {
+        return Err(fail(Culprit::Position, message));
+    }
     for color in Color::ALL {
         let kings = pos.royal_bb(color).count();
         let allowed_missing = match color {

@@ -13,6 +13,7 @@ pub mod attributes;
 pub mod bicolores;
 pub mod breton;
 pub mod castling_exclusive;
+pub mod cavalier_majeur;
 pub mod central;
 pub mod chameleon;
 pub mod checkless;

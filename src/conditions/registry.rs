@@ -6,9 +6,9 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    andernach, annan, bicolores, breton, cavalier_majeur, central, chameleon, checkless, edgemover, eiffel, grid,
+    isardam, koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol,
+    sat, sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -205,7 +205,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
     circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
     popeye_only(["ContactGridChess", "KontaktGitter", "ContactGrille"]),
     popeye_only(["Imitator", "Imitator", "Imitator"]),
-    popeye_only(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
+    ConditionDef {
+        name: "CavalierMajeur",
+        popeye: Some(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
+        build: Some(cavalier_majeur::CavalierMajeur::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
     circe_row(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"], CirceSpec { chameleon: true, ..CIRCE }),
     circe_row(["CouscousCirce", "CouscousCirce", "CirceCouscous"], CirceSpec { couscous: true, ..CIRCE }),

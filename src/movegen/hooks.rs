@@ -421,6 +421,19 @@ pub trait Condition: Send + Sync + fmt::Debug {
         self.initial_flags()
     }
 
+    /// The walk a piece of the orthodox kind `kind` has under the condition, where the condition changes
+    /// Popeye's standard walks (CavalierMajeur: the knight is a nightrider): what pawns promote to and what the
+    /// game array of a proof game holds. Asked once, when the rules are made; no hook, nothing per move.
+    fn standard_walk(&self, kind: Kind) -> Kind {
+        kind
+    }
+
+    /// Why the condition cannot be played on this diagram, if it cannot (CavalierMajeur: a knight, which
+    /// Popeye refuses too); asked once per diagram, before any move.
+    fn refuses_diagram(&self, _pos: &Position) -> Option<String> {
+        None
+    }
+
     /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
     fn extra_kinds(&self) -> Vec<Kind> {
         Vec::new()

@@ -109,10 +109,17 @@ impl Rules {
         for c in &conditions {
             all.extend(c.extra_kinds());
         }
+        let standard = |k: Kind| conditions.iter().fold(k, |k, c| c.standard_walk(k));
+        let mut promotions: Vec<Kind> = Vec::with_capacity(8);
+        for k in [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].map(standard) {
+            if !promotions.contains(&k) {
+                promotions.push(k);
+            }
+        }
+        all.extend(promotions.iter().copied());
         let kinds = KindSets::new(&walks, all);
-        let mut promotions = vec![Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT];
         for &k in &kinds.present {
-            if !k.is_orthodox() && k.is_promotee() {
+            if !k.is_orthodox() && k.is_promotee() && !promotions.contains(&k) {
                 promotions.push(k);
             }
         }
@@ -232,6 +239,11 @@ impl Rules {
     }
 
     /// The conditions in force.
+    /// The walk a piece of the orthodox kind `kind` has under the conditions ([`Condition::standard_walk`]).
+    pub fn standard_walk(&self, kind: Kind) -> Kind {
+        self.conditions.iter().fold(kind, |k, c| c.standard_walk(k))
+    }
+
     pub fn conditions(&self) -> &[Box<dyn Condition>] {
         &self.conditions
     }

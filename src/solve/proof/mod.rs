@@ -334,6 +334,12 @@ pub fn start_position(p: &Problem, d: &Diagram) -> Result<(Rules, Position), Ref
     })?;
     let both = Diagram { pieces: start_pieces.iter().chain(&d.pieces).copied().collect(), ..d.clone() };
     let (rules, setup) = diagram_rules(p, &both).map_err(Refusal::from)?;
+    // The game array's pieces have the conditions' standard walks (CavalierMajeur: nightriders for knights).
+    let start_pieces: Vec<Placed> = if st.goal == Goal::AToB {
+        start_pieces
+    } else {
+        start_pieces.into_iter().map(|pl| Placed { kind: rules.standard_walk(pl.kind), ..pl }).collect()
+    };
     let (side, _) = p.start(st);
     let start = build_position(&start_pieces, &ExplicitState::default(), side, &rules, &setup)
         .map_err(|e| Refusal::bad_input(format!("the start position: {}", e.message)))?;

@@ -184,6 +184,7 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Take&MakeChess Absolute"),
     (3, "Make&TakeChess"),
     (3, "SwappingKings"),
+    (2, "CavalierMajeur"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
@@ -747,6 +748,10 @@ impl Gen<'_> {
         if let Some(c) = drawn {
             let board = &self.board;
             let kings = |white: bool| board.iter().flatten().filter(|c| **c == Some((white, "K"))).count();
+            // CavalierMajeur with a knight in the diagram: refused by both (Popeye's "CavalierMajeur and knights").
+            if c == "CavalierMajeur" && board.iter().flatten().any(|c| matches!(c, Some((_, "S")))) {
+                conditioned = false;
+            }
             if c.contains("Make&Take") || c.contains("SwappingKings") {
                 twinned = false;
                 if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
