@@ -300,8 +300,9 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex)
-        || st.play.hidden_end();
+    let new_play =
+        matches!(st.play, Play::HelpSelf | Play::HelpReflex | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex)
+            || st.play.hidden_end();
     if o.keep_mating_piece && (st.goal != Goal::Mate || new_play) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
@@ -321,7 +322,8 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if st.play.hidden_end() && o.white_to_play {
         return Some(format!("WhiteToPlay in `{st}`"));
     }
-    if st.play == Play::SeriesReflex && o.max_solutions.is_some() {
+    // hr#: likewise, Popeye counts the other side's goal moves after one end move as one solution.
+    if matches!(st.play, Play::SeriesReflex | Play::HelpReflex) && o.max_solutions.is_some() {
         return Some(format!("MaxSolutions in `{st}`"));
     }
     if st.play == Play::ReciHelp {
@@ -772,7 +774,18 @@ pub fn collect_phase_lines(
 ) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
     if st.play.is_help() {
-        let self_end = st.play == Play::HelpSelf;
+        let self_end = matches!(st.play, Play::HelpSelf | Play::HelpReflex);
+        let reflex = st.play == Play::HelpReflex;
+        // hr#: where the side that makes the end move could reach the goal at once, its reflex constraint fails:
+        // Popeye writes those moves, each marked ` ?!?`, and nothing else (`hr#1`: `1.Qf6-d8 # ?!?`,
+        // TESTS/help_play.inp#11).
+        if reflex && len.is_multiple_of(2) && search.can_reach_goal_in_1(pos) {
+            let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Fails, goal));
+            for m in search.goal_moves(pos, false) {
+                sink.push(&[m]);
+            }
+            return (sink.finish(), false);
+        }
         // A structured stipulation numbers from the side written, its set play too (`white 5h[…]h`: `1...Sh1-g3
         // 2.h4-h5 Kc6-d5   3.c7-c8=Q`); reci-h#'s two ends keep their own numbering.
         let style = match st.written_side() {
@@ -804,7 +817,7 @@ pub fn collect_phase_lines(
         // Help-self play: one length, whose search finds the shorter solutions where they end it (the forced
         // end of the help branch).
         let shortest = match st.play {
-            Play::HelpSelf | Play::HelpZugzwang => len,
+            Play::HelpSelf | Play::HelpReflex | Play::HelpZugzwang => len,
             _ if st.exact => len,
             // reci-h#: down to the reciprocal end alone (`reci-h#3` lists the `reci-h#1` solutions).
             Play::ReciHelp => len % 2,
@@ -823,7 +836,7 @@ pub fn collect_phase_lines(
             let done = match (reci, hidden) {
                 (Some(r), _) => search.help_reci_into(pos, plies, r, &sink),
                 (None, Some(h)) => search.help_hidden_into(pos, plies, h, st.exact, &sink),
-                (None, None) if self_end => search.help_self_into(pos, plies, st.exact, &sink),
+                (None, None) if self_end => search.help_self_into(pos, plies, st.exact, reflex, &sink),
                 (None, None) => search.help_into(pos, plies, &sink),
             };
             if done.is_err() {
@@ -978,7 +991,7 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
     let full_len = match st.play {
         Play::Help | Play::SeriesDirect | Play::HelpZugzwang | Play::HelpUnavoidable => full as usize,
         // hs#: the self end's two half-moves follow the help plies.
-        Play::HelpSelf => full as usize + 2,
+        Play::HelpSelf | Play::HelpReflex => full as usize + 2,
         // ser-h# and ser-s#: the opponent's final move follows the series.
         _ => full as usize + 1,
     };
