@@ -320,7 +320,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
-        LineStyle::Fails => Some(1),
+        LineStyle::Fails | LineStyle::FailsPassed => Some(1),
         LineStyle::Help
         | LineStyle::HelpPassed
         | LineStyle::HelpReci

@@ -779,8 +779,10 @@ pub fn collect_phase_lines(
         // hr#: where the side that makes the end move could reach the goal at once, its reflex constraint fails:
         // Popeye writes those moves, each marked ` ?!?`, and nothing else (`hr#1`: `1.Qf6-d8 # ?!?`,
         // TESTS/help_play.inp#11).
+        // In set play after a passed half-move: `1...  ...  2.c5*d6 ep. % ?!?`.
         if reflex && len.is_multiple_of(2) && search.can_reach_goal_in_1(pos) {
-            let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Fails, goal));
+            let style = if kind == PhaseKind::SetPlay { LineStyle::FailsPassed } else { LineStyle::Fails };
+            let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
             for m in search.goal_moves(pos, false) {
                 sink.push(&[m]);
             }
@@ -985,7 +987,7 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
         return false;
     };
     // ser-r#'s failing goal moves (` ?!?`) are no short solutions.
-    if lines.iter().any(|l| l.style == LineStyle::Fails) {
+    if lines.iter().any(|l| matches!(l.style, LineStyle::Fails | LineStyle::FailsPassed)) {
         return false;
     }
     let full_len = match st.play {

@@ -205,6 +205,9 @@ pub enum LineStyle {
     /// Series reflex play (`ser-r#`): a goal move the series side could make at once, which its reflex
     /// constraint forbids, so that the play fails there: `  1.Ka4-b5 ?!?`.
     Fails,
+    /// Help-reflex play's set play (`hr#n.5`): [`LineStyle::Fails`] after a passed first half-move, `  1...  ...
+    /// 2.c5*d6 ep. % ?!?`.
+    FailsPassed,
 }
 
 /// A solution of help or series play: its moves, the last marked with the goal, the others with ` +` where
@@ -292,7 +295,7 @@ impl Line {
         // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
         let half_start = self.half_start();
         let mut number = 1;
-        if style == LineStyle::HelpPassed {
+        if matches!(style, LineStyle::HelpPassed | LineStyle::FailsPassed) {
             s += "  1...  ...";
             number = 2;
         }
@@ -303,7 +306,7 @@ impl Line {
                 LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof | LineStyle::HelpFirst => i % 2 == 0,
                 LineStyle::HelpSecond => unreachable!("starts with half a number"),
                 LineStyle::Series(n) => i < n,
-                LineStyle::Fails => i == 0,
+                LineStyle::Fails | LineStyle::FailsPassed => i == 0,
             };
             if new_number {
                 if i > 0 {
@@ -316,7 +319,7 @@ impl Line {
             }
             s += &m.text_in(lang);
         }
-        if style == LineStyle::Fails {
+        if matches!(style, LineStyle::Fails | LineStyle::FailsPassed) {
             s += " ?!?";
         }
         s

@@ -374,6 +374,8 @@ impl Gen<'_> {
             (2, (Fam::Help, "h=.5", 0, 2)),
             (4, (Fam::Help, "hs#", 1, 2)),
             (2, (Fam::Help, "hs#.5", 1, 2)),
+            (3, (Fam::Help, "hr#", 1, 2)),
+            (1, (Fam::Help, "hr#.5", 1, 2)),
             (3, (Fam::Help, "reci-h#", 2, 2)),
             (1, (Fam::Help, "reci-h#.5", 1, 2)),
             (1, (Fam::Help, "reci-h=", 2, 2)),
@@ -625,8 +627,10 @@ impl Gen<'_> {
         let mut neutral: Vec<(usize, usize)> = Vec::new();
         // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
-        let unbattled =
-            matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs") && !stip.contains('/');
+        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp)
+            && !stip.contains("hs")
+            && !stip.contains("hr")
+            && !stip.contains('/');
         if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
@@ -856,10 +860,11 @@ impl Gen<'_> {
         // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
         // ends' lines as Popeye does).
         let reci = stip.contains("reci") || stip.contains('&');
-        // ser-r: MaxSolutions refused (Popeye counts the forced goal moves after one series as one solution);
+        // ser-r and hr: MaxSolutions refused (Popeye counts the forced goal moves after one series or end move as one
+        // solution);
         // semi-r and ser-r: KeepMatingPiece refused.
-        let reflex_new = stip.contains("semi-r") || stip.contains("ser-r");
-        let max_solutions = max_solutions && !reci && !stip.contains("ser-r");
+        let reflex_new = stip.contains("semi-r") || stip.contains("ser-r") || stip.contains("hr");
+        let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr");
         opt(!tree && !reci && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
         let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
