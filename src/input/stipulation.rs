@@ -438,7 +438,12 @@ mod tests {
         assert_eq!(parse_stipulation("HS#3").unwrap().play, Play::HelpSelf);
         assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
-        assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("HR#2").unwrap().play, Play::HelpReflex);
+        for s in ["hr#2", "hr#1.5", "exact-hr=3", "hrx1"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("ser-hr#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("hr#0.5").unwrap_err().fault, Fault::BadInput);
         for s in ["semi-r#2", "semi-r=1", "ser-r#3", "ser-r=2", "exact-ser-r#2", "ser-rx1"] {
             assert_eq!(st(s), s);
         }

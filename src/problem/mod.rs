@@ -557,6 +557,10 @@ impl Problem {
             first = first.opposite();
             help_plies -= 1;
         }
+        // `m->`: the introductory moves are the other side's.
+        if st.intro > 0 {
+            first = first.opposite();
+        }
         if matches!(st.play, Play::HelpSelf | Play::HelpReflex | Play::ReciHelp) {
             // hs#: the help plies before the self end (`hs#0.5`, made by WhiteToPlay of an `hs#1`: none, Black
             // playing the self end); reci-h#: before the reciprocal end.

@@ -374,11 +374,26 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
         return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
     }
     if st.intro > 0 {
-        // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
-        return Some(Refusal::unsupported(format!(
-            "not supported yet: introductory moves (`{}->` in `{st}`)",
-            st.intro
-        )));
+        // `m->`: Popeye's introductory series moves, played before series play of two moves or more; with the others,
+        // and with the options that count or cut solutions, not reproduced.
+        let o = &p.options;
+        let why = if !matches!(st.play, Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf) {
+            Some("before other than series direct, help or self play")
+        } else if st.moves < 2 {
+            Some("before series play of one move")
+        } else if st.exact {
+            Some("with `exact-`")
+        } else if o.set_play || o.max_solutions.is_some() || o.stop_on_short || o.keep_mating_piece {
+            Some("with SetPlay, MaxSolutions, StopOnShortSolutions or KeepMatingPiece")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Some(Refusal::unsupported(format!(
+                "not supported yet: introductory moves {why} (`{}->` in `{st}`)",
+                st.intro
+            )));
+        }
     }
     p.options.contradiction_in_twin(st).map(Refusal::bad_input).or_else(|| {
         unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}")))
@@ -773,6 +788,9 @@ pub fn collect_phase_lines(
     enough: Option<usize>,
 ) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
+    if st.intro > 0 {
+        return intro_lines(search, st, pos, len, settings);
+    }
     if st.play.is_help() {
         let self_end = matches!(st.play, Play::HelpSelf | Play::HelpReflex);
         let reflex = st.play == Play::HelpReflex;
@@ -890,6 +908,75 @@ pub fn collect_phase_lines(
     }
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
+}
+
+/// Series play after Popeye's introductory moves (`m->ser-#n`) from `pos`, the introductory side to move: that
+/// side plays one to `m` moves in a row (the other passing; none but the last may give check, as in series play),
+/// and after each the series play of `len` moves is solved (its shorter solutions too); every line of it is a
+/// line, the introductory moves before it (`2->ser-#2`: `  1.a3-a2   1.Qh1-a8 #` and `  1.a3-a2   2.a4-a3   1.Qh1-a8
+/// #`, as Popeye lists them).
+fn intro_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
+    struct Walk<'a, 'b> {
+        search: &'a Search<'b>,
+        main: Stipulation,
+        root: &'a Position,
+        len: u32,
+        settings: &'a Settings,
+        intro: Vec<Move>,
+        lines: Vec<Line>,
+        found: usize,
+        aborted: bool,
+        /// The positions after an introductory move, with the moves left, from which no line was found.
+        dead: std::collections::HashSet<(u64, u32)>,
+    }
+    fn walk(w: &mut Walk, pos: &Position, left: u32) {
+        for (m, after) in w.search.legal(pos) {
+            if w.aborted {
+                return;
+            }
+            if w.dead.contains(&(after.key(), left)) {
+                continue;
+            }
+            let before = w.lines.len();
+            w.intro.push(m);
+            let (c, aborted) =
+                collect_phase_lines(w.search, &w.main, &after, w.len, w.settings, PhaseKind::Solution, false, None);
+            w.aborted |= aborted;
+            w.found += c.found;
+            let end = series_end(w.main.play);
+            for line in c.lines {
+                let rest = line.moves();
+                let series = series_moves(end, &rest);
+                let moves: Vec<Move> = w.intro.iter().copied().chain(rest).collect();
+                let style = LineStyle::Intro { intro: w.intro.len(), series };
+                w.lines.push(Line::new(w.search.rules, w.root, &moves, style, w.main.goal));
+            }
+            if left > 1 && !w.search.rules.in_check(&after, after.side()) {
+                walk(w, &after.series_pass(), left - 1);
+            }
+            w.intro.pop();
+            if w.lines.len() == before && !w.aborted {
+                w.dead.insert((after.key(), left));
+            }
+        }
+    }
+    let main = Stipulation { intro: 0, ..st.clone() };
+    let mut w = Walk {
+        search,
+        main,
+        root: pos,
+        len,
+        settings,
+        intro: Vec::new(),
+        lines: Vec::new(),
+        found: 0,
+        aborted: false,
+        dead: std::collections::HashSet::new(),
+    };
+    walk(&mut w, pos, st.intro);
+    let mut keyed: Vec<(String, Line)> = w.lines.into_iter().map(|l| (l.text(), l)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    (Collected { lines: keyed.into_iter().map(|(_, l)| l).collect(), found: w.found }, w.aborted)
 }
 
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. `Err` is a case stipula does not

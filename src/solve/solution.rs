@@ -208,6 +208,22 @@ pub enum LineStyle {
     /// Help-reflex play's set play (`hr#n.5`): [`LineStyle::Fails`] after a passed first half-move, `  1...  ...
     /// 2.c5*d6 ep. % ?!?`.
     FailsPassed,
+    /// Series play after Popeye's introductory moves (`2->ser-#3`): the first `intro` moves the introductory side's,
+    /// one number each, then the series play's, numbered from 1 again as [`LineStyle::Series`] with `series` series
+    /// moves (`  1.Sc8*a7   2.Ta8*a7   1.Ta7-c7   2.Tc7-c1   3.Sg1-f3 #`); the other side passes between two
+    /// moves of a series.
+    Intro { intro: usize, series: usize },
+}
+
+impl LineStyle {
+    /// Whether the side to move passes after the line's move `i` (series play, between two series moves).
+    pub fn passes_after(self, i: usize) -> bool {
+        match self {
+            LineStyle::Series(n) => i + 1 < n,
+            LineStyle::Intro { intro, series } => i + 1 < intro || (i >= intro && i + 1 - intro < series),
+            _ => false,
+        }
+    }
 }
 
 /// A solution of help or series play: its moves, the last marked with the goal, the others with ` +` where
@@ -234,10 +250,8 @@ impl Line {
             let last = i + 1 == moves.len();
             out.push(PlayedMove::marked(rules, &pos, m, &after, goal.filter(|_| last)));
             pos = after;
-            if let LineStyle::Series(n) = style {
-                if i + 1 < n {
-                    pos = pos.series_pass();
-                }
+            if style.passes_after(i) {
+                pos = pos.series_pass();
             }
         }
         Line { style, moves: out }
@@ -307,6 +321,12 @@ impl Line {
                 LineStyle::HelpSecond => unreachable!("starts with half a number"),
                 LineStyle::Series(n) => i < n,
                 LineStyle::Fails | LineStyle::FailsPassed => i == 0,
+                LineStyle::Intro { intro, series } => {
+                    if i == intro {
+                        number = 1;
+                    }
+                    i < intro || i - intro < series
+                }
             };
             if new_number {
                 if i > 0 {
