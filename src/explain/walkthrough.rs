@@ -320,7 +320,8 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut pos = start.clone();
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
-        LineStyle::Fails => Some(1),
+        LineStyle::Fails | LineStyle::FailsPassed => Some(1),
+        LineStyle::Intro { .. } => Some(0),
         LineStyle::Help
         | LineStyle::HelpPassed
         | LineStyle::HelpReci
@@ -331,15 +332,21 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let half_start = series.is_none() && line.half_start();
     let mut number = 0;
     for (i, m) in line.moves.iter().enumerate() {
-        let new_number = match series {
-            None => {
+        let new_number = match (series, line.style) {
+            (_, LineStyle::Intro { intro, series }) => {
+                if i == intro {
+                    number = 0;
+                }
+                i < intro || i - intro < series
+            }
+            (None, _) => {
                 if half_start {
                     i == 0 || i % 2 == 1
                 } else {
                     i % 2 == 0
                 }
             }
-            Some(n) => i < n,
+            (Some(n), _) => i < n,
         };
         if new_number {
             number += 1;
@@ -354,10 +361,8 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
         let (s, after) = step(rules, &pos, m, label, "");
         out.push(s);
         pos = after;
-        if let Some(n) = series {
-            if i + 1 < n {
-                pos = pos.null_move();
-            }
+        if line.style.passes_after(i) {
+            pos = pos.null_move();
         }
     }
     out

@@ -62,7 +62,15 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         pos += 6;
         'S'
     } else if s[pos..].starts_with("hr") {
-        return Err(unsupported(pos, "not supported: this play type (hr)", "`h`, `hs`, `s`, `r` or nothing"));
+        if series {
+            return Err(unsupported(
+                pos,
+                "not supported: series help-reflex play (`ser-hr`)",
+                "`ser-`, `ser-h` or `ser-r`",
+            ));
+        }
+        pos += 2;
+        'X'
     } else if s[pos..].starts_with("reci-h") {
         if series {
             return Err(unsupported(pos, "not supported: series reciprocal help play (`ser-reci-h`)", "`reci-h`"));
@@ -132,6 +140,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         (false, 'h' | 'p') => Play::Help,
         (true, 'p') => Play::SeriesDirect,
         (false, 'H') => Play::HelpSelf,
+        (false, 'X') => Play::HelpReflex,
         (false, 's') => Play::Self_,
         (false, 'r') => Play::Reflex,
         (false, 'S') => Play::SemiReflex,
@@ -149,10 +158,10 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
             "`dia`, `a=>b`, `ser-dia` or `ser-a=>b`",
         ));
     }
-    if play == Play::HelpSelf && moves == 0 {
+    if matches!(play, Play::HelpSelf | Play::HelpReflex) && moves == 0 {
         return Err(err(
             num_pos,
-            "the number of moves of help-self play must be at least 1",
+            "the number of moves of help-self and help-reflex play must be at least 1",
             "a number such as `2` or `1.5`",
         ));
     }
@@ -429,7 +438,12 @@ mod tests {
         assert_eq!(parse_stipulation("HS#3").unwrap().play, Play::HelpSelf);
         assert_eq!(parse_stipulation("ser-hs#2").unwrap_err().fault, Fault::Unsupported);
         assert_eq!(parse_stipulation("hs#0.5").unwrap_err().fault, Fault::BadInput);
-        assert_eq!(parse_stipulation("hr#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("HR#2").unwrap().play, Play::HelpReflex);
+        for s in ["hr#2", "hr#1.5", "exact-hr=3", "hrx1"] {
+            assert_eq!(st(s), s);
+        }
+        assert_eq!(parse_stipulation("ser-hr#2").unwrap_err().fault, Fault::Unsupported);
+        assert_eq!(parse_stipulation("hr#0.5").unwrap_err().fault, Fault::BadInput);
         for s in ["semi-r#2", "semi-r=1", "ser-r#3", "ser-r=2", "exact-ser-r#2", "ser-rx1"] {
             assert_eq!(st(s), s);
         }

@@ -173,6 +173,11 @@ pub enum Play {
     /// `hs#n`: help play of `2n-2` half-moves (`2n-1` for `hs#n.5`), White starting (Black with `.5`), then
     /// White's move after which every move of Black's reaches the goal (a self end, `s#1`).
     HelpSelf,
+    /// `hr#n`: help play as in `hs#n`, then White's move after which Black can reach the goal in one move, which it
+    /// must (a reflex end, Popeye's semi-reflex branch forced at the end of the help branch): the line ends at the
+    /// first position where Black to move can reach the goal, with each such move. White may make no help move
+    /// where it could reach the goal in one itself (Popeye's reflex constraint).
+    HelpReflex,
     /// `s#n`: the starting side forces the other side to reach the goal.
     Self_,
     /// `r#n`: selfmate, but either side must reach the goal in one move whenever it can.
@@ -211,7 +216,15 @@ pub enum Play {
 impl Play {
     /// Help play with an end of its own or none (`h#`, `hs#`, `reci-h#`): its length is counted in half-moves.
     pub fn is_help(self) -> bool {
-        matches!(self, Play::Help | Play::HelpSelf | Play::ReciHelp | Play::HelpZugzwang | Play::HelpUnavoidable)
+        matches!(
+            self,
+            Play::Help
+                | Play::HelpSelf
+                | Play::HelpReflex
+                | Play::ReciHelp
+                | Play::HelpZugzwang
+                | Play::HelpUnavoidable
+        )
     }
 
     /// Help and series play: solved and printed as lines (the others, [`Play::is_battle`], as trees).
@@ -373,7 +386,7 @@ impl Stipulation {
     pub fn white_to_play_shortens(&self) -> bool {
         match self.play {
             Play::Help => !self.half && self.moves > 0,
-            Play::HelpSelf => !self.half && self.moves > 0,
+            Play::HelpSelf | Play::HelpReflex => !self.half && self.moves > 0,
             Play::ReciHelp => !self.half && self.moves > 1,
             _ => false,
         }
@@ -395,7 +408,7 @@ impl Stipulation {
             Play::Help if self.goal == Goal::Proof => Color::White,
             Play::Help if self.goal == Goal::AToB => Color::Black,
             Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable if !self.half => Color::Black,
-            Play::HelpSelf if self.half => Color::Black,
+            Play::HelpSelf | Play::HelpReflex if self.half => Color::Black,
             Play::ReciHelp if !self.half => Color::Black,
             Play::SeriesHelp => Color::Black,
             _ => Color::White,
@@ -431,6 +444,7 @@ impl fmt::Display for Stipulation {
             Play::Direct => "",
             Play::Help => "h",
             Play::HelpSelf => "hs",
+            Play::HelpReflex => "hr",
             Play::ReciHelp => "reci-h",
             Play::Self_ => "s",
             Play::Reflex => "r",
@@ -543,7 +557,11 @@ impl Problem {
             first = first.opposite();
             help_plies -= 1;
         }
-        if matches!(st.play, Play::HelpSelf | Play::ReciHelp) {
+        // `m->`: the introductory moves are the other side's.
+        if st.intro > 0 {
+            first = first.opposite();
+        }
+        if matches!(st.play, Play::HelpSelf | Play::HelpReflex | Play::ReciHelp) {
             // hs#: the help plies before the self end (`hs#0.5`, made by WhiteToPlay of an `hs#1`: none, Black
             // playing the self end); reci-h#: before the reciprocal end.
             help_plies = help_plies.saturating_sub(2);
@@ -585,7 +603,7 @@ impl Problem {
         // of `hs#1.5` is the self end alone: `1...  ...  2.Ke8-d7 Kd3-c2`).
         let half_move_help = match st.play {
             Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable => self.start(st).1 <= 1,
-            Play::HelpSelf | Play::ReciHelp => self.start(st).1 == 0,
+            Play::HelpSelf | Play::HelpReflex | Play::ReciHelp => self.start(st).1 == 0,
             _ => false,
         };
         if o.set_play && (post_key || st.play == Play::SeriesDirect || half_move_help) {
@@ -628,7 +646,7 @@ impl Problem {
                 Play::Help | Play::HelpZugzwang | Play::HelpUnavoidable if main_len > 1 => {
                     Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
                 }
-                Play::HelpSelf | Play::ReciHelp if main_len > 0 => {
+                Play::HelpSelf | Play::HelpReflex | Play::ReciHelp if main_len > 0 => {
                     Some((PhaseKind::SetPlay, side.opposite(), main_len - 1))
                 }
                 _ if st.play.is_battle() => Some((PhaseKind::SetPlay, side.opposite(), st.moves)),

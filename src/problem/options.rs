@@ -137,7 +137,7 @@ impl Options {
 pub fn white_to_play_ignored(st: &Stipulation) -> bool {
     st.play.is_battle()
         || (st.play == Play::Help && st.half)
-        || (matches!(st.play, Play::HelpSelf | Play::ReciHelp) && !st.white_to_play_shortens())
+        || (matches!(st.play, Play::HelpSelf | Play::HelpReflex | Play::ReciHelp) && !st.white_to_play_shortens())
 }
 
 /// `Intelligent [n]`: Popeye's intelligent mode.

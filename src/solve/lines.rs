@@ -102,9 +102,16 @@ impl Search<'_> {
         self.help_root(pos, plies, super::HelpEnd::Goal, Some(sink)).map(drop)
     }
 
-    /// [`Search::help_self_lines`] into `sink`.
-    pub fn help_self_into(&self, pos: &Position, plies: u32, exact: bool, sink: &LineSink) -> Result<(), Aborted> {
-        self.help_root(pos, plies, super::HelpEnd::SelfEnd { exact }, Some(sink)).map(drop)
+    /// [`Search::help_self_lines`] into `sink`, or with `reflex` [`Search::help_reflex_lines`].
+    pub fn help_self_into(
+        &self,
+        pos: &Position,
+        plies: u32,
+        exact: bool,
+        reflex: bool,
+        sink: &LineSink,
+    ) -> Result<(), Aborted> {
+        self.help_root(pos, plies, super::HelpEnd::SelfEnd { exact, reflex }, Some(sink)).map(drop)
     }
 
     /// [`Search::help_reci_lines`] into `sink`.

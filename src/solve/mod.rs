@@ -42,6 +42,7 @@ enum SearchKind {
     SeriesReflex = 11,
     HelpZugzwang = 12,
     HelpUnavoidable = 13,
+    HelpReflex = 14,
 }
 
 /// How help play ends after its help half-moves: the goal reached by the last of them, a self end (`hs#`), or a
@@ -49,9 +50,16 @@ enum SearchKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum HelpEnd {
     Goal,
-    SelfEnd { exact: bool },
+    /// A self end (`hs#`), or with `reflex` a reflex end (`hr#`).
+    SelfEnd {
+        exact: bool,
+        reflex: bool,
+    },
     Reci(Goal),
-    Hidden { end: Hidden, exact: bool },
+    Hidden {
+        end: Hidden,
+        exact: bool,
+    },
 }
 
 /// The hidden ends of help play ([`crate::problem::Play::HelpZugzwang`], [`crate::problem::Play::HelpUnavoidable`]):
@@ -242,6 +250,9 @@ struct Work<'s> {
     self_end: bool,
     /// `exact-` help-self play: no line ends before the full length.
     exact: bool,
+    /// With `self_end`: the end is a reflex end (`hr#`), the other side reaching the goal in one move, which it
+    /// must, and the first side bound by the reflex constraint.
+    reflex: bool,
     /// Help play ends in a reciprocal end (`reci-h#`) whose one move reaches this goal.
     reci: Option<Goal>,
     /// Help play ends in a hidden end.
@@ -680,7 +691,15 @@ impl<'a> Search<'a> {
     /// Help-self play (`hs#n`): every line of `plies` help half-moves from `pos` followed by a move of the side
     /// then to move after which every reply reaches the goal, and each such reply.
     pub fn help_self_lines(&self, pos: &Position, plies: u32, exact: bool) -> Found {
-        self.help_root(pos, plies, HelpEnd::SelfEnd { exact }, None)
+        self.help_root(pos, plies, HelpEnd::SelfEnd { exact, reflex: false }, None)
+    }
+
+    /// Help-reflex play (`hr#n`): every line of `plies` help half-moves from `pos` followed by a move of the side
+    /// then to move after which the other side can reach the goal in one move, and each such move; a line ends
+    /// sooner where that side can reach the goal at its turn, and none goes through a position where the side
+    /// making the end move could reach the goal at its turn itself.
+    pub fn help_reflex_lines(&self, pos: &Position, plies: u32, exact: bool) -> Found {
+        self.help_root(pos, plies, HelpEnd::SelfEnd { exact, reflex: true }, None)
     }
 
     /// Reciprocal help play (`reci-h#n`): every line of `plies` help half-moves from `pos` to a position where
@@ -695,14 +714,14 @@ impl<'a> Search<'a> {
     fn help_root(&self, pos: &Position, plies: u32, end: HelpEnd, sink: Option<&lines::LineSink>) -> Found {
         if end != HelpEnd::Goal {
             // No goal picture nor plan: they foresee the goal move at the end of the help plies.
-            let (self_end, exact, reci, hidden) = match end {
-                HelpEnd::SelfEnd { exact } => (true, exact, None, None),
-                HelpEnd::Reci(g) => (false, false, Some(g), None),
-                HelpEnd::Hidden { end, exact } => (false, exact, None, Some(end)),
+            let (self_end, reflex, exact, reci, hidden) = match end {
+                HelpEnd::SelfEnd { exact, reflex } => (true, reflex, exact, None, None),
+                HelpEnd::Reci(g) => (false, false, false, Some(g), None),
+                HelpEnd::Hidden { end, exact } => (false, false, exact, None, Some(end)),
                 HelpEnd::Goal => unreachable!(),
             };
-            let mut work =
-                Work { split: 2 + u32::from(plies >= 8), sink, self_end, exact, reci, hidden, ..Work::default() };
+            let split = 2 + u32::from(plies >= 8);
+            let mut work = Work { split, sink, self_end, reflex, exact, reci, hidden, ..Work::default() };
             self.help(pos, plies, &mut work)?;
             return Ok(work.out);
         }
@@ -721,7 +740,31 @@ impl<'a> Search<'a> {
 
     fn help(&self, pos: &Position, plies: u32, work: &mut Work) -> Result<bool, Aborted> {
         self.tick()?;
-        if work.self_end {
+        if work.self_end && work.reflex {
+            if plies.is_multiple_of(2) {
+                // The side that makes the end move, at its turn: bound to reach the goal itself where it can, it
+                // fails there (Popeye's reflex constraint).
+                if self.can_reach_goal_in_1(pos) {
+                    return Ok(false);
+                }
+                if plies == 0 {
+                    return Ok(self.reflex_end_lines(pos, work));
+                }
+            } else {
+                // The other side at its turn: where it can reach the goal, it must, and the line ends there (a
+                // shorter solution; none with `exact-`), with each of its goal moves (`hr#2`: `1.f3-f4 b3-b2 #`,
+                // TESTS/help_play.inp#9).
+                let goals = self.goal_moves(pos, false);
+                if !goals.is_empty() {
+                    if !work.exact {
+                        for r in goals {
+                            work.found_with(r);
+                        }
+                    }
+                    return Ok(!work.exact);
+                }
+            }
+        } else if work.self_end {
             if plies == 0 {
                 // The self end: a move after which every reply reaches the goal.
                 return Ok(self.self_wins(pos, 1, false)? && self.self_end_lines(pos, work));
@@ -775,6 +818,7 @@ impl<'a> Search<'a> {
             return Ok(false);
         }
         let kind = match (work.self_end, work.reci, work.hidden) {
+            (true, _, _) if work.reflex => SearchKind::HelpReflex,
             (true, _, _) => SearchKind::HelpSelf,
             (false, Some(_), _) => SearchKind::ReciHelp,
             (false, None, Some(Hidden::Zugzwang)) => SearchKind::HelpZugzwang,
@@ -831,8 +875,9 @@ impl<'a> Search<'a> {
                 .filter(|(_, after)| !(ends_early && self.goal_reached(after, &mut scratch)))
                 .collect();
             work.moves.push(buf);
-            let (line, split, sink, track, self_end, exact, reci, hidden) =
-                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.exact, work.reci, work.hidden);
+            let (line, split, sink, track, self_end, reflex) =
+                (&work.line, work.split - 1, work.sink, &work.track, work.self_end, work.reflex);
+            let (exact, reci, hidden) = (work.exact, work.reci, work.hidden);
             let found: Vec<_> = children
                 .par_iter()
                 .map(|(m, after)| {
@@ -844,6 +889,7 @@ impl<'a> Search<'a> {
                         sink,
                         track: track.fork(),
                         self_end,
+                        reflex,
                         exact,
                         reci,
                         hidden,
@@ -990,6 +1036,25 @@ impl<'a> Search<'a> {
                 work.line.pop();
                 any = true;
             }
+        }
+        any
+    }
+
+    /// The reflex end of help-reflex play from `pos`: each move after which the other side can reach the goal in
+    /// one move, with each such move, ends a line found. Whether there was one.
+    fn reflex_end_lines(&self, pos: &Position, work: &mut Work) -> bool {
+        let mut any = false;
+        for (m, after) in self.legal(pos) {
+            let goals = self.goal_moves(&after, false);
+            if goals.is_empty() {
+                continue;
+            }
+            work.line.push(m);
+            for r in goals {
+                work.found_with(r);
+            }
+            work.line.pop();
+            any = true;
         }
         any
     }

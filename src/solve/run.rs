@@ -300,8 +300,9 @@ pub fn display_stipulation(s: &Stipulation, p: &Problem) -> String {
 /// An option that changes which solutions count, not implemented yet: refused rather than ignored.
 fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     let o = &p.options;
-    let new_play = matches!(st.play, Play::HelpSelf | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex)
-        || st.play.hidden_end();
+    let new_play =
+        matches!(st.play, Play::HelpSelf | Play::HelpReflex | Play::ReciHelp | Play::SemiReflex | Play::SeriesReflex)
+            || st.play.hidden_end();
     if o.keep_mating_piece && (st.goal != Goal::Mate || new_play) {
         return Some(format!("KeepMatingPiece in `{st}` (only mate goals are)"));
     }
@@ -321,7 +322,8 @@ fn unsupported_option(p: &Problem, st: &Stipulation) -> Option<String> {
     if st.play.hidden_end() && o.white_to_play {
         return Some(format!("WhiteToPlay in `{st}`"));
     }
-    if st.play == Play::SeriesReflex && o.max_solutions.is_some() {
+    // hr#: likewise, Popeye counts the other side's goal moves after one end move as one solution.
+    if matches!(st.play, Play::SeriesReflex | Play::HelpReflex) && o.max_solutions.is_some() {
         return Some(format!("MaxSolutions in `{st}`"));
     }
     if st.play == Play::ReciHelp {
@@ -372,11 +374,26 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
         return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
     }
     if st.intro > 0 {
-        // `m->`: Popeye's introductory series moves, not searched (they were once ignored: refused instead).
-        return Some(Refusal::unsupported(format!(
-            "not supported yet: introductory moves (`{}->` in `{st}`)",
-            st.intro
-        )));
+        // `m->`: Popeye's introductory series moves, played before series play of two moves or more; with the others,
+        // and with the options that count or cut solutions, not reproduced.
+        let o = &p.options;
+        let why = if !matches!(st.play, Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf) {
+            Some("before other than series direct, help or self play")
+        } else if st.moves < 2 {
+            Some("before series play of one move")
+        } else if st.exact {
+            Some("with `exact-`")
+        } else if o.set_play || o.max_solutions.is_some() || o.stop_on_short || o.keep_mating_piece {
+            Some("with SetPlay, MaxSolutions, StopOnShortSolutions or KeepMatingPiece")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Some(Refusal::unsupported(format!(
+                "not supported yet: introductory moves {why} (`{}->` in `{st}`)",
+                st.intro
+            )));
+        }
     }
     p.options.contradiction_in_twin(st).map(Refusal::bad_input).or_else(|| {
         unsupported_option(p, st).map(|opt| Refusal::unsupported(format!("not supported yet: option {opt}")))
@@ -771,8 +788,24 @@ pub fn collect_phase_lines(
     enough: Option<usize>,
 ) -> (Collected, bool) {
     let (rules, goal) = (search.rules, st.goal);
+    if st.intro > 0 {
+        return intro_lines(search, st, pos, len, settings);
+    }
     if st.play.is_help() {
-        let self_end = st.play == Play::HelpSelf;
+        let self_end = matches!(st.play, Play::HelpSelf | Play::HelpReflex);
+        let reflex = st.play == Play::HelpReflex;
+        // hr#: where the side that makes the end move could reach the goal at once, its reflex constraint fails:
+        // Popeye writes those moves, each marked ` ?!?`, and nothing else (`hr#1`: `1.Qf6-d8 # ?!?`,
+        // TESTS/help_play.inp#11).
+        // In set play after a passed half-move: `1...  ...  2.c5*d6 ep. % ?!?`.
+        if reflex && len.is_multiple_of(2) && search.can_reach_goal_in_1(pos) {
+            let style = if kind == PhaseKind::SetPlay { LineStyle::FailsPassed } else { LineStyle::Fails };
+            let sink = line_sink(settings, |l| Line::new(rules, pos, l, style, goal));
+            for m in search.goal_moves(pos, false) {
+                sink.push(&[m]);
+            }
+            return (sink.finish(), false);
+        }
         // A structured stipulation numbers from the side written, its set play too (`white 5h[…]h`: `1...Sh1-g3
         // 2.h4-h5 Kc6-d5   3.c7-c8=Q`); reci-h#'s two ends keep their own numbering.
         let style = match st.written_side() {
@@ -804,7 +837,7 @@ pub fn collect_phase_lines(
         // Help-self play: one length, whose search finds the shorter solutions where they end it (the forced
         // end of the help branch).
         let shortest = match st.play {
-            Play::HelpSelf | Play::HelpZugzwang => len,
+            Play::HelpSelf | Play::HelpReflex | Play::HelpZugzwang => len,
             _ if st.exact => len,
             // reci-h#: down to the reciprocal end alone (`reci-h#3` lists the `reci-h#1` solutions).
             Play::ReciHelp => len % 2,
@@ -823,7 +856,7 @@ pub fn collect_phase_lines(
             let done = match (reci, hidden) {
                 (Some(r), _) => search.help_reci_into(pos, plies, r, &sink),
                 (None, Some(h)) => search.help_hidden_into(pos, plies, h, st.exact, &sink),
-                (None, None) if self_end => search.help_self_into(pos, plies, st.exact, &sink),
+                (None, None) if self_end => search.help_self_into(pos, plies, st.exact, reflex, &sink),
                 (None, None) => search.help_into(pos, plies, &sink),
             };
             if done.is_err() {
@@ -875,6 +908,75 @@ pub fn collect_phase_lines(
     }
     let aborted = search.series_into(pos, len, end, st.exact, &sink).is_err();
     (sink.finish(), aborted)
+}
+
+/// Series play after Popeye's introductory moves (`m->ser-#n`) from `pos`, the introductory side to move: that
+/// side plays one to `m` moves in a row (the other passing; none but the last may give check, as in series play),
+/// and after each the series play of `len` moves is solved (its shorter solutions too); every line of it is a
+/// line, the introductory moves before it (`2->ser-#2`: `  1.a3-a2   1.Qh1-a8 #` and `  1.a3-a2   2.a4-a3   1.Qh1-a8
+/// #`, as Popeye lists them).
+fn intro_lines(search: &Search, st: &Stipulation, pos: &Position, len: u32, settings: &Settings) -> (Collected, bool) {
+    struct Walk<'a, 'b> {
+        search: &'a Search<'b>,
+        main: Stipulation,
+        root: &'a Position,
+        len: u32,
+        settings: &'a Settings,
+        intro: Vec<Move>,
+        lines: Vec<Line>,
+        found: usize,
+        aborted: bool,
+        /// The positions after an introductory move, with the moves left, from which no line was found.
+        dead: std::collections::HashSet<(u64, u32)>,
+    }
+    fn walk(w: &mut Walk, pos: &Position, left: u32) {
+        for (m, after) in w.search.legal(pos) {
+            if w.aborted {
+                return;
+            }
+            if w.dead.contains(&(after.key(), left)) {
+                continue;
+            }
+            let before = w.lines.len();
+            w.intro.push(m);
+            let (c, aborted) =
+                collect_phase_lines(w.search, &w.main, &after, w.len, w.settings, PhaseKind::Solution, false, None);
+            w.aborted |= aborted;
+            w.found += c.found;
+            let end = series_end(w.main.play);
+            for line in c.lines {
+                let rest = line.moves();
+                let series = series_moves(end, &rest);
+                let moves: Vec<Move> = w.intro.iter().copied().chain(rest).collect();
+                let style = LineStyle::Intro { intro: w.intro.len(), series };
+                w.lines.push(Line::new(w.search.rules, w.root, &moves, style, w.main.goal));
+            }
+            if left > 1 && !w.search.rules.in_check(&after, after.side()) {
+                walk(w, &after.series_pass(), left - 1);
+            }
+            w.intro.pop();
+            if w.lines.len() == before && !w.aborted {
+                w.dead.insert((after.key(), left));
+            }
+        }
+    }
+    let main = Stipulation { intro: 0, ..st.clone() };
+    let mut w = Walk {
+        search,
+        main,
+        root: pos,
+        len,
+        settings,
+        intro: Vec::new(),
+        lines: Vec::new(),
+        found: 0,
+        aborted: false,
+        dead: std::collections::HashSet::new(),
+    };
+    walk(&mut w, pos, st.intro);
+    let mut keyed: Vec<(String, Line)> = w.lines.into_iter().map(|l| (l.text(), l)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    (Collected { lines: keyed.into_iter().map(|(_, l)| l).collect(), found: w.found }, w.aborted)
 }
 
 /// Solves one phase from `pos`; `len` is plies for help play, moves otherwise. `Err` is a case stipula does not
@@ -972,13 +1074,13 @@ fn keep_shortest(lines: &mut Vec<Line>, count: &mut usize, st: &Stipulation, ful
         return false;
     };
     // ser-r#'s failing goal moves (` ?!?`) are no short solutions.
-    if lines.iter().any(|l| l.style == LineStyle::Fails) {
+    if lines.iter().any(|l| matches!(l.style, LineStyle::Fails | LineStyle::FailsPassed)) {
         return false;
     }
     let full_len = match st.play {
         Play::Help | Play::SeriesDirect | Play::HelpZugzwang | Play::HelpUnavoidable => full as usize,
         // hs#: the self end's two half-moves follow the help plies.
-        Play::HelpSelf => full as usize + 2,
+        Play::HelpSelf | Play::HelpReflex => full as usize + 2,
         // ser-h# and ser-s#: the opponent's final move follows the series.
         _ => full as usize + 1,
     };

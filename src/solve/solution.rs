@@ -205,6 +205,25 @@ pub enum LineStyle {
     /// Series reflex play (`ser-r#`): a goal move the series side could make at once, which its reflex
     /// constraint forbids, so that the play fails there: `  1.Ka4-b5 ?!?`.
     Fails,
+    /// Help-reflex play's set play (`hr#n.5`): [`LineStyle::Fails`] after a passed first half-move, `  1...  ...
+    /// 2.c5*d6 ep. % ?!?`.
+    FailsPassed,
+    /// Series play after Popeye's introductory moves (`2->ser-#3`): the first `intro` moves the introductory side's,
+    /// one number each, then the series play's, numbered from 1 again as [`LineStyle::Series`] with `series` series
+    /// moves (`  1.Sc8*a7   2.Ta8*a7   1.Ta7-c7   2.Tc7-c1   3.Sg1-f3 #`); the other side passes between two
+    /// moves of a series.
+    Intro { intro: usize, series: usize },
+}
+
+impl LineStyle {
+    /// Whether the side to move passes after the line's move `i` (series play, between two series moves).
+    pub fn passes_after(self, i: usize) -> bool {
+        match self {
+            LineStyle::Series(n) => i + 1 < n,
+            LineStyle::Intro { intro, series } => i + 1 < intro || (i >= intro && i + 1 - intro < series),
+            _ => false,
+        }
+    }
 }
 
 /// A solution of help or series play: its moves, the last marked with the goal, the others with ` +` where
@@ -231,10 +250,8 @@ impl Line {
             let last = i + 1 == moves.len();
             out.push(PlayedMove::marked(rules, &pos, m, &after, goal.filter(|_| last)));
             pos = after;
-            if let LineStyle::Series(n) = style {
-                if i + 1 < n {
-                    pos = pos.series_pass();
-                }
+            if style.passes_after(i) {
+                pos = pos.series_pass();
             }
         }
         Line { style, moves: out }
@@ -292,7 +309,7 @@ impl Line {
         // with `1...`, whichever side moves first (h#n.5, set play, duplex of WhiteToPlay).
         let half_start = self.half_start();
         let mut number = 1;
-        if style == LineStyle::HelpPassed {
+        if matches!(style, LineStyle::HelpPassed | LineStyle::FailsPassed) {
             s += "  1...  ...";
             number = 2;
         }
@@ -303,7 +320,13 @@ impl Line {
                 LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof | LineStyle::HelpFirst => i % 2 == 0,
                 LineStyle::HelpSecond => unreachable!("starts with half a number"),
                 LineStyle::Series(n) => i < n,
-                LineStyle::Fails => i == 0,
+                LineStyle::Fails | LineStyle::FailsPassed => i == 0,
+                LineStyle::Intro { intro, series } => {
+                    if i == intro {
+                        number = 1;
+                    }
+                    i < intro || i - intro < series
+                }
             };
             if new_number {
                 if i > 0 {
@@ -316,7 +339,7 @@ impl Line {
             }
             s += &m.text_in(lang);
         }
-        if style == LineStyle::Fails {
+        if matches!(style, LineStyle::Fails | LineStyle::FailsPassed) {
             s += " ?!?";
         }
         s

@@ -297,8 +297,8 @@ fn full_plies(p: &Problem, st: &Stipulation) -> Option<usize> {
             }
             Some(k)
         }
-        // hs#n: `2n-2` help half-moves (`2n-1` with `.5`), then the self end's two.
-        Play::HelpSelf => {
+        // hs#n: `2n-2` help half-moves (`2n-1` with `.5`), then the self end's two; hr#n: the reflex end's.
+        Play::HelpSelf | Play::HelpReflex => {
             Some(2 * n + st.half as usize - usize::from(p.options.white_to_play && st.white_to_play_shortens()))
         }
         Play::HelpZugzwang | Play::HelpUnavoidable => Some(2 * n + st.half as usize),

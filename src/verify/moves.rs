@@ -62,7 +62,12 @@ pub fn boards(p: &Problem) -> Vec<Option<Board>> {
 pub fn style(play: Play) -> Style {
     match play {
         Play::Direct | Play::Self_ | Play::Reflex | Play::SemiReflex => Style::Tree,
-        Play::Help | Play::HelpSelf | Play::ReciHelp | Play::HelpZugzwang | Play::HelpUnavoidable => Style::Help,
+        Play::Help
+        | Play::HelpSelf
+        | Play::HelpReflex
+        | Play::ReciHelp
+        | Play::HelpZugzwang
+        | Play::HelpUnavoidable => Style::Help,
         Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex => Style::Series,
     }
 }

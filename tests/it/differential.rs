@@ -5,7 +5,8 @@
 //! `STIPULA_DIFF_WALKS` (fairy piece codes: every problem draws its fairy pieces from these),
 //! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of
 //! a stipulation family whose code contains one of the words; `STIPULA_DIFF_CONDITION=Mars|Take`: every problem
-//! under a condition whose name contains one of the `|`-separated words; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
+//! under a condition whose name contains one of the `|`-separated words; `STIPULA_DIFF_INTRO=1`: introductory moves (`2->ser-#3`) before series play wherever
+//! they can be; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
 //! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon or hurdle colour changing pieces wherever the problem
 //! allows them); `examples/difftest.rs` runs longer ones.
 

@@ -375,6 +375,8 @@ impl Gen<'_> {
             (2, (Fam::Help, "h=.5", 0, 2)),
             (4, (Fam::Help, "hs#", 1, 2)),
             (2, (Fam::Help, "hs#.5", 1, 2)),
+            (3, (Fam::Help, "hr#", 1, 2)),
+            (1, (Fam::Help, "hr#.5", 1, 2)),
             (3, (Fam::Help, "reci-h#", 2, 2)),
             (1, (Fam::Help, "reci-h#.5", 1, 2)),
             (1, (Fam::Help, "reci-h=", 2, 2)),
@@ -440,6 +442,14 @@ impl Gen<'_> {
         };
         // exact-semi-r: refused by stipula.
         let exact = self.rng.chance(7) && !code.starts_with("semi-r");
+        // Now and then Popeye's introductory moves before series play of two or three moves (not ser-r, nor with
+        // `exact-`: refused by stipula).
+        let series = code.starts_with("ser-") && !code.starts_with("ser-r");
+        // `STIPULA_DIFF_INTRO=1`: wherever they can be.
+        let forced = std::env::var_os("STIPULA_DIFF_INTRO").is_some();
+        if series && !exact && (2..=3).contains(&n) && (self.rng.chance(15) || forced) {
+            return (fam, format!("{}->{text}", self.rng.range(1, 2)), n);
+        }
         (fam, if exact { format!("exact-{text}") } else { text }, n.max(1))
     }
 
@@ -626,8 +636,10 @@ impl Gen<'_> {
         let mut neutral: Vec<(usize, usize)> = Vec::new();
         // Only in help and series play (not help-self): stipula refuses neutral pieces in battle play.
         let forced = std::env::var_os("STIPULA_DIFF_NEUTRAL").is_some();
-        let unbattled =
-            matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp) && !stip.contains("hs") && !stip.contains('/');
+        let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp)
+            && !stip.contains("hs")
+            && !stip.contains("hr")
+            && !stip.contains('/');
         if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
@@ -845,7 +857,10 @@ impl Gen<'_> {
                 "Intelligent".into(),
             );
         }
-        if series {
+        // Introductory moves: not with SetPlay, MaxSolutions, StopOnShortSolutions or KeepMatingPiece (refused by
+        // stipula).
+        let intro = stip.contains("->");
+        if series && !intro {
             opt(r.chance(6), "SetPlay".into());
         }
         // Not with a structured stipulation (stipula refuses Duplex and PostKeyPlay with it).
@@ -861,14 +876,15 @@ impl Gen<'_> {
         // reci-h: MaxSolutions, StopOnShortSolutions and KeepMatingPiece are refused (stipula does not count the two
         // ends' lines as Popeye does).
         let reci = stip.contains("reci") || stip.contains('&');
-        // ser-r: MaxSolutions refused (Popeye counts the forced goal moves after one series as one solution);
+        // ser-r and hr: MaxSolutions refused (Popeye counts the forced goal moves after one series or end move as one
+        // solution);
         // semi-r and ser-r: KeepMatingPiece refused.
-        let reflex_new = stip.contains("semi-r") || stip.contains("ser-r");
-        let max_solutions = max_solutions && !reci && !stip.contains("ser-r");
-        opt(!tree && !reci && r.chance(5), "StopOnShortSolutions".into());
+        let reflex_new = stip.contains("semi-r") || stip.contains("ser-r") || stip.contains("hr");
+        let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr") && !intro;
+        opt(!tree && !reci && !intro && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
         let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
-        opt(mate && !reci && !reflex_new && r.chance(3), "KeepMatingPiece".into());
+        opt(mate && !reci && !reflex_new && !intro && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
@@ -1123,6 +1139,7 @@ impl Gen<'_> {
                 }
                 11 => {
                     let base = stip.trim_start_matches("exact-");
+                    let base = base.split_once("->").map_or(base, |(_, b)| b);
                     // The length starts at the first digit after a target goal's square (`rzc12`: `rzc1` and 2).
                     let from = base.find('z').map_or(0, |z| (z + 3).min(base.len()));
                     let digit = base[from..].find(|c: char| c.is_ascii_digit()).map_or(base.len(), |i| from + i);
