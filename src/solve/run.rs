@@ -458,6 +458,12 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if let Some(why) = square_conditions_unsupported(p, d) {
         return Err(why);
     }
+    // A hole is a square off the board: no piece stands there (Popeye's `block_square` expects it empty).
+    for c in d.conditions.iter().filter(|c| c.name == "Hole") {
+        if let Some(x) = d.pieces.iter().find(|x| c.squares.0.has(x.square)) {
+            return Err(ConditionError::Invalid(format!("a piece stands on the hole {}", x.square)));
+        }
+    }
     // Popeye refuses SingleBox type 1 with fairy pieces ("Fairy pieces not allowed in Single box", problem
     // ignored); types 2 and 3 it plays with them.
     let type1 = |c: &crate::conditions::ConditionSpec| {
