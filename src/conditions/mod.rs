@@ -21,6 +21,7 @@ pub mod circe;
 pub mod edgemover;
 pub mod eiffel;
 pub mod grid;
+pub mod holes;
 pub mod isardam;
 pub mod koeko;
 pub mod madness;
@@ -491,7 +492,14 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         if !def.squares && !spec.squares.is_empty() {
             return Err(ConditionError::BadParam { condition: def.name, param: spec.squares.words().join(" "), known });
         }
-        let cond = build(spec)?;
+        // Haaner chess with `Hole`: its moves' holes begin from the problem's, one test for both.
+        let fixed_holes =
+            specs.iter().filter(|s| s.name == "Hole").fold(crate::square::Bitboard::EMPTY, |b, s| b | s.squares.0);
+        let cond = if def.name == "HaanerChess" && fixed_holes.non_empty() {
+            holes::Holes::haaner_with(fixed_holes)
+        } else {
+            build(spec)?
+        };
         for (other, _) in &out {
             if def.excludes.contains(&other.name) {
                 return Err(ConditionError::Conflict(def.name, other.name));

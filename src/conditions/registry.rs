@@ -7,8 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, cavalier_majeur, central, chameleon, checkless, edgemover, eiffel, grid,
-    isardam, koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol,
-    sat, sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    holes, isardam, koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi,
+    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -211,7 +211,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(cavalier_majeur::CavalierMajeur::build),
         ..ConditionDef::NONE
     },
-    popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
+    ConditionDef {
+        name: "HaanerChess",
+        popeye: Some(["HaanerChess", "HaanerSchach", "Haan"]),
+        aliases: &["Haaner"],
+        // Its holes are the position's wide state: not with another condition that keeps state there.
+        not_with: HOLES_NOT_WITH,
+        no_rebirth: true,
+        build: Some(holes::Holes::build_haaner),
+        ..ConditionDef::NONE
+    },
     circe_row(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"], CirceSpec { chameleon: true, ..CIRCE }),
     circe_row(["CouscousCirce", "CouscousCirce", "CirceCouscous"], CirceSpec { couscous: true, ..CIRCE }),
     circe_row(
@@ -271,7 +280,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Tibet", "TibetSchach", "Tibet"]),
     popeye_only(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
     popeye_only(["DiagramCirce", "DiagrammCirce", "CirceDiagramme"]),
-    popeye_only(["Hole", "Loch", "Trou"]),
+    ConditionDef {
+        name: "Hole",
+        popeye: Some(["Hole", "Loch", "Trou"]),
+        aliases: &["Holes"],
+        squares: true,
+        not_with: HOLES_NOT_WITH,
+        no_rebirth: true,
+        build: Some(holes::Holes::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackMustCapture", "SchwarzerSchlagzwang", "NoirPriseForce"]),
     popeye_only(["WhiteMustCapture", "WeisserSchlagzwang", "BlancPriseForce"]),
     popeye_only(["ReflectiveKings", "ReflektierendeKoenige", "RoisReflecteurs"]),
@@ -846,6 +864,44 @@ const SQUARE_EFFECTS_NOT_WITH: &[&str] = &[
     "Parsi",
     "MagicSquares",
     "Wormholes",
+];
+
+/// The conditions Hole and Haaner chess are not played with: those that read the board otherwise than by the moves
+/// and observations the holes' test sees (paralysis and support by observation, moves of their own or of another
+/// walk, effects that put pieces on squares, flights), and, for Haaner chess, the other conditions that keep their
+/// state in the position's wide state (Imitator, BGL).
+const HOLES_NOT_WITH: &[&str] = &[
+    "Madrasi",
+    "Isardam",
+    "Eiffel",
+    "Patrouille",
+    "UltraPatrol",
+    "Lortap",
+    "Parsi",
+    "MadnessOfKings",
+    "AndernachChess",
+    "AntiAndernachChess",
+    "ChameleonChess",
+    "Breton",
+    "Sentinelles",
+    "Masand",
+    "MasandGeneralised",
+    "Take&MakeChess",
+    "Make&TakeChess",
+    "SingleBox",
+    "MagicSquares",
+    "Wormholes",
+    "AnnanChess",
+    "KoeKo",
+    "NewKoeko",
+    "AntiKoeko",
+    "CentralChess",
+    "SAT",
+    "StrictSAT",
+    "Bicolores",
+    "SwappingKings",
+    "Imitator",
+    "BGL",
 ];
 
 /// Popeye's words after `Sentinelles` (`SentinellesVariantTypeString`).

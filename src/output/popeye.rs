@@ -296,6 +296,10 @@ pub fn translate_line(line: &str, lang: Lang) -> String {
 /// One change of a twin heading in `lang`: as [`translate_line`], and a piece code standing alone (`Substitute`'s
 /// `Q ==> R`) is one too (German `D ==> T`).
 fn translate_heading(change: &str, lang: Lang) -> String {
+    // A change of several conditions is written one condition a line: each line's words.
+    if change.contains('\n') {
+        return change.split('\n').map(|line| translate_heading(line, lang)).collect::<Vec<_>>().join("\n");
+    }
     change
         .split(' ')
         .map(|tok| {
@@ -455,5 +459,10 @@ mod tests {
         assert_eq!(translate_line("Madrasi", Lang::German), "Madrasi");
         assert_eq!(translate_heading("Q ==> R", Lang::German), "D ==> T");
         assert_eq!(translate_heading("S ==> B", Lang::French), "C ==> F");
+        // BEISPIEL/haan.inp#4, Popeye 4.104: `b) HaanerSchach` over `   SchwarzerKuerzestzueger`.
+        assert_eq!(
+            translate_heading("HaanerChess\n   BlackMinimummer", Lang::German),
+            "HaanerSchach\n   SchwarzerKuerzestzueger"
+        );
     }
 }

@@ -25,7 +25,15 @@ pub fn diagram(pieces: &[Placed]) -> String {
 
 /// [`diagram`] with the piece codes of Popeye's `lang` (German `D` for the queen, `B` for the pawn).
 pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
+    diagram_with_holes(pieces, crate::square::Bitboard::EMPTY, lang)
+}
+
+/// [`diagram_in`] with the holes of the condition `Hole` left blank, as Popeye draws them.
+fn diagram_with_holes(pieces: &[Placed], holes: crate::square::Bitboard, lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
+    for sq in holes {
+        grid[sq.rank() as usize][sq.file() as usize] = " ".to_string();
+    }
     for p in pieces {
         let letters = p.kind.def().code_in(lang);
         // Popeye's marks: `-` for Black, `=` for a neutral piece.
@@ -130,7 +138,9 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         let word = crate::words::in_lang(&words, lang);
         s += &format!("\n{}\n\n\n", centred(&format!("=> ({word} ->)")));
     }
-    s += &diagram_in(&p.pieces, lang);
+    let holes =
+        p.conditions.iter().filter(|c| c.name == "Hole").fold(crate::square::Bitboard::EMPTY, |b, c| b | c.squares.0);
+    s += &diagram_with_holes(&p.pieces, holes, lang);
     let neutral = p.pieces.iter().filter(|x| x.attrs.has(crate::pieces::Attrs::NEUTRAL)).count();
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count() - neutral;
     let black = p.pieces.len() - white - neutral;
@@ -146,7 +156,8 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     };
     s += &stipulation_line_neutral(stip, white, black, neutral);
     s += &attribute_lines(&p.pieces, lang);
-    for c in &p.conditions {
+    // Popeye writes no line for `Hole` (its holes are the diagram's blank squares).
+    for c in p.conditions.iter().filter(|c| c.name != "Hole") {
         s += &centred(&c.popeye_text_in(lang));
         s.push('\n');
     }

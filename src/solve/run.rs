@@ -475,6 +475,38 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if let Some(why) = square_conditions_unsupported(p, d) {
         return Err(why);
     }
+    // The walks whose treatment of a hole is read from Popeye's sources (a hole is no hurdle, no victim, and ends a
+    // line): the others (the non-stop equihopper takes a hole for its hurdle, `hoppers.c`) are not played with holes.
+    if let Some(c) = d.conditions.iter().find(|c| c.name == "Hole" || c.name == "HaanerChess") {
+        use crate::pieces::Atom;
+        let known = |a: &Atom| {
+            matches!(
+                a,
+                Atom::Leap(..)
+                    | Atom::Ride(..)
+                    | Atom::Hop(..)
+                    | Atom::Locust(..)
+                    | Atom::Lame(..)
+                    | Atom::LameRide(..)
+                    | Atom::Lion(..)
+                    | Atom::LeapHop(..)
+                    | Atom::HopN(..)
+                    | Atom::QuietRide(..)
+                    | Atom::QuietLeap(..)
+                    | Atom::Pawn
+            )
+        };
+        if let Some(x) = d.pieces.iter().find(|x| !x.kind.def().walk.iter().all(known)) {
+            let name: &'static str = if c.name == "Hole" { "Hole" } else { "HaanerChess" };
+            return Err(ConditionError::Combination(name, x.kind.def().name));
+        }
+    }
+    // A hole is a square off the board: no piece stands there (Popeye's `block_square` expects it empty).
+    for c in d.conditions.iter().filter(|c| c.name == "Hole") {
+        if let Some(x) = d.pieces.iter().find(|x| c.squares.0.has(x.square)) {
+            return Err(ConditionError::Invalid(format!("a piece stands on the hole {}", x.square)));
+        }
+    }
     // Popeye refuses SingleBox type 1 with fairy pieces ("Fairy pieces not allowed in Single box", problem
     // ignored); types 2 and 3 it plays with them.
     let type1 = |c: &crate::conditions::ConditionSpec| {

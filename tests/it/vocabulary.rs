@@ -45,7 +45,7 @@ const CASES: &[Case] = &[
     Case { kind: "condition", word: "Rokagogo", message: "not supported: condition Rokagogo" },
     Case { kind: "condition", word: "Volage", message: "not supported: condition Volage" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },
-    Case { kind: "condition", word: "Hole", message: "not supported: condition Hole" },
+    Case { kind: "condition", word: "GhostChess", message: "not supported: condition GhostChess" },
     Case { kind: "condition", word: "Maximummer", message: "not supported: condition Maximummer" },
     Case { kind: "option", word: "NullMoves", message: "not supported: option NullMoves" },
     Case { kind: "option", word: "GoalIsEnd", message: "not supported: option GoalIsEnd" },

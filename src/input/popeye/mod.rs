@@ -1040,8 +1040,11 @@ impl<'a> Reader<'a> {
                 if let Some(m) = def.param(t.text, spelling) {
                     spec.add_param(m, first);
                     first = false;
-                } else if let Some(squares) = ConditionSquares::parse_word(t.text).filter(|_| def.squares) {
-                    // Popeye's square list: `Wormholes e5h3`, `MagicSquares c3 d4` (one word or several).
+                } else if let Some(squares) = ConditionSquares::parse_word(t.text)
+                    .filter(|_| def.squares && (def.name != "Hole" || spec.squares.is_empty()))
+                {
+                    // Popeye's square list: `Wormholes e5h3`, `MagicSquares c3 d4` (one word or several); `Hole`
+                    // reads one word (`HandleHole` on one token: `Hole h8 e3` is an input error at `e3`).
                     spec.squares.0 |= squares;
                 } else {
                     break;

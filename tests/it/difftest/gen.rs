@@ -228,6 +228,21 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "Wormholes d4e5"),
     (1, "Wormholes c3f6d5"),
     (1, "Wormholes b2g7e4d8"),
+    (4, "Hole"),
+    (4, "HaanerChess"),
+];
+
+/// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
+const WITH_HOLES: &[&str] = &[
+    "ChecklessChess",
+    "BlackMaximummer",
+    "WhiteMinimummer",
+    "GridChess",
+    "NoCapture",
+    "MonochromChess",
+    "BichromChess",
+    "WhiteEdgeMover",
+    "HaanerChess",
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -286,6 +301,31 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
     }
     let picked: &&'static str = rng.weighted(&chosen);
     picked
+}
+
+/// Whether stipula plays the walk of the piece `code` with holes (its treatment of a hole read from Popeye's
+/// sources; `HOLES_NOT_WITH` and `diagram_rules` in stipula).
+fn hole_walk(code: &str) -> bool {
+    use stipula::pieces::{Atom, Kind};
+    Kind::from_code(code).is_some_and(|k| {
+        k.def().walk.iter().all(|a| {
+            matches!(
+                a,
+                Atom::Leap(..)
+                    | Atom::Ride(..)
+                    | Atom::Hop(..)
+                    | Atom::Locust(..)
+                    | Atom::Lame(..)
+                    | Atom::LameRide(..)
+                    | Atom::Lion(..)
+                    | Atom::LeapHop(..)
+                    | Atom::HopN(..)
+                    | Atom::QuietRide(..)
+                    | Atom::QuietLeap(..)
+                    | Atom::Pawn
+            )
+        })
+    })
 }
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
@@ -764,6 +804,14 @@ impl Gen<'_> {
             if c == "CavalierMajeur" && board.iter().flatten().any(|c| matches!(c, Some((_, "S")))) {
                 conditioned = false;
             }
+            // A twin may put a piece on a hole (stipula refuses it).
+            if c == "Hole" {
+                twinned = false;
+            }
+            // Hole and Haaner chess with the walks stipula plays them with.
+            if (c == "Hole" || c == "HaanerChess") && !board.iter().flatten().flatten().all(|&(_, k)| hole_walk(k)) {
+                conditioned = false;
+            }
             if c.contains("Make&Take") || c.contains("SwappingKings") {
                 twinned = false;
                 if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
@@ -793,7 +841,38 @@ impl Gen<'_> {
                     ]
                     .iter()
                     .any(|w| c.contains(w)));
-            if madrasi && self.rng.chance(25) {
+            if c == "Hole" || c == "HaanerChess" {
+                // Holes on empty squares (one to five, in one word), and now and then one other
+                // condition (Haaner chess with holes of its own).
+                let mut line = String::from(c);
+                if c == "Hole" {
+                    let n = self.rng.range(1, 5);
+                    for _ in 0..n {
+                        let (f, r) = (self.rng.range(0, 7) as usize, self.rng.range(0, 7) as usize);
+                        if self.board[r][f].is_none() && !line.contains(&sq(f, r)) {
+                            // One word, as Popeye reads a hole list.
+                            line += if line.ends_with('e') { " " } else { "" };
+                            line += &sq(f, r);
+                        }
+                    }
+                    if !line.contains(' ') {
+                        line = String::from("Hole");
+                        for r in 0..8 {
+                            if let Some(f) = (0..8).find(|&f| self.board[r][f].is_none()) {
+                                line += &format!(" {}", sq(f, r));
+                                break;
+                            }
+                        }
+                    }
+                }
+                if self.rng.chance(35) {
+                    let other = *self.rng.pick(WITH_HOLES);
+                    if other != c && !(other == "ChecklessChess" && stip.contains('+')) {
+                        let _ = writeln!(text, "Condition {other}");
+                    }
+                }
+                let _ = writeln!(text, "Condition {line}");
+            } else if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
                 let _ = writeln!(text, "Condition {c}");
@@ -1179,7 +1258,11 @@ impl Gen<'_> {
                 }
                 // Not with orphans or friends, which stipula plays without conditions.
                 _ if board.iter().flatten().any(|c| matches!(c, Some((_, "O" | "F")))) => format!("Stipulation {stip}"),
-                _ => format!("Condition {}", condition_for(self.rng, stip, &condition_filter())),
+                // Not Hole (a twin gives no squares) nor Haaner chess (not with every walk), drawn as such.
+                _ => match condition_for(self.rng, stip, &condition_filter()) {
+                    "Hole" | "HaanerChess" => "Condition NoCapture".to_string(),
+                    c => format!("Condition {c}"),
+                },
             };
             parts.push(c);
         }
