@@ -6,7 +6,7 @@
 //! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of
 //! a stipulation family whose code contains one of the words; `STIPULA_DIFF_CONDITION=Mars|Take`: every problem
 //! under a condition whose name contains one of the `|`-separated words; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
-//! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon or hurdle colour changing pieces wherever the problem
+//! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon, hurdle colour changing or paralysing pieces (`=Paralysing`: those alone) wherever the problem
 //! allows them); `examples/difftest.rs` runs longer ones.
 
 use crate::difftest;
