@@ -42,6 +42,9 @@ pub struct NaiveBoard {
     pub hccs: bool,
     /// Whether the diagram had a grasshopper without attributes (false from [`NaiveBoard::from_position`]).
     pub plain_grasshopper: bool,
+    /// The paralysing pieces: a piece one of them of the other colour observes is paralysed (it does not move
+    /// and gives no check); a paralysing piece never captures and gives no check.
+    pub paralysing: [[bool; 8]; 8],
 }
 
 impl NaiveBoard {
@@ -58,7 +61,9 @@ impl NaiveBoard {
         let mut kamikaze = [[false; 8]; 8];
         let mut chameleon = [[false; 8]; 8];
         let mut hcc = [[false; 8]; 8];
+        let mut paralysing = [[false; 8]; 8];
         for (sq, p) in pos.pieces() {
+            paralysing[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::PARALYSING);
             hcc[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::HURDLE_COLOUR_CHANGING);
             kamikaze[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::KAMIKAZE);
             chameleon[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::CHAMELEON);
@@ -82,6 +87,7 @@ impl NaiveBoard {
             hcc,
             hccs: pos.marks().has(Attrs::HURDLE_COLOUR_CHANGING),
             plain_grasshopper: false,
+            paralysing,
         }
     }
 
@@ -121,6 +127,34 @@ impl NaiveBoard {
     /// Whether the piece on (file, rank) is one `color` may take: the other colour's, or a neutral one.
     fn takeable_by(&self, f: i8, r: i8, color: Color) -> bool {
         self.at(f, r).is_some_and(|p| p.color != color || self.is_neutral(f, r))
+    }
+
+    /// Whether the piece on `sq` is paralysed: a paralysing piece of the other colour observes it.
+    pub fn paralysed(&self, s: Square) -> bool {
+        let Some(p) = self.get(s) else { return false };
+        observers_on(self, s, p.color.opposite()).into_iter().any(|o| Self::mark(&self.paralysing, o))
+    }
+
+    /// Whether the side to move is suffocated by paralysis: some of its pieces would have moves if nothing
+    /// were paralysed (a paralysing piece's captures too), and each of those is paralysed.
+    pub fn suffocated(&self, promotions: &[Kind]) -> bool {
+        let mut any = false;
+        for (from, p) in self.squares_of(self.side) {
+            let mut moves: Vec<Move> = if p.kind == Kind::PAWN {
+                pawn_moves_on(self, from, promotions)
+            } else {
+                targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)).collect()
+            };
+            moves.extend(self.castlings().into_iter().filter(|m| m.from == from));
+            if moves.is_empty() {
+                continue;
+            }
+            if !self.paralysed(from) {
+                return false;
+            }
+            any = true;
+        }
+        any
     }
 
     /// [`targets_naive`] on this board: build the board once to ask for many pieces' targets.
@@ -876,7 +910,9 @@ impl NaiveBoard {
         let royal = self.royal[color.index()];
         self.squares_of(color).into_iter().any(|(s, p)| {
             (p.kind == Kind::KING || royal == Some(s))
-                && (!observers_on(self, s, color.opposite()).is_empty()
+                && (observers_on(self, s, color.opposite())
+                    .into_iter()
+                    .any(|o| !Self::mark(&self.paralysing, o) && !self.paralysed(o))
                     || (royal == Some(s)
                         && p.kind == Kind::PAWN
                         && self.side != color
@@ -922,7 +958,8 @@ impl NaiveBoard {
         let kamikaze = Self::mark(&self.kamikaze, mv.from);
         let chameleon = Self::mark(&self.chameleon, mv.from);
         let hcc = Self::mark(&self.hcc, mv.from);
-        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
+        let paralysing = Self::mark(&self.paralysing, mv.from);
+        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing] {
             if let Some(c) = mv.capture() {
                 Self::set_mark(grid, c, false);
             }
@@ -931,6 +968,7 @@ impl NaiveBoard {
         Self::set_mark(&mut b.kamikaze, mv.to, kamikaze);
         Self::set_mark(&mut b.chameleon, mv.to, chameleon);
         Self::set_mark(&mut b.hcc, mv.to, hcc);
+        Self::set_mark(&mut b.paralysing, mv.to, paralysing);
         let grasshopper = Kind::from_code("G").expect("the grasshopper");
         if mv.promotion() == Some(grasshopper) && self.hccs && (mv.choice() == 2 || !self.plain_grasshopper) {
             Self::set_mark(&mut b.hcc, mv.to, true);
@@ -978,7 +1016,7 @@ impl NaiveBoard {
             b.set_neutral(from, false);
             b.set(to, rook);
             b.set_neutral(to, neutral);
-            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc] {
+            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing] {
                 let on = Self::mark(grid, from);
                 Self::set_mark(grid, from, false);
                 Self::set_mark(grid, to, on);
@@ -1013,6 +1051,9 @@ impl NaiveBoard {
         let us = self.side;
         let mut pseudo = Vec::new();
         for (from, p) in self.squares_of(us) {
+            if self.paralysed(from) {
+                continue;
+            }
             if p.kind == Kind::PAWN {
                 pseudo.extend(pawn_moves_on(self, from, promotions));
             } else {
@@ -1021,7 +1062,8 @@ impl NaiveBoard {
                 );
             }
         }
-        pseudo.extend(self.castlings());
+        pseudo.extend(self.castlings().into_iter().filter(|m| !self.paralysed(m.from)));
+        pseudo.retain(|m| !(m.is_capture() && Self::mark(&self.paralysing, m.from)));
         let mut out: Vec<Move> = pseudo.into_iter().filter(|&mv| !self.make(mv).in_check(us)).collect();
         out.sort();
         out
@@ -1043,6 +1085,10 @@ impl NaiveBoard {
             let mut b = self.clone();
             b.set(sq(4, rank), None);
             b.set(sq(f, rank), Some(king));
+            // With its marks (a paralysing king paralyses from the square it passes).
+            let paralysing = Self::mark(&b.paralysing, sq(4, rank));
+            Self::set_mark(&mut b.paralysing, sq(4, rank), false);
+            Self::set_mark(&mut b.paralysing, sq(f, rank), paralysing);
             !b.in_check(us)
         };
         let empty = |fs: &[i8]| fs.iter().all(|&f| self.at(f, rank).is_none());

@@ -16,14 +16,20 @@
 //!   pawn promotes to a grasshopper as the grasshoppers of the diagram are (Popeye's
 //!   `hopper_attribute_specific_promotion_initialiser`): a plain one if the diagram has one, one with the attribute
 //!   (`b7-b8=G=hcc`) if the diagram has one; both, choice 1 and 2, if it has both.
+//! - Paralysing (`pieces/attributes/paralysing/`): a piece observed by an opposing paralysing piece (by its walk,
+//!   whether or not that piece is itself paralysed) is paralysed: it does not move and gives no check. A
+//!   paralysing piece never captures and gives no check. A side that would have moves if nothing were paralysed,
+//!   all of them by paralysed pieces, is suffocated: not mated but stalemated, in check or not
+//!   (`paralysing_mate_filter`, `paralysing_stalemate_special`).
 
+use crate::attacks::Occupancy;
 use crate::effects::{Effect, Effects};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::pieces::{Attrs, Kind, Piece};
 use crate::position::Position;
-use crate::square::Square;
+use crate::square::{Bitboard, Color, Square};
 
 /// The stages of the attributes in `attrs` (those of a problem's pieces taken together) that act on moves;
 /// `plain_grasshopper`: whether the diagram has a grasshopper without attributes (what a pawn may promote to).
@@ -38,7 +44,72 @@ pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Cond
     if attrs.has(Attrs::HURDLE_COLOUR_CHANGING) {
         out.push(Box::new(HurdleColourChangers { plain_grasshopper }));
     }
+    if attrs.has(Attrs::PARALYSING) {
+        out.push(Box::new(ParalysingPieces));
+    }
     out
+}
+
+/// Paralysing pieces: they paralyse the opposing pieces they observe, never capture and give no check.
+#[derive(Clone, Debug)]
+pub struct ParalysingPieces;
+
+impl ParalysingPieces {
+    /// The paralysing pieces of colour `by` that observe `sq` by their walks.
+    fn paralysers_of(rules: &Rules, pos: &Position, sq: Square, by: Color) -> Bitboard {
+        let paralysing = pos.marked() & pos.color_bb(by);
+        if paralysing.is_empty() || !pos.marks().has(Attrs::PARALYSING) {
+            return Bitboard::EMPTY;
+        }
+        rules.observers(pos, sq, by) & paralysing
+    }
+}
+
+impl Condition for ParalysingPieces {
+    fn describe(&self) -> String {
+        "Paralysing".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::PARALYSIS | Hooks::OBSERVATION | Hooks::LEGALITY | Hooks::GOAL
+    }
+
+    fn is_paralysed(&self, rules: &Rules, pos: &Position, sq: Square) -> bool {
+        let Some(p) = pos.piece_at(sq) else { return false };
+        Self::paralysers_of(rules, pos, sq, p.color.opposite()).non_empty()
+    }
+
+    fn paralysers(&self, rules: &Rules, pos: &Position, sq: Square) -> Vec<Square> {
+        let Some(p) = pos.piece_at(sq) else { return Vec::new() };
+        Self::paralysers_of(rules, pos, sq, p.color.opposite()).collect()
+    }
+
+    fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, _target: Square) -> bool {
+        !pos.attrs_at(observer).has(Attrs::PARALYSING)
+    }
+
+    fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+        !(mv.is_capture() && before.attrs_at(mv.from).has(Attrs::PARALYSING))
+    }
+
+    fn suffocated(&self, rules: &Rules, pos: &Position) -> bool {
+        let mut buf = MoveList::new();
+        let mut any = false;
+        for from in pos.color_bb(pos.side()) {
+            buf.clear();
+            rules.moves_ignoring_paralysis(pos, from, &mut buf);
+            // A paralysing piece's captures count too (Popeye's suffocation finder generates them: its filter of
+            // those captures stands in the solving slices only).
+            if buf.is_empty() {
+                continue;
+            }
+            if !rules.is_paralysed(pos, from) {
+                return false;
+            }
+            any = true;
+        }
+        any
+    }
 }
 
 /// The grasshoppers that change their hurdle's colour.

@@ -41,6 +41,7 @@ pub mod sentinelles;
 pub mod singlebox;
 pub mod swapping_kings;
 pub mod take_make;
+pub mod volage;
 pub mod wormholes;
 
 use self::registry::CONDITIONS;

@@ -8,7 +8,7 @@ use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI,
 use super::{
     andernach, annan, bicolores, breton, cavalier_majeur, central, chameleon, checkless, edgemover, eiffel, grid,
     holes, isardam, koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi,
-    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -64,8 +64,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
     },
     circe_row(["Circe", "Circe", "Circe"], CIRCE),
     circe_row(["MirrorCirce", "SpiegelCirce", "CirceMalefique"], CirceSpec { mirror: true, ..CIRCE }),
-    popeye_only(["Volage", "Volage", "Volage"]),
-    popeye_only(["Hypervolage", "Hypervolage", "Hypervolage"]),
+    ConditionDef {
+        name: "Volage",
+        popeye: Some(["Volage", "Volage", "Volage"]),
+        build: Some(volage::Volage::build),
+        alone: true,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "Hypervolage",
+        popeye: Some(["Hypervolage", "Hypervolage", "Hypervolage"]),
+        build: Some(volage::Volage::build_hyper),
+        alone: true,
+        ..ConditionDef::NONE
+    },
     ConditionDef {
         name: "GridChess",
         popeye: Some(["GridChess", "Gitterschach", "Grille"]),

@@ -535,14 +535,16 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
     }
     let in_check = rules.in_check(pos, us);
     let no_move = legal.is_empty();
+    // A side suffocated by paralysis (Paralysing pieces) is stalemated, in check or not.
+    let suffocated = no_move && rules.suffocated(pos);
     Snapshot {
         position: pos.clone(),
         paralysed,
         checks,
         king_squares,
         tempting,
-        mate: in_check && no_move,
-        stalemate: !in_check && no_move,
+        mate: in_check && no_move && !suffocated,
+        stalemate: (!in_check || suffocated) && no_move,
         moves: Vec::new(),
     }
 }

@@ -68,6 +68,9 @@ impl Hooks {
     /// [`Condition::on_move`]: every move, capture or not, may change more than its own squares (a recolouring,
     /// a transmutation, a relocation), made right after the move.
     pub const ON_MOVE: Hooks = Hooks(32768);
+    /// [`Condition::suffocated`]: the goals of immobility read the condition too (Paralysing pieces: a side
+    /// whose every move is stopped by paralysis is not mated but stalemated).
+    pub const GOAL: Hooks = Hooks(1 << 22);
     /// [`Condition::in_check`]: the condition says what check is (SAT: a king with a flight); at most one
     /// condition of a problem has it. Every shortcut that reads check off the observations is off under it.
     pub const CHECK: Hooks = Hooks(1 << 31);
@@ -119,7 +122,9 @@ impl Stage {
                     | Hooks::PIECE_MOVES.0
                     | Hooks::REWRITE.0,
             ),
-            Stage::Observe => Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0 | Hooks::CHECK.0),
+            Stage::Observe => {
+                Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0 | Hooks::CHECK.0 | Hooks::GOAL.0)
+            }
             Stage::Capture => Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0),
             Stage::State => Hooks::AFTER_MOVE,
             Stage::Legality => Hooks::LEGALITY,
@@ -252,6 +257,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// [`Condition::extra_check`]), gives check (called only with [`Hooks::OBSERVATION`]).
     fn extra_capture_counts(&self, _rules: &Rules, _pos: &Position, _mv: Move) -> bool {
         true
+    }
+
+    /// Whether the side to move in `pos` is suffocated by paralysis (called only with [`Hooks::GOAL`]): it would
+    /// have moves if nothing were paralysed, and every piece that would have one is paralysed (Popeye's
+    /// `suffocated_by_paralysis`). Such a side is not mated, but stalemated, check or not.
+    fn suffocated(&self, _rules: &Rules, _pos: &Position) -> bool {
+        false
     }
 
     /// A legality test beyond "the mover's king is not in check" on the position after the move.

@@ -505,6 +505,25 @@ impl Rules {
         self.free_piece_moves(pos, from, out);
     }
 
+    /// The pseudo-legal moves of the side to move's piece on `from` as if it were not paralysed (what
+    /// [`Condition::suffocated`] asks).
+    pub fn moves_ignoring_paralysis(&self, pos: &Position, from: Square, out: &mut MoveList) {
+        self.free_piece_moves(pos, from, out);
+    }
+
+    /// Whether a condition reads the goals of immobility ([`Hooks::GOAL`]).
+    #[inline]
+    pub fn reads_immobility(&self) -> bool {
+        self.hooks.has(Hooks::GOAL)
+    }
+
+    /// Whether the side to move in `pos` is suffocated by paralysis under a condition
+    /// ([`Condition::suffocated`]): not mated, but stalemated.
+    #[inline]
+    pub fn suffocated(&self, pos: &Position) -> bool {
+        self.hooks.has(Hooks::GOAL) && self.conditions_with(Hooks::GOAL).any(|c| c.suffocated(self, pos))
+    }
+
     /// [`Rules::piece_pseudo_moves`] of a piece known not to be paralysed.
     #[inline]
     fn free_piece_moves(&self, pos: &Position, from: Square, out: &mut MoveList) {
@@ -716,8 +735,13 @@ impl Rules {
         castlings(pos, from, us, out, |passed, _| {
             !*in_check.get_or_insert_with(|| self.in_check(pos, us)) && {
                 let mut p = pos.clone();
+                // The king passes with its attributes (a paralysing king paralyses from there too).
+                let attrs = pos.attrs_at(from);
                 p.remove(from);
                 p.put(passed, king);
+                if !attrs.is_empty() {
+                    p.set_attrs(passed, attrs);
+                }
                 !self.in_check(&p, us)
             }
         });

@@ -650,6 +650,12 @@ impl Attrs {
     /// Hurdle colour changing: a grasshopper with this attribute turns the hurdle it hops over to the other
     /// side, kings and neutral pieces excepted (Popeye `hccGa1*c3[b2=w]`).
     pub const HURDLE_COLOUR_CHANGING: Attrs = Attrs(16);
+    /// Paralysing: the piece paralyses the opposing pieces it observes (they neither move nor give check); it
+    /// never captures and gives no check itself (Popeye `pieces/attributes/paralysing`).
+    pub const PARALYSING: Attrs = Attrs(32);
+    /// Under the condition Volage, a piece that has changed sides and is volage no more (no attribute of the
+    /// diagram's: no writer shows it, as Popeye writes no letter for Volage under the condition).
+    pub const VOLAGE_SPENT: Attrs = Attrs(64);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -670,6 +676,12 @@ impl Attrs {
     /// [`Rules::with_attributes`](crate::movegen::Rules::with_attributes) is given.
     pub fn of<'a>(pieces: impl IntoIterator<Item = &'a Placed>) -> Attrs {
         pieces.into_iter().fold(Attrs::NONE, |a, p| a.union(p.effective_attrs()))
+    }
+
+    /// The attributes of this set that a writer shows (those of [`ATTRIBUTES`]): the condition's own marks
+    /// ([`Attrs::VOLAGE_SPENT`]) left out.
+    pub fn visible(self) -> Attrs {
+        Attrs(self.0 & !Attrs::VOLAGE_SPENT.0)
     }
 
     /// The rows of [`ATTRIBUTES`] this set holds, in the table's order.
@@ -704,6 +716,7 @@ pub static ATTRIBUTES: &[AttrDef] = &[
     AttrDef { attr: Attrs::NEUTRAL, names: ["Neutral", "Neutral", "Neutre"], name: "neutral" },
     AttrDef { attr: Attrs::ROYAL, names: ["Royal", "Koeniglich", "Royale"], name: "royal" },
     AttrDef { attr: Attrs::KAMIKAZE, names: ["Kamikaze", "Kamikaze", "Kamikaze"], name: "kamikaze" },
+    AttrDef { attr: Attrs::PARALYSING, names: ["Paralysing", "Paralysierend", "Paralysante"], name: "paralysing" },
     AttrDef { attr: Attrs::CHAMELEON, names: ["Chameleon", "Chamaeleon", "Cameleon"], name: "chameleon" },
     AttrDef {
         attr: Attrs::HURDLE_COLOUR_CHANGING,

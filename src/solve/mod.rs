@@ -180,9 +180,28 @@ pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveLis
     let other_checked = || rules.in_check(pos, pos.side());
     // The mover's immobility: no legal move if it were to move again.
     let mover_immobile = |buf: &mut MoveList| !rules.has_legal_move(&pos.null_move(), buf);
+    if rules.reads_immobility() {
+        // Popeye's paralysing goal filters, read literally: a suffocated side is stalemated, never mated.
+        let suffocated = |p: &Position| rules.suffocated(p);
+        match goal {
+            Goal::AutoStalemate => return suffocated(&pos.null_move()) || (!other_checked() && mover_immobile(buf)),
+            Goal::DoubleStalemate => {
+                let mover_suffocated = suffocated(&pos.null_move());
+                return (mover_suffocated || mover_immobile(buf))
+                    && (suffocated(pos)
+                        || (!other_checked() && (mover_suffocated || !rules.has_legal_move(pos, buf))));
+            }
+            _ => {}
+        }
+    }
     match goal {
-        Goal::Mate => other_checked() && !rules.has_legal_move(pos, buf),
-        Goal::Stalemate => !other_checked() && !rules.has_legal_move(pos, buf),
+        // A side suffocated by paralysis (Paralysing pieces) is stalemated, not mated, check or not (Popeye's
+        // `paralysing_mate_filter` and `paralysing_stalemate_special`).
+        Goal::Mate => other_checked() && !rules.has_legal_move(pos, buf) && !rules.suffocated(pos),
+        Goal::Stalemate => {
+            (!other_checked() && !rules.has_legal_move(pos, buf))
+                || (rules.suffocated(pos) && !rules.has_legal_move(pos, buf))
+        }
         Goal::DoubleStalemate => !other_checked() && !rules.has_legal_move(pos, buf) && mover_immobile(buf),
         Goal::MateOrStalemate => !rules.has_legal_move(pos, buf),
         Goal::AutoStalemate => !other_checked() && mover_immobile(buf),
@@ -923,7 +942,13 @@ impl<'a> Search<'a> {
             if plies == 1 && plain && self.goal == Goal::Mate && !self.rules.in_check(&after, after.side()) {
                 continue;
             }
-            if plies == 1 && plain && self.goal == Goal::Stalemate && self.rules.in_check(&after, after.side()) {
+            // (A side suffocated by paralysis is stalemated in check too.)
+            if plies == 1
+                && plain
+                && self.goal == Goal::Stalemate
+                && !self.rules.reads_immobility()
+                && self.rules.in_check(&after, after.side())
+            {
                 continue;
             }
             if ends_early && self.goal_reached(&after, &mut Vec::new()) {

@@ -588,6 +588,21 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     {
         return Some(Refusal::unsupported(format!("not supported yet: piece attributes {name} together")));
     }
+    // Paralysing pieces alone among the attributes, not with autostalemate.
+    if attrs.has(Attrs::PARALYSING) {
+        if attrs != Attrs::PARALYSING {
+            return Some(Refusal::unsupported(format!("not supported yet: piece attributes {name} together")));
+        }
+        // Popeye takes a last move that leaves the mover's king in check for autostalemate when the mover is
+        // suffocated (`paralysing_stalemate_special` tests self-check for the stalemated opponent only), which
+        // stipula's searches, playing legal moves alone, do not reach.
+        if d.stipulation.goal == Goal::AutoStalemate {
+            return Some(Refusal::unsupported(format!(
+                "not supported yet: piece attribute {name} with the goal {}",
+                d.stipulation.goal.marker()
+            )));
+        }
+    }
     // A pawn without attributes that promotes may become a chameleon piece (`e7-e8=Q=c`): with other attributes
     // on the chameleon pieces (neutral chameleons), its promotee would have attributes of its own.
     if attrs.has(Attrs::CHAMELEON)

@@ -85,7 +85,7 @@ impl PlayedMove {
     /// `mv` played from `before`, marked `mark`.
     pub fn new(before: &Position, mv: Move, mark: Option<Mark>) -> PlayedMove {
         let piece = before.piece_at(mv.from).expect("a move starts on an occupied square");
-        PlayedMove { mv, piece, attrs: before.attrs_at(mv.from), mark, effects: Effects::NONE }
+        PlayedMove { mv, piece, attrs: before.attrs_at(mv.from).visible(), mark, effects: Effects::NONE }
     }
 
     /// `mv` from `before` to `after`, marked with the goal's symbol when it reaches the goal and `goal_counts`,

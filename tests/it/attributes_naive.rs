@@ -357,3 +357,60 @@ fn hurdle_colour_changing_grasshoppers_agree_with_the_naive_reference() {
         "{compared} positions, {turned} hurdles turned, {promotions} promotions"
     );
 }
+
+/// Paralysing pieces: the legal moves (no move of a piece an opposing paralysing piece observes, no capture by a
+/// paralysing piece), check (neither paralysing nor paralysed pieces give it), suffocation (Popeye's: every piece
+/// that would move if nothing were paralysed is paralysed) and the position after each move are the naive
+/// reference's, along random games of up to eight plies from 3 000 random positions, kings paralysing too.
+#[test]
+fn paralysing_pieces_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0005);
+    let attrs = Attrs::PARALYSING;
+    let (mut compared, mut paralysed, mut suffocated) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut pos = marked_position(&mut rng, attrs);
+        for s in pos.royal_bb(Color::White) | pos.royal_bb(Color::Black) {
+            if rng.below(4) == 0 {
+                assert!(pos.set_attrs(s, attrs));
+            }
+        }
+        if pos.marks().is_empty() {
+            continue;
+        }
+        let conds = stipula::conditions::attributes::for_attributes(attrs, false);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..8 {
+            let naive = NaiveBoard::from_position(&pos);
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            for (s, _) in pos.pieces() {
+                assert_eq!(rules.is_paralysed(&pos, s), naive.paralysed(s), "{s} in {pos:?}");
+                paralysed += naive.paralysed(s) as u32;
+            }
+            assert_eq!(rules.suffocated(&pos), naive.suffocated(&rules.promotions), "suffocation in {pos:?}");
+            suffocated += rules.suffocated(&pos) as u32;
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            let after = rules.make(&pos, mv);
+            assert_eq!(NaiveBoard::from_position(&after), naive.make(mv), "{mv:?} from {pos:?}");
+            assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(
+        compared > 10000 && paralysed > 3000 && suffocated > 20,
+        "{compared} positions, {paralysed} paralysed pieces, {suffocated} suffocated sides"
+    );
+}

@@ -70,6 +70,8 @@ struct Naive {
     sat: bool,
     /// Magic squares: the squares, as bits by square index.
     magic: u64,
+    /// Volage (`Some(false)`) or Hypervolage (`Some(true)`).
+    volage: Option<bool>,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -111,6 +113,7 @@ impl Naive {
             masand: None,
             sat: false,
             magic: 0,
+            volage: None,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -159,6 +162,8 @@ impl Naive {
                 "MasandGeneralised" => n.masand = Some(true),
                 "SAT" => n.sat = true,
                 "MagicSquares" => n.magic = spec.squares.0 .0,
+                "Volage" => n.volage = Some(false),
+                "Hypervolage" => n.volage = Some(true),
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
                     n.breton = Some((has("Adverse"), has("Chromatic"), has("PY")))
@@ -840,6 +845,19 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             after.put(m.to, Piece::new(p.color, k));
         }
     }
+    // Volage: a piece but a king that moves to a square of the other colour changes sides, under Volage once
+    // (then marked as no more volage), under Hypervolage every time; castling moves the king.
+    if let Some(hyper) = n.volage {
+        let light = |s: Square| (s.file() + s.rank()) % 2 == 1;
+        let spent = pos.attrs_at(m.from).has(stipula::pieces::Attrs::VOLAGE_SPENT);
+        if mover.kind != Kind::KING && light(m.from) != light(m.to) && (hyper || !spent) {
+            let p = after.piece_at(m.to).unwrap();
+            after.put(m.to, Piece::new(p.color.opposite(), p.kind));
+            if !hyper {
+                after.set_attrs(m.to, stipula::pieces::Attrs::VOLAGE_SPENT);
+            }
+        }
+    }
     if (n.andernach && m.is_capture() || n.anti_andernach && !m.is_capture()) && mover.kind != Kind::KING {
         let p = after.piece_at(m.to).unwrap();
         after.put(m.to, Piece::new(p.color.opposite(), p.kind));
@@ -1377,6 +1395,14 @@ fn take_make_matches_naive() {
     }
     differential(&["Take&MakeChess Absolute"], 0x5EED_7A51, 4000);
     differential(&["Take&MakeChess", "Madrasi"], 0x5EED_7A52, 3000);
+}
+
+#[test]
+fn volage_matches_naive() {
+    differential(&["Volage"], 0x5EED_F0A0, 4000);
+    differential_every_kind(&["Volage"], 0x5EED_F0A1, 2000);
+    differential(&["Hypervolage"], 0x5EED_F0A2, 4000);
+    differential_every_kind(&["Hypervolage"], 0x5EED_F0A3, 2000);
 }
 
 #[test]

@@ -286,6 +286,8 @@ const DOCUMENTED: &[(&str, &str)] = &[
     ("BEISPIEL/stip.inp#68", "StartMoveNumber is ignored (every first move is solved)"),
     ("BEISPIEL/sford.inp#34", "StartMoveNumber is ignored (every first move is solved)"),
     ("REGRESSIONS/4_83_to_4_85.inp#14", "StartMoveNumber is ignored (every first move is solved)"),
+    ("REGRESSIONS/4_51_to_4_53.inp#4", "StartMoveNumber is ignored (every first move is solved)"),
+    ("REGRESSIONS/4_51_to_4_53.inp#5", "StartMoveNumber is ignored (every first move is solved)"),
     ("REGRESSIONS/4_87_to_4_89.inp#3", "a pawn on its first rank in the diagram is refused"),
     ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
     ("BEISPIEL/lengthy/zeitmax.inp#6", "MaxTime: Popeye's 10 s run out before the solution it finds without the limit"),

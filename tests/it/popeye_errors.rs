@@ -94,14 +94,14 @@ fn piece_attribute() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces White Paralysing Ke1
+Pieces White Magic Ke1
 EndProblem
 "#,
-        r#"error: not supported: piece attribute Paralysing
+        r#"error: not supported: piece attribute Magic
  --> t.inp:3:14
   |
-3 | Pieces White Paralysing Ke1
-  |              ^^^^^^^^^^
+3 | Pieces White Magic Ke1
+  |              ^^^^^
 "#,
     );
 }

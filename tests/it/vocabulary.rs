@@ -43,7 +43,7 @@ const CASES: &[Case] = &[
     Case { kind: "piece", word: "MP", message: "not supported: piece MP" },
     Case { kind: "piece", word: "ST", message: "not supported: piece ST" },
     Case { kind: "condition", word: "Rokagogo", message: "not supported: condition Rokagogo" },
-    Case { kind: "condition", word: "Volage", message: "not supported: condition Volage" },
+    Case { kind: "condition", word: "NorskSjakk", message: "not supported: condition NorskSjakk" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },
     Case { kind: "condition", word: "GhostChess", message: "not supported: condition GhostChess" },
     Case { kind: "condition", word: "Maximummer", message: "not supported: condition Maximummer" },

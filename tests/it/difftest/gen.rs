@@ -230,6 +230,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Wormholes b2g7e4d8"),
     (4, "Hole"),
     (4, "HaanerChess"),
+    (3, "Volage"),
+    (2, "Hypervolage"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -701,16 +703,26 @@ impl Gen<'_> {
                 }
             }
         }
-        // Now and then kamikaze, chameleon or hurdle colour changing pieces (Popeye's piece attributes), not with a royal or neutral piece,
-        // conditions or twins (stipula refuses them with conditions), nor a kamikaze king (Popeye refuses it).
+        // Now and then kamikaze, chameleon, hurdle colour changing or paralysing pieces (Popeye's piece attributes),
+        // not with a royal or neutral piece, conditions or twins (stipula refuses them with conditions), nor a
+        // kamikaze or chameleon king (Popeye refuses the first); a paralysing king now and then.
         let mut marked: Vec<(usize, usize)> = Vec::new();
         let forced = std::env::var_os("STIPULA_DIFF_ATTRS").is_some();
         // Hurdle colour changing on grasshoppers only (stipula refuses it on other pieces).
-        let attr = *self.rng.pick(&["Kamikaze", "Chameleon", "HurdleColourChanging"]);
-        if royal.is_none() && neutral.is_empty() && (self.rng.chance(8) || forced) {
+        // `STIPULA_DIFF_ATTRS=Paralysing`: that attribute alone.
+        let attrs = ["Kamikaze", "Chameleon", "HurdleColourChanging", "Paralysing"];
+        let only = std::env::var("STIPULA_DIFF_ATTRS").ok().and_then(|a| attrs.iter().find(|&&x| x == a).copied());
+        let attr = only.unwrap_or_else(|| *self.rng.pick(&attrs));
+        // Not paralysing pieces with autostalemate (stipula refuses them).
+        let refused = attr == "Paralysing" && stip.contains("!=");
+        if royal.is_none() && neutral.is_empty() && !borrows && !refused && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
-                    let fits = |k: &str| if attr == "HurdleColourChanging" { k == "G" } else { k != "K" };
+                    let fits = |k: &str| match attr {
+                        "HurdleColourChanging" => k == "G",
+                        "Paralysing" => true,
+                        _ => k != "K",
+                    };
                     if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
                         marked.push((f, r));
                     }
@@ -758,6 +770,10 @@ impl Gen<'_> {
                             }
                         }
                     }
+                }
+                // A side whose pieces all have the attribute (paralysing kings too): its colour once, before them.
+                if words.is_empty() && royal.is_none_or(|(f, r)| self.board[r][f].is_none_or(|(w, _)| w != white)) {
+                    text.truncate(text.len() - " White".len());
                 }
                 for (k, squares) in words {
                     let _ = write!(text, " {k}{squares}");
