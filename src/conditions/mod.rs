@@ -22,6 +22,7 @@ pub mod eiffel;
 pub mod grid;
 pub mod isardam;
 pub mod koeko;
+pub mod lese_majeste;
 pub mod madness;
 pub mod madrasi;
 pub mod magic_square;

@@ -7,8 +7,8 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    lese_majeste, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat,
+    sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -733,7 +733,13 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["ImmuneVerticalSymmetry", "ImmuneVertikaleSymmetrie", "ImmuneSymetriqueVerticale"]),
     popeye_only(["ImmuneHorizontalSymmetry", "ImmuneHorizontaleSymmetrie", "ImmuneSymetriqueHorizontale"]),
-    popeye_only(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
+    ConditionDef {
+        name: "LeseMajeste",
+        popeye: Some(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
+        aliases: &["Lese-majeste"],
+        build: Some(lese_majeste::LeseMajeste::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["Rokagogo", "Rokagogo", "Rokagogo"]),
     ConditionDef {
         name: "Breton",

@@ -360,6 +360,11 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
 
+    /// Whether the diagram may leave the side not to move in check (Lèse-majesté); it may not by default.
+    fn allows_diagram_check(&self) -> bool {
+        false
+    }
+
     /// Whether castling exists at all.
     fn castling(&self) -> bool {
         true

@@ -272,6 +272,11 @@ impl Rules {
         self.castling
     }
 
+    /// Whether the diagram may leave the side not to move in check ([`Condition::allows_diagram_check`]).
+    pub fn diagram_check_allowed(&self) -> bool {
+        self.conditions.iter().any(|c| c.allows_diagram_check())
+    }
+
     /// Whether en passant exists under these rules.
     pub fn en_passant_exists(&self) -> bool {
         self.en_passant

@@ -184,6 +184,7 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Take&MakeChess Absolute"),
     (3, "Make&TakeChess"),
     (3, "SwappingKings"),
+    (2, "LeseMajeste"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
