@@ -21,6 +21,7 @@ pub mod edgemover;
 pub mod eiffel;
 pub mod grid;
 pub mod isardam;
+pub mod kobul;
 pub mod koeko;
 pub mod lese_majeste;
 pub mod madness;
@@ -148,6 +149,8 @@ impl ConditionSpec {
                 Some(k) if k.code() != "K" => format!("{}-{name}", k.def().code_in(lang)),
                 _ => name,
             },
+            // Popeye writes the side in English whatever the language (output/plaintext/condition.c).
+            "KobulKings" => std::iter::once(name).chain(self.options.iter().cloned()).collect::<Vec<_>>().join(" "),
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
             // Popeye writes its type, the default too.

@@ -6,7 +6,7 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
+    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, kobul, koeko,
     lese_majeste, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat,
     sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
@@ -685,7 +685,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["ContraParrain", "KontraParrain", "ContraParrain"],
         CirceSpec { determine: Determine::Parrain, mirror: true, ..CIRCE },
     ),
-    popeye_only(["KobulKings", "KobulKoenige", "RoisKobul"]),
+    ConditionDef {
+        name: "KobulKings",
+        popeye: Some(["KobulKings", "KobulKoenige", "RoisKobul"]),
+        aliases: &["Kobul"],
+        params: &[
+            Param { name: "White", popeye: Some((SIDES[0], SIDES)), aliases: &[], implied: false },
+            Param { name: "Black", popeye: Some((SIDES[1], SIDES)), aliases: &[], implied: false },
+        ],
+        // The royal piece's walk changes with the capture: with other conditions' effects and observations (a
+        // rebirth, a paralysis by kind) the order is not settled here.
+        alone: true,
+        build: Some(kobul::KobulKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["ExchangeCastling", "PlatzwechselRochade", "EchangeRoque"]),
     popeye_only(["WhiteAlphabeticChess", "WeissesAlphabetischesSchach", "BlancEchecsAlphabetiques"]),
     popeye_only(["BlackAlphabeticChess", "SchwarzesAlphabetischesSchach", "NoirEchecsAlphabetiques"]),
@@ -883,6 +896,9 @@ const MUMMER_PARAMS: &[Param] = &[
 /// Isardam's type.
 /// Popeye's numbered types (`ConditionNumberedVariantTypeString`).
 const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
+
+/// Popeye's side words (`ParseKobulSides`).
+const SIDES: &[Names] = &[["White", "Weiss", "Blancs"], ["Black", "Schwarz", "Noirs"]];
 
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).
 const BRETON_VARIANTS: &[Names] =

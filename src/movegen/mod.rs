@@ -164,6 +164,7 @@ impl Rules {
         let madrasi_check =
             own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
         let choices_every_move = conditions.iter().any(|c| c.hooks().has(Hooks::CHOICES) && c.choices_on_every_move());
+        let brought = conditions.iter().fold(Attrs::NONE, |a, c| a.union(c.attributes()));
         Rules {
             walks,
             kinds,
@@ -190,6 +191,7 @@ impl Rules {
             borrowing,
         }
         .without_shortcuts_if(borrows)
+        .with_attributes(brought)
     }
 
     /// These rules with every legality test the plain one (make the move, ask whether the mover's royal piece is

@@ -507,7 +507,9 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if let (true, Some(c)) = (attrs.has(Attrs::NEUTRAL), d.conditions.first()) {
         return Some(Refusal::unsupported(format!("not supported yet: neutral pieces with {}", c.name)));
     }
-    if !d.conditions.is_empty() {
+    // Kobul kings read the royal piece as such (it takes the captured piece's walk).
+    let kobul_royal = attrs == Attrs::ROYAL && d.conditions.iter().all(|c| c.name == "KobulKings");
+    if !d.conditions.is_empty() && !kobul_royal {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
     }
     // Popeye takes, with neutral pieces in battle play, a move that takes back the other side's last move

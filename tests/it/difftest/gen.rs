@@ -185,6 +185,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (3, "Make&TakeChess"),
     (3, "SwappingKings"),
     (2, "LeseMajeste"),
+    (3, "KobulKings"),
+    (1, "KobulKings Black"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
