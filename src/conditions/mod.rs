@@ -12,6 +12,7 @@ pub mod annan;
 pub mod attributes;
 pub mod bicolores;
 pub mod breton;
+pub mod castling_chess;
 pub mod castling_exclusive;
 pub mod central;
 pub mod chameleon;

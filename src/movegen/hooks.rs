@@ -366,6 +366,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         crate::pieces::Attrs::NONE
     }
 
+    /// Whether a move's [`Move::choice`] is part of what Popeye compares when it tells a threat after a defence
+    /// (a rebirth the mover chose is; Castling chess' partner, which the choice names, is not).
+    fn choice_identifies_moves(&self) -> bool {
+        true
+    }
+
     /// Whether the diagram may leave the side not to move in check (Lèse-majesté); it may not by default.
     fn allows_diagram_check(&self) -> bool {
         false

@@ -274,6 +274,12 @@ impl Rules {
         self.castling
     }
 
+    /// Whether a move's choice is part of its identity when it is compared with a threat
+    /// ([`Condition::choice_identifies_moves`]).
+    pub fn choices_identify_moves(&self) -> bool {
+        self.conditions.iter().all(|c| c.choice_identifies_moves())
+    }
+
     /// Whether the diagram may leave the side not to move in check ([`Condition::allows_diagram_check`]).
     pub fn diagram_check_allowed(&self) -> bool {
         self.conditions.iter().any(|c| c.allows_diagram_check())

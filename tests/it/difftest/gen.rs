@@ -187,6 +187,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "LeseMajeste"),
     (3, "KobulKings"),
     (1, "KobulKings Black"),
+    (3, "CastlingChess"),
+    (2, "Rokagogo"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
