@@ -34,6 +34,7 @@ pub mod masand;
 pub mod monochrome;
 pub mod mummer;
 pub mod nocapture;
+pub mod oscillating_kings;
 pub mod parsi;
 pub mod patrol;
 pub mod registry;
@@ -180,6 +181,12 @@ impl ConditionSpec {
             "AnnanChess" => match self.options.first() {
                 Some(t) => format!("{name}    {}", word(t)),
                 None => name,
+            },
+            // Popeye writes type B after four spaces, type C after two (output/plaintext/condition.c).
+            "WhiteOscillatingKings" | "BlackOscillatingKings" => match self.options.first().map(String::as_str) {
+                Some("TypeB") => format!("{name}    {}", word("TypeB")),
+                Some("TypeC") => format!("{name}  {}", word("TypeC")),
+                _ => name,
             },
             "Isardam" => {
                 let mut s = name;

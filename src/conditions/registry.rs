@@ -8,7 +8,8 @@ use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI,
 use super::{
     andernach, annan, bicolores, breton, castling_chess, central, chameleon, checkless, edgemover, eiffel, grid,
     isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, monochrome, mummer,
-    nocapture, parsi, patrol, sat, sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox, swapping_kings, take_make, wormholes,
+    ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -489,8 +490,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
     },
     popeye_only(["MAFF", "MAFF", "MAFF"]),
     popeye_only(["OWU", "OWU", "OWU"]),
-    popeye_only(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
-    popeye_only(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
+    ConditionDef {
+        name: "WhiteOscillatingKings",
+        popeye: Some(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
+        params: OSCILLATING_PARAMS,
+        build: Some(oscillating_kings::OscillatingKings::build_white),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackOscillatingKings",
+        popeye: Some(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
+        params: OSCILLATING_PARAMS,
+        build: Some(oscillating_kings::OscillatingKings::build_black),
+        ..ConditionDef::NONE
+    },
     popeye_only(["AntiKings", "AntiKoenige", "AntiRois"]),
     circe_row(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], ANTI_MARS),
     circe_row(
@@ -952,6 +965,13 @@ const SENTINELLES_VARIANTS: &[Names] = &[
     ["MaximumTotal", "MaximumTotal", "MaximumTotal"],
     ["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"],
     ["Berolina", "Berolina", "Berolina"],
+];
+
+/// Oscillating kings' types (Popeye's lettered types up to C; A the default).
+const OSCILLATING_PARAMS: &[Param] = &[
+    Param { name: "TypeA", popeye: Some((LETTERED_TYPES[0], LETTERED_TYPES)), aliases: &[], implied: true },
+    Param { name: "TypeB", popeye: Some((LETTERED_TYPES[1], LETTERED_TYPES)), aliases: &[], implied: false },
+    Param { name: "TypeC", popeye: Some((LETTERED_TYPES[2], LETTERED_TYPES)), aliases: &[], implied: false },
 ];
 
 const LETTERED_TYPES: &[Names] =

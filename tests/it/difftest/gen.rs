@@ -189,6 +189,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "KobulKings Black"),
     (3, "CastlingChess"),
     (2, "Rokagogo"),
+    (2, "BlackOscillatingKings"),
+    (1, "WhiteOscillatingKings TypeB"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
@@ -752,9 +754,10 @@ impl Gen<'_> {
         if let Some(c) = drawn {
             let board = &self.board;
             let kings = |white: bool| board.iter().flatten().filter(|c| **c == Some((white, "K"))).count();
-            if c.contains("Make&Take") || c.contains("SwappingKings") {
+            let swaps = c.contains("SwappingKings") || c.contains("Oscillating");
+            if c.contains("Make&Take") || swaps {
                 twinned = false;
-                if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
+                if swaps && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
             }
