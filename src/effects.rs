@@ -44,6 +44,12 @@ pub enum Effect {
     /// The mover's promotion made after the capture's other effects, `piece` the promoted piece: Popeye writes it
     /// after them, in a bracket of its own, and the move without its promotion (Breton: `a2*b1[g7=b][b1=R]`).
     PromotedAfter { square: Square, piece: Piece },
+    /// A piece other than the mover changed to another kind, `piece` as it is now with its `attrs` (Kobul kings:
+    /// the royal piece takes the captured piece's walk; Popeye writes `[b7=rR]`, `[a4=K]`).
+    Changed { square: Square, piece: Piece, attrs: Attrs },
+    /// The partner of a castling-chess move, moved to the square the king passed (Popeye writes it after the
+    /// king's move: `Kc2-e2/bPh2-d2`).
+    Partner { from: Square, to: Square, piece: Piece },
     /// The pieces on two squares exchanged, each as it stands after the exchange (Swapping kings: the kings
     /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
     /// `a`, without colours).
@@ -99,6 +105,10 @@ impl Effect {
                 format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
             }
             Effect::Marked { attrs, .. } => format!("={}", attrs.prefix_in(lang)),
+            Effect::Partner { from, to, piece } => format!("/{}-{to}", whole(piece, from)),
+            Effect::Changed { square, piece, attrs } => {
+                format!("[{square}={}{}]", attrs.prefix_in(lang), letters(piece.kind))
+            }
             Effect::Exchanged { a, b, on_a, on_b } => {
                 format!("[{}{b}<->{}{a}]", letters(on_a.kind), letters(on_b.kind))
             }
@@ -269,6 +279,22 @@ impl serde::Serialize for Effect {
                 m.serialize_field("effect", "marked")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+            }
+            Effect::Partner { from, to, piece } => {
+                m.serialize_field("effect", "transferred")?;
+                m.serialize_field("from", &from.to_string())?;
+                m.serialize_field("to", &to.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+            }
+            Effect::Changed { square, piece, attrs } => {
+                m.serialize_field("effect", "transmuted")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+                if !attrs.is_empty() {
+                    m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+                }
             }
             Effect::Exchanged { a, b, on_a, on_b } => {
                 m.serialize_field("effect", "exchanged")?;

@@ -228,7 +228,7 @@ pub fn build_position(
         // Popeye's retro double step of a piece that is no pawn of the side that moved last (a twin's
         // `PolishType`, say) gives no capture en passant; Popeye only asks that its squares be consistent.
     }
-    if rules.in_check(&pos, side.opposite()) {
+    if rules.in_check(&pos, side.opposite()) && !rules.diagram_check_allowed() {
         return Err(fail(Culprit::Position, format!("{}, not to move, is in check", side.opposite().name())));
     }
     Ok(pos)

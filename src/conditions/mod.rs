@@ -12,6 +12,7 @@ pub mod annan;
 pub mod attributes;
 pub mod bicolores;
 pub mod breton;
+pub mod castling_chess;
 pub mod castling_exclusive;
 pub mod cavalier_majeur;
 pub mod central;
@@ -23,7 +24,9 @@ pub mod eiffel;
 pub mod grid;
 pub mod holes;
 pub mod isardam;
+pub mod kobul;
 pub mod koeko;
+pub mod lese_majeste;
 pub mod madness;
 pub mod madrasi;
 pub mod magic_square;
@@ -33,6 +36,7 @@ pub mod masand;
 pub mod monochrome;
 pub mod mummer;
 pub mod nocapture;
+pub mod oscillating_kings;
 pub mod parsi;
 pub mod patrol;
 pub mod registry;
@@ -150,6 +154,8 @@ impl ConditionSpec {
                 Some(k) if k.code() != "K" => format!("{}-{name}", k.def().code_in(lang)),
                 _ => name,
             },
+            // Popeye writes the side in English whatever the language (output/plaintext/condition.c).
+            "KobulKings" => std::iter::once(name).chain(self.options.iter().cloned()).collect::<Vec<_>>().join(" "),
             // Popeye writes no word of its variant (`Absolute`).
             "Take&MakeChess" => name,
             // Popeye writes its type, the default too.
@@ -178,6 +184,12 @@ impl ConditionSpec {
             "AnnanChess" => match self.options.first() {
                 Some(t) => format!("{name}    {}", word(t)),
                 None => name,
+            },
+            // Popeye writes type B after four spaces, type C after two (output/plaintext/condition.c).
+            "WhiteOscillatingKings" | "BlackOscillatingKings" => match self.options.first().map(String::as_str) {
+                Some("TypeB") => format!("{name}    {}", word("TypeB")),
+                Some("TypeC") => format!("{name}  {}", word("TypeC")),
+                _ => name,
             },
             "Isardam" => {
                 let mut s = name;

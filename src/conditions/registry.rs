@@ -6,9 +6,10 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, bicolores, breton, cavalier_majeur, central, chameleon, checkless, edgemover, eiffel, grid,
-    holes, isardam, koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi,
-    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, Param,
+    andernach, annan, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless, edgemover,
+    eiffel, grid, holes, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand,
+    monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox, swapping_kings,
+    take_make, volage, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -478,8 +479,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
     },
     popeye_only(["MAFF", "MAFF", "MAFF"]),
     popeye_only(["OWU", "OWU", "OWU"]),
-    popeye_only(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
-    popeye_only(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
+    ConditionDef {
+        name: "WhiteOscillatingKings",
+        popeye: Some(["WhiteOscillatingKings", "WeisseOszillierendeKoenige", "BlancRoisOscillant"]),
+        params: OSCILLATING_PARAMS,
+        build: Some(oscillating_kings::OscillatingKings::build_white),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackOscillatingKings",
+        popeye: Some(["BlackOscillatingKings", "SchwarzeOszillierendeKoenige", "NoirRoisOscillant"]),
+        params: OSCILLATING_PARAMS,
+        build: Some(oscillating_kings::OscillatingKings::build_black),
+        ..ConditionDef::NONE
+    },
     popeye_only(["AntiKings", "AntiKoenige", "AntiRois"]),
     circe_row(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], ANTI_MARS),
     circe_row(
@@ -636,7 +649,17 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
     popeye_only(["GenevaChess", "GenferSchach", "EchecsGeneve"]),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
-    popeye_only(["CastlingChess", "RochadeSchach", "EchecsRoque"]),
+    ConditionDef {
+        name: "CastlingChess",
+        popeye: Some(["CastlingChess", "RochadeSchach", "EchecsRoque"]),
+        // Popeye plays Castling chess with Rokagogo's filter when both are stated.
+        excludes: &["Rokagogo"],
+        // Its castling moves another piece besides the king: with other conditions' effects and observations the
+        // order is not settled here.
+        alone: true,
+        build: Some(castling_chess::CastlingChess::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["LosingChess", "Schlagschach", "QuiPerdGagne"]),
     popeye_only(["Disparate", "Disparate", "Disparate"]),
     popeye_only(["GhostChess", "Geisterschach", "EchecsGhost"]),
@@ -649,7 +672,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["ContraParrain", "KontraParrain", "ContraParrain"],
         CirceSpec { determine: Determine::Parrain, mirror: true, ..CIRCE },
     ),
-    popeye_only(["KobulKings", "KobulKoenige", "RoisKobul"]),
+    ConditionDef {
+        name: "KobulKings",
+        popeye: Some(["KobulKings", "KobulKoenige", "RoisKobul"]),
+        aliases: &["Kobul"],
+        params: &[
+            Param { name: "White", popeye: Some((SIDES[0], SIDES)), aliases: &[], implied: false },
+            Param { name: "Black", popeye: Some((SIDES[1], SIDES)), aliases: &[], implied: false },
+        ],
+        // The royal piece's walk changes with the capture: with other conditions' effects and observations (a
+        // rebirth, a paralysis by kind) the order is not settled here.
+        alone: true,
+        build: Some(kobul::KobulKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["ExchangeCastling", "PlatzwechselRochade", "EchangeRoque"]),
     popeye_only(["WhiteAlphabeticChess", "WeissesAlphabetischesSchach", "BlancEchecsAlphabetiques"]),
     popeye_only(["BlackAlphabeticChess", "SchwarzesAlphabetischesSchach", "NoirEchecsAlphabetiques"]),
@@ -697,8 +733,20 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["ImmuneVerticalSymmetry", "ImmuneVertikaleSymmetrie", "ImmuneSymetriqueVerticale"]),
     popeye_only(["ImmuneHorizontalSymmetry", "ImmuneHorizontaleSymmetrie", "ImmuneSymetriqueHorizontale"]),
-    popeye_only(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
-    popeye_only(["Rokagogo", "Rokagogo", "Rokagogo"]),
+    ConditionDef {
+        name: "LeseMajeste",
+        popeye: Some(["LeseMajeste", "LeseMajeste", "LeseMajeste"]),
+        aliases: &["Lese-majeste"],
+        build: Some(lese_majeste::LeseMajeste::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "Rokagogo",
+        popeye: Some(["Rokagogo", "Rokagogo", "Rokagogo"]),
+        alone: true,
+        build: Some(castling_chess::CastlingChess::build_rokagogo),
+        ..ConditionDef::NONE
+    },
     ConditionDef {
         name: "Breton",
         popeye: Some(["Breton", "Breton", "Breton"]),
@@ -852,6 +900,9 @@ const TYPE_C: Param = Param::typed("TypeC", ["TypeC", "TypC", "TypeC"], LETTERED
 const TYPE_D: Param = Param::typed("TypeD", ["TypeD", "TypD", "TypeD"], LETTERED_TYPES, false);
 const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
 
+/// Popeye's side words (`ParseKobulSides`).
+const SIDES: &[Names] = &[["White", "Weiss", "Blancs"], ["Black", "Schwarz", "Noirs"]];
+
 /// Popeye's words after `Breton` (`BretonVariantTypeString`).
 const BRETON_VARIANTS: &[Names] =
     &[["Adverse", "Advers", "Adverse"], ["Chromatic", "Chromatisch", "Chromatique"], ["PY", "PY", "PY"]];
@@ -926,6 +977,13 @@ const SENTINELLES_VARIANTS: &[Names] = &[
     ["MaximumTotal", "MaximumTotal", "MaximumTotal"],
     ["ParaSentinelles", "ParaSentinelles", "ParaSentinelles"],
     ["Berolina", "Berolina", "Berolina"],
+];
+
+/// Oscillating kings' types (Popeye's lettered types up to C; A the default).
+const OSCILLATING_PARAMS: &[Param] = &[
+    Param { name: "TypeA", popeye: Some((LETTERED_TYPES[0], LETTERED_TYPES)), aliases: &[], implied: true },
+    Param { name: "TypeB", popeye: Some((LETTERED_TYPES[1], LETTERED_TYPES)), aliases: &[], implied: false },
+    Param { name: "TypeC", popeye: Some((LETTERED_TYPES[2], LETTERED_TYPES)), aliases: &[], implied: false },
 ];
 
 const LETTERED_TYPES: &[Names] =

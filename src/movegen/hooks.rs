@@ -372,6 +372,23 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}
 
+    /// The piece attributes the condition brings into play (Kobul kings: a royal piece of another walk), which the
+    /// rules then play as [`Rules::with_attributes`] does.
+    fn attributes(&self) -> crate::pieces::Attrs {
+        crate::pieces::Attrs::NONE
+    }
+
+    /// Whether a move's [`Move::choice`] is part of what Popeye compares when it tells a threat after a defence
+    /// (a rebirth the mover chose is; Castling chess' partner, which the choice names, is not).
+    fn choice_identifies_moves(&self) -> bool {
+        true
+    }
+
+    /// Whether the diagram may leave the side not to move in check (Lèse-majesté); it may not by default.
+    fn allows_diagram_check(&self) -> bool {
+        false
+    }
+
     /// Whether castling exists at all.
     fn castling(&self) -> bool {
         true

@@ -171,6 +171,7 @@ impl Rules {
         let madrasi_check =
             own_kind_paralysis.filter(|_| !hooks.has(Hooks(Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0)));
         let choices_every_move = conditions.iter().any(|c| c.hooks().has(Hooks::CHOICES) && c.choices_on_every_move());
+        let brought = conditions.iter().fold(Attrs::NONE, |a, c| a.union(c.attributes()));
         Rules {
             walks,
             kinds,
@@ -197,6 +198,7 @@ impl Rules {
             borrowing,
         }
         .without_shortcuts_if(borrows)
+        .with_attributes(brought)
     }
 
     /// These rules with every legality test the plain one (make the move, ask whether the mover's royal piece is
@@ -282,6 +284,17 @@ impl Rules {
     /// Whether castling exists under these rules.
     pub fn castling_exists(&self) -> bool {
         self.castling
+    }
+
+    /// Whether a move's choice is part of its identity when it is compared with a threat
+    /// ([`Condition::choice_identifies_moves`]).
+    pub fn choices_identify_moves(&self) -> bool {
+        self.conditions.iter().all(|c| c.choice_identifies_moves())
+    }
+
+    /// Whether the diagram may leave the side not to move in check ([`Condition::allows_diagram_check`]).
+    pub fn diagram_check_allowed(&self) -> bool {
+        self.conditions.iter().any(|c| c.allows_diagram_check())
     }
 
     /// Whether en passant exists under these rules.

@@ -237,7 +237,10 @@ pub fn apply_twin(
         if let TwinChange::Conditions(_) = c {
             // Several conditions: one a line, the later ones indented by three blanks (Popeye's twinning.c,
             // WriteCondition).
-            parts[k] = d.conditions.iter().map(ConditionSpec::popeye_text).collect::<Vec<_>>().join("\n   ");
+            // Popeye's order of its conditions: White's Oscillating kings before Black's.
+            let mut conds: Vec<&ConditionSpec> = d.conditions.iter().collect();
+            conds.sort_by_key(|c| c.name == "BlackOscillatingKings");
+            parts[k] = conds.iter().map(|c| c.popeye_text()).collect::<Vec<_>>().join("\n   ");
         }
     }
     // Popeye writes an exchange with the colours its pieces had and the kinds standing on the two squares once

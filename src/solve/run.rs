@@ -472,6 +472,22 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination("SwappingKings", "a side without exactly one king"));
         }
     }
+    // Oscillating kings exchange the two kings after a side's moves: played with each other only (the exchange
+    // reads check between other conditions' effects), and with one king a side (as Swapping kings).
+    let oscillating = |c: &crate::conditions::ConditionSpec| c.name.ends_with("OscillatingKings");
+    if d.conditions.iter().any(oscillating) {
+        if d.conditions.iter().any(|c| !oscillating(c)) {
+            return Err(ConditionError::NotSupported("Oscillating kings with another condition"));
+        }
+        // Both of type C are Popeye's Swapping kings, which it writes so.
+        if d.conditions.len() == 2 && d.conditions.iter().all(|c| c.options.iter().any(|o| o == "TypeC")) {
+            return Err(ConditionError::NotSupported("Oscillating kings of type C for both sides (SwappingKings)"));
+        }
+        let kings = |c: Color| d.pieces.iter().filter(|x| x.color == c && x.kind == Kind::KING).count();
+        if kings(Color::White) != 1 || kings(Color::Black) != 1 {
+            return Err(ConditionError::NotSupported("Oscillating kings where a side has not exactly one king"));
+        }
+    }
     if let Some(why) = square_conditions_unsupported(p, d) {
         return Err(why);
     }
@@ -556,7 +572,9 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if let (true, Some(c)) = (attrs.has(Attrs::NEUTRAL), d.conditions.first()) {
         return Some(Refusal::unsupported(format!("not supported yet: neutral pieces with {}", c.name)));
     }
-    if !d.conditions.is_empty() {
+    // Kobul kings read the royal piece as such (it takes the captured piece's walk).
+    let kobul_royal = attrs == Attrs::ROYAL && d.conditions.iter().all(|c| c.name == "KobulKings");
+    if !d.conditions.is_empty() && !kobul_royal {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
     }
     // Popeye takes, with neutral pieces in battle play, a move that takes back the other side's last move

@@ -617,7 +617,10 @@ impl<'s, 'a> Battle<'s, 'a> {
         // Take&Make by its capture too (`utilities/table.c`, `is_effect_relevant`): `Se5-d7` stays the threat when
         // a defence turns it into `Se5*d7`, but Take&Make's `Ta2*a4-a3` is not `Ta2-a3`; a move of the Mars Circe
         // family from its rebirth square leaves from there (`Sc1-g1*e2` is not the threat `Sc1-e2`: BEISPIEL/mars.inp#2).
+        // Castling chess' partner is not part of it: `Kh1-h3/bPh4-h2` is the threat `Kh1-h3/bPh5-h2`
+        // (EXAMPLES/castlingchess.inp#2).
         let by_capture = self.search.rules.captures_identify_moves();
+        let by_choice = self.search.rules.choices_identify_moves();
         for (t, removed) in threats {
             let found = legal.iter().find(|(m, _)| {
                 m.from == t.from
@@ -626,7 +629,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                     && m.via() == t.via()
                     // A rebirth the mover chose (Super Circe's square, a reborn pawn's promotion: Popeye's relevant
                     // `rebirth_choice` and `promotion_of_reborn` effects).
-                    && m.choice() == t.choice()
+                    && (!by_choice || m.choice() == t.choice())
                     && (!by_capture || m.capture() == t.capture())
                     && self.removals(pos, *m) == *removed
             });

@@ -2,7 +2,7 @@
 //! `perft --condition` take the same names from the registries, and every word Popeye knows that stipula does
 //! not implement is "not supported" (a verdict of its own), never "unknown". The words come from Popeye 4.104's
 //! tables (`output/plaintext/language_dependant.c`): walks, conditions and options of Popeye's that stipula lacks
-//! (`CT`, `BP`, `SC`, `MP`, `ST`, `Rokagogo`, `Breton`, `SeriesCapture`).
+//! (`CT`, `BP`, `SC`, `MP`, `ST`, `RoyalDynasty`, `Breton`, `SeriesCapture`).
 
 use crate::common;
 
@@ -42,7 +42,7 @@ const CASES: &[Case] = &[
     Case { kind: "piece", word: "SC", message: "not supported: piece SC" },
     Case { kind: "piece", word: "MP", message: "not supported: piece MP" },
     Case { kind: "piece", word: "ST", message: "not supported: piece ST" },
-    Case { kind: "condition", word: "Rokagogo", message: "not supported: condition Rokagogo" },
+    Case { kind: "condition", word: "RoyalDynasty", message: "not supported: condition RoyalDynasty" },
     Case { kind: "condition", word: "NorskSjakk", message: "not supported: condition NorskSjakk" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },
     Case { kind: "condition", word: "GhostChess", message: "not supported: condition GhostChess" },

@@ -185,6 +185,13 @@ const CONDITIONS: &[(u32, &str)] = &[
     (3, "Make&TakeChess"),
     (3, "SwappingKings"),
     (2, "CavalierMajeur"),
+    (2, "LeseMajeste"),
+    (3, "KobulKings"),
+    (1, "KobulKings Black"),
+    (3, "CastlingChess"),
+    (2, "Rokagogo"),
+    (2, "BlackOscillatingKings"),
+    (1, "WhiteOscillatingKings TypeB"),
     (3, "AndernachChess"),
     (3, "AntiAndernachChess"),
     (3, "Breton"),
@@ -828,9 +835,10 @@ impl Gen<'_> {
             if (c == "Hole" || c == "HaanerChess") && !board.iter().flatten().flatten().all(|&(_, k)| hole_walk(k)) {
                 conditioned = false;
             }
-            if c.contains("Make&Take") || c.contains("SwappingKings") {
+            let swaps = c.contains("SwappingKings") || c.contains("Oscillating");
+            if c.contains("Make&Take") || swaps {
                 twinned = false;
-                if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
+                if swaps && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
             }
