@@ -980,11 +980,7 @@ const SENTINELLES_VARIANTS: &[Names] = &[
 ];
 
 /// Oscillating kings' types (Popeye's lettered types up to C; A the default).
-const OSCILLATING_PARAMS: &[Param] = &[
-    Param { name: "TypeA", popeye: Some((LETTERED_TYPES[0], LETTERED_TYPES)), aliases: &[], implied: true },
-    Param { name: "TypeB", popeye: Some((LETTERED_TYPES[1], LETTERED_TYPES)), aliases: &[], implied: false },
-    Param { name: "TypeC", popeye: Some((LETTERED_TYPES[2], LETTERED_TYPES)), aliases: &[], implied: false },
-];
+const OSCILLATING_PARAMS: &[Param] = &[TYPE_A, TYPE_B, TYPE_C];
 
 const LETTERED_TYPES: &[Names] =
     &[["TypeA", "TypA", "TypeA"], ["TypeB", "TypB", "TypeB"], ["TypeC", "TypC", "TypeC"], ["TypeD", "TypD", "TypeD"]];
