@@ -6,9 +6,9 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, isardam, koeko,
-    madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
+    andernach, annan, bicolores, breton, central, chameleon, checkless, edgemover, eiffel, grid, imitator, isardam,
+    koeko, madness, madrasi, magic_square, make_take, masand, monochrome, mummer, nocapture, parsi, patrol, sat,
+    sentinelles, singlebox, swapping_kings, take_make, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -218,7 +218,18 @@ pub static CONDITIONS: &[ConditionDef] = &[
     circe_row(["ImmunChess", "Immunschach", "Immun"], IMMUNE),
     circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
     popeye_only(["ContactGridChess", "KontaktGitter", "ContactGrille"]),
-    popeye_only(["Imitator", "Imitator", "Imitator"]),
+    ConditionDef {
+        name: "Imitator",
+        popeye: Some(["Imitator", "Imitator", "Imitator"]),
+        squares: true,
+        // Every other condition: the imitators' order among a rebirth, a paralysis, an observation or a
+        // condition's own moves is not reproduced (Popeye plays several of them: REGRESSIONS/4_63_to_4_65.inp).
+        // The wide state is the imitators' (HaanerChess, BGL keep theirs there too).
+        alone: true,
+        not_with: &["HaanerChess", "BGL"],
+        build: Some(imitator::Imitator::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
     popeye_only(["HaanerChess", "HaanerSchach", "Haan"]),
     circe_row(["ChameleonCirce", "ChamaeleonCirce", "CirceCameleon"], CirceSpec { chameleon: true, ..CIRCE }),
@@ -302,7 +313,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteFollowMyLeader", "WeisserVerfolgungszueger", "BlancPoursuite"]),
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
     circe_row(["ParrainCirce", "CirceParrain", "CirceParrain"], CirceSpec { determine: Determine::Parrain, ..CIRCE }),
-    popeye_only(["NoIProm", "OhneIUW", "SansIProm"]),
+    ConditionDef {
+        name: "NoIProm",
+        popeye: Some(["NoIProm", "OhneIUW", "SansIProm"]),
+        build: Some(imitator::NoIProm::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"],
         CirceSpec { determine: Determine::Symmetry, ..CIRCE },

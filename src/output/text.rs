@@ -25,7 +25,15 @@ pub fn diagram(pieces: &[Placed]) -> String {
 
 /// [`diagram`] with the piece codes of Popeye's `lang` (German `D` for the queen, `B` for the pawn).
 pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
+    diagram_marked_in(pieces, &[], lang)
+}
+
+/// [`diagram_in`] with `marks` on empty squares (Popeye's `I` of an imitator).
+pub fn diagram_marked_in(pieces: &[Placed], marks: &[(Square, &str)], lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
+    for &(sq, mark) in marks {
+        grid[sq.rank() as usize][sq.file() as usize] = mark.to_string();
+    }
     for p in pieces {
         let letters = p.kind.def().code_in(lang);
         // Popeye's marks: `-` for Black, `=` for a neutral piece.
@@ -130,7 +138,15 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         let word = crate::words::in_lang(&words, lang);
         s += &format!("\n{}\n\n\n", centred(&format!("=> ({word} ->)")));
     }
-    s += &diagram_in(&p.pieces, lang);
+    // The imitators, `I` on their squares.
+    let imitators: Vec<(Square, &str)> = p
+        .conditions
+        .iter()
+        .filter(|c| c.name == "Imitator")
+        .flat_map(|c| c.squares.iter())
+        .map(|sq| (sq, "I"))
+        .collect();
+    s += &diagram_marked_in(&p.pieces, &imitators, lang);
     let neutral = p.pieces.iter().filter(|x| x.attrs.has(crate::pieces::Attrs::NEUTRAL)).count();
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count() - neutral;
     let black = p.pieces.len() - white - neutral;

@@ -455,6 +455,19 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             return Err(ConditionError::Combination("SwappingKings", "a side without exactly one king"));
         }
     }
+    // Imitator: Popeye's rules for the imitators differ by walk (leapers, riders, hoppers, the rest); stipula plays
+    // the orthodox ones. An imitator stands on an empty square.
+    if let Some(c) = d.conditions.iter().find(|c| c.name == "Imitator") {
+        if d.pieces.iter().any(|x| !x.kind.is_orthodox()) {
+            return Err(ConditionError::Combination("Imitator", "fairy pieces"));
+        }
+        if d.pieces.iter().any(|x| !x.attrs.is_empty()) {
+            return Err(ConditionError::Combination("Imitator", "pieces with attributes"));
+        }
+        if let Some(x) = d.pieces.iter().find(|x| c.squares.0.has(x.square)) {
+            return Err(ConditionError::Invalid(format!("an imitator stands on {}, where a piece stands", x.square)));
+        }
+    }
     if let Some(why) = square_conditions_unsupported(p, d) {
         return Err(why);
     }
