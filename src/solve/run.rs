@@ -431,6 +431,10 @@ fn square_conditions_unsupported(p: &Problem, d: &Diagram) -> Option<ConditionEr
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
 /// missing kings).
 pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
+    // Imitator: a proof game's or a=>b's target holds imitators of its own (Popeye compares them): not played.
+    if d.conditions.iter().any(|c| c.name == "Imitator") && d.stipulation.goal.is_proof() {
+        return Err(ConditionError::Combination("Imitator", "proof games and a=>b"));
+    }
     let mut conds = conditions::build_all(&d.conditions)?;
     // Checkless chess: Popeye lets the move that reaches the goal `+` check without mating (ohneschach.c leaves
     // that goal's tester without its guard); stipula's rule is one for every move: refused.

@@ -1049,6 +1049,10 @@ impl<'a> Reader<'a> {
                 self.lex.next();
             }
             let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
+            // Imitators given again: in a=>b, those of the target position, which Popeye compares too.
+            if spec.name == "Imitator" && earlier.iter().chain(out.iter()).any(|c| c.name == "Imitator") {
+                return Err(self.diag(&tok, "not supported: Imitator given twice (a=>b's imitators of the target)"));
+            }
             if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) =
                 crate::conditions::build_all(&all)
             {

@@ -227,6 +227,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "Wormholes d4e5"),
     (1, "Wormholes c3f6d5"),
     (1, "Wormholes b2g7e4d8"),
+    (4, "Imitator"),
+    (1, "Imitator NoIProm"),
 ];
 
 /// Conditions that change which moves are legal or what check is, drawn with Madrasi now and then as the Circe
@@ -747,7 +749,7 @@ impl Gen<'_> {
         if let Some(c) = drawn {
             let board = &self.board;
             let kings = |white: bool| board.iter().flatten().filter(|c| **c == Some((white, "K"))).count();
-            if c.contains("Make&Take") || c.contains("SwappingKings") {
+            if c.contains("Make&Take") || c.contains("SwappingKings") || c.contains("Imitator") {
                 twinned = false;
                 if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
@@ -776,7 +778,26 @@ impl Gen<'_> {
                     ]
                     .iter()
                     .any(|w| c.contains(w)));
-            if madrasi && self.rng.chance(25) {
+            if c.starts_with("Imitator") {
+                // One to three imitators on empty squares, in Popeye's order of squares (stipula writes them so).
+                let n = self.rng.range(1, 3);
+                let mut squares: Vec<usize> = Vec::new();
+                for _ in 0..n {
+                    let i = self.rng.range(0, 63) as usize;
+                    if self.board[i / 8][i % 8].is_none() && !squares.contains(&i) {
+                        squares.push(i);
+                    }
+                }
+                if squares.is_empty() {
+                    squares.extend((0..64).find(|&i| self.board[i / 8][i % 8].is_none()));
+                }
+                squares.sort_unstable();
+                let list: String = squares.iter().map(|&i| sq(i % 8, i / 8)).collect();
+                let _ = writeln!(text, "Condition Imitator {list}");
+                if c.contains("NoIProm") {
+                    let _ = writeln!(text, "Condition NoIProm");
+                }
+            } else if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
                 let _ = writeln!(text, "Condition {c}");
