@@ -754,6 +754,11 @@ impl Gen<'_> {
                 if c.contains("SwappingKings") && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
+                // stipula plays Imitator with orthodox pieces only.
+                let fairy = board.iter().flatten().flatten().any(|(_, k)| !["K", "Q", "R", "B", "S", "P"].contains(k));
+                if c.contains("Imitator") && fairy {
+                    conditioned = false;
+                }
             }
         }
         if conditioned {
