@@ -1042,6 +1042,23 @@ impl<'a> Reader<'a> {
                     first = false;
                 } else if let Some(squares) = ConditionSquares::parse_word(t.text).filter(|_| def.squares) {
                     // Popeye's square list: `Wormholes e5h3`, `MagicSquares c3 d4` (one word or several).
+                    // Imitators are written in the order given, which stipula keeps only when it is Popeye's
+                    // order of squares.
+                    if def.name == "Imitator" {
+                        let given: Vec<&str> =
+                            (0..t.text.len()).step_by(2).filter_map(|i| t.text.get(i..i + 2)).collect();
+                        let listed: Vec<crate::square::Square> = spec
+                            .squares
+                            .iter()
+                            .chain(given.iter().filter_map(|w| crate::square::Square::parse(w)))
+                            .collect();
+                        if listed.windows(2).any(|w| w[0] >= w[1]) {
+                            return Err(self.diag(
+                                &t,
+                                "not supported: imitators listed out of the order a1, b1, …, h8 (Popeye writes them in the order given)",
+                            ));
+                        }
+                    }
                     spec.squares.0 |= squares;
                 } else {
                     break;
