@@ -78,15 +78,15 @@ pub struct Imitator {
 
 impl Imitator {
     pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        Imitator::new(spec, true)
+        Imitator::made(spec, true)
     }
 
     /// Imitator with `NoIProm`.
     pub fn build_without_promotion(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        Imitator::new(spec, false)
+        Imitator::made(spec, false)
     }
 
-    fn new(spec: &ConditionSpec, promotes: bool) -> Result<Box<dyn Condition>, ConditionError> {
+    fn made(spec: &ConditionSpec, promotes: bool) -> Result<Box<dyn Condition>, ConditionError> {
         let initial: Vec<Square> = spec.squares.iter().collect();
         if initial.len() > MAX {
             return Err(ConditionError::Invalid(format!(
@@ -152,7 +152,7 @@ impl Imitator {
     /// Why `mv` is illegal for the imitators, if it is (before the check test).
     fn refusal(&self, before: &Position, mv: Move, after: &Position) -> Option<String> {
         let list = squares(before.wide_slot());
-        let Some(piece) = before.piece_at(mv.from) else { return None };
+        let piece = before.piece_at(mv.from)?;
         let clear = match mv.special {
             Special::CastleShort | Special::CastleLong => Imitator::castling_clear(before, &list, mv),
             _ => Imitator::walk_clear(before, &list, piece.kind, mv.from, mv.to),
