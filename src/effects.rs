@@ -114,8 +114,7 @@ impl Effect {
                 }
             }
             Effect::Imitated { state, promoted, into_imitator } => {
-                let list: Vec<String> =
-                    crate::conditions::imitator::squares(state).iter().map(|s| s.to_string()).collect();
+                let list: Vec<String> = imitator_squares(state).iter().map(|s| s.to_string()).collect();
                 let mut s = format!("[I{}]", list.join(","));
                 s += &promotion(promoted);
                 if into_imitator {
@@ -142,6 +141,17 @@ impl Effect {
     pub fn before_move(&self) -> bool {
         matches!(self, Effect::Promoted { .. })
     }
+}
+
+/// The imitators' squares in the position's wide state under Imitator, in order: their count in the low four
+/// bits, then each square in six bits (`src/conditions/imitator.rs`); none in the state of a move that takes one off
+/// the board (all bits set).
+pub fn imitator_squares(state: u64) -> Vec<Square> {
+    if state == u64::MAX {
+        return Vec::new();
+    }
+    let n = (state & 0xF) as usize;
+    (0..n.min(10)).map(|k| Square::new(((state >> (4 + 6 * k)) & 0x3F) as u8)).collect()
 }
 
 /// The effects of one move, in the order they were made: at most [`Effects::CAPACITY`], kept inline (`Copy`).
@@ -295,8 +305,7 @@ impl serde::Serialize for Effect {
             }
             Effect::Imitated { state, promoted, into_imitator } => {
                 m.serialize_field("effect", "imitators")?;
-                let list: Vec<String> =
-                    crate::conditions::imitator::squares(state).iter().map(|s| s.to_string()).collect();
+                let list: Vec<String> = imitator_squares(state).iter().map(|s| s.to_string()).collect();
                 m.serialize_field("squares", &list)?;
                 if let Some(k) = promoted {
                     m.serialize_field("promotion", k.code())?;

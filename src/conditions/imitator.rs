@@ -38,11 +38,7 @@ const OFF_BOARD: u64 = u64::MAX;
 
 /// The imitators in a wide state, in order.
 pub fn squares(state: u64) -> Vec<Square> {
-    if state == OFF_BOARD {
-        return Vec::new();
-    }
-    let n = (state & 0xF) as usize;
-    (0..n.min(MAX)).map(|k| Square::new(((state >> (4 + 6 * k)) & 0x3F) as u8)).collect()
+    crate::effects::imitator_squares(state)
 }
 
 /// The wide state of imitators on `list`, in order (at most [`MAX`]).
