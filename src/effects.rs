@@ -54,6 +54,10 @@ pub enum Effect {
     /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
     /// `a`, without colours).
     Exchanged { a: Square, b: Square, on_a: Piece, on_b: Piece },
+    /// The imitators moved with the move (Imitator: Popeye writes `[Ic5]`, `[If6,b7]`), `state` their squares
+    /// after it in the position's wide state; the mover's promotion written after them (`g2-g1[Ia7]=R`, the move
+    /// written without it), or its promotion into an imitator (`b7-b8[If7]=I`).
+    Imitated { state: u64, promoted: Option<Kind>, into_imitator: bool },
 }
 
 impl Effect {
@@ -119,6 +123,15 @@ impl Effect {
                     format!("[{square}={}]", letters(piece.kind))
                 }
             }
+            Effect::Imitated { state, promoted, into_imitator } => {
+                let list: Vec<String> = imitator_squares(state).iter().map(|s| s.to_string()).collect();
+                let mut s = format!("[I{}]", list.join(","));
+                s += &promotion(promoted);
+                if into_imitator {
+                    s += "=I";
+                }
+                s
+            }
         }
     }
 
@@ -138,6 +151,17 @@ impl Effect {
     pub fn before_move(&self) -> bool {
         matches!(self, Effect::Promoted { .. })
     }
+}
+
+/// The imitators' squares in the position's wide state under Imitator, in order: their count in the low four
+/// bits, then each square in six bits (`src/conditions/imitator.rs`); none in the state of a move that takes one off
+/// the board (all bits set).
+pub fn imitator_squares(state: u64) -> Vec<Square> {
+    if state == u64::MAX {
+        return Vec::new();
+    }
+    let n = (state & 0xF) as usize;
+    (0..n.min(10)).map(|k| Square::new(((state >> (4 + 6 * k)) & 0x3F) as u8)).collect()
 }
 
 /// The effects of one move, in the order they were made: at most [`Effects::CAPACITY`], kept inline (`Copy`).
@@ -193,7 +217,7 @@ impl Effects {
 
     /// Whether the mover's promotion is written among the effects ([`Effect::PromotedAfter`]), not with the move.
     pub fn promotion_written_after(&self) -> bool {
-        self.iter().any(|e| matches!(e, Effect::PromotedAfter { .. }))
+        self.iter().any(|e| matches!(e, Effect::PromotedAfter { .. } | Effect::Imitated { promoted: Some(_), .. }))
     }
 
     /// The piece that moves as the move shows it: `piece`, or what a pawn promoted on `from` before the move
@@ -304,6 +328,17 @@ impl serde::Serialize for Effect {
                 m.serialize_field("other_square", &b.to_string())?;
                 m.serialize_field("other_piece", on_b.kind.code())?;
                 m.serialize_field("other_color", colour(on_b.color))?;
+            }
+            Effect::Imitated { state, promoted, into_imitator } => {
+                m.serialize_field("effect", "imitators")?;
+                let list: Vec<String> = imitator_squares(state).iter().map(|s| s.to_string()).collect();
+                m.serialize_field("squares", &list)?;
+                if let Some(k) = promoted {
+                    m.serialize_field("promotion", k.code())?;
+                }
+                if into_imitator {
+                    m.serialize_field("promotion", "imitator")?;
+                }
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;

@@ -167,6 +167,7 @@ pub fn build_position(
     pos.set_castling(rights);
     pos.set_side(side);
     pos.set_flags(rules.initial_flags_in(&pos));
+    pos.set_wide_slot(rules.initial_wide_slot());
     // Popeye's retro double step: its squares must tell of a piece's move, all empty but the last (Popeye refuses
     // "inconsistent retro information" otherwise).
     // One square alone, empty, is the older convention (YACPDB, older Popeye files): the square the pawn passed,

@@ -23,6 +23,7 @@ pub mod edgemover;
 pub mod eiffel;
 pub mod grid;
 pub mod holes;
+pub mod imitator;
 pub mod isardam;
 pub mod kobul;
 pub mod koeko;
@@ -492,6 +493,12 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             }
         };
         let Some(build) = def.build else { return Err(ConditionError::NotSupported(def.name)) };
+        // `NoIProm` is Popeye's condition of its own that takes the imitators' promotion away.
+        let build: Build = if def.name == "Imitator" && specs.iter().any(|s| s.name == "NoIProm") {
+            imitator::Imitator::build_without_promotion
+        } else {
+            build
+        };
         let known = def.param_names();
         if let Some(bad) = spec.options.iter().find(|o| !known.contains(&o.as_str())) {
             return Err(ConditionError::BadParam { condition: def.name, param: bad.clone(), known });
@@ -530,7 +537,9 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         if out.iter().any(|(o, _)| o.name == def.name) {
             return Err(ConditionError::Twice(def.name.to_string()));
         }
-        if let Some((other, _)) = out.iter().find(|(o, _)| o.alone || def.alone) {
+        // NoIProm goes with the Imitator it changes.
+        let companions = |a: &ConditionDef, b: &ConditionDef| a.name == "NoIProm" || b.name == "NoIProm";
+        if let Some((other, _)) = out.iter().find(|(o, _)| (o.alone || def.alone) && !companions(o, def)) {
             return Err(ConditionError::Combination(other.name, def.name));
         }
         if def.rebirth.is_some() {

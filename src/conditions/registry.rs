@@ -7,9 +7,9 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless, edgemover,
-    eiffel, grid, holes, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand,
-    monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox, swapping_kings,
-    take_make, volage, wormholes, ConditionDef, Param,
+    eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take,
+    masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
+    swapping_kings, take_make, volage, wormholes, ConditionDef, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -217,7 +217,18 @@ pub static CONDITIONS: &[ConditionDef] = &[
     circe_row(["ImmunChess", "Immunschach", "Immun"], IMMUNE),
     circe_row(["MirrorImmunChess", "SpiegelImmunschach", "ImmunMalefique"], CirceSpec { mirror: true, ..IMMUNE }),
     popeye_only(["ContactGridChess", "KontaktGitter", "ContactGrille"]),
-    popeye_only(["Imitator", "Imitator", "Imitator"]),
+    ConditionDef {
+        name: "Imitator",
+        popeye: Some(["Imitator", "Imitator", "Imitator"]),
+        squares: true,
+        // Every other condition: the imitators' order among a rebirth, a paralysis, an observation or a
+        // condition's own moves is not reproduced (Popeye plays several of them: REGRESSIONS/4_63_to_4_65.inp).
+        // The wide state is the imitators' (HaanerChess, BGL keep theirs there too).
+        alone: true,
+        not_with: &["HaanerChess", "BGL"],
+        build: Some(imitator::Imitator::build),
+        ..ConditionDef::NONE
+    },
     ConditionDef {
         name: "CavalierMajeur",
         popeye: Some(["CavalierMajeur", "CavalierMajeur", "CavalierMajeur"]),
@@ -311,7 +322,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteFollowMyLeader", "WeisserVerfolgungszueger", "BlancPoursuite"]),
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
     circe_row(["ParrainCirce", "CirceParrain", "CirceParrain"], CirceSpec { determine: Determine::Parrain, ..CIRCE }),
-    popeye_only(["NoIProm", "OhneIUW", "SansIProm"]),
+    ConditionDef {
+        name: "NoIProm",
+        popeye: Some(["NoIProm", "OhneIUW", "SansIProm"]),
+        build: Some(imitator::NoIProm::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["SymmetryCirce", "SymmetrieCirce", "CirceSymetrique"],
         CirceSpec { determine: Determine::Symmetry, ..CIRCE },

@@ -74,6 +74,9 @@ impl Hooks {
     /// [`Condition::in_check`]: the condition says what check is (SAT: a king with a flight); at most one
     /// condition of a problem has it. Every shortcut that reads check off the observations is off under it.
     pub const CHECK: Hooks = Hooks(1 << 31);
+    /// [`Condition::castling_passage`]: the position in which the square the castling king passes is tested
+    /// for check is changed (Imitator: the imitators moved by the king's first step).
+    pub const CASTLING_PASSAGE: Hooks = Hooks(1 << 18);
 
     #[inline]
     pub const fn has(self, other: Hooks) -> bool {
@@ -114,7 +117,8 @@ impl Stage {
     pub const fn hooks(self) -> Hooks {
         match self {
             Stage::Generate => Hooks(
-                Hooks::EXTRA_MOVES.0
+                Hooks::CASTLING_PASSAGE.0
+                    | Hooks::EXTRA_MOVES.0
                     | Hooks::DOUBLE_STEP.0
                     | Hooks::PROMOTION.0
                     | Hooks::PAWN_MOVE.0
@@ -462,6 +466,16 @@ pub trait Condition: Send + Sync + fmt::Debug {
     fn refuses_diagram(&self, _pos: &Position) -> Option<String> {
         None
     }
+
+    /// The initial wide state ([`Position::wide_slot`]): for the one condition of a problem that keeps state
+    /// there (the imitators' squares).
+    fn initial_wide_slot(&self) -> u64 {
+        0
+    }
+
+    /// Changes `test`, the position with the castling king of `pos` moved from `from` to `passed` (the square it
+    /// passes), before it is tested for check (called only with [`Hooks::CASTLING_PASSAGE`]).
+    fn castling_passage(&self, _rules: &Rules, _pos: &Position, _from: Square, _passed: Square, _test: &mut Position) {}
 
     /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
     fn extra_kinds(&self) -> Vec<Kind> {

@@ -281,6 +281,11 @@ impl Rules {
         self.conditions.iter().fold(0, |f, c| f | c.initial_flags_in(pos))
     }
 
+    /// The initial wide state of the diagram's position ([`Condition::initial_wide_slot`]).
+    pub fn initial_wide_slot(&self) -> u64 {
+        self.conditions.iter().fold(0, |w, c| w | c.initial_wide_slot())
+    }
+
     /// Whether castling exists under these rules.
     pub fn castling_exists(&self) -> bool {
         self.castling
@@ -754,6 +759,11 @@ impl Rules {
                 p.put(passed, king);
                 if !attrs.is_empty() {
                     p.set_attrs(passed, attrs);
+                }
+                if self.hooks.has(Hooks::CASTLING_PASSAGE) {
+                    for c in self.conditions_with(Hooks::CASTLING_PASSAGE) {
+                        c.castling_passage(self, pos, from, passed, &mut p);
+                    }
                 }
                 !self.in_check(&p, us)
             }

@@ -25,14 +25,14 @@ pub fn diagram(pieces: &[Placed]) -> String {
 
 /// [`diagram`] with the piece codes of Popeye's `lang` (German `D` for the queen, `B` for the pawn).
 pub fn diagram_in(pieces: &[Placed], lang: Lang) -> String {
-    diagram_with_holes(pieces, crate::square::Bitboard::EMPTY, lang)
+    diagram_marked_in(pieces, &[], lang)
 }
 
-/// [`diagram_in`] with the holes of the condition `Hole` left blank, as Popeye draws them.
-fn diagram_with_holes(pieces: &[Placed], holes: crate::square::Bitboard, lang: Lang) -> String {
+/// [`diagram_in`] with `marks` on empty squares (Popeye's `I` of an imitator, a blank for a hole).
+pub fn diagram_marked_in(pieces: &[Placed], marks: &[(Square, &str)], lang: Lang) -> String {
     let mut grid: [[String; 8]; 8] = Default::default();
-    for sq in holes {
-        grid[sq.rank() as usize][sq.file() as usize] = " ".to_string();
+    for &(sq, mark) in marks {
+        grid[sq.rank() as usize][sq.file() as usize] = mark.to_string();
     }
     for p in pieces {
         let letters = p.kind.def().code_in(lang);
@@ -138,9 +138,16 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
         let word = crate::words::in_lang(&words, lang);
         s += &format!("\n{}\n\n\n", centred(&format!("=> ({word} ->)")));
     }
-    let holes =
-        p.conditions.iter().filter(|c| c.name == "Hole").fold(crate::square::Bitboard::EMPTY, |b, c| b | c.squares.0);
-    s += &diagram_with_holes(&p.pieces, holes, lang);
+    // The holes of the condition `Hole` left blank, the imitators `I` on their squares, as Popeye draws them.
+    let marks: Vec<(Square, &str)> = p
+        .conditions
+        .iter()
+        .filter(|c| c.name == "Hole")
+        .flat_map(|c| c.squares.iter())
+        .map(|sq| (sq, " "))
+        .chain(p.conditions.iter().filter(|c| c.name == "Imitator").flat_map(|c| c.squares.iter()).map(|sq| (sq, "I")))
+        .collect();
+    s += &diagram_marked_in(&p.pieces, &marks, lang);
     let neutral = p.pieces.iter().filter(|x| x.attrs.has(crate::pieces::Attrs::NEUTRAL)).count();
     let white = p.pieces.iter().filter(|x| x.color == Color::White).count() - neutral;
     let black = p.pieces.len() - white - neutral;

@@ -448,6 +448,10 @@ fn square_conditions_unsupported(p: &Problem, d: &Diagram) -> Option<ConditionEr
 /// The rules of a twin (its conditions, `CastlingMutuallyExclusive`) and how its diagram is set up (retro options,
 /// missing kings).
 pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), ConditionError> {
+    // Imitator: a proof game's or a=>b's target holds imitators of its own (Popeye compares them): not played.
+    if d.conditions.iter().any(|c| c.name == "Imitator") && d.stipulation.goal.is_proof() {
+        return Err(ConditionError::Combination("Imitator", "proof games and a=>b"));
+    }
     let mut conds = conditions::build_all(&d.conditions)?;
     // Checkless chess: Popeye lets the move that reaches the goal `+` check without mating (ohneschach.c leaves
     // that goal's tester without its guard); stipula's rule is one for every move: refused.
@@ -486,6 +490,19 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         let kings = |c: Color| d.pieces.iter().filter(|x| x.color == c && x.kind == Kind::KING).count();
         if kings(Color::White) != 1 || kings(Color::Black) != 1 {
             return Err(ConditionError::NotSupported("Oscillating kings where a side has not exactly one king"));
+        }
+    }
+    // Imitator: Popeye's rules for the imitators differ by walk (leapers, riders, hoppers, the rest); stipula plays
+    // the orthodox ones. An imitator stands on an empty square.
+    if let Some(c) = d.conditions.iter().find(|c| c.name == "Imitator") {
+        if d.pieces.iter().any(|x| !x.kind.is_orthodox()) {
+            return Err(ConditionError::Combination("Imitator", "fairy pieces"));
+        }
+        if d.pieces.iter().any(|x| !x.attrs.is_empty()) {
+            return Err(ConditionError::Combination("Imitator", "pieces with attributes"));
+        }
+        if let Some(x) = d.pieces.iter().find(|x| c.squares.0.has(x.square)) {
+            return Err(ConditionError::Invalid(format!("an imitator stands on {}, where a piece stands", x.square)));
         }
     }
     if let Some(why) = square_conditions_unsupported(p, d) {

@@ -1045,6 +1045,23 @@ impl<'a> Reader<'a> {
                 {
                     // Popeye's square list: `Wormholes e5h3`, `MagicSquares c3 d4` (one word or several); `Hole`
                     // reads one word (`HandleHole` on one token: `Hole h8 e3` is an input error at `e3`).
+                    // Imitators are written in the order given, which stipula keeps only when it is Popeye's
+                    // order of squares.
+                    if def.name == "Imitator" {
+                        let given: Vec<&str> =
+                            (0..t.text.len()).step_by(2).filter_map(|i| t.text.get(i..i + 2)).collect();
+                        let listed: Vec<crate::square::Square> = spec
+                            .squares
+                            .iter()
+                            .chain(given.iter().filter_map(|w| crate::square::Square::parse(w)))
+                            .collect();
+                        if listed.windows(2).any(|w| w[0] >= w[1]) {
+                            return Err(self.diag(
+                                &t,
+                                "not supported: imitators listed out of the order a1, b1, …, h8 (Popeye writes them in the order given)",
+                            ));
+                        }
+                    }
                     spec.squares.0 |= squares;
                 } else {
                     break;
@@ -1052,6 +1069,10 @@ impl<'a> Reader<'a> {
                 self.lex.next();
             }
             let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
+            // Imitators given again: in a=>b, those of the target position, which Popeye compares too.
+            if spec.name == "Imitator" && earlier.iter().chain(out.iter()).any(|c| c.name == "Imitator") {
+                return Err(self.diag(&tok, "not supported: Imitator given twice (a=>b's imitators of the target)"));
+            }
             if let Err(e @ (ConditionError::Conflict(..) | ConditionError::Twice(_))) =
                 crate::conditions::build_all(&all)
             {

@@ -159,6 +159,15 @@ fn tokens(text: &str) -> Vec<Tok<'_>> {
                     i += 1;
                 }
             }
+            // The imitators' squares after a move (Popeye's `Kg3-h2[Ic5]`, `[If6,b7]`): not a variation.
+            '[' if b.get(i + 1).is_some_and(|x| x.1 == 'I')
+                && b.get(i + 2).is_some_and(|x| ('a'..='h').contains(&x.1)) =>
+            {
+                while i < b.len() && b[i].1 != ']' {
+                    i += 1;
+                }
+                i += 1;
+            }
             '(' | '[' => {
                 out.push(Tok::Open);
                 i += 1;

@@ -239,6 +239,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (4, "HaanerChess"),
     (3, "Volage"),
     (2, "Hypervolage"),
+    (4, "Imitator"),
+    (1, "Imitator NoIProm"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -828,7 +830,7 @@ impl Gen<'_> {
                 conditioned = false;
             }
             // A twin may put a piece on a hole (stipula refuses it).
-            if c == "Hole" {
+            if c == "Hole" || c.contains("Imitator") {
                 twinned = false;
             }
             // Hole and Haaner chess with the walks stipula plays them with.
@@ -841,6 +843,11 @@ impl Gen<'_> {
                 if swaps && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
+            }
+            // stipula plays Imitator with orthodox pieces only.
+            let fairy = board.iter().flatten().flatten().any(|(_, k)| !["K", "Q", "R", "B", "S", "P"].contains(k));
+            if c.contains("Imitator") && fairy {
+                conditioned = false;
             }
         }
         if conditioned {
@@ -896,6 +903,25 @@ impl Gen<'_> {
                     }
                 }
                 let _ = writeln!(text, "Condition {line}");
+            } else if c.starts_with("Imitator") {
+                // One to three imitators on empty squares, in Popeye's order of squares (stipula writes them so).
+                let n = self.rng.range(1, 3);
+                let mut squares: Vec<usize> = Vec::new();
+                for _ in 0..n {
+                    let i = self.rng.range(0, 63) as usize;
+                    if self.board[i / 8][i % 8].is_none() && !squares.contains(&i) {
+                        squares.push(i);
+                    }
+                }
+                if squares.is_empty() {
+                    squares.extend((0..64).find(|&i| self.board[i / 8][i % 8].is_none()));
+                }
+                squares.sort_unstable();
+                let list: String = squares.iter().map(|&i| sq(i % 8, i / 8)).collect();
+                let _ = writeln!(text, "Condition Imitator {list}");
+                if c.contains("NoIProm") {
+                    let _ = writeln!(text, "Condition NoIProm");
+                }
             } else if madrasi && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
