@@ -48,6 +48,9 @@ pub enum Effect {
     /// change places; Popeye writes `[Ke1<->Kh3]`, the piece now on `a` with `b`, then the piece now on `b` with
     /// `a`, without colours).
     Exchanged { a: Square, b: Square, on_a: Piece, on_b: Piece },
+    /// BGL's budgets left after the move, in hundredths (`None`: unlimited), one for both sides when `shared`:
+    /// Popeye writes ` (4.5/3)`, ` (-/28)`, ` (26.42)` after the move.
+    Budgets { white: Option<u32>, black: Option<u32>, shared: bool },
 }
 
 impl Effect {
@@ -109,6 +112,14 @@ impl Effect {
                     format!("[{square}={}]", letters(piece.kind))
                 }
             }
+            Effect::Budgets { white, black, shared } => {
+                let n = write_hundredths;
+                if shared {
+                    format!(" ({})", n(white))
+                } else {
+                    format!(" ({}/{})", n(white), n(black))
+                }
+            }
         }
     }
 
@@ -127,6 +138,17 @@ impl Effect {
     /// Whether Popeye writes the effect before the move rather than after it (`[e8=R]Qd8-d4`).
     pub fn before_move(&self) -> bool {
         matches!(self, Effect::Promoted { .. })
+    }
+}
+
+/// A number in hundredths as Popeye writes BGL's budgets (`WriteBGLNumber`): `4`, `4.5`, `27.42`, `-` for none
+/// (unlimited).
+pub fn write_hundredths(h: Option<u32>) -> String {
+    match h {
+        None => "-".to_string(),
+        Some(h) if h % 100 == 0 => format!("{}", h / 100),
+        Some(h) if h % 10 == 0 => format!("{}.{}", h / 100, (h % 100) / 10),
+        Some(h) => format!("{}.{:02}", h / 100, h % 100),
     }
 }
 
@@ -278,6 +300,13 @@ impl serde::Serialize for Effect {
                 m.serialize_field("other_square", &b.to_string())?;
                 m.serialize_field("other_piece", on_b.kind.code())?;
                 m.serialize_field("other_color", colour(on_b.color))?;
+            }
+            Effect::Budgets { white, black, shared } => {
+                m.serialize_field("effect", "budgets")?;
+                m.serialize_field("white", &write_hundredths(white))?;
+                if !shared {
+                    m.serialize_field("black", &write_hundredths(black))?;
+                }
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;
