@@ -227,6 +227,40 @@ mod tests {
     }
 
     #[test]
+    fn with_a_number_a_king_is_in_check_with_that_many_flights() {
+        // BEISPIEL/satxy.inp#3 (Ladislav Salai sr., SAT #56), `#1`, `cond sat 8`, White Ke1 Qg1, Black Kc6: Popeye
+        // 4.104 gives `1.Ke1-f2 #`. Before it the queen covers b6 and c5 (six flights: no check); the king on f2
+        // closes her diagonal, and the black king's eight flights are check, with no move that ends it.
+        let (rules, pos) = setup("8/8/2k5/8/8/8/8/4K1Q1 w - - 0 1", &["SAT 8"]);
+        assert_eq!(Sat::flights(&rules, &pos, Color::Black), 6);
+        assert!(!rules.in_check(&pos, Color::Black));
+        let after = play(&rules, &pos, "e1f2");
+        assert_eq!(Sat::flights(&rules, &after, Color::Black), 8);
+        assert!(rules.in_check(&after, Color::Black));
+        assert!(legal(&rules, &after).is_empty());
+        // With 0 flights for White (SAT 0 8): a white king not observed is always in check, so White has no move.
+        let (rules, pos) = setup("8/8/2k5/8/8/8/8/4K1Q1 w - - 0 1", &["SAT 0 8"]);
+        assert!(rules.in_check(&pos, Color::White));
+    }
+
+    #[test]
+    fn numbers_are_read_and_written_as_popeye_writes_them() {
+        let spec = |t: &str| crate::input::vocab::conditions::parse_condition_text(t).unwrap();
+        assert_eq!(spec("SAT 3").popeye_text(), "SAT III");
+        assert_eq!(spec("SAT 1 2").popeye_text(), "SAT I/II");
+        assert_eq!(spec("StrictSAT 2 2").popeye_text(), "StrictSAT II");
+        assert_eq!(spec("SAT").popeye_text(), "SAT");
+        // Popeye writes BGL's budgets with a slash, one when they are shared (BEISPIEL/bgl.inp).
+        assert_eq!(spec("BGL 4.5 4").popeye_text(), "BGL 4.5/4");
+        assert_eq!(spec("BGL 27.42").popeye_text(), "BGL 27.42");
+        assert_eq!(spec("BGL - 29").popeye_text(), "BGL -/29");
+        assert_eq!(crate::output::statement::condition_text(&spec("BGL 4.50 -")), "BGL 4.5 -");
+        assert!(crate::input::vocab::conditions::parse_condition_text("SAT 1.5").is_err());
+        assert!(crate::input::vocab::conditions::parse_condition_text("BGL 1.555").is_err());
+        assert!(crate::conditions::build_all(&[spec("SAT 9")]).is_err());
+    }
+
+    #[test]
     fn strict_sat_is_played_when_both_are_stated() {
         // Popeye's `solvers.c` plays Strict SAT when both are set (EXAMPLES/sat.inp#10, `cond sat strict`).
         let specs: Vec<_> = ["SAT", "StrictSAT"]

@@ -227,7 +227,7 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "StrictSAT 1"),
     (3, "BGL 6 5"),
     (2, "BGL 8.5"),
-    (1, "BGL 4,5 3.25"),
+    (1, "BGL 4.5 3.25"),
     (1, "BGL - 4"),
     (1, "BGL 3 -"),
     (2, "MagicSquares d5e4"),
