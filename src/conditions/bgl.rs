@@ -15,7 +15,7 @@
 
 use crate::conditions::{ConditionError, ConditionNumber, ConditionSpec};
 use crate::effects::{write_hundredths, Effect, Effects};
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks, Keeps};
 use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::position::Position;
@@ -93,6 +93,18 @@ impl Condition for Bgl {
         // The state after the move takes the last moves' check filter away, as it must: the kings may stand side
         // by side (an observation too long for the budget left), and a king's step then gives check.
         Hooks::LEGALITY | Hooks::OBSERVATION | Hooks::AFTER_MOVE | Hooks::NOTE
+    }
+
+    // A shared budget shrinks for both sides with every move: the other side's observations after a move are not
+    // those before it, so no shortcut that judges the mover's king by the position before the move holds (the
+    // differential tester, seed 37001 case 1: `Ke2-d1` beside a bishop whose observation the king's step made too
+    // long). Separate budgets keep what the hooks keep: a move spends its own side's only.
+    fn keeps(&self) -> Keeps {
+        if self.shared {
+            Keeps { pins: false, unobserved_pins: false, captures: false, check_filter: false, orthodox: false }
+        } else {
+            Keeps::from_hooks(self.hooks())
+        }
     }
 
     fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
