@@ -253,7 +253,12 @@ mod tests {
         // Popeye writes BGL's budgets with a slash, one when they are shared (BEISPIEL/bgl.inp).
         assert_eq!(spec("BGL 4.5 4").popeye_text(), "BGL 4.5/4");
         assert_eq!(spec("BGL 27.42").popeye_text(), "BGL 27.42");
-        assert_eq!(spec("BGL - 29").popeye_text(), "BGL -/29");
+        let unlimited = crate::conditions::ConditionSpec {
+            name: "BGL".into(),
+            numbers: vec![crate::conditions::ConditionNumber::Unlimited, crate::conditions::ConditionNumber::whole(29)],
+            ..Default::default()
+        };
+        assert_eq!(unlimited.popeye_text(), "BGL -/29");
         assert_eq!(crate::output::statement::condition_text(&spec("BGL 4.50 -")), "BGL 4.5 -");
         assert!(crate::input::vocab::conditions::parse_condition_text("SAT 1.5").is_err());
         assert!(crate::input::vocab::conditions::parse_condition_text("BGL 1.555").is_err());
