@@ -58,6 +58,9 @@ pub enum Effect {
     /// after it in the position's wide state; the mover's promotion written after them (`g2-g1[Ia7]=R`, the move
     /// written without it), or its promotion into an imitator (`b7-b8[If7]=I`).
     Imitated { state: u64, promoted: Option<Kind>, into_imitator: bool },
+    /// BGL's budgets left after the move, in hundredths (`None`: unlimited), one for both sides when `shared`:
+    /// Popeye writes ` (4.5/3)`, ` (-/28)`, ` (26.42)` after the move.
+    Budgets { white: Option<u32>, black: Option<u32>, shared: bool },
 }
 
 impl Effect {
@@ -132,6 +135,14 @@ impl Effect {
                 }
                 s
             }
+            Effect::Budgets { white, black, shared } => {
+                let n = write_hundredths;
+                if shared {
+                    format!(" ({})", n(white))
+                } else {
+                    format!(" ({}/{})", n(white), n(black))
+                }
+            }
         }
     }
 
@@ -162,6 +173,17 @@ pub fn imitator_squares(state: u64) -> Vec<Square> {
     }
     let n = (state & 0xF) as usize;
     (0..n.min(10)).map(|k| Square::new(((state >> (4 + 6 * k)) & 0x3F) as u8)).collect()
+}
+
+/// A number in hundredths as Popeye writes BGL's budgets (`WriteBGLNumber`): `4`, `4.5`, `27.42`, `-` for none
+/// (unlimited).
+pub fn write_hundredths(h: Option<u32>) -> String {
+    match h {
+        None => "-".to_string(),
+        Some(h) if h % 100 == 0 => format!("{}", h / 100),
+        Some(h) if h % 10 == 0 => format!("{}.{}", h / 100, (h % 100) / 10),
+        Some(h) => format!("{}.{:02}", h / 100, h % 100),
+    }
 }
 
 /// The effects of one move, in the order they were made: at most [`Effects::CAPACITY`], kept inline (`Copy`).
@@ -338,6 +360,13 @@ impl serde::Serialize for Effect {
                 }
                 if into_imitator {
                     m.serialize_field("promotion", "imitator")?;
+                }
+            }
+            Effect::Budgets { white, black, shared } => {
+                m.serialize_field("effect", "budgets")?;
+                m.serialize_field("white", &write_hundredths(white))?;
+                if !shared {
+                    m.serialize_field("black", &write_hundredths(black))?;
                 }
             }
             Effect::Recoloured { square, piece, mover: _ } => {

@@ -10,6 +10,7 @@
 pub mod andernach;
 pub mod annan;
 pub mod attributes;
+pub mod bgl;
 pub mod bicolores;
 pub mod breton;
 pub mod castling_chess;
@@ -65,6 +66,102 @@ pub struct ConditionSpec {
     /// `a1 h8`, MagicSquares `c3 d4`): empty for the others.
     #[serde(default, skip_serializing_if = "ConditionSquares::is_empty")]
     pub squares: ConditionSquares,
+    /// The numbers it is given, in order, for a condition that takes numbers ([`ConditionDef::numbers`]: SAT's
+    /// flights `SAT 3`, BGL's budgets `BGL 4.5 4`): empty for the others.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub numbers: Vec<ConditionNumber>,
+}
+
+/// Which numbers a condition takes after its name ([`ConditionDef::numbers`]): up to `max` of them, whole numbers
+/// or with up to two decimals (`fractions`), or `-` for no limit (`unlimited`). One structure for every
+/// condition that takes numbers: its row says so, the readers fill [`ConditionSpec::numbers`] in
+/// ([`ConditionNumber::parse`]) and the writers write them ([`ConditionNumber`]'s `Display`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberParams {
+    pub max: usize,
+    pub fractions: bool,
+    pub unlimited: bool,
+}
+
+impl NumberParams {
+    /// No numbers.
+    pub const NONE: NumberParams = NumberParams { max: 0, fractions: false, unlimited: false };
+}
+
+/// A number a condition is given: a value with up to two decimals (kept in hundredths: `4.5` is 450, `3` is
+/// 300), or no limit (`-`, BGL's unlimited budget).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConditionNumber {
+    Hundredths(u32),
+    Unlimited,
+}
+
+impl ConditionNumber {
+    /// A whole number.
+    pub const fn whole(n: u32) -> ConditionNumber {
+        ConditionNumber::Hundredths(n * 100)
+    }
+
+    /// The number as a whole number, if it is one.
+    pub fn as_whole(self) -> Option<u32> {
+        match self {
+            ConditionNumber::Hundredths(h) if h % 100 == 0 => Some(h / 100),
+            _ => None,
+        }
+    }
+
+    /// The number one word writes, as `kind` allows: digits, with `kind.fractions` a decimal point (`.` or `,`,
+    /// as Popeye reads BGL's budgets) and up to two decimals, with `kind.unlimited` `-` alone; `None` when the
+    /// word is no such number (or too large).
+    pub fn parse(word: &str, kind: NumberParams) -> Option<ConditionNumber> {
+        if kind.max == 0 {
+            return None;
+        }
+        if word == "-" {
+            return kind.unlimited.then_some(ConditionNumber::Unlimited);
+        }
+        let (int, frac) = match word.find(['.', ',']) {
+            Some(i) if kind.fractions => (&word[..i], &word[i + 1..]),
+            Some(_) => return None,
+            None => (word, ""),
+        };
+        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if int.is_empty() && frac.is_empty() || !digits(int) || !digits(frac) || frac.len() > 2 || int.len() > 7 {
+            return None;
+        }
+        let whole: u32 = if int.is_empty() { 0 } else { int.parse().ok()? };
+        let cents: u32 = match frac.len() {
+            0 => 0,
+            1 => frac.parse::<u32>().ok()? * 10,
+            _ => frac.parse().ok()?,
+        };
+        Some(ConditionNumber::Hundredths(whole * 100 + cents))
+    }
+}
+
+/// As Popeye writes BGL's budgets (`WriteBGLNumber`): `4`, `4.5`, `27.42`, `-`.
+impl std::fmt::Display for ConditionNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let h = match *self {
+            ConditionNumber::Unlimited => None,
+            ConditionNumber::Hundredths(h) => Some(h),
+        };
+        f.write_str(&crate::effects::write_hundredths(h))
+    }
+}
+
+impl serde::Serialize for ConditionNumber {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ConditionNumber {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let word: String = serde::Deserialize::deserialize(d)?;
+        let any = NumberParams { max: 1, fractions: true, unlimited: true };
+        ConditionNumber::parse(&word, any).ok_or_else(|| serde::de::Error::custom(format!("`{word}` is not a number")))
+    }
 }
 
 /// The squares a condition is given (Popeye's `Wormholes e5h3`, `MagicSquares c3 d4`, `Hole e4`): a set, written
@@ -202,6 +299,29 @@ impl ConditionSpec {
                 }
                 s
             }
+            // Popeye writes the flights in Roman numerals, Black's after a slash when they differ (`SAT III`,
+            // `SAT I/II`; output/plaintext/condition.c), none for one flight each.
+            "SAT" | "StrictSAT" => {
+                let (w, b) = sat::flight_numbers(self);
+                if w == 0 && b == 0 {
+                    name
+                } else {
+                    const ROMAN: [&str; 9] = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII"];
+                    let roman = |n: u32| ROMAN.get(n as usize).copied().unwrap_or("");
+                    let mut s = format!("{name} {}", roman(w));
+                    if w != b {
+                        s += &format!("/{}", roman(b));
+                    }
+                    s
+                }
+            }
+            // Popeye writes one budget for both sides, or White's and Black's after a slash (`BGL 27.42`,
+            // `BGL 4.5/4`, `BGL -/29`).
+            "BGL" => match self.numbers.as_slice() {
+                [one] => format!("{name} {one}"),
+                [w, b, ..] => format!("{name} {w}/{b}"),
+                [] => format!("{name} -/-"),
+            },
             // Popeye writes the squares after the parameters (`MagicSquares Type2 c5 f8`).
             _ => std::iter::once(name)
                 .chain(self.options.iter().map(|o| word(o)))
@@ -246,6 +366,8 @@ pub struct ConditionDef {
     pub default: Option<&'static str>,
     /// It takes a list of squares, at least one ([`ConditionSpec::squares`]: Wormholes, MagicSquares, Hole).
     pub squares: bool,
+    /// The numbers it takes ([`ConditionSpec::numbers`]: SAT's flights, BGL's budgets).
+    pub numbers: NumberParams,
     /// Conditions it cannot be combined with (their names), as Popeye refuses them.
     pub excludes: &'static [&'static str],
     /// Conditions stipula does not play together with it, though the rules allow it (their names): refused as
@@ -361,6 +483,7 @@ impl ConditionDef {
         walks: &[],
         default: None,
         squares: false,
+        numbers: NumberParams::NONE,
         excludes: &[],
         not_with: &[],
         build: None,
@@ -377,6 +500,7 @@ impl ConditionDef {
             name: self.name.to_string(),
             options: self.default.iter().map(|d| d.to_string()).collect(),
             squares: ConditionSquares::default(),
+            numbers: Vec::new(),
         }
     }
 
@@ -509,6 +633,10 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
                 def.name, def.name
             )));
         }
+        if spec.numbers.len() > def.numbers.max {
+            let words: Vec<String> = spec.numbers.iter().map(|n| n.to_string()).collect();
+            return Err(ConditionError::BadParam { condition: def.name, param: words.join(" "), known });
+        }
         if !def.squares && !spec.squares.is_empty() {
             return Err(ConditionError::BadParam { condition: def.name, param: spec.squares.words().join(" "), known });
         }
@@ -608,6 +736,13 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
         out.push((def, cond));
     }
     let names: Vec<&str> = out.iter().map(|(d, _)| d.name).collect();
+    // A condition played as another stated with it (SAT as Strict SAT) shares its numbers with it in Popeye, the
+    // ones read last counting: not settled here when it is given numbers of its own.
+    for (d, spec) in out.iter().map(|(d, _)| d).zip(specs) {
+        if let Some(y) = d.yields_to.iter().find(|y| names.contains(y)).filter(|_| !spec.numbers.is_empty()) {
+            return Err(ConditionError::Combination(d.name, y));
+        }
+    }
     Ok(out.into_iter().filter(|(d, _)| !d.yields_to.iter().any(|y| names.contains(y))).map(|(_, c)| c).collect())
 }
 

@@ -6,10 +6,10 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
-    andernach, annan, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless, edgemover,
-    eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take,
-    masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, volage, wormholes, ConditionDef, Param,
+    andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
+    edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square,
+    make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
+    swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -537,6 +537,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "SAT",
         popeye: Some(["SAT", "SAT", "SAT"]),
+        numbers: SAT_NUMBERS,
         // Popeye's `solvers.c` plays Strict SAT when both are stated (EXAMPLES/sat.inp#10, `SAT Strict`).
         yields_to: &["StrictSAT"],
         // Parsi, Madness of Kings and Checkless chess ask what check is in rules of stipula's own (a leap's check,
@@ -548,6 +549,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ConditionDef {
         name: "StrictSAT",
         popeye: Some(["StrictSAT", "StrictSAT", "StrictSAT"]),
+        numbers: SAT_NUMBERS,
         // The sides' strict state shares the position's state bits with Parsi's leaps and the castling rights the
         // Circe family keeps.
         not_with: &["Parsi", "MadnessOfKings", "ChecklessChess"],
@@ -635,7 +637,32 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteSynchronMover", "WeisserSynchronZueger", "BlancSynchronCoup"]),
     popeye_only(["BlackAntiSynchronMover", "SchwarzerAntiSynchronZueger", "NoirAntiSynchronCoup"]),
     popeye_only(["WhiteAntiSynchronMover", "WeisserAntiSynchronZueger", "BlancAntiSynchronCoup"]),
-    popeye_only(["BGL", "BGL", "BGL"]),
+    ConditionDef {
+        name: "BGL",
+        popeye: Some(["BGL", "BGL", "BGL"]),
+        numbers: NumberParams { max: 2, fractions: true, unlimited: true },
+        // The budgets are the position's wide state, which one condition of a problem may use. Stipula's own Parsi
+        // and Madness of Kings move and check in ways of their own whose cost is not settled; Grid chess and the
+        // observation conditions validate observations in an order of Popeye's stipula does not reproduce; a
+        // check of flights (SAT) is asked of squares the king does not stand on.
+        not_with: &[
+            "HaanerChess",
+            "Hole",
+            "Imitator",
+            "Parsi",
+            "MadnessOfKings",
+            "GridChess",
+            "SAT",
+            "StrictSAT",
+            "Patrouille",
+            "UltraPatrol",
+            "Lortap",
+            "CentralChess",
+            "Bicolores",
+        ],
+        build: Some(bgl::Bgl::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackChecks", "SchwarzSchaecher", "NoirEchecs"]),
     ConditionDef {
         name: "AnnanChess",
@@ -875,6 +902,9 @@ const CIRCE_VARIANTS: &[Names] = &[
     ["WaitCapture", "NaechsterSchlag", "PriseProchaine"],
     ["CaptureSquare", "Schlagfeld", "CaseDePrise"],
 ];
+
+/// SAT's numbers of flights, White's and Black's (`SAT 3`, `SAT 1 2`).
+const SAT_NUMBERS: NumberParams = NumberParams { max: 2, fractions: false, unlimited: false };
 
 /// Popeye's grid variants (`GridVariantTypeString`).
 const GRID_VARIANTS: &[Names] = &[

@@ -4,6 +4,11 @@
 //! move that ends it. Under Strict SAT a side once in check as the pieces observe it ("strict" from then on) is
 //! in SAT-check without a flight while that observation lasts, and with one flight besides it.
 //!
+//! With numbers (`SAT 3`, `SAT 1 2`: White's and Black's, one number for both), SAT xy: a king not in check as the
+//! pieces observe it is in check with `n` flights or more (with `n` 0, always), a king so observed with `n + 1`
+//! or more (`satxy_check_tester_is_in_check`); Strict SAT with numbers allows a strict side `n` flights while it
+//! stands unobserved, `n + 1` otherwise. Popeye writes the numbers in Roman numerals (`SAT III`).
+//!
 //! Popeye's `conditions/sat.c`: the flights are the king's walk's moves from its square with the king taken off
 //! it, each tested by the check testers below SAT's; the other king's square is never a flight; a flight on a
 //! piece of the other side is tested with that piece still there. Its Strict SAT flag per side is set by the first
@@ -24,26 +29,56 @@ fn strict_bit(color: Color) -> u8 {
     }
 }
 
+/// The numbers of flights a SAT condition is given, White's and Black's (`SAT 3`: 3 each; `SAT 1 2`; none: 0
+/// each), as Popeye's `SAT_max_nr_allowed_flights` less one.
+pub fn flight_numbers(spec: &ConditionSpec) -> (u32, u32) {
+    let n = |i: usize| spec.numbers.get(i).and_then(|n| n.as_whole());
+    let w = n(0).unwrap_or(0);
+    (w, n(1).unwrap_or(w))
+}
+
 /// The conditions `SAT` and `StrictSAT`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sat {
     strict: bool,
+    /// The numbers of flights, White's and Black's (0 each without numbers).
+    numbers: [u32; 2],
 }
 
 impl Sat {
     /// `SAT`.
-    pub fn build(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        Ok(Box::new(Sat { strict: false }))
+    pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Sat { strict: false, numbers: Sat::numbers(spec)? }))
     }
 
     /// `StrictSAT`.
-    pub fn build_strict(_spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        Ok(Box::new(Sat { strict: true }))
+    pub fn build_strict(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
+        Ok(Box::new(Sat { strict: true, numbers: Sat::numbers(spec)? }))
+    }
+
+    fn numbers(spec: &ConditionSpec) -> Result<[u32; 2], ConditionError> {
+        if spec.numbers.iter().any(|n| n.as_whole().is_none()) {
+            return Err(ConditionError::Invalid(format!("{} counts flights in whole numbers", spec.name)));
+        }
+        let (w, b) = flight_numbers(spec);
+        // Popeye writes the numbers in Roman numerals up to VIII (its table ends there).
+        if w > 8 || b > 8 {
+            return Err(ConditionError::UnsupportedParam {
+                condition: spec.name.clone(),
+                param: "with more than 8 flights (Popeye writes up to VIII)",
+            });
+        }
+        Ok([w, b])
     }
 
     /// The flights of `color`'s king: the squares of its walk, empty or held by the other side and not the other
     /// king's, where it would stand in no check as the pieces observe it, the king taken off its own square.
     pub fn flights(rules: &Rules, pos: &Position, color: Color) -> usize {
+        Sat::flights_up_to(rules, pos, color, usize::MAX)
+    }
+
+    /// [`Sat::flights`], counted up to `limit`.
+    fn flights_up_to(rules: &Rules, pos: &Position, color: Color, limit: usize) -> usize {
         let Some(k) = pos.king(color) else { return 0 };
         let other_king = pos.king(color.opposite());
         let mut without = pos.clone();
@@ -52,7 +87,30 @@ impl Sat {
             .walk_moves(pos, k)
             .iter()
             .filter(|m| Some(m.to) != other_king && !rules.is_checked_square(&without, m.to, color.opposite()))
+            .take(limit)
             .count()
+    }
+
+    /// How many flights put `color` in SAT-check in `pos` (0: in check without one).
+    fn allowance(&self, rules: &Rules, pos: &Position, color: Color) -> usize {
+        let n = self.numbers[color as usize] as usize;
+        if self.strict {
+            // strictsat_check_tester_is_in_check: one flight less for a strict side not in check as the pieces
+            // observe it.
+            if pos.flags() & strict_bit(color) != 0 && !rules.walks_in_check(pos, color) {
+                n
+            } else {
+                n + 1
+            }
+        } else if self.numbers == [0, 0] {
+            // sat_check_tester_is_in_check: one flight.
+            1
+        } else if rules.walks_in_check(pos, color) {
+            // satxy_check_tester_is_in_check: one flight more for a king in check as the pieces observe it.
+            n + 1
+        } else {
+            n
+        }
     }
 
     /// Whether `color` is in SAT-check in `pos`.
@@ -60,18 +118,19 @@ impl Sat {
         if pos.king(color).is_none() {
             return false;
         }
-        // sat.c: the allowance is one flight less for a strict side not in check as the pieces observe it: with
-        // one flight allowed, none.
-        if self.strict && pos.flags() & strict_bit(color) != 0 && !rules.walks_in_check(pos, color) {
-            return true;
-        }
-        Sat::flights(rules, pos, color) > 0
+        let allowed = self.allowance(rules, pos, color);
+        allowed == 0 || Sat::flights_up_to(rules, pos, color, allowed) >= allowed
     }
 }
 
 impl Condition for Sat {
     fn describe(&self) -> String {
-        if self.strict { "StrictSAT" } else { "SAT" }.into()
+        let name = if self.strict { "StrictSAT" } else { "SAT" };
+        match self.numbers {
+            [0, 0] => name.into(),
+            [w, b] if w == b => format!("{name} {w}"),
+            [w, b] => format!("{name} {w} {b}"),
+        }
     }
 
     fn hooks(&self) -> Hooks {
@@ -119,10 +178,22 @@ impl Condition for Sat {
             return None;
         }
         let n = Sat::flights(rules, &after, us);
-        Some(if n == 0 {
+        let allowed = self.allowance(rules, &after, us);
+        Some(if allowed == 0 && self.strict {
             "under Strict SAT a king once in check is in check without a flight while it stands observed, and \
              this move leaves it so."
                 .to_string()
+        } else if allowed == 0 {
+            "under SAT with no flight allowed a king not observed by the other side is in check, and this move \
+             leaves it so."
+                .to_string()
+        } else if allowed > 1 || self.numbers != [0, 0] {
+            format!(
+                "under {} a king is in check when it has {allowed} flight{} or more (a square it could step to \
+                 without being observed there), and this move leaves its king {n}.",
+                self.describe(),
+                if allowed == 1 { "" } else { "s" }
+            )
         } else {
             format!(
                 "under SAT a king is in check when it has a flight (a square it could step to without being \
@@ -153,6 +224,45 @@ mod tests {
         assert!(legal(&rules, &after).is_empty());
         // The white king beside the black one has no flight (a2 and b2 are observed): not in check.
         assert!(!rules.in_check(&after, Color::White));
+    }
+
+    #[test]
+    fn with_a_number_a_king_is_in_check_with_that_many_flights() {
+        // BEISPIEL/satxy.inp#3 (Ladislav Salai sr., SAT #56), `#1`, `cond sat 8`, White Ke1 Qg1, Black Kc6: Popeye
+        // 4.104 gives `1.Ke1-f2 #`. Before it the queen covers b6 and c5 (six flights: no check); the king on f2
+        // closes her diagonal, and the black king's eight flights are check, with no move that ends it.
+        let (rules, pos) = setup("8/8/2k5/8/8/8/8/4K1Q1 w - - 0 1", &["SAT 8"]);
+        assert_eq!(Sat::flights(&rules, &pos, Color::Black), 6);
+        assert!(!rules.in_check(&pos, Color::Black));
+        let after = play(&rules, &pos, "e1f2");
+        assert_eq!(Sat::flights(&rules, &after, Color::Black), 8);
+        assert!(rules.in_check(&after, Color::Black));
+        assert!(legal(&rules, &after).is_empty());
+        // With 0 flights for White (SAT 0 8): a white king not observed is always in check, so White has no move.
+        let (rules, pos) = setup("8/8/2k5/8/8/8/8/4K1Q1 w - - 0 1", &["SAT 0 8"]);
+        assert!(rules.in_check(&pos, Color::White));
+    }
+
+    #[test]
+    fn numbers_are_read_and_written_as_popeye_writes_them() {
+        let spec = |t: &str| crate::input::vocab::conditions::parse_condition_text(t).unwrap();
+        assert_eq!(spec("SAT 3").popeye_text(), "SAT III");
+        assert_eq!(spec("SAT 1 2").popeye_text(), "SAT I/II");
+        assert_eq!(spec("StrictSAT 2 2").popeye_text(), "StrictSAT II");
+        assert_eq!(spec("SAT").popeye_text(), "SAT");
+        // Popeye writes BGL's budgets with a slash, one when they are shared (BEISPIEL/bgl.inp).
+        assert_eq!(spec("BGL 4.5 4").popeye_text(), "BGL 4.5/4");
+        assert_eq!(spec("BGL 27.42").popeye_text(), "BGL 27.42");
+        let unlimited = crate::conditions::ConditionSpec {
+            name: "BGL".into(),
+            numbers: vec![crate::conditions::ConditionNumber::Unlimited, crate::conditions::ConditionNumber::whole(29)],
+            ..Default::default()
+        };
+        assert_eq!(unlimited.popeye_text(), "BGL -/29");
+        assert_eq!(crate::output::statement::condition_text(&spec("BGL 4.50 -")), "BGL 4.5 -");
+        assert!(crate::input::vocab::conditions::parse_condition_text("SAT 1.5").is_err());
+        assert!(crate::input::vocab::conditions::parse_condition_text("BGL 1.555").is_err());
+        assert!(crate::conditions::build_all(&[spec("SAT 9")]).is_err());
     }
 
     #[test]

@@ -71,6 +71,9 @@ impl Hooks {
     /// [`Condition::suffocated`]: the goals of immobility read the condition too (Paralysing pieces: a side
     /// whose every move is stopped by paralysis is not mated but stalemated).
     pub const GOAL: Hooks = Hooks(1 << 22);
+    /// [`Condition::note`]: the condition notes something after a move that the writers show (BGL's budgets
+    /// left), asked only for the moves written, never by the search.
+    pub const NOTE: Hooks = Hooks(1 << 20);
     /// [`Condition::in_check`]: the condition says what check is (SAT: a king with a flight); at most one
     /// condition of a problem has it. Every shortcut that reads check off the observations is off under it.
     pub const CHECK: Hooks = Hooks(1 << 31);
@@ -98,7 +101,8 @@ pub enum Stage {
     /// What a capture does besides (a rebirth, a recolouring: [`Hooks::CAPTURE`]) and what any move does besides
     /// ([`Hooks::ON_MOVE`]), made right after the move, captures' effects first.
     Capture,
-    /// The conditions' state after the move ([`Hooks::AFTER_MOVE`]).
+    /// The conditions' state after the move ([`Hooks::AFTER_MOVE`]), and what the writers show of it
+    /// ([`Hooks::NOTE`]).
     State,
     /// Whether the move made is legal: the mover's king unchecked, then [`Hooks::LEGALITY`].
     Legality,
@@ -130,7 +134,7 @@ impl Stage {
                 Hooks(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::EXTRA_CHECK.0 | Hooks::CHECK.0 | Hooks::GOAL.0)
             }
             Stage::Capture => Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0),
-            Stage::State => Hooks::AFTER_MOVE,
+            Stage::State => Hooks(Hooks::AFTER_MOVE.0 | Hooks::NOTE.0),
             Stage::Legality => Hooks::LEGALITY,
             Stage::Replies => Hooks::REPLIES,
             Stage::Select => Hooks::SELECT,
@@ -164,6 +168,7 @@ impl Keeps {
     pub const fn from_hooks(hooks: Hooks) -> Keeps {
         // Tests after the move, state, pawn rules and captures' effects leave check as the walks give it.
         let check_as_walks = Hooks::AFTER_MOVE.0
+            | Hooks::NOTE.0
             | Hooks::LEGALITY.0
             | Hooks::REPLIES.0
             | Hooks::SELECT.0
@@ -179,7 +184,8 @@ impl Keeps {
             captures: !hooks.has(Hooks(
                 Hooks::CAPTURE.0 | Hooks::CHOICES.0 | Hooks::PIECE_MOVES.0 | Hooks::REWRITE.0 | Hooks::ON_MOVE.0,
             )),
-            check_filter: hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0) == 0,
+            check_filter: hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0 | Hooks::NOTE.0)
+                == 0,
             orthodox: hooks.0 == 0,
         }
     }
@@ -372,6 +378,11 @@ pub trait Condition: Send + Sync + fmt::Debug {
     fn choices_on_every_move(&self) -> bool {
         false
     }
+
+    /// What the condition notes after `mv`, made from `before` into `after` (every stage run), for the writers
+    /// (BGL's budgets left: Popeye `(4.5/3)`), pushed onto `effects` (called only with [`Hooks::NOTE`], for the
+    /// moves written).
+    fn note(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &Position, _effects: &mut Effects) {}
 
     /// Updates the condition's state bits in `after` (via [`Position::set_flags`]).
     fn after_move(&self, _rules: &Rules, _before: &Position, _mv: Move, _after: &mut Position) {}

@@ -158,7 +158,13 @@ impl Rules {
         let orthodox_play = conditions.is_empty() && kinds.complex.is_empty() && kinds.simple_fairy.is_empty();
         let unobserved_play = shortcut == Shortcut::UnobservedPins
             && kinds.simple_fairy.is_empty()
-            && hooks.0 & !(Hooks::PARALYSIS.0 | Hooks::OBSERVATION.0 | Hooks::LEGALITY.0 | Hooks::AFTER_MOVE.0) == 0;
+            && hooks.0
+                & !(Hooks::PARALYSIS.0
+                    | Hooks::OBSERVATION.0
+                    | Hooks::LEGALITY.0
+                    | Hooks::AFTER_MOVE.0
+                    | Hooks::NOTE.0)
+                == 0;
         let mut paralysis = conditions.iter().filter(|c| c.hooks().has(Hooks::PARALYSIS));
         let own_kind_paralysis = match (paralysis.next(), paralysis.next()) {
             (Some(c), None) => c.own_kind_paralysis(),
@@ -470,12 +476,17 @@ impl Rules {
         let mut after = pos.make(mv);
         let mut effects = Effects::NONE;
         self.stages_after_make(pos, mv, &mut after, &mut effects);
+        if self.hooks.has(Hooks::NOTE) {
+            for c in self.conditions_with(Hooks::NOTE) {
+                c.note(self, pos, mv, &after, &mut effects);
+            }
+        }
         (after, effects)
     }
 
     /// The effects of `mv` beyond moving and taking (see [`Rules::make_noting`]).
     pub fn effects(&self, pos: &Position, mv: Move) -> Effects {
-        if !self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0)) {
+        if !self.hooks.has(Hooks(Hooks::CAPTURE.0 | Hooks::ON_MOVE.0 | Hooks::NOTE.0)) {
             return Effects::NONE;
         }
         self.make_noting(pos, mv).1

@@ -16,7 +16,14 @@ pub fn piece_token(p: &Placed) -> String {
 pub fn condition_text(c: &ConditionSpec) -> String {
     // The squares in one word right after the name, as Popeye reads them (`MagicSquares c3d4 Type2`).
     let squares = (!c.squares.is_empty()).then(|| c.squares.words().concat());
-    std::iter::once(c.name.clone()).chain(squares).chain(c.options.iter().cloned()).collect::<Vec<_>>().join(" ")
+    // The numbers after the parameters (`SAT 1 2`, `BGL 4.5 -`).
+    let numbers = c.numbers.iter().map(|n| n.to_string());
+    std::iter::once(c.name.clone())
+        .chain(squares)
+        .chain(c.options.iter().cloned())
+        .chain(numbers)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Options as Popeye writes them, one string per option, in the registry's order and then the ignored ones:

@@ -9,7 +9,7 @@ mod words;
 
 use self::words::Cmd;
 use super::stipulation::{parse_stipulation, parse_structured};
-use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec, ConditionSquares};
+use crate::conditions::{supported, ConditionDef, ConditionError, ConditionNumber, ConditionSpec, ConditionSquares};
 use crate::pieces::{Attrs, Kind, PieceWord, Placed, ATTRIBUTES};
 use crate::problem::options::{Arg, Opt, OptionDef, OptionValue, Options, Support, OPTIONS};
 use crate::problem::twins::{Mirror, Twin, TwinChange, TwinCommand, TwinDef, TWINNING};
@@ -934,10 +934,9 @@ impl<'a> Reader<'a> {
         while i < b.len() {
             let c = b[i];
             match c {
-                b'/' => {
-                    idx = idx.div_ceil(8) * 8;
-                    i += 1;
-                }
+                // Popeye fills the squares one after the other and skips `/` (twin.c's `ParseForsyth`): a rank
+                // of nine squares goes on into the next one (BEISPIEL/bgl.inp#2, `3Bbsb2`).
+                b'/' => i += 1,
                 b'0'..=b'9' => {
                     // At most two digits, as Popeye reads them (`.251` is the 2:5-leaper and one empty square).
                     let mut j = i;
@@ -971,9 +970,6 @@ impl<'a> Reader<'a> {
                     // Lower case is Black, anything else White (a digit code such as `.25`), as in Popeye.
                     let color =
                         forced.take().unwrap_or(if b[from].is_ascii_lowercase() { Color::Black } else { Color::White });
-                    if idx >= 64 {
-                        return Err(err(i, 1, "more than 64 squares in the Forsyth position"));
-                    }
                     let sub = Tok { text: &tok.text[from..from + len], start: tok.start + from, ..tok };
                     let kind = self.walk(&sub, code)?;
                     let square = Square::from_coords((idx % 8) as u8, 7 - (idx / 8) as u8);
@@ -984,8 +980,9 @@ impl<'a> Reader<'a> {
                 }
                 _ => return Err(err(i, 1, "unexpected character in a Forsyth position")),
             }
-            if idx > 64 {
-                return Err(err(i.saturating_sub(1), 1, "more than 64 squares in the Forsyth position"));
+            // Popeye stops at the last square and reads no more of the word.
+            if idx >= 64 {
+                break;
             }
         }
         Ok(())
@@ -1063,6 +1060,11 @@ impl<'a> Reader<'a> {
                         }
                     }
                     spec.squares.0 |= squares;
+                } else if let Some(n) =
+                    ConditionNumber::parse(t.text, def.numbers).filter(|_| spec.numbers.len() < def.numbers.max)
+                {
+                    // Popeye's numbers after the name: `SAT 3`, `BGL 4.5 4`, `BGL - 29`.
+                    spec.numbers.push(n);
                 } else {
                     break;
                 }

@@ -180,7 +180,12 @@ fn forsyth() {
     let p = one("BeginProblem\nStipulation #2\nForsyth -K7/8/8/8/8/8/8/+k7\nEndProblem");
     assert_eq!(piece_at(&p, "a8"), Some((Color::Black, "K")));
     assert_eq!(piece_at(&p, "a1"), Some((Color::White, "K")));
-    assert!(err("BeginProblem\nStipulation #2\nForsyth 9/9/9/9/9/9/9/9/9\nEndProblem").message.contains("64 squares"));
+    // Popeye fills the squares one after the other, skips `/` and stops at h1 (BEISPIEL/bgl.inp#2 has a rank of
+    // nine squares, `3Bbsb2`, and Popeye's board goes on into the next rank).
+    let p = one("BeginProblem\nStipulation #2\nForsyth 4k4P6/8/8/8/8/8/4K39\nEndProblem");
+    assert_eq!(piece_at(&p, "e8"), Some((Color::Black, "K")));
+    assert_eq!(piece_at(&p, "b7"), Some((Color::White, "P")));
+    assert_eq!(piece_at(&p, "e1"), Some((Color::White, "K")));
 }
 
 #[test]

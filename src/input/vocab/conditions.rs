@@ -2,7 +2,9 @@
 //! `Isardam type B rex inclusive`, `Madness of Kings frog`), looked up in the condition registry.
 
 use super::{ambiguous, phrase, quoted_list, span, words, Issue, Phrase, Word};
-use crate::conditions::{supported, ConditionDef, ConditionError, ConditionSpec, ConditionSquares, ParamMatch};
+use crate::conditions::{
+    supported, ConditionDef, ConditionError, ConditionNumber, ConditionSpec, ConditionSquares, ParamMatch,
+};
 use crate::words::{did_you_mean, norm, Spelling};
 
 /// The longest phrase of up to three words at `ws[i]` that is a parameter of `def`, and its length.
@@ -43,6 +45,16 @@ pub fn parse_conditions(s: &str) -> Result<Vec<ConditionSpec>, Issue> {
             out.last_mut().expect("a condition precedes its squares").squares.0 |= squares;
             i += 1;
             continue;
+        }
+        if let Some(c) = current {
+            let spec = out.last_mut().expect("a condition precedes its numbers");
+            if let Some(n) =
+                ConditionNumber::parse(ws[i].text, c.numbers).filter(|_| spec.numbers.len() < c.numbers.max)
+            {
+                spec.numbers.push(n);
+                i += 1;
+                continue;
+            }
         }
         match condition_at(&ws, i) {
             Phrase::Exact(def, k) | Phrase::Abbreviated(def, k) => {
@@ -110,6 +122,13 @@ pub fn parse_condition_text(text: &str) -> Result<ConditionSpec, String> {
     while i < ws.len() {
         if let Some(squares) = ConditionSquares::parse_word(ws[i].text).filter(|_| def.squares) {
             spec.squares.0 |= squares;
+            i += 1;
+            continue;
+        }
+        if let Some(n) =
+            ConditionNumber::parse(ws[i].text, def.numbers).filter(|_| spec.numbers.len() < def.numbers.max)
+        {
+            spec.numbers.push(n);
             i += 1;
             continue;
         }

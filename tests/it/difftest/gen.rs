@@ -230,6 +230,14 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "MasandGeneralised"),
     (3, "SAT"),
     (2, "StrictSAT"),
+    (2, "SAT 1"),
+    (1, "SAT 2"),
+    (1, "StrictSAT 1"),
+    (3, "BGL 6 5"),
+    (2, "BGL 8.5"),
+    (1, "BGL 4.5 3.25"),
+    (1, "BGL - 4"),
+    (1, "BGL 3 -"),
     (2, "MagicSquares d5e4"),
     (1, "MagicSquares c3f6b7 Type2"),
     (2, "Wormholes d4e5"),
@@ -273,6 +281,8 @@ const WITH_MADRASI: &[&str] = &[
     "UltraPatrol",
     "Lortap",
     "CentralChess",
+    "BGL 6 5",
+    "BGL 8.5",
 ];
 
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
