@@ -889,7 +889,7 @@ mod tests {
             options: o.iter().map(|s| s.to_string()).collect(),
             ..Default::default()
         };
-        assert_eq!(build_all(&[spec("Volage", &[])]).err(), Some(ConditionError::NotSupported("Volage")));
+        assert_eq!(build_all(&[spec("RoyalDynasty", &[])]).err(), Some(ConditionError::NotSupported("RoyalDynasty")));
         assert_eq!(
             build_all(&[spec("Circe", &[]), spec("AntiCirce", &[])]).err(),
             Some(ConditionError::Combination("Circe", "AntiCirce"))
