@@ -1021,9 +1021,10 @@ impl Gen<'_> {
         let reflex_new = stip.contains("semi-r") || stip.contains("ser-r") || stip.contains("hr");
         let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr") && !intro;
         opt(!tree && !reci && !intro && r.chance(5), "StopOnShortSolutions".into());
-        // KeepMatingPiece: with the mate goal only (stipula refuses it with the others).
+        // KeepMatingPiece: with the mate goal only, and not in help-self play (stipula refuses it there).
         let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
-        opt(mate && !reci && !reflex_new && !intro && r.chance(3), "KeepMatingPiece".into());
+        let help_self = stip.contains("hs");
+        opt(mate && !reci && !reflex_new && !help_self && !intro && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));
