@@ -26,6 +26,30 @@ use crate::pieces::Kind;
 use crate::position::Position;
 use crate::square::{Bitboard, Color, Square};
 
+/// Whether stipula plays the walk of `kind` with holes: its treatment of a hole is read from Popeye's sources (a
+/// hole is no hurdle, no victim, and ends a line); the others (the non-stop equihopper takes a hole for its
+/// hurdle, `hoppers.c`) are not played with holes.
+pub fn plays_walk(kind: crate::pieces::Kind) -> bool {
+    use crate::pieces::Atom;
+    kind.def().walk.iter().all(|a| {
+        matches!(
+            a,
+            Atom::Leap(..)
+                | Atom::Ride(..)
+                | Atom::Hop(..)
+                | Atom::Locust(..)
+                | Atom::Lame(..)
+                | Atom::LameRide(..)
+                | Atom::Lion(..)
+                | Atom::LeapHop(..)
+                | Atom::HopN(..)
+                | Atom::QuietRide(..)
+                | Atom::QuietLeap(..)
+                | Atom::Pawn
+        )
+    })
+}
+
 /// Holes given by the problem (`Hole`) and, for Haaner chess, those its moves make.
 #[derive(Clone, Debug)]
 pub struct Holes {

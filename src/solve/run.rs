@@ -511,25 +511,7 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     // The walks whose treatment of a hole is read from Popeye's sources (a hole is no hurdle, no victim, and ends a
     // line): the others (the non-stop equihopper takes a hole for its hurdle, `hoppers.c`) are not played with holes.
     if let Some(c) = d.conditions.iter().find(|c| c.name == "Hole" || c.name == "HaanerChess") {
-        use crate::pieces::Atom;
-        let known = |a: &Atom| {
-            matches!(
-                a,
-                Atom::Leap(..)
-                    | Atom::Ride(..)
-                    | Atom::Hop(..)
-                    | Atom::Locust(..)
-                    | Atom::Lame(..)
-                    | Atom::LameRide(..)
-                    | Atom::Lion(..)
-                    | Atom::LeapHop(..)
-                    | Atom::HopN(..)
-                    | Atom::QuietRide(..)
-                    | Atom::QuietLeap(..)
-                    | Atom::Pawn
-            )
-        };
-        if let Some(x) = d.pieces.iter().find(|x| !x.kind.def().walk.iter().all(known)) {
+        if let Some(x) = d.pieces.iter().find(|x| !crate::conditions::holes::plays_walk(x.kind)) {
             let name: &'static str = if c.name == "Hole" { "Hole" } else { "HaanerChess" };
             return Err(ConditionError::Combination(name, x.kind.def().name));
         }

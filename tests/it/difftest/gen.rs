@@ -327,26 +327,7 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
 /// Whether stipula plays the walk of the piece `code` with holes (its treatment of a hole read from Popeye's
 /// sources; `HOLES_NOT_WITH` and `diagram_rules` in stipula).
 fn hole_walk(code: &str) -> bool {
-    use stipula::pieces::{Atom, Kind};
-    Kind::from_code(code).is_some_and(|k| {
-        k.def().walk.iter().all(|a| {
-            matches!(
-                a,
-                Atom::Leap(..)
-                    | Atom::Ride(..)
-                    | Atom::Hop(..)
-                    | Atom::Locust(..)
-                    | Atom::Lame(..)
-                    | Atom::LameRide(..)
-                    | Atom::Lion(..)
-                    | Atom::LeapHop(..)
-                    | Atom::HopN(..)
-                    | Atom::QuietRide(..)
-                    | Atom::QuietLeap(..)
-                    | Atom::Pawn
-            )
-        })
-    })
+    stipula::pieces::Kind::from_code(code).is_some_and(stipula::conditions::holes::plays_walk)
 }
 
 type Board = [[Option<(bool, &'static str)>; 8]; 8];
