@@ -23,6 +23,10 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 use table::Bounds;
+
+/// The steps of the planning search's enumeration of pictures worth one node of the plain search (see
+/// [`Search::plain_cost`]).
+const PLAN_STEPS_PER_NODE: u64 = 2;
 pub use table::Table;
 
 /// Search kinds, mixed into table keys so that facts of different searches never meet.
@@ -406,11 +410,24 @@ impl<'a> Search<'a> {
             return plan::Track::new(Some(std::sync::Arc::new(fewer)));
         }
         let dist = self.plan_distances.get_or_init(Default::default).clone();
-        let plan = plan::Plan::new(dist, pos, self.goal, victim, budget).map(std::sync::Arc::new);
+        let plan = plan::Plan::new(dist, pos, self.goal, victim, budget, self.plain_cost(pos, budget))
+            .map(std::sync::Arc::new);
         if let (Some(p), Ok(mut last)) = (&plan, self.last_plan.lock()) {
             *last = Some((key, victim, p.clone()));
         }
         plan::Track::new(plan)
+    }
+
+    /// What the plain search from `pos` costs at most, with `budget` moves left to each side (by colour index):
+    /// the product of each side's moves there, once per move of its budget, times [`PLAN_STEPS_PER_NODE`]. The
+    /// planning search's pictures take no more steps than that in full detail: in a short play with few moves
+    /// (BEISPIEL-twin_3 as `h=2`: ten black men, most of them blocked pawns) the plain search is done before the
+    /// stalemate pictures are drawn.
+    fn plain_cost(&self, pos: &Position, budget: [u32; 2]) -> u64 {
+        let moves = |p: &Position| self.legal(p).len().max(1) as u64;
+        let (mine, theirs) = (moves(pos), moves(&pos.null_move()));
+        let (b_mine, b_theirs) = (budget[pos.side().index()], budget[pos.side().opposite().index()]);
+        mine.saturating_pow(b_mine).saturating_mul(theirs.saturating_pow(b_theirs)).saturating_mul(PLAN_STEPS_PER_NODE)
     }
 
     /// Whether a pawn stands on the first or last rank, as a twin may put one (Popeye). The planner's and the goal

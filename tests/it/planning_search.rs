@@ -420,7 +420,7 @@ fn pictures_do_not_depend_on_the_threads() {
         let enumerate = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("a pool");
             let found = pool
-                .install(|| pictures(&dist, &start, pos.castling(), Color::Black, mate, [6, 6], 0))
+                .install(|| pictures(&dist, &start, pos.castling(), Color::Black, mate, [6, 6], 0, u64::MAX))
                 .expect("pictures");
             found.iter().map(|p| format!("{p:?}")).collect::<Vec<_>>()
         };

@@ -44,9 +44,10 @@ const MAX_PICTURES: usize = 200_000;
 /// The levels of detail (see [`Gen::detail`]).
 const LEVELS: usize = 3;
 
-/// The steps the enumeration may take at each level of detail for `moves` moves of play in all.
-fn step_limit(detail: usize, moves: u32) -> u64 {
-    let full = (50_000u64).saturating_mul(STEPS_PER_MOVE.saturating_pow(moves)).min(MAX_STEPS);
+/// The steps the enumeration may take at each level of detail for `moves` moves of play in all, the full
+/// detail at most `cap`.
+fn step_limit(detail: usize, moves: u32, cap: u64) -> u64 {
+    let full = (50_000u64).saturating_mul(STEPS_PER_MOVE.saturating_pow(moves)).min(MAX_STEPS).min(cap);
     match detail {
         0 => full,
         1 => full / 4,
@@ -114,7 +115,10 @@ pub fn check_in_place(form: Kind, x: Square, king: Square) -> u32 {
 /// Enumerates the pictures of a mate (`mate`) or stalemate of `victim`, with `budget` moves left to each
 /// side (by colour index), from the pieces `start` under castling rights `rights`, in as much detail as the
 /// work allows from level `coarsest` on (see [`Gen::detail`]; each level's pictures are parts of the next finer
-/// one's, so each is complete). `None` when there are too many pictures even at the coarsest level.
+/// one's, so each is complete). `None` when there are too many pictures even at the coarsest level. The full
+/// detail takes at most `cap` steps (the next level a quarter), below the limits of the moves of play: the
+/// caller's estimate of what the plain search costs, for a short play where that is less.
+#[allow(clippy::too_many_arguments)]
 pub fn pictures(
     dist: &Distances,
     start: &[Start],
@@ -123,12 +127,13 @@ pub fn pictures(
     mate: bool,
     budget: [u32; 2],
     coarsest: usize,
+    cap: u64,
 ) -> Option<Vec<Picture>> {
     let king_id = start.iter().position(|p| p.color == victim && p.kind == Kind::KING)? as u8;
     let reach = reach_layers(dist, start, rights, budget);
     let rules = Rules::orthodox();
     (coarsest..LEVELS).find_map(|detail| {
-        let max_steps = step_limit(detail, budget[0] + budget[1]);
+        let max_steps = step_limit(detail, budget[0] + budget[1], cap);
         let tally = Tally::default();
         // Each square of the victim's king is enumerated apart, in parallel; the pictures are kept in the order
         // of the squares, as one enumeration would list them. The limits count the work of all squares together
@@ -166,6 +171,7 @@ pub fn pictures(
                     resolved: 0,
                     pawn_blocked: 0,
                     steps: 0,
+                    given_up: false,
                     max_steps,
                     tally: &tally,
                     out: Vec::new(),
@@ -247,6 +253,8 @@ struct Gen<'a> {
     resolved: u32,
     pawn_blocked: u32,
     steps: u64,
+    /// The limits were found passed: every later step gives up at once.
+    given_up: bool,
     max_steps: u64,
     /// The work of the enumerations of all the king's squares.
     tally: &'a Tally,
@@ -263,14 +271,19 @@ impl Gen<'_> {
     /// not, it never says so. So the level gives up exactly when one enumeration of all the squares would. The
     /// tally, which the other threads write, is read every [`TALLY_READ`] steps only (its line would otherwise
     /// move between the processors' caches at every step): the answer may come those steps late, never early.
+    /// Once it has said so it says so at every call, so that the enumeration unwinds at once.
     fn full(&mut self) -> bool {
+        if self.given_up {
+            return true;
+        }
         self.steps += 1;
         if self.steps.is_multiple_of(STEP_BATCH) {
             self.tally.steps.fetch_add(STEP_BATCH, Ordering::Relaxed);
         }
-        self.steps.is_multiple_of(TALLY_READ)
+        self.given_up = self.steps.is_multiple_of(TALLY_READ)
             && (self.tally.steps.load(Ordering::Relaxed) + self.steps % STEP_BATCH > self.max_steps
-                || self.tally.pictures.load(Ordering::Relaxed) > MAX_PICTURES)
+                || self.tally.pictures.load(Ordering::Relaxed) > MAX_PICTURES);
+        self.given_up
     }
 
     fn occupied(&self) -> u64 {
@@ -295,6 +308,7 @@ impl Gen<'_> {
     }
 
     /// Places piece `id` in `form` on `sq` if the square is free and may hold it, and its side's moves allow.
+    #[inline(always)]
     fn place(&mut self, id: u8, form: Kind, sq: Square) -> bool {
         if self.within(id, form, self.left(id)) & sq.bb().0 == 0 {
             return false;

@@ -65,8 +65,17 @@ impl Plan {
     /// The pictures of `goal` against `victim` from `pos`, with `budget` moves left to each side (by colour
     /// index). `None` when the planner does not apply: a piece that is not orthodox, more than 32 pieces, not
     /// exactly one king of the victim's, budgets beyond what a node's counts hold, or too many pictures.
-    pub fn new(dist: Arc<Distances>, pos: &Position, goal: Goal, victim: Color, budget: [u32; 2]) -> Option<Plan> {
-        Self::with_detail(dist, pos, goal, victim, budget, 0)
+    /// The pictures are worked out in as much detail as `cap` steps of their enumeration allow at most (see
+    /// [`generate::pictures`]).
+    pub fn new(
+        dist: Arc<Distances>,
+        pos: &Position,
+        goal: Goal,
+        victim: Color,
+        budget: [u32; 2],
+        cap: u64,
+    ) -> Option<Plan> {
+        Self::with_limits(dist, pos, goal, victim, budget, 0, cap)
     }
 
     /// [`Plan::new`] with the pictures worked out in less detail than they can be (see [`generate::pictures`]):
@@ -80,6 +89,18 @@ impl Plan {
         budget: [u32; 2],
         detail: usize,
     ) -> Option<Plan> {
+        Self::with_limits(dist, pos, goal, victim, budget, detail, u64::MAX)
+    }
+
+    fn with_limits(
+        dist: Arc<Distances>,
+        pos: &Position,
+        goal: Goal,
+        victim: Color,
+        budget: [u32; 2],
+        detail: usize,
+        cap: u64,
+    ) -> Option<Plan> {
         let start: Vec<Start> = pos.pieces().map(|(sq, p)| Start { color: p.color, kind: p.kind, sq }).collect();
         if start.len() > 32 || start.iter().any(|p| !p.kind.is_orthodox()) || budget.iter().any(|&b| b > 60) {
             return None;
@@ -88,7 +109,8 @@ impl Plan {
         if kings(victim) != 1 || kings(victim.opposite()) > 1 {
             return None;
         }
-        let pictures = generate::pictures(&dist, &start, pos.castling(), victim, goal == Goal::Mate, budget, detail)?;
+        let pictures =
+            generate::pictures(&dist, &start, pos.castling(), victim, goal == Goal::Mate, budget, detail, cap)?;
         let attacker = victim.opposite().index();
         let n = pictures.len();
         let mut targets = vec![UNPLACED; start.len() * n];
