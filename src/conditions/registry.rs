@@ -7,9 +7,9 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square,
-    make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    danger_circe, edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
+    magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
+    singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -573,6 +573,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
         no_rebirth: true,
         ..ConditionDef::NONE
     },
+    ConditionDef {
+        name: "DangerCirce",
+        popeye: Some(["DangerCirce", "GefahrenCirce", "CirceDanger"]),
+        build: Some(danger_circe::DangerCirce::build),
+        ..ConditionDef::NONE
+    },
     // The conditions whose moves carry effects beyond the moving piece.
     ConditionDef {
         name: "Sentinelles",
@@ -855,7 +861,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["AliceChess", "AliceSchach", "Alice"]),
     popeye_only(["Immobilio", "Immobilio", "Immobilio"]),
     popeye_only(["PADChess", "PADSchach", "PADechecs"]),
-    popeye_only(["DangerCirce", "GefahrenCirce", "CirceDanger"]),
     popeye_only(["#C", "#C", "#C"]),
     popeye_extra(["Maximummer", "Laengstzueger", "Maximum"]),
     popeye_extra(["UltraSchachZwang", "UltraSchachZwang", "UltraSchachZwang"]),

@@ -177,6 +177,7 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Circe Cage Strict"),
     (1, "AntiCirce Cage"),
     (2, "ParrainCirce"),
+    (3, "DangerCirce"),
     (1, "ContraParrain"),
     (2, "CirceAssassin"),
     (1, "Circe Symmetry Assassin"),
