@@ -4,7 +4,7 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
-use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
+use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
     danger_circe, edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
@@ -696,7 +696,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
     popeye_only(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
-    popeye_only(["GenevaChess", "GenferSchach", "EchecsGeneve"]),
+    circe_row(["GenevaChess", "GenferSchach", "EchecsGeneve"], GENEVA),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
     ConditionDef {
         name: "CastlingChess",
@@ -738,7 +738,10 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ExchangeCastling", "PlatzwechselRochade", "EchangeRoque"]),
     popeye_only(["WhiteAlphabeticChess", "WeissesAlphabetischesSchach", "BlancEchecsAlphabetiques"]),
     popeye_only(["BlackAlphabeticChess", "SchwarzesAlphabetischesSchach", "NoirEchecsAlphabetiques"]),
-    popeye_only(["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"]),
+    circe_row(
+        ["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"],
+        CirceSpec { determine: Determine::TakeMake, ..CIRCE },
+    ),
     popeye_only(["SuperGuards", "SuperDeckungen", "Supergardes"]),
     ConditionDef {
         name: "Wormholes",
