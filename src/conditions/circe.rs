@@ -19,7 +19,7 @@
 use crate::attacks::Occupancy;
 use crate::conditions::{ConditionDef, ConditionError, ConditionSpec};
 use crate::effects::{Effect, Effects};
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks, Keeps};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -463,7 +463,9 @@ impl Circe {
         let c = if self.spec.family == Family::Geneva { &geneva } else { c };
         let mut piece = match self.spec.family {
             Family::Circe | Family::Immune | Family::Mars(_) => c.captured,
-            Family::Anti(_) | Family::Geneva => c.capturer,
+            Family::Anti(_) => c.capturer,
+            // (Geneva: the piece that moves, a pawn that promotes as it captures as the pawn.)
+            Family::Geneva => c.mover,
         };
         if piece.kind == Kind::KING && !self.spec.rex_inclusive {
             return None;
@@ -825,6 +827,16 @@ fn file_square(kind: Kind, side: Color, capture: Square) -> Square {
 impl Condition for Circe {
     fn describe(&self) -> String {
         self.text.clone()
+    }
+
+    // Geneva rex inclusive: a king's step beside the enemy king may check, that king's capture of ours illegal by
+    // its occupied rebirth square (the mate filter holds such a step no check).
+    fn keeps(&self) -> Keeps {
+        let keeps = Keeps::from_hooks(self.hooks());
+        if self.spec.family == Family::Geneva && self.spec.rex_inclusive {
+            return Keeps { check_filter: false, ..keeps };
+        }
+        keeps
     }
 
     fn hooks(&self) -> Hooks {
@@ -1264,14 +1276,10 @@ impl Condition for Circe {
                 Some((_, Some(sq))) => occupied.has(sq),
                 _ => true,
             },
-            Family::Anti(_) | Family::Geneva
-                if capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank() =>
-            {
-                rules
-                    .promotions
-                    .iter()
-                    .any(|&k| self.capture_allowed(&Capture { capturer: Piece::new(capturer.color, k), ..c }, occupied))
-            }
+            Family::Anti(_) if capturer.kind == Kind::PAWN && target.rank() == capturer.color.last_rank() => rules
+                .promotions
+                .iter()
+                .any(|&k| self.capture_allowed(&Capture { capturer: Piece::new(capturer.color, k), ..c }, occupied)),
             _ => self.capture_allowed(&c, occupied),
         }
     }
