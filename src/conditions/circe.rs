@@ -19,7 +19,7 @@
 use crate::attacks::Occupancy;
 use crate::conditions::{ConditionDef, ConditionError, ConditionSpec};
 use crate::effects::{Effect, Effects};
-use crate::movegen::hooks::{Condition, Hooks};
+use crate::movegen::hooks::{Condition, Hooks, Keeps};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList, Special};
 use crate::pieces::{Kind, Piece};
@@ -38,6 +38,11 @@ pub enum Family {
     Immune,
     /// Pieces move from their rebirth square (the Mars Circe family, [`super::mars`]): nothing is reborn.
     Mars(MarsType),
+    /// Geneva chess: nothing is reborn; a piece captures only when its own rebirth square, found from the square it
+    /// leaves, is empty after the capture and is not the square it leaves (Popeye's `geneva.c`: Anti-Circe's
+    /// relevant piece, the capturer, from its departure square; no rebirth; strict; a capture from the rebirth
+    /// square illegal).
+    Geneva,
 }
 
 /// Which moves a piece of the Mars Circe family makes from its rebirth square (Popeye's
@@ -94,6 +99,11 @@ pub enum Determine {
     /// Cage Circe: an empty square, the mover's choice, where the reborn piece has no move that takes nothing (its
     /// cage); the piece vanishes only when there is no cage (Popeye's `cage.c`).
     Cage,
+    /// Take&Make Circe: an empty square, the mover's choice, that the captured piece reaches from its capture square
+    /// by a move of its own walk that captures nothing (Popeye's `takemake.c`: the piece put on the capture square,
+    /// its moves generated, their arrival squares the rebirth squares); a capture after which it has none is
+    /// illegal.
+    TakeMake,
     /// Parrain Circe: the piece taken by the last move is reborn during the next move, on its capture square moved
     /// by that move's vector (the sum of its pieces' movements: a castling's king and rook); with `mirror`
     /// (Contra-Parrain) by the opposite vector (Popeye's `parrain.c`).
@@ -161,6 +171,9 @@ pub const ANTI: CirceSpec = CirceSpec { family: Family::Anti(AntiType::Calvet), 
 /// Immune chess, kings excluded.
 pub const IMMUNE: CirceSpec = CirceSpec { family: Family::Immune, ..CIRCE };
 
+/// Geneva chess, kings excluded (Popeye's `geneva_reset_variant`).
+pub const GENEVA: CirceSpec = CirceSpec { family: Family::Geneva, ..CIRCE };
+
 /// Mars Circe, kings included (Popeye's `marscirce_reset_variant`).
 pub const MARS: CirceSpec = CirceSpec { family: Family::Mars(MarsType::Mars), rex_inclusive: true, ..CIRCE };
 
@@ -201,6 +214,23 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
     for o in &spec.options {
         // The Mars Circe family: the words that find a square from where the piece stands and the kings' word;
         // the rest is not implemented for it.
+        if rule.family == Family::Geneva
+            && !matches!(
+                o.as_str(),
+                "Mirror"
+                    | "Diametral"
+                    | "VerticalMirror"
+                    | "File"
+                    | "Symmetry"
+                    | "VerticalSymmetry"
+                    | "HorizontalSymmetry"
+                    | "Antipodes"
+                    | "RexInclusive"
+                    | "RexExclusive"
+            )
+        {
+            return Err(def.params.iter().find(|p| p.name == o.as_str()).map_or("April", |p| p.name));
+        }
         if let Family::Mars(m) = rule.family {
             let fits = match o.as_str() {
                 "Mirror" | "Diametral" | "VerticalMirror" | "File" | "Symmetry" | "VerticalSymmetry"
@@ -232,6 +262,7 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
             "Equipollents" => rule.determine = Determine::Equipollents,
             "PWC" => rule.determine = Determine::Pwc,
             "Super" if matches!(rule.family, Family::Circe | Family::Anti(_)) => rule.determine = Determine::Super,
+            "Take&Make" if rule.family == Family::Circe => rule.determine = Determine::TakeMake,
             // (Cage: a pawn on its own first rank steps and captures, [`Circe::extra_moves`].)
             "Parrain" if rule.family == Family::Circe => rule.determine = Determine::Parrain,
             // (Contra-Parrain is Parrain with the mirror's relevant side, as Popeye reads it.)
@@ -293,6 +324,20 @@ fn rule_or_word(spec: &ConditionSpec) -> Result<Option<CirceSpec>, &'static str>
     {
         return Err(if rule.mirror { "ContraParrain" } else { "Parrain" });
     }
+    // Take&Make with anything but the plain rule: not implemented.
+    if rule.determine == Determine::TakeMake
+        && (rule.rex_inclusive
+            || rule.strict
+            || rule.clone
+            || rule.couscous
+            || rule.chameleon
+            || rule.turncoat
+            || rule.mirror
+            || rule.assassin
+            || rule.adapter != Adapter::None)
+    {
+        return Err("Take&Make");
+    }
     // (Anti-Circe relaxed: only with Super.)
     if rule.relaxed && matches!(rule.family, Family::Anti(_)) && rule.determine != Determine::Super {
         return Err("Relaxed");
@@ -331,6 +376,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
         Family::Circe => (["Circe", "Circe", "Circe"], false),
         Family::Anti(_) => (["AntiCirce", "AntiCirce", "AntiCirce"], true),
         Family::Immune => (["ImmunChess", "Immunschach", "Immun"], false),
+        Family::Geneva => (["GenevaChess", "GenferSchach", "EchecsGeneve"], false),
         Family::Mars(MarsType::Mars) => (["MarsCirce", "MarsCirce", "MarsCirce"], true),
         Family::Mars(MarsType::AntiMars) => (["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], true),
         Family::Mars(MarsType::Phantom) => (["PhantomChess", "PhantomSchach", "EchecsPhantom"], false),
@@ -355,6 +401,7 @@ pub fn popeye_text(rule: &CirceSpec, lang: Lang) -> String {
     }
     match rule.determine {
         Determine::Antipodes => words.push(["Antipodes", "Antipoden", "Antipodes"]),
+        Determine::TakeMake => words.push(["Take&Make", "Take&Make", "Take&Make"]),
         Determine::Super => words.push(["Super", "Super", "Super"]),
         Determine::CaptureSquare => words.push(["CaptureSquare", "Schlagfeld", "CaseDePrise"]),
         Determine::Equipollents => words.push(["Equipollents", "Equipollents", "Equipollents"]),
@@ -411,9 +458,14 @@ impl Circe {
     /// board (Equipollents; Popeye's squares off the board are never empty, so the square counts as occupied);
     /// `None` when the rule leaves this capture alone (a king outside rex inclusive).
     fn rebirth(&self, c: &Capture) -> Option<(Piece, Option<Square>)> {
+        // Geneva: the square is found from the capturer's departure square.
+        let geneva = Capture { square: c.from, ..*c };
+        let c = if self.spec.family == Family::Geneva { &geneva } else { c };
         let mut piece = match self.spec.family {
             Family::Circe | Family::Immune | Family::Mars(_) => c.captured,
             Family::Anti(_) => c.capturer,
+            // (Geneva: the piece that moves, a pawn that promotes as it captures as the pawn.)
+            Family::Geneva => c.mover,
         };
         if piece.kind == Kind::KING && !self.spec.rex_inclusive {
             return None;
@@ -447,7 +499,11 @@ impl Circe {
                 Square::from_coords(regular_square(relevant.kind, side, c.square).file(), c.square.rank())
             }
             // (Super: the square is the mover's choice, [`Circe::super_option`].)
-            Determine::CaptureSquare | Determine::Super | Determine::Cage | Determine::Parrain => c.square,
+            Determine::CaptureSquare
+            | Determine::Super
+            | Determine::Cage
+            | Determine::Parrain
+            | Determine::TakeMake => c.square,
             Determine::Symmetry => Square::new(63 - c.square.index() as u8),
             Determine::VerticalSymmetry => Square::from_coords(7 - c.square.file(), c.square.rank()),
             Determine::HorizontalSymmetry => Square::from_coords(c.square.file(), 7 - c.square.rank()),
@@ -503,6 +559,7 @@ impl Circe {
         match self.spec.family {
             Family::Circe => !self.spec.strict || !occupied.has(sq),
             Family::Immune | Family::Mars(_) => !occupied.has(sq),
+            Family::Geneva => !occupied.has(sq) && sq != c.from,
             Family::Anti(kind) => {
                 // The capturer leaves its arrival square to be reborn.
                 let occupied = (occupied & !c.arrival.bb()).has(sq);
@@ -523,11 +580,28 @@ impl Circe {
         }
     }
 
+    /// The squares the mover may choose for the rebirth of the capture `c` by `mv` from `before`: Super's and Cage's
+    /// empty squares ([`Circe::super_free`]), or Take&Make's squares: those the captured piece, put on its capture
+    /// square after the move, reaches by a move of its walk that captures nothing (Popeye's
+    /// `take_make_circe_collect_rebirth_squares_solve`; the pawn's double step from its own second rank too).
+    fn choice_squares(&self, rules: &Rules, before: &Position, mv: Move, c: &Capture) -> Bitboard {
+        if self.spec.determine != Determine::TakeMake {
+            return self.super_free(c, Circe::occupied_after(before, mv, c));
+        }
+        let mut board = before.make(mv);
+        board.put(c.square, c.captured);
+        rules
+            .walk_moves(&board, c.square)
+            .iter()
+            .filter(|m| !m.is_capture())
+            .fold(Bitboard::EMPTY, |b, m| b | m.to.bb())
+    }
+
     /// Super: whether the piece may also vanish (Circe unless strict, Anti-Circe relaxed: Popeye's
     /// `STSuperCirceNoRebirthFork`).
     fn super_may_vanish(&self) -> bool {
         match self.spec.family {
-            Family::Circe => !self.spec.strict,
+            Family::Circe => !self.spec.strict && self.spec.determine != Determine::TakeMake,
             Family::Anti(_) => self.spec.relaxed,
             _ => false,
         }
@@ -598,7 +672,7 @@ impl Circe {
     ) -> Option<(Piece, Option<Square>, Option<Kind>)> {
         let (piece, sq) = self.rebirth(c)?;
         if self.spec.chooses_square() {
-            let free = self.super_free(c, Circe::occupied_after(before, mv, c));
+            let free = self.choice_squares(rules, before, mv, c);
             let (sq, promoted) = self.super_option(rules, free, piece, mv.choice())??;
             return Some((piece, Some(sq), promoted));
         }
@@ -637,9 +711,9 @@ const PARRAIN_SQUARE_SLOT: usize = 0;
 const PARRAIN_PIECE_SLOT: usize = 1;
 
 impl CirceSpec {
-    /// Whether the mover chooses the rebirth square (Super, Cage).
+    /// Whether the mover chooses the rebirth square (Super, Cage, Take&Make).
     pub fn chooses_square(&self) -> bool {
-        matches!(self.determine, Determine::Super | Determine::Cage)
+        matches!(self.determine, Determine::Super | Determine::Cage | Determine::TakeMake)
     }
 }
 
@@ -755,11 +829,25 @@ impl Condition for Circe {
         self.text.clone()
     }
 
+    // Geneva rex inclusive: a king's step beside the enemy king may check, that king's capture of ours illegal by
+    // its occupied rebirth square (the mate filter holds such a step no check).
+    fn keeps(&self) -> Keeps {
+        let keeps = Keeps::from_hooks(self.hooks());
+        if self.spec.family == Family::Geneva && self.spec.rex_inclusive {
+            return Keeps { check_filter: false, ..keeps };
+        }
+        keeps
+    }
+
     fn hooks(&self) -> Hooks {
         if self.spec.determine == Determine::Parrain {
             // Every move may rebear the piece the last move took, a pawn reborn on its last rank promoting; the
             // capture is kept in the state slots; a pawn reborn on its first rank steps and captures from there.
             return Hooks::ON_MOVE | Hooks::AFTER_MOVE | Hooks::CHOICES | Hooks::EXTRA_MOVES | Hooks::EXTRA_CHECK;
+        }
+        if self.spec.family == Family::Geneva {
+            // Nothing is reborn: some captures are illegal, and a check is a capture that would be legal.
+            return Hooks::LEGALITY | Hooks::OBSERVATION;
         }
         let mut h = Hooks::CAPTURE;
         if matches!(
@@ -769,6 +857,7 @@ impl Condition for Circe {
                 | Determine::Pwc
                 | Determine::Super
                 | Determine::Cage
+                | Determine::TakeMake
                 | Determine::Symmetry
                 | Determine::VerticalSymmetry
         ) || self.spec.couscous
@@ -881,7 +970,7 @@ impl Condition for Circe {
                     effects.push(Effect::Transferred { from: c.arrival, to: sq, was: c.capturer, piece, promoted });
                 }
             }
-            Family::Immune | Family::Mars(_) => {}
+            Family::Immune | Family::Mars(_) | Family::Geneva => {}
         }
     }
 
@@ -914,6 +1003,22 @@ impl Condition for Circe {
         let family = popeye_text(&self.spec, Lang::English);
         let occupied = (before.occupied() & !mv.from.bb() & !c.square.bb()) | mv.to.bb();
         let sq = self.chosen(rules, before, mv, &c).and_then(|(_, sq, _)| sq);
+        if self.spec.determine == Determine::TakeMake {
+            return Some(match sq {
+                _ if self.choice_squares(rules, before, mv, &c).is_empty() => format!(
+                    "under {family} the captured {} has no move from {} that captures nothing, to be reborn by.",
+                    name(piece),
+                    c.square
+                ),
+                Some(sq) => format!(
+                    "Under {family} the captured {} is reborn on {sq}, which it reaches from {} by a move of its \
+                     own (the mover's choice).",
+                    name(piece),
+                    c.square
+                ),
+                None => return None,
+            });
+        }
         if self.spec.chooses_square() {
             let whose = if self.spec.family == Family::Circe { "captured" } else { "capturing" };
             return Some(match sq {
@@ -963,7 +1068,7 @@ impl Condition for Circe {
                 Some(format!("Under {family} the capturing {} is reborn where it captures, on {sq}.", name(piece)))
             }
             Family::Anti(_) => Some(format!("Under {family} the capturing {} is reborn on {sq}.", name(piece))),
-            Family::Immune | Family::Mars(_) => None,
+            Family::Immune | Family::Mars(_) | Family::Geneva => None,
         }
     }
 
@@ -982,7 +1087,7 @@ impl Condition for Circe {
                 _ => 0,
             };
         }
-        if self.spec.family == Family::Immune {
+        if matches!(self.spec.family, Family::Immune | Family::Geneva) {
             return 0;
         }
         let Some(c) = Circe::capture(pos, mv) else { return 0 };
@@ -1094,7 +1199,7 @@ impl Condition for Circe {
         if self.spec.chooses_square() {
             // The choice names an outcome the rule offers here.
             let Some((piece, _)) = self.rebirth(&c) else { return true };
-            let free = self.super_free(&c, Circe::occupied_after(before, mv, &c));
+            let free = self.choice_squares(rules, before, mv, &c);
             let Some(option) = self.super_option(rules, free, piece, mv.choice()) else { return false };
             if self.spec.determine != Determine::Cage {
                 return true;

@@ -20,6 +20,7 @@ pub mod central;
 pub mod chameleon;
 pub mod checkless;
 pub mod circe;
+pub mod danger_circe;
 pub mod edgemover;
 pub mod eiffel;
 pub mod grid;

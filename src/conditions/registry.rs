@@ -4,12 +4,12 @@
 //! `output/plaintext/language_dependant.c`) that stipula does not, so that readers say "not supported" rather
 //! than "unknown". Implementing one of those is giving its row the rest of what the implemented rows have.
 
-use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
+use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square,
-    make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    danger_circe, edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
+    magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
+    singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -573,6 +573,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
         no_rebirth: true,
         ..ConditionDef::NONE
     },
+    ConditionDef {
+        name: "DangerCirce",
+        popeye: Some(["DangerCirce", "GefahrenCirce", "CirceDanger"]),
+        build: Some(danger_circe::DangerCirce::build),
+        ..ConditionDef::NONE
+    },
     // The conditions whose moves carry effects beyond the moving piece.
     ConditionDef {
         name: "Sentinelles",
@@ -690,7 +696,7 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
     popeye_only(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
-    popeye_only(["GenevaChess", "GenferSchach", "EchecsGeneve"]),
+    circe_row(["GenevaChess", "GenferSchach", "EchecsGeneve"], GENEVA),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
     ConditionDef {
         name: "CastlingChess",
@@ -732,7 +738,10 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["ExchangeCastling", "PlatzwechselRochade", "EchangeRoque"]),
     popeye_only(["WhiteAlphabeticChess", "WeissesAlphabetischesSchach", "BlancEchecsAlphabetiques"]),
     popeye_only(["BlackAlphabeticChess", "SchwarzesAlphabetischesSchach", "NoirEchecsAlphabetiques"]),
-    popeye_only(["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"]),
+    circe_row(
+        ["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"],
+        CirceSpec { determine: Determine::TakeMake, ..CIRCE },
+    ),
     popeye_only(["SuperGuards", "SuperDeckungen", "Supergardes"]),
     ConditionDef {
         name: "Wormholes",
@@ -855,7 +864,6 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["AliceChess", "AliceSchach", "Alice"]),
     popeye_only(["Immobilio", "Immobilio", "Immobilio"]),
     popeye_only(["PADChess", "PADSchach", "PADechecs"]),
-    popeye_only(["DangerCirce", "GefahrenCirce", "CirceDanger"]),
     popeye_only(["#C", "#C", "#C"]),
     popeye_extra(["Maximummer", "Laengstzueger", "Maximum"]),
     popeye_extra(["UltraSchachZwang", "UltraSchachZwang", "UltraSchachZwang"]),

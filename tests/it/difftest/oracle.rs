@@ -458,6 +458,9 @@ pub fn judge(bin: &Path, text: &str, limit: Duration, py: &Answer, st: &Answer) 
             return Verdict::Agree;
         }
     }
+    if asked.repeats_lines && compare(&without_repeated_lines(py), st, partial_ok) == Verdict::Agree {
+        return Verdict::Agree;
+    }
     // `Defence n` asks for tries too.
     let (tries, post_key) = (asked.tries, asked.post_key);
     let quodlibet = asked.quodlibet && (tries || post_key);
@@ -514,6 +517,9 @@ struct Asked {
     no_king: bool,
     /// The diagram's stipulation, or a twin's, is self or reflex play.
     self_or_reflex: bool,
+    /// Under Danger Circe, where Popeye prints a help or series line twice when one of its moves is made both by
+    /// the walk and by the rule (docs/popeye-differences.md).
+    repeats_lines: bool,
 }
 
 impl Asked {
@@ -537,6 +543,7 @@ impl Asked {
                             _ => None,
                         }))
                         .any(|s| matches!(s.play, Play::Self_ | Play::Reflex)),
+                    repeats_lines: p.conditions.iter().any(|c| c.name == "DangerCirce"),
                 }
             }
             _ => Asked {
@@ -553,6 +560,7 @@ impl Asked {
                     || text.contains("r#")
                     || text.contains("s=")
                     || text.contains("r="),
+                repeats_lines: false,
             },
         }
     }
@@ -620,6 +628,19 @@ pub fn quodlibet_set_play_view(answer: &Answer) -> Answer {
                 i += 1;
                 i > first || l.starts_with("      1...")
             });
+        }
+    }
+    a
+}
+
+/// An answer whose help and series lines (`  1.` at the start) are each written once: Popeye writes one twice
+/// under Danger Circe when one of its moves is both a walk's and the rule's (docs/popeye-differences.md).
+pub fn without_repeated_lines(answer: &Answer) -> Answer {
+    let mut a = answer.clone();
+    if let Answer::Solved { twins, .. } = &mut a {
+        for twin in twins {
+            let mut seen = std::collections::HashSet::new();
+            twin.lines.retain(|l| !l.starts_with("  1.") || seen.insert(l.clone()));
         }
     }
     a
