@@ -21,6 +21,9 @@
 //!   paralysing piece never captures and gives no check. A side that would have moves if nothing were paralysed,
 //!   all of them by paralysed pieces, is suffocated: not mated but stalemated, in check or not
 //!   (`paralysing_mate_filter`, `paralysing_stalemate_special`).
+//! - Half-neutral (`pieces/attributes/neutral/half.c`): after each move of a half-neutral piece, a neutral one
+//!   becomes the mover's (`nhnRb8-g8=bh`), one of a colour becomes neutral (`hnPb7-b8=hnR=nh`). A pawn's promotee
+//!   is half-neutral too.
 
 use crate::attacks::Occupancy;
 use crate::effects::{Effect, Effects};
@@ -47,7 +50,63 @@ pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Cond
     if attrs.has(Attrs::PARALYSING) {
         out.push(Box::new(ParalysingPieces));
     }
+    if attrs.has(Attrs::HALF_NEUTRAL) {
+        out.push(Box::new(HalfNeutralPieces));
+    }
     out
+}
+
+/// Half-neutral pieces: neutral and of one colour by turns, changing with each of their moves.
+#[derive(Clone, Debug)]
+pub struct HalfNeutralPieces;
+
+impl Condition for HalfNeutralPieces {
+    fn describe(&self) -> String {
+        "HalfNeutral".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if !before.attrs_at(mv.from).has(Attrs::HALF_NEUTRAL) {
+            return;
+        }
+        // The piece that moved, where it stands now (Popeye follows it through the other effects; a kamikaze
+        // capture takes it off).
+        let Some(p) = after.piece_at(mv.to).filter(|_| after.attrs_at(mv.to).has(Attrs::HALF_NEUTRAL)) else {
+            return;
+        };
+        let attrs = Attrs(after.attrs_at(mv.to).0 & !Attrs::NEUTRAL.0);
+        let to = if after.neutral_bb().has(mv.to) {
+            // Deneutralised: the mover's.
+            let side = before.side();
+            after.put(mv.to, Piece::new(side, p.kind));
+            after.set_attrs(mv.to, attrs);
+            Some(side)
+        } else {
+            after.put(mv.to, p);
+            after.set_attrs(mv.to, attrs.union(Attrs::NEUTRAL));
+            None
+        };
+        effects.push(Effect::HalfNeutral { square: mv.to, to });
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        if !before.attrs_at(mv.from).has(Attrs::HALF_NEUTRAL) {
+            return None;
+        }
+        let kind = before.piece_at(mv.from)?.kind.name();
+        Some(if before.neutral_bb().has(mv.from) {
+            format!(
+                "The half-neutral {kind} becomes {}'s.",
+                if before.side() == Color::White { "White" } else { "Black" }
+            )
+        } else {
+            format!("The half-neutral {kind} becomes neutral.")
+        })
+    }
 }
 
 /// Paralysing pieces: they paralyse the opposing pieces they observe, never capture and give no check.

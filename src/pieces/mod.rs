@@ -656,6 +656,13 @@ impl Attrs {
     /// Under the condition Volage, a piece that has changed sides and is volage no more (no attribute of the
     /// diagram's: no writer shows it, as Popeye writes no letter for Volage under the condition).
     pub const VOLAGE_SPENT: Attrs = Attrs(64);
+    /// Half-neutral: a piece that changes with each of its moves between neutral and of one colour: a neutral
+    /// one becomes the mover's, one of a colour becomes neutral (Popeye's `pieces/attributes/neutral/half.c`).
+    /// Whether it is neutral now is the position's colours' business: [`Position::attrs_at`] adds
+    /// [`Attrs::NEUTRAL`] while it is.
+    ///
+    /// [`Position::attrs_at`]: crate::position::Position::attrs_at
+    pub const HALF_NEUTRAL: Attrs = Attrs(128);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -718,6 +725,7 @@ pub static ATTRIBUTES: &[AttrDef] = &[
     AttrDef { attr: Attrs::KAMIKAZE, names: ["Kamikaze", "Kamikaze", "Kamikaze"], name: "kamikaze" },
     AttrDef { attr: Attrs::PARALYSING, names: ["Paralysing", "Paralysierend", "Paralysante"], name: "paralysing" },
     AttrDef { attr: Attrs::CHAMELEON, names: ["Chameleon", "Chamaeleon", "Cameleon"], name: "chameleon" },
+    AttrDef { attr: Attrs::HALF_NEUTRAL, names: ["HalfNeutral", "HalbNeutral", "DemiNeutre"], name: "halfneutral" },
     AttrDef {
         attr: Attrs::HURDLE_COLOUR_CHANGING,
         names: ["HurdleColourChanging", "SprungbockFarbeWechselnd", "CouleurEchangeantSautoir"],

@@ -580,8 +580,10 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     // (the same neutral piece back to its square) for one that does not solve: a defence that does so refutes
     // (`optimisations/detect_retraction.c`). That depends on the move before, which stipula's battle searches
     // and their table do not see.
+    // A half-neutral piece's move changes its colour, which Popeye never takes for a retraction.
     let battle = !matches!(d.stipulation.play, Play::Help | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp);
-    if attrs.has(Attrs::NEUTRAL) && battle {
+    let plain_neutral = d.pieces.iter().any(|x| x.attrs.has(Attrs::NEUTRAL) && !x.attrs.has(Attrs::HALF_NEUTRAL));
+    if plain_neutral && battle {
         return Some(Refusal::unsupported(
             "not supported yet: neutral pieces in direct, self and reflex play (Popeye's retracted moves)".to_string(),
         ));
@@ -642,7 +644,9 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
             "not supported yet: piece attribute {name} on other pieces than grasshoppers"
         )));
     }
-    let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
+    // Half-neutral pieces, neutral or not, share their marks (the position's colours tell which are neutral).
+    let shared = |a: Attrs| if a.has(Attrs::HALF_NEUTRAL) { Attrs(a.0 & !Attrs::NEUTRAL.0) } else { a };
+    let mut marked = d.pieces.iter().map(|x| shared(x.effective_attrs())).filter(|a| !a.is_empty());
     let first = marked.next();
     marked
         .any(|a| Some(a) != first)
