@@ -591,6 +591,11 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
     }
+    // A half-neutral king would be both sides' king after its move, beside the other side's own.
+    if d.pieces.iter().any(|x| x.attrs.has(Attrs::HALF_NEUTRAL) && (x.kind == Kind::KING || x.attrs.has(Attrs::ROYAL)))
+    {
+        return Some(Refusal::unsupported("not supported yet: a half-neutral king".to_string()));
+    }
     // A royal pawn's promotion does not yet keep its royalty (BEISPIEL/h_alt.inp#6: `b2-b1=Q + kBh7-h8=kS`).
     // A neutral pawn's promotee is neutral: its mark goes with it.
     if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && x.effective_attrs().has(Attrs::ROYAL)) {
