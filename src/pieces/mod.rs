@@ -630,7 +630,7 @@ impl Placed {
 /// A piece's attributes (Popeye's piece specs besides the colour): a set of [`ATTRIBUTES`] bits. A piece
 /// without attributes has [`Attrs::NONE`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Attrs(pub u8);
+pub struct Attrs(pub u16);
 
 impl Attrs {
     pub const NONE: Attrs = Attrs(0);
@@ -663,6 +663,10 @@ impl Attrs {
     ///
     /// [`Position::attrs_at`]: crate::position::Position::attrs_at
     pub const HALF_NEUTRAL: Attrs = Attrs(128);
+    /// Magic: after each move, a piece that a magic piece newly observes changes sides, if an odd number of the
+    /// magic pieces' observations of it are new (Popeye's `pieces/attributes/magic.c`); kings, neutral and magic
+    /// pieces never change.
+    pub const MAGIC: Attrs = Attrs(256);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -731,6 +735,7 @@ pub static ATTRIBUTES: &[AttrDef] = &[
         names: ["HurdleColourChanging", "SprungbockFarbeWechselnd", "CouleurEchangeantSautoir"],
         name: "hurdlecolourchanging",
     },
+    AttrDef { attr: Attrs::MAGIC, names: ["Magic", "Magisch", "Magique"], name: "magic" },
 ];
 
 /// The eight symmetric images of an offset, without repetitions.

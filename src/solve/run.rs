@@ -591,6 +591,37 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
     }
+    // Magic pieces of the orthodox walks (Popeye's lines of the other walks are not read yet), not neutral.
+    if let Some(x) = d.pieces.iter().find(|x| {
+        x.attrs.has(Attrs::MAGIC)
+            && (!conditions::attributes::MagicPieces::plays_walk(x.kind) || x.attrs.has(Attrs::NEUTRAL))
+    }) {
+        let what = if x.attrs.has(Attrs::NEUTRAL) { "neutral".to_string() } else { x.kind.name().to_string() };
+        return Some(Refusal::unsupported(format!("not supported yet: a magic {what} piece")));
+    }
+    // Popeye castles with a rook in its corner that magic pieces turned to the king's side, which stipula's
+    // castling rights (set for the king's own rooks in the diagram) do not allow yet.
+    if attrs.has(Attrs::MAGIC) {
+        let corner_rook = |king: &crate::pieces::Placed| {
+            d.pieces.iter().any(|r| {
+                r.kind == Kind::ROOK
+                    && r.color != king.color
+                    && r.square.rank() == king.square.rank()
+                    && (r.square.file() == 0 || r.square.file() == 7)
+            })
+        };
+        let home = |x: &crate::pieces::Placed| {
+            x.kind == Kind::KING
+                && x.square.file() == 4
+                && x.square.rank() == if x.color == Color::White { 0 } else { 7 }
+        };
+        if d.pieces.iter().any(|k| home(k) && corner_rook(k)) {
+            return Some(Refusal::unsupported(
+                "not supported yet: magic pieces beside a king at home and a rook of the other side in its corner"
+                    .to_string(),
+            ));
+        }
+    }
     // A half-neutral king would be both sides' king after its move, beside the other side's own.
     if d.pieces.iter().any(|x| x.attrs.has(Attrs::HALF_NEUTRAL) && (x.kind == Kind::KING || x.attrs.has(Attrs::ROYAL)))
     {

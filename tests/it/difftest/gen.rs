@@ -711,11 +711,17 @@ impl Gen<'_> {
         let forced = std::env::var_os("STIPULA_DIFF_ATTRS").is_some();
         // Hurdle colour changing on grasshoppers only (stipula refuses it on other pieces).
         // `STIPULA_DIFF_ATTRS=Paralysing`: that attribute alone.
-        let attrs = ["Kamikaze", "Chameleon", "HurdleColourChanging", "Paralysing", "HalfNeutral"];
+        let attrs = ["Kamikaze", "Chameleon", "HurdleColourChanging", "Paralysing", "HalfNeutral", "Magic"];
         let only = std::env::var("STIPULA_DIFF_ATTRS").ok().and_then(|a| attrs.iter().find(|&&x| x == a).copied());
         let attr = only.unwrap_or_else(|| *self.rng.pick(&attrs));
         // Not paralysing pieces with autostalemate (stipula refuses them).
-        let refused = attr == "Paralysing" && stip.contains("!=");
+        // Nor magic pieces beside a king at home and a rook of the other side in its corner (stipula refuses them:
+        // Popeye castles with the rook once it is turned).
+        let board = &self.board;
+        let corner_rook = |white: bool, r: usize| [0, 7].iter().any(|&f| board[r][f] == Some((!white, "R")));
+        let magic_castling = (board[0][4] == Some((true, "K")) && corner_rook(true, 0))
+            || (board[7][4] == Some((false, "K")) && corner_rook(false, 7));
+        let refused = (attr == "Paralysing" && stip.contains("!=")) || (attr == "Magic" && magic_castling);
         if royal.is_none() && neutral.is_empty() && !borrows && !refused && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
@@ -724,6 +730,8 @@ impl Gen<'_> {
                         "Paralysing" => true,
                         // Not a nonstop orix, which Popeye's takes itself once neutral (docs/popeye-differences.md).
                         "HalfNeutral" => k != "K" && k != "NO",
+                        // The walks stipula plays magic pieces with.
+                        "Magic" => matches!(k, "K" | "Q" | "R" | "B" | "S" | "P" | "G"),
                         _ => k != "K",
                     };
                     if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
