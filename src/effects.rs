@@ -58,6 +58,9 @@ pub enum Effect {
     /// after it in the position's wide state; the mover's promotion written after them (`g2-g1[Ia7]=R`, the move
     /// written without it), or its promotion into an imitator (`b7-b8[If7]=I`).
     Imitated { state: u64, promoted: Option<Kind>, into_imitator: bool },
+    /// The moving half-neutral piece changed, on `square`: neutral (`to` none: Popeye writes `=nh`), or the
+    /// mover's (`=wh`, `=bh`; German `=sh`, French `=bh`, `=nh`).
+    HalfNeutral { square: Square, to: Option<Color> },
     /// BGL's budgets left after the move, in hundredths (`None`: unlimited), one for both sides when `shared`:
     /// Popeye writes ` (4.5/3)`, ` (-/28)`, ` (26.42)` after the move.
     Budgets { white: Option<u32>, black: Option<u32>, shared: bool },
@@ -112,6 +115,7 @@ impl Effect {
                 format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
             }
             Effect::Marked { attrs, .. } => format!("={}", attrs.prefix_in(lang)),
+            Effect::HalfNeutral { to, .. } => format!("={}h", to.map_or("n", colour)),
             Effect::Partner { from, to, piece } => format!("/{}-{to}", whole(piece, from)),
             Effect::Changed { square, piece, attrs } => {
                 format!("[{square}={}{}]", attrs.prefix_in(lang), letters(piece.kind))
@@ -155,6 +159,7 @@ impl Effect {
                 | Effect::Transmuted { mover: true, .. }
                 | Effect::Rewalked { .. }
                 | Effect::Marked { .. }
+                | Effect::HalfNeutral { .. }
         )
     }
 
@@ -368,6 +373,11 @@ impl serde::Serialize for Effect {
                 if !shared {
                     m.serialize_field("black", &write_hundredths(black))?;
                 }
+            }
+            Effect::HalfNeutral { square, to } => {
+                m.serialize_field("effect", "recoloured")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("color", to.map_or("neutral", colour))?;
             }
             Effect::Recoloured { square, piece, mover: _ } => {
                 m.serialize_field("effect", "recoloured")?;

@@ -45,6 +45,9 @@ pub struct NaiveBoard {
     /// The paralysing pieces: a piece one of them of the other colour observes is paralysed (it does not move
     /// and gives no check); a paralysing piece never captures and gives no check.
     pub paralysing: [[bool; 8]; 8],
+    /// The half-neutral pieces: after each of its moves a neutral one becomes the mover's, one of a colour
+    /// becomes neutral (White's on the grid, as a neutral piece is).
+    pub half_neutral: [[bool; 8]; 8],
 }
 
 impl NaiveBoard {
@@ -62,7 +65,9 @@ impl NaiveBoard {
         let mut chameleon = [[false; 8]; 8];
         let mut hcc = [[false; 8]; 8];
         let mut paralysing = [[false; 8]; 8];
+        let mut half_neutral = [[false; 8]; 8];
         for (sq, p) in pos.pieces() {
+            half_neutral[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::HALF_NEUTRAL);
             paralysing[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::PARALYSING);
             hcc[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::HURDLE_COLOUR_CHANGING);
             kamikaze[sq.file() as usize][sq.rank() as usize] = pos.attrs_at(sq).has(Attrs::KAMIKAZE);
@@ -88,6 +93,7 @@ impl NaiveBoard {
             hccs: pos.marks().has(Attrs::HURDLE_COLOUR_CHANGING),
             plain_grasshopper: false,
             paralysing,
+            half_neutral,
         }
     }
 
@@ -959,7 +965,8 @@ impl NaiveBoard {
         let chameleon = Self::mark(&self.chameleon, mv.from);
         let hcc = Self::mark(&self.hcc, mv.from);
         let paralysing = Self::mark(&self.paralysing, mv.from);
-        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing] {
+        let half_neutral = Self::mark(&self.half_neutral, mv.from);
+        for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing, &mut b.half_neutral] {
             if let Some(c) = mv.capture() {
                 Self::set_mark(grid, c, false);
             }
@@ -969,6 +976,7 @@ impl NaiveBoard {
         Self::set_mark(&mut b.chameleon, mv.to, chameleon);
         Self::set_mark(&mut b.hcc, mv.to, hcc);
         Self::set_mark(&mut b.paralysing, mv.to, paralysing);
+        Self::set_mark(&mut b.half_neutral, mv.to, half_neutral);
         let grasshopper = Kind::from_code("G").expect("the grasshopper");
         if mv.promotion() == Some(grasshopper) && self.hccs && (mv.choice() == 2 || !self.plain_grasshopper) {
             Self::set_mark(&mut b.hcc, mv.to, true);
@@ -990,6 +998,7 @@ impl NaiveBoard {
             Self::set_mark(&mut b.kamikaze, mv.to, false);
             Self::set_mark(&mut b.chameleon, mv.to, false);
             Self::set_mark(&mut b.hcc, mv.to, false);
+            Self::set_mark(&mut b.half_neutral, mv.to, false);
             for r in &mut b.royal {
                 if *r == Some(mv.to) {
                     *r = None;
@@ -1016,7 +1025,7 @@ impl NaiveBoard {
             b.set_neutral(from, false);
             b.set(to, rook);
             b.set_neutral(to, neutral);
-            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing] {
+            for grid in [&mut b.kamikaze, &mut b.chameleon, &mut b.hcc, &mut b.paralysing, &mut b.half_neutral] {
                 let on = Self::mark(grid, from);
                 Self::set_mark(grid, from, false);
                 Self::set_mark(grid, to, on);
@@ -1026,6 +1035,18 @@ impl NaiveBoard {
             Special::CastleShort => rook_move(&mut b, 7, 5),
             Special::CastleLong => rook_move(&mut b, 0, 3),
             _ => {}
+        }
+        // A half-neutral mover, where it stands: neutral, it becomes the mover's; of a colour, neutral.
+        if half_neutral && Self::mark(&b.half_neutral, mv.to) {
+            let (f, r) = (mv.to.file() as i8, mv.to.rank() as i8);
+            let kind = b.get(mv.to).expect("the mover").kind;
+            if b.is_neutral(f, r) {
+                b.set_neutral(mv.to, false);
+                b.set(mv.to, Some(Piece::new(self.side, kind)));
+            } else {
+                b.set_neutral(mv.to, true);
+                b.set(mv.to, Some(Piece::new(Color::White, kind)));
+            }
         }
         b.ep = (mv.special == Special::DoubleStep)
             .then(|| Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2));

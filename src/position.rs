@@ -54,6 +54,9 @@ static CASTLE_KEYS: [u64; 16] = key_list::<16>(0xCA57);
 static EP_KEYS: [u64; 64] = key_list::<64>(0xE9E9);
 static FLAG_KEYS: [u64; 8] = key_list::<8>(0xF1A6);
 static MARK_KEYS: [u64; 64] = key_list::<64>(0xA77B);
+/// Added to a marked piece's mark key when it is neutral: a half-neutral piece, neutral or of one colour, is
+/// keyed as White's piece either way.
+static NEUTRAL_KEYS: [u64; 64] = key_list::<64>(0x4E75);
 static SLOT_KEYS: [[u64; 256]; STATE_SLOTS] = [key_list::<256>(0x5107), key_list::<256>(0x5108)];
 
 /// The number of the conditions' state slots in a position ([`Position::slot`]).
@@ -373,10 +376,21 @@ impl Position {
     #[inline]
     pub fn attrs_at(&self, sq: Square) -> Attrs {
         if self.marked.has(sq) {
-            self.marks
+            // A half-neutral piece is neutral while it stands in both colours.
+            if self.neutral_bb().has(sq) {
+                self.marks.union(Attrs::NEUTRAL)
+            } else {
+                self.marks
+            }
         } else {
             Attrs::NONE
         }
+    }
+
+    /// The key of the mark of the piece on `sq`, marked: its neutrality too.
+    #[inline]
+    fn mark_key(&self, sq: Square) -> u64 {
+        MARK_KEYS[sq.index()] ^ if self.neutral_bb().has(sq) { NEUTRAL_KEYS[sq.index()] } else { 0 }
     }
 
     /// Gives the piece on `sq` the attributes `attrs` ([`Attrs::NONE`]: none). A position's attributed pieces all
@@ -384,7 +398,7 @@ impl Position {
     pub fn set_attrs(&mut self, sq: Square, attrs: Attrs) -> bool {
         if self.marked.has(sq) {
             self.marked.clear(sq);
-            self.key ^= MARK_KEYS[sq.index()];
+            self.key ^= self.mark_key(sq);
             // A neutral piece that loses its attribute stays White's (the colour it is keyed as).
             if self.neutral_bb().has(sq) {
                 self.by_color[Color::Black.index()].clear(sq);
@@ -394,7 +408,9 @@ impl Position {
         if attrs.is_empty() {
             return true;
         }
-        if !self.marks.is_empty() && self.marked.non_empty() && self.marks != attrs {
+        // Half-neutral pieces share their marks, neutral or not: the position's colours tell which are neutral.
+        let marks = if attrs.has(Attrs::HALF_NEUTRAL) { Attrs(attrs.0 & !Attrs::NEUTRAL.0) } else { attrs };
+        if !self.marks.is_empty() && self.marked.non_empty() && self.marks != marks {
             return false;
         }
         if attrs.has(Attrs::NEUTRAL) {
@@ -403,9 +419,9 @@ impl Position {
             self.place(sq, Piece::new(Color::White, piece.kind));
             self.by_color[Color::Black.index()].set(sq);
         }
-        self.marks = attrs;
+        self.marks = marks;
         self.marked.set(sq);
-        self.key ^= MARK_KEYS[sq.index()];
+        self.key ^= self.mark_key(sq);
         true
     }
 
@@ -450,7 +466,7 @@ impl Position {
     fn lift(&mut self, sq: Square, p: Piece) {
         if self.marked.has(sq) {
             self.marked.clear(sq);
-            self.key ^= MARK_KEYS[sq.index()];
+            self.key ^= self.mark_key(sq);
             // A neutral piece stands in both colours.
             self.by_color[p.color.opposite().index()].clear(sq);
         }
@@ -542,7 +558,7 @@ impl Position {
             }
         }
         for sq in self.marked {
-            k ^= MARK_KEYS[sq.index()];
+            k ^= self.mark_key(sq);
         }
         for (i, &v) in self.slots.iter().enumerate() {
             k ^= slot_key(i, v);
@@ -623,27 +639,31 @@ impl Position {
     /// moved (a castling rook too) takes it along.
     fn marks_key_change(&self, mv: Move) -> u64 {
         let mut k = 0;
-        let mut flip = |sq: Square| k ^= MARK_KEYS[sq.index()];
+        // A mark taken from `from` to `to` (the same square: taken off), neutral as the piece on `from` is.
+        let mut flip = |from: Square, to: Square| {
+            let neutral =
+                if self.neutral_bb().has(from) { NEUTRAL_KEYS[from.index()] ^ NEUTRAL_KEYS[to.index()] } else { 0 };
+            k ^= MARK_KEYS[from.index()] ^ MARK_KEYS[to.index()] ^ neutral;
+        };
+        let mut off = 0;
         if let Some(cap) = mv.capture() {
             if self.marked.has(cap) {
-                flip(cap);
+                off ^= self.mark_key(cap);
             }
         }
         if mv.capture() != Some(mv.to) && mv.to != mv.from && self.marked.has(mv.to) {
-            flip(mv.to);
+            off ^= self.mark_key(mv.to);
         }
         if self.marked.has(mv.from) {
-            flip(mv.from);
-            flip(mv.to);
+            flip(mv.from, mv.to);
         }
         if let Special::CastleShort | Special::CastleLong = mv.special {
             let (rf, rt) = castling_rook(mv);
             if self.marked.has(rf) {
-                flip(rf);
-                flip(rt);
+                flip(rf, rt);
             }
         }
-        k
+        k ^ off
     }
 
     /// The castling rights left after `mv`: a king or rook that moves or is taken loses its own.
@@ -768,10 +788,10 @@ impl Position {
         self.place(mv.to, placed);
         if marked {
             self.marked.set(mv.to);
-            self.key ^= MARK_KEYS[mv.to.index()];
             if src.neutral_bb().has(mv.from) {
                 self.by_color[Color::Black.index()].set(mv.to);
             }
+            self.key ^= self.mark_key(mv.to);
         }
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
@@ -782,10 +802,10 @@ impl Position {
                     self.put(rt, rook);
                     if marked {
                         self.marked.set(rt);
-                        self.key ^= MARK_KEYS[rt.index()];
                         if src.neutral_bb().has(rf) {
                             self.by_color[Color::Black.index()].set(rt);
                         }
+                        self.key ^= self.mark_key(rt);
                     }
                 }
             }

@@ -21,6 +21,14 @@
 //!   paralysing piece never captures and gives no check. A side that would have moves if nothing were paralysed,
 //!   all of them by paralysed pieces, is suffocated: not mated but stalemated, in check or not
 //!   (`paralysing_mate_filter`, `paralysing_stalemate_special`).
+//! - Magic (`pieces/attributes/magic.c`): after each move, the magic pieces' views (a magic piece observing a
+//!   piece that is neither magic, nor royal, nor neutral, of either side, on a line: a rider's or grasshopper's the whole line,
+//!   named by the squares just off the board at either end; a leaper's its two squares) are compared with those
+//!   of the position before, piece by piece; a piece with an odd number of new views changes sides
+//!   (`Sa5-b3[b3=b]`, `Rb1-b5[a5=b][c5=w]`, in the order of the squares from a1).
+//! - Half-neutral (`pieces/attributes/neutral/half.c`): after each move of a half-neutral piece, a neutral one
+//!   becomes the mover's (`nhnRb8-g8=bh`), one of a colour becomes neutral (`hnPb7-b8=hnR=nh`). A pawn's promotee
+//!   is half-neutral too.
 
 use crate::attacks::Occupancy;
 use crate::effects::{Effect, Effects};
@@ -47,7 +55,171 @@ pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Cond
     if attrs.has(Attrs::PARALYSING) {
         out.push(Box::new(ParalysingPieces));
     }
+    if attrs.has(Attrs::HALF_NEUTRAL) {
+        out.push(Box::new(HalfNeutralPieces));
+    }
+    if attrs.has(Attrs::MAGIC) {
+        out.push(Box::new(MagicPieces));
+    }
     out
+}
+
+/// Magic pieces: the pieces they newly observe change sides.
+#[derive(Clone, Debug)]
+pub struct MagicPieces;
+
+/// The line of a magic piece's view: a rider's, by the squares just off the board beyond the magic piece and
+/// beyond the piece it observes (file, rank); a leaper's, by the two squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Straight(i8, i8, i8, i8),
+    Leap(Square, Square),
+}
+
+/// One view: the observed piece's square, the magic piece's square, the line.
+type View = (Square, Square, Line);
+
+impl MagicPieces {
+    /// The walks a magic piece may have here: the orthodox ones and the grasshopper.
+    pub fn plays_walk(kind: Kind) -> bool {
+        [Kind::KING, Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT, Kind::PAWN, Kind::GRASSHOPPER].contains(&kind)
+    }
+
+    fn line(pos: &Position, magic: Square, seen: Square) -> Line {
+        let kind = pos.piece_at(magic).map(|p| p.kind);
+        if !matches!(kind, Some(Kind::QUEEN | Kind::ROOK | Kind::BISHOP | Kind::GRASSHOPPER)) {
+            return Line::Leap(magic, seen);
+        }
+        let (mf, mr) = (magic.file() as i8, magic.rank() as i8);
+        let (sf, sr) = (seen.file() as i8, seen.rank() as i8);
+        let (df, dr) = ((mf - sf).signum(), (mr - sr).signum());
+        let off = |mut f: i8, mut r: i8, df: i8, dr: i8| {
+            while (0..8).contains(&f) && (0..8).contains(&r) {
+                f += df;
+                r += dr;
+            }
+            (f, r)
+        };
+        let (a, b) = off(mf, mr, df, dr);
+        let (c, d) = off(sf, sr, -df, -dr);
+        Line::Straight(a, b, c, d)
+    }
+
+    /// Every view of `pos`'s magic pieces.
+    fn views(rules: &Rules, pos: &Position) -> Vec<View> {
+        let magic = pos.marked();
+        let mut out = Vec::new();
+        if magic.is_empty() || !pos.marks().has(Attrs::MAGIC) {
+            return out;
+        }
+        let royal = pos.royal_bb(Color::White) | pos.royal_bb(Color::Black);
+        let seen = pos.occupied() & !magic & !royal & !pos.neutral_bb();
+        for t in seen {
+            for by in Color::ALL {
+                for m in rules.observers(pos, t, by) & magic & pos.color_bb(by) {
+                    out.push((t, m, Self::line(pos, m, t)));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Condition for MagicPieces {
+    fn describe(&self) -> String {
+        "Magic".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE
+    }
+
+    fn on_move(&self, rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        let now = Self::views(rules, after);
+        if now.is_empty() {
+            return;
+        }
+        let old = Self::views(rules, before);
+        // A piece's square before the move: the mover's departure, a castling rook's corner.
+        let rook = match mv.special {
+            crate::moves::Special::CastleShort | crate::moves::Special::CastleLong => {
+                let rank = mv.from.rank();
+                let (rf, rt) = if mv.special == crate::moves::Special::CastleShort { (7, 5) } else { (0, 3) };
+                Some((Square::from_coords(rt, rank), Square::from_coords(rf, rank)))
+            }
+            _ => None,
+        };
+        let was = |sq: Square| match rook {
+            Some((rt, rf)) if sq == rt => rf,
+            _ if sq == mv.to => mv.from,
+            _ => sq,
+        };
+        let mut turned = Bitboard::EMPTY;
+        for &(t, m, line) in &now {
+            if !old.contains(&(was(t), was(m), line)) {
+                turned ^= t.bb();
+            }
+        }
+        for t in turned {
+            let Some(p) = after.piece_at(t) else { continue };
+            let piece = Piece::new(p.color.opposite(), p.kind);
+            after.put(t, piece);
+            effects.push(Effect::Recoloured { square: t, piece, mover: false });
+        }
+    }
+}
+
+/// Half-neutral pieces: neutral and of one colour by turns, changing with each of their moves.
+#[derive(Clone, Debug)]
+pub struct HalfNeutralPieces;
+
+impl Condition for HalfNeutralPieces {
+    fn describe(&self) -> String {
+        "HalfNeutral".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::ON_MOVE
+    }
+
+    fn on_move(&self, _rules: &Rules, before: &Position, mv: Move, after: &mut Position, effects: &mut Effects) {
+        if !before.attrs_at(mv.from).has(Attrs::HALF_NEUTRAL) {
+            return;
+        }
+        // The piece that moved, where it stands now (Popeye follows it through the other effects; a kamikaze
+        // capture takes it off).
+        let Some(p) = after.piece_at(mv.to).filter(|_| after.attrs_at(mv.to).has(Attrs::HALF_NEUTRAL)) else {
+            return;
+        };
+        let attrs = Attrs(after.attrs_at(mv.to).0 & !Attrs::NEUTRAL.0);
+        let to = if after.neutral_bb().has(mv.to) {
+            // Deneutralised: the mover's.
+            let side = before.side();
+            after.put(mv.to, Piece::new(side, p.kind));
+            after.set_attrs(mv.to, attrs);
+            Some(side)
+        } else {
+            after.put(mv.to, p);
+            after.set_attrs(mv.to, attrs.union(Attrs::NEUTRAL));
+            None
+        };
+        effects.push(Effect::HalfNeutral { square: mv.to, to });
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        if !before.attrs_at(mv.from).has(Attrs::HALF_NEUTRAL) {
+            return None;
+        }
+        let kind = before.piece_at(mv.from)?.kind.name();
+        Some(if before.neutral_bb().has(mv.from) {
+            format!(
+                "The half-neutral {kind} becomes {}'s.",
+                if before.side() == Color::White { "White" } else { "Black" }
+            )
+        } else {
+            format!("The half-neutral {kind} becomes neutral.")
+        })
+    }
 }
 
 /// Paralysing pieces: they paralyse the opposing pieces they observe, never capture and give no check.

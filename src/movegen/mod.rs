@@ -231,6 +231,8 @@ impl Rules {
         if attrs.is_empty() {
             return self;
         }
+        // A half-neutral piece may be neutral after any of its moves.
+        let attrs = if attrs.has(Attrs::HALF_NEUTRAL) { attrs.union(Attrs::NEUTRAL) } else { attrs };
         self.attrs = self.attrs.union(attrs);
         self.without_shortcuts_if(true)
     }

@@ -630,7 +630,7 @@ impl Placed {
 /// A piece's attributes (Popeye's piece specs besides the colour): a set of [`ATTRIBUTES`] bits. A piece
 /// without attributes has [`Attrs::NONE`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Attrs(pub u8);
+pub struct Attrs(pub u16);
 
 impl Attrs {
     pub const NONE: Attrs = Attrs(0);
@@ -656,6 +656,17 @@ impl Attrs {
     /// Under the condition Volage, a piece that has changed sides and is volage no more (no attribute of the
     /// diagram's: no writer shows it, as Popeye writes no letter for Volage under the condition).
     pub const VOLAGE_SPENT: Attrs = Attrs(64);
+    /// Half-neutral: a piece that changes with each of its moves between neutral and of one colour: a neutral
+    /// one becomes the mover's, one of a colour becomes neutral (Popeye's `pieces/attributes/neutral/half.c`).
+    /// Whether it is neutral now is the position's colours' business: [`Position::attrs_at`] adds
+    /// [`Attrs::NEUTRAL`] while it is.
+    ///
+    /// [`Position::attrs_at`]: crate::position::Position::attrs_at
+    pub const HALF_NEUTRAL: Attrs = Attrs(128);
+    /// Magic: after each move, a piece that a magic piece newly observes changes sides, if an odd number of the
+    /// magic pieces' observations of it are new (Popeye's `pieces/attributes/magic.c`); kings, neutral and magic
+    /// pieces never change.
+    pub const MAGIC: Attrs = Attrs(256);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -718,11 +729,13 @@ pub static ATTRIBUTES: &[AttrDef] = &[
     AttrDef { attr: Attrs::KAMIKAZE, names: ["Kamikaze", "Kamikaze", "Kamikaze"], name: "kamikaze" },
     AttrDef { attr: Attrs::PARALYSING, names: ["Paralysing", "Paralysierend", "Paralysante"], name: "paralysing" },
     AttrDef { attr: Attrs::CHAMELEON, names: ["Chameleon", "Chamaeleon", "Cameleon"], name: "chameleon" },
+    AttrDef { attr: Attrs::HALF_NEUTRAL, names: ["HalfNeutral", "HalbNeutral", "DemiNeutre"], name: "halfneutral" },
     AttrDef {
         attr: Attrs::HURDLE_COLOUR_CHANGING,
         names: ["HurdleColourChanging", "SprungbockFarbeWechselnd", "CouleurEchangeantSautoir"],
         name: "hurdlecolourchanging",
     },
+    AttrDef { attr: Attrs::MAGIC, names: ["Magic", "Magisch", "Magique"], name: "magic" },
 ];
 
 /// The eight symmetric images of an offset, without repetitions.

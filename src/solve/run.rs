@@ -580,14 +580,52 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     // (the same neutral piece back to its square) for one that does not solve: a defence that does so refutes
     // (`optimisations/detect_retraction.c`). That depends on the move before, which stipula's battle searches
     // and their table do not see.
+    // A half-neutral piece's move changes its colour, which Popeye never takes for a retraction.
     let battle = !matches!(d.stipulation.play, Play::Help | Play::ReciHelp | Play::SeriesDirect | Play::SeriesHelp);
-    if attrs.has(Attrs::NEUTRAL) && battle {
+    let plain_neutral = d.pieces.iter().any(|x| x.attrs.has(Attrs::NEUTRAL) && !x.attrs.has(Attrs::HALF_NEUTRAL));
+    if plain_neutral && battle {
         return Some(Refusal::unsupported(
             "not supported yet: neutral pieces in direct, self and reflex play (Popeye's retracted moves)".to_string(),
         ));
     }
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
+    }
+    // Magic pieces of the orthodox walks (Popeye's lines of the other walks are not read yet), not neutral.
+    if let Some(x) = d.pieces.iter().find(|x| {
+        x.attrs.has(Attrs::MAGIC)
+            && (!conditions::attributes::MagicPieces::plays_walk(x.kind) || x.attrs.has(Attrs::NEUTRAL))
+    }) {
+        let what = if x.attrs.has(Attrs::NEUTRAL) { "neutral".to_string() } else { x.kind.name().to_string() };
+        return Some(Refusal::unsupported(format!("not supported yet: a magic {what} piece")));
+    }
+    // Popeye castles with a rook in its corner that magic pieces turned to the king's side, which stipula's
+    // castling rights (set for the king's own rooks in the diagram) do not allow yet.
+    if attrs.has(Attrs::MAGIC) {
+        let corner_rook = |king: &crate::pieces::Placed| {
+            d.pieces.iter().any(|r| {
+                r.kind == Kind::ROOK
+                    && r.color != king.color
+                    && r.square.rank() == king.square.rank()
+                    && (r.square.file() == 0 || r.square.file() == 7)
+            })
+        };
+        let home = |x: &crate::pieces::Placed| {
+            x.kind == Kind::KING
+                && x.square.file() == 4
+                && x.square.rank() == if x.color == Color::White { 0 } else { 7 }
+        };
+        if d.pieces.iter().any(|k| home(k) && corner_rook(k)) {
+            return Some(Refusal::unsupported(
+                "not supported yet: magic pieces beside a king at home and a rook of the other side in its corner"
+                    .to_string(),
+            ));
+        }
+    }
+    // A half-neutral king would be both sides' king after its move, beside the other side's own.
+    if d.pieces.iter().any(|x| x.attrs.has(Attrs::HALF_NEUTRAL) && (x.kind == Kind::KING || x.attrs.has(Attrs::ROYAL)))
+    {
+        return Some(Refusal::unsupported("not supported yet: a half-neutral king".to_string()));
     }
     // A royal pawn's promotion does not yet keep its royalty (BEISPIEL/h_alt.inp#6: `b2-b1=Q + kBh7-h8=kS`).
     // A neutral pawn's promotee is neutral: its mark goes with it.
@@ -642,7 +680,9 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
             "not supported yet: piece attribute {name} on other pieces than grasshoppers"
         )));
     }
-    let mut marked = d.pieces.iter().map(|x| x.effective_attrs()).filter(|a| !a.is_empty());
+    // Half-neutral pieces, neutral or not, share their marks (the position's colours tell which are neutral).
+    let shared = |a: Attrs| if a.has(Attrs::HALF_NEUTRAL) { Attrs(a.0 & !Attrs::NEUTRAL.0) } else { a };
+    let mut marked = d.pieces.iter().map(|x| shared(x.effective_attrs())).filter(|a| !a.is_empty());
     let first = marked.next();
     marked
         .any(|a| Some(a) != first)

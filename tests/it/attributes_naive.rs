@@ -209,6 +209,91 @@ fn neutral_pieces_agree_with_the_naive_reference() {
     );
 }
 
+/// Two kings and up to nine more pieces, each half-neutral half the time, and then neutral half the time.
+fn half_neutral_position(rng: &mut Rng) -> Position {
+    let mut pos = Position::empty();
+    for color in Color::ALL {
+        let s = empty_square(rng, &pos, Kind::KING);
+        pos.put(s, Piece::new(color, Kind::KING));
+    }
+    for _ in 0..1 + rng.below(9) {
+        let mut kind = random_kind(rng);
+        if kind == Kind::KING {
+            kind = Kind::PAWN;
+        }
+        let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+        let s = empty_square(rng, &pos, kind);
+        pos.put(s, Piece::new(color, kind));
+        match rng.below(4) {
+            0 => assert!(pos.set_attrs(s, Attrs::HALF_NEUTRAL)),
+            1 => assert!(pos.set_attrs(s, Attrs::HALF_NEUTRAL.union(Attrs::NEUTRAL))),
+            _ => {}
+        }
+    }
+    pos.set_side(if rng.below(2) == 0 { Color::White } else { Color::Black });
+    pos
+}
+
+/// Half-neutral pieces (Popeye's `pieces/attributes/neutral/half.c`): the legal moves, check, the position after
+/// each move (a neutral half-neutral mover the mover's, one of a colour neutral) and the keys of the rules the
+/// attribute brings are the naive reference's, along random games of up to eight plies from 3 000 random
+/// positions; the key tells a neutral half-neutral piece from one of a colour.
+#[test]
+fn half_neutral_pieces_agree_with_the_naive_reference() {
+    let mut rng = Rng(0x0A77_0005);
+    let attrs = Attrs::HALF_NEUTRAL;
+    let (mut compared, mut to_neutral, mut from_neutral) = (0, 0, 0);
+    for _ in 0..3000 {
+        let mut pos = half_neutral_position(&mut rng);
+        let conds = stipula::conditions::attributes::for_attributes(attrs, false);
+        let rules = Rules::new(pos.pieces().map(|(_, p)| p.kind), conds).with_attributes(attrs);
+        if rules.in_check(&pos, pos.side().opposite()) {
+            continue;
+        }
+        for _ in 0..8 {
+            let naive = NaiveBoard::from_position(&pos);
+            assert_eq!(pos.key(), pos.key_from_scratch(), "{pos:?}");
+            for color in Color::ALL {
+                assert_eq!(rules.in_check(&pos, color), naive.in_check(color), "{color:?} in check in {pos:?}");
+            }
+            let mut fast = Vec::new();
+            rules.legal_moves(&pos, &mut fast);
+            let fast = sorted(fast);
+            assert_eq!(fast, sorted(naive.legal_moves(&rules.promotions)), "legal moves of {pos:?}");
+            compared += 1;
+            if fast.is_empty() {
+                break;
+            }
+            let mv = fast[rng.below(fast.len() as u64) as usize];
+            if pos.attrs_at(mv.from).has(attrs) {
+                if pos.neutral_bb().has(mv.from) {
+                    from_neutral += 1;
+                } else {
+                    to_neutral += 1;
+                }
+            }
+            let after = rules.make(&pos, mv);
+            assert_eq!(NaiveBoard::from_position(&after), naive.make(mv), "{mv:?} from {pos:?}");
+            assert_eq!(after.key(), after.key_from_scratch(), "key after {mv:?} from {pos:?}");
+            pos = after;
+        }
+    }
+    assert!(
+        compared > 8000 && to_neutral > 1000 && from_neutral > 1000,
+        "{compared} positions, {to_neutral} moves to neutral, {from_neutral} from neutral"
+    );
+    // The same half-neutral rook, neutral or White's, has another key.
+    let sq = Square::parse("d4").unwrap();
+    let mut white = Position::empty();
+    white.put(sq, Piece::new(Color::White, Kind::ROOK));
+    let mut neutral = white.clone();
+    assert!(white.set_attrs(sq, attrs));
+    assert!(neutral.set_attrs(sq, attrs.union(Attrs::NEUTRAL)));
+    assert_ne!(white.key(), neutral.key());
+    assert_eq!(neutral.key(), neutral.key_from_scratch());
+    assert_eq!(neutral.attrs_at(sq), attrs.union(Attrs::NEUTRAL));
+}
+
 /// Two kings and up to ten more pieces (pawns often on their seventh rank), each with `attrs` half the time.
 fn marked_position(rng: &mut Rng, attrs: Attrs) -> Position {
     let mut pos = Position::empty();

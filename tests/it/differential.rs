@@ -7,7 +7,7 @@
 //! a stipulation family whose code contains one of the words; `STIPULA_DIFF_CONDITION=Mars|Take`: every problem
 //! under a condition whose name contains one of the `|`-separated words; `STIPULA_DIFF_INTRO=1`: introductory moves (`2->ser-#3`) before series play wherever
 //! they can be; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
-//! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon, hurdle colour changing or paralysing pieces (`=Paralysing`: those alone) wherever the problem
+//! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon, hurdle colour changing, paralysing, half-neutral or magic pieces (`=Paralysing`, `=HalfNeutral`, `=Magic`: those alone) wherever the problem
 //! allows them); `examples/difftest.rs` runs longer ones.
 
 use crate::difftest;

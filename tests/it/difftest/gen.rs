@@ -690,7 +690,8 @@ impl Gen<'_> {
         if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
-                    if matches!(self.board[r][f], Some((_, k)) if k != "K") && self.rng.chance(40) {
+                    // Not a nonstop orix: Popeye's neutral one takes itself (docs/popeye-differences.md).
+                    if matches!(self.board[r][f], Some((_, k)) if k != "K" && k != "NO") && self.rng.chance(40) {
                         neutral.push((f, r));
                     }
                 }
@@ -708,24 +709,34 @@ impl Gen<'_> {
                 }
             }
         }
-        // Now and then kamikaze, chameleon, hurdle colour changing or paralysing pieces (Popeye's piece attributes),
-        // not with a royal or neutral piece, conditions or twins (stipula refuses them with conditions), nor a
+        // Now and then kamikaze, chameleon, hurdle colour changing, paralysing or half-neutral pieces (Popeye's piece
+        // attributes), not with a royal or neutral piece, conditions or twins (stipula refuses them with conditions), nor a
         // kamikaze or chameleon king (Popeye refuses the first); a paralysing king now and then.
         let mut marked: Vec<(usize, usize)> = Vec::new();
         let forced = std::env::var_os("STIPULA_DIFF_ATTRS").is_some();
         // Hurdle colour changing on grasshoppers only (stipula refuses it on other pieces).
         // `STIPULA_DIFF_ATTRS=Paralysing`: that attribute alone.
-        let attrs = ["Kamikaze", "Chameleon", "HurdleColourChanging", "Paralysing"];
+        let attrs = ["Kamikaze", "Chameleon", "HurdleColourChanging", "Paralysing", "HalfNeutral", "Magic"];
         let only = std::env::var("STIPULA_DIFF_ATTRS").ok().and_then(|a| attrs.iter().find(|&&x| x == a).copied());
         let attr = only.unwrap_or_else(|| *self.rng.pick(&attrs));
         // Not paralysing pieces with autostalemate (stipula refuses them).
-        let refused = attr == "Paralysing" && stip.contains("!=");
+        // Nor magic pieces beside a king at home and a rook of the other side in its corner (stipula refuses them:
+        // Popeye castles with the rook once it is turned).
+        let board = &self.board;
+        let corner_rook = |white: bool, r: usize| [0, 7].iter().any(|&f| board[r][f] == Some((!white, "R")));
+        let magic_castling = (board[0][4] == Some((true, "K")) && corner_rook(true, 0))
+            || (board[7][4] == Some((false, "K")) && corner_rook(false, 7));
+        let refused = (attr == "Paralysing" && stip.contains("!=")) || (attr == "Magic" && magic_castling);
         if royal.is_none() && neutral.is_empty() && !borrows && !refused && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
                     let fits = |k: &str| match attr {
                         "HurdleColourChanging" => k == "G",
                         "Paralysing" => true,
+                        // Not a nonstop orix, which Popeye's takes itself once neutral (docs/popeye-differences.md).
+                        "HalfNeutral" => k != "K" && k != "NO",
+                        // The walks stipula plays magic pieces with.
+                        "Magic" => matches!(k, "K" | "Q" | "R" | "B" | "S" | "P" | "G"),
                         _ => k != "K",
                     };
                     if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
@@ -733,6 +744,16 @@ impl Gen<'_> {
                     }
                 }
             }
+        }
+        // Half-neutral pieces neutral from the start half the time (not with castling, as neutral pieces).
+        let mut marked_neutral: Vec<(usize, usize)> = Vec::new();
+        if attr == "HalfNeutral" && !castling {
+            for &m in &marked {
+                if self.rng.chance(50) {
+                    marked_neutral.push(m);
+                }
+            }
+            marked.retain(|m| !marked_neutral.contains(m));
         }
         let mut text = String::from("BeginProblem\n");
         // Now and then what Popeye prints above the diagram (and does not solve).
@@ -747,7 +768,8 @@ impl Gen<'_> {
                 let _ = writeln!(text, "{cmd} {what}");
             }
         }
-        if self.rng.chance(6) && royal.is_none() && neutral.is_empty() && marked.is_empty() {
+        if self.rng.chance(6) && royal.is_none() && neutral.is_empty() && marked.is_empty() && marked_neutral.is_empty()
+        {
             let _ = writeln!(text, "Forsyth {}", forsyth(&self.board));
         } else {
             // Now and then a walk's squares glued in one word (`Pb2c3`).
@@ -767,6 +789,7 @@ impl Gen<'_> {
                                 && royal != Some((f, r))
                                 && !neutral.contains(&(f, r))
                                 && !marked.contains(&(f, r))
+                                && !marked_neutral.contains(&(f, r))
                             {
                                 match words.iter_mut().find(|(kind, _)| glue && *kind == k) {
                                     Some((_, squares)) => *squares += &sq(f, r),
@@ -801,18 +824,30 @@ impl Gen<'_> {
                     let _ = write!(text, " {k}{}", sq(f, r));
                 }
             }
+            if !marked_neutral.is_empty() {
+                text += " Neutral HalfNeutral";
+                for &(f, r) in &marked_neutral {
+                    let (_, k) = self.board[r][f].expect("a neutral half-neutral piece");
+                    let _ = write!(text, " {k}{}", sq(f, r));
+                }
+            }
             text += "\n";
         }
         match stip.strip_prefix("sstip:") {
             Some(st) => _ = writeln!(text, "SStipulation {st}"),
             None => _ = writeln!(text, "Stipulation {stip}"),
         }
-        let mut twinned = self.rng.chance(14) && royal.is_none() && neutral.is_empty() && marked.is_empty();
+        let mut twinned = self.rng.chance(14)
+            && royal.is_none()
+            && neutral.is_empty()
+            && marked.is_empty()
+            && marked_neutral.is_empty();
         let only = condition_filter();
         let mut conditioned = (self.rng.chance(20) || only.is_some())
             && royal.is_none()
             && neutral.is_empty()
             && marked.is_empty()
+            && marked_neutral.is_empty()
             && !borrows;
         let mut edge_mover = false;
         let drawn = conditioned.then(|| condition_for(self.rng, &stip, &only));
@@ -978,6 +1013,7 @@ impl Gen<'_> {
                     && royal.is_none()
                     && neutral.is_empty()
                     && marked.is_empty()
+                    && marked_neutral.is_empty()
                     && r.chance(5),
                 "Intelligent".into(),
             );
