@@ -550,7 +550,14 @@ impl Kind {
     /// Whether a pawn may promote to this kind, once the problem has it (as in Popeye: not to a pawn, a king or
     /// the dummy).
     pub fn is_promotee(self) -> bool {
-        self != Kind::PAWN && self != Kind::KING && !self.def().walk.is_empty()
+        self != Kind::PAWN && self != Kind::KING && !self.is_royal_walk() && !self.def().walk.is_empty()
+    }
+
+    /// Whether pieces of this kind are royal by their walk besides the king: Popeye's sting and poseidon
+    /// (`is_king` in its `pieces/walks/classification.c`), which it writes without the royal prefix and never
+    /// promotes to.
+    pub fn is_royal_walk(self) -> bool {
+        matches!(self.def().code, "ST" | "PO")
     }
 
     /// One of the six orthodox kinds.
@@ -700,12 +707,24 @@ impl Placed {
         Placed { color, kind, square, attrs: Attrs::NONE }
     }
 
-    /// Its attributes but royalty where it is a king (royal by its nature).
-    pub const fn effective_attrs(&self) -> Attrs {
-        if self.kind.0 == Kind::KING.0 {
+    /// Its attributes but royalty where it is a king (royal by its nature), with royalty where its walk is royal
+    /// ([`Kind::is_royal_walk`]: the sting, the poseidon).
+    pub fn effective_attrs(&self) -> Attrs {
+        if self.kind == Kind::KING {
             Attrs(self.attrs.0 & !Attrs::ROYAL.0)
+        } else if self.kind.is_royal_walk() {
+            self.attrs.union(Attrs::ROYAL)
         } else {
             self.attrs
+        }
+    }
+
+    /// The attributes Popeye writes before it: a king's and a royal walk's without royalty.
+    pub fn shown_attrs(&self) -> Attrs {
+        if self.kind.is_royal_walk() {
+            Attrs(self.attrs.0 & !Attrs::ROYAL.0)
+        } else {
+            self.effective_attrs()
         }
     }
 }
