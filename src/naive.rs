@@ -846,6 +846,16 @@ fn fairy_targets(
             }
             out.extend(reached[1..].iter().map(|t| (sq(t.0, t.1), None)));
         }
+        Atom::ChinesePawn => {
+            // Forward one step; on the other side's half of the board, sideways one step too.
+            let fwd = if color == Color::White { 1 } else { -1 };
+            land(add(from, (0, fwd), 1), out);
+            let crossed = if color == Color::White { r0 >= 4 } else { r0 < 4 };
+            if crossed {
+                land(add(from, (1, 0), 1), out);
+                land(add(from, (-1, 0), 1), out);
+            }
+        }
         Atom::Querquisite => {
             // The piece of the game's start on its file: a, h rook; b, g knight; c, f bishop; d queen; e king.
             let (rides, leaps): (Vec<_>, Vec<_>) = match f0 {

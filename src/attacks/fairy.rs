@@ -84,7 +84,8 @@ impl Special {
             | Atom::Reflect(_)
             | Atom::BouncyKnight
             | Atom::UbiUbi
-            | Atom::Querquisite => Vec::new(),
+            | Atom::Querquisite
+            | Atom::ChinesePawn => Vec::new(),
             _ => return None,
         };
         let pairs = match atom {
@@ -124,6 +125,7 @@ impl Special {
                 | Atom::BouncyKnight
                 | Atom::UbiUbi
                 | Atom::Querquisite
+                | Atom::ChinesePawn
         )
     }
 }
@@ -132,6 +134,8 @@ impl Special {
 struct View {
     occ: Bitboard,
     theirs: Bitboard,
+    /// The side the piece moves for (the Chinese pawn's forward).
+    us: Color,
 }
 
 impl View {
@@ -190,7 +194,7 @@ pub fn targets(
     emit: &mut impl FnMut(Square, Option<Square>),
 ) {
     // A neutral piece is of both colours, but never takes itself (a rose's circle back to its square).
-    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) & !from.bb() };
+    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) & !from.bb(), us };
     // Several paths may lead to one move (roses both ways round, double hops): each move once.
     let mut seen: Vec<(Square, Option<Square>)> = Vec::new();
     let mut once = |to: Square, cap: Option<Square>| {
@@ -612,6 +616,16 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                     } else {
                         emit(to, Some(to));
                     }
+                }
+            }
+        }
+        Atom::ChinesePawn => {
+            let fwd = if v.us == Color::White { 1 } else { -1 };
+            let past_river = if v.us == Color::White { from.rank() >= 4 } else { from.rank() <= 3 };
+            let sideways: &[(i8, i8)] = if past_river { &[(1, 0), (-1, 0)] } else { &[] };
+            for &(a, b) in [(0, fwd)].iter().chain(sideways) {
+                if let Some(to) = from.offset(a, b) {
+                    v.land(to, emit);
                 }
             }
         }

@@ -145,6 +145,9 @@ pub enum Atom {
     /// Querquisite (Popeye's `querquisite.c`): moves as the piece that starts the game on its file (rook, knight,
     /// bishop, queen or king).
     Querquisite,
+    /// Chinese pawn (Popeye's `chinese/pawn.c`): one step forward, moving or capturing; past the river (on the
+    /// other side's half of the board) one step sideways too. It does not promote.
+    ChinesePawn,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
     /// The walks of other pieces, borrowed (orphan, friend): which ones depends on the whole board, so the move
@@ -476,6 +479,7 @@ const TABLE: &[PieceDef] = &[
     piece!("BK", "RS", "CR", "bouncy knight", ["bouncyknight"], None, &[BouncyKnight], true),
     piece!("UU", "", "", "ubiubi", [], None, &[UbiUbi], true),
     piece!("QQ", "OD", "", "querquisite", [], None, &[Querquisite], true),
+    piece!("CP", "CB", "PC", "chinese pawn", ["chinesepawn"], None, &[ChinesePawn], true),
     // Pieces that are more than a walk: the dummy never moves nor observes; the orphan and the friend move by the
     // walks of the pieces that observe them (Popeye's `orphan.c`, `friend.c`).
     piece!("DU", "", "PI", "dummy", [], None, &[], true),

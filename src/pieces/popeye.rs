@@ -32,7 +32,6 @@ pub static POPEYE_ONLY: &[PopeyeWalk] = &[
     walk(["SK", "SK", "SK"], "skylla"),
     walk(["CY", "CY", "CY"], "charybdis"),
     walk(["QF", "QF", "QF"], "equi french"),
-    walk(["CP", "CB", "PC"], "chinese pawn"),
     walk(["PP", "RB", "PV"], "protean pawn"),
     walk(["BN", "NR", "NR"], "bouncy nightrider"),
     walk(["SH", "SC", "BA"], "ship"),

@@ -89,7 +89,7 @@ const FAIRY: &[&str] = &[
     "KA", "KL", "DO", "EQ", "OR", "NE", "NO", "LI", "RL", "BL", "NL", "LE", "PA", "VA", "NA", "KO", "RO", "RA", "RN",
     "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK", "DU", "O", "F", "RT",
     "QN", "BO", "SE", "FA", "LO", "SA", "ML", "MM", "AH", "OH", "TH", "LH", "GE", "GF", "SC", "EE", "EN", "QE", "RB",
-    "AR", "BK", "UU", "QQ",
+    "AR", "BK", "UU", "QQ", "CP",
 ];
 
 /// The fairy pieces of `STIPULA_DIFF_WALKS` (codes separated by commas), if set: then every problem has fairy
