@@ -586,18 +586,19 @@ pub struct KindSets {
     pub simple_fairy: Vec<Kind>,
     /// Every present fairy kind: `simple_fairy`, then `complex` (one list to run over where both are asked).
     pub fairy: Vec<Kind>,
-    /// Bit per kind: present.
-    pub mask: u128,
+    /// Bit per kind: present (kind `k` is bit `k % 128` of word `k / 128`).
+    pub mask: [u128; 2],
 }
 
 impl KindSets {
     pub fn new(walks: &Walks, kinds: impl IntoIterator<Item = Kind>) -> KindSets {
         let mut s = KindSets::default();
         for k in kinds {
-            if s.mask & (1 << k.0) != 0 {
+            let (word, bit) = (k.index() / 128, 1u128 << (k.index() % 128));
+            if s.mask[word] & bit != 0 {
                 continue;
             }
-            s.mask |= 1 << k.0;
+            s.mask[word] |= bit;
             s.present.push(k);
             if !k.is_orthodox() {
                 if walks.get(k).simple {
@@ -615,7 +616,7 @@ impl KindSets {
     }
 }
 
-const _: () = assert!(NUM_KINDS <= 127, "KindSets::mask is a u128, and Piece::code a u8");
+const _: () = assert!(NUM_KINDS <= 255, "KindSets::mask is two u128, and Kind a u8");
 
 #[cfg(test)]
 mod tests {

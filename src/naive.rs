@@ -623,6 +623,261 @@ fn fairy_targets(
                 }
             }
         }
+        Atom::Argentinian(x, y) => {
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                if cell(h) == Cell::Enemy {
+                    out.push((sq(h.0, h.1), Some(sq(h.0, h.1))));
+                }
+                if cell(h) != Cell::Off {
+                    let mut j = 1;
+                    while cell(add(h, d, j)) == Cell::Empty {
+                        let t = add(h, d, j);
+                        out.push((sq(t.0, t.1), None));
+                        j += 1;
+                    }
+                }
+            }
+        }
+        Atom::LionN(x, y, n) => {
+            for d in steps(x, y) {
+                let mut h = from;
+                let mut ok = true;
+                for _ in 0..n {
+                    let (next, _) = first(h, d, 1);
+                    ok &= cell(next) != Cell::Off;
+                    h = next;
+                }
+                if ok {
+                    ride_from(h, d, out);
+                }
+            }
+        }
+        Atom::LameLion(x, y, vx, vy) => {
+            // The path: the square on the way of each leap, then its arrival; over the first piece on it, then
+            // to the arrival squares after it.
+            for (step, via) in images(x, y, vx, vy) {
+                let mut path = Vec::new();
+                let mut at = from;
+                loop {
+                    let (p, a) = (add(at, via, 1), add(at, step, 1));
+                    if cell(a) == Cell::Off {
+                        break;
+                    }
+                    path.push((p, false));
+                    path.push((a, true));
+                    at = a;
+                }
+                let Some(h) = path.iter().position(|&(t, _)| cell(t) != Cell::Empty) else { continue };
+                for &(t, arrival) in &path[h + 1..] {
+                    match cell(t) {
+                        Cell::Empty if arrival => out.push((sq(t.0, t.1), None)),
+                        Cell::Empty => {}
+                        Cell::Enemy if arrival => {
+                            out.push((sq(t.0, t.1), Some(sq(t.0, t.1))));
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        Atom::LameHop(x, y, vx, vy) | Atom::Saltador(x, y, vx, vy) => {
+            let saltador = matches!(atom, Atom::Saltador(..));
+            for (step, via) in images(x, y, vx, vy) {
+                let (to, mid) = (add(from, step, 1), add(from, via, 1));
+                let hurdle = matches!(cell(mid), Cell::Own | Cell::Enemy);
+                match cell(to) {
+                    Cell::Empty if hurdle => out.push((sq(to.0, to.1), None)),
+                    Cell::Enemy if hurdle != saltador => out.push((sq(to.0, to.1), Some(sq(to.0, to.1)))),
+                    _ => {}
+                }
+            }
+        }
+        Atom::TreeHop(all) | Atom::LeafHop(all) => {
+            let mut leaps = Vec::new();
+            for a in -7i8..8 {
+                for c in -7i8..8 {
+                    if (a, c) != (0, 0) && (all || a == 0 || c == 0 || a.abs() == c.abs()) {
+                        leaps.push((a, c));
+                    }
+                }
+            }
+            let len = |(a, c): (i8, i8)| a as i32 * a as i32 + c as i32 * c as i32;
+            for &d in &leaps {
+                if matches!(cell(add(from, d, 1)), Cell::Own | Cell::Enemy) {
+                    for &e in leaps.iter().filter(|&&e| len(e) == len(d)) {
+                        if matches!(atom, Atom::TreeHop(_)) {
+                            land(add(add(from, d, 1), e, 1), out);
+                        } else if e != d {
+                            land(add(from, e, 1), out);
+                        }
+                    }
+                }
+            }
+        }
+        Atom::Scarab(x, y) => {
+            // The knight's leaps at the smallest angle to the line: for a rank (2, ±1), for a diagonal (2, 1)
+            // and (1, 2), turned with the line.
+            for d in steps(x, y) {
+                let (h, _) = first(from, d, 1);
+                if cell(h) == Cell::Off {
+                    continue;
+                }
+                let turns: Vec<(i8, i8)> = if d.0 == 0 || d.1 == 0 {
+                    let (u, w) = (d, (-d.1, d.0));
+                    vec![(2 * u.0 + w.0, 2 * u.1 + w.1), (2 * u.0 - w.0, 2 * u.1 - w.1)]
+                } else {
+                    vec![(2 * d.0, d.1), (d.0, 2 * d.1)]
+                };
+                for e in turns {
+                    land(add(h, e, 1), out);
+                }
+            }
+        }
+        Atom::EagleEqui(nonstop) => {
+            let mut lines = steps(1, 0);
+            lines.extend(steps(1, 1));
+            let queen_lines = lines.len();
+            lines.extend(steps(1, 2));
+            lines.extend(steps(2, 3));
+            lines.extend(steps(1, 3));
+            for (i, &d) in lines.iter().enumerate() {
+                let hurdles: Vec<i8> = if nonstop {
+                    (1..8).filter(|&k| matches!(cell(add(from, d, k)), Cell::Own | Cell::Enemy)).collect()
+                } else if i < queen_lines {
+                    let (h, k) = first(from, d, 1);
+                    if cell(h) == Cell::Off {
+                        vec![]
+                    } else {
+                        vec![k]
+                    }
+                } else if matches!(cell(add(from, d, 1)), Cell::Own | Cell::Enemy) {
+                    vec![1]
+                } else {
+                    vec![]
+                };
+                for k in hurdles {
+                    let h = add(from, d, k);
+                    for turn in [(-d.1, d.0), (d.1, -d.0)] {
+                        let between_empty = (1..k).all(|j| cell(add(h, turn, j)) == Cell::Empty);
+                        if nonstop || i >= queen_lines || between_empty {
+                            land(add(h, turn, k), out);
+                        }
+                    }
+                }
+            }
+        }
+        Atom::EquiStop => {
+            let mut lines = steps(1, 0);
+            lines.extend(steps(1, 1));
+            for d in lines {
+                let (h1, n) = first(from, d, 1);
+                if cell(h1) == Cell::Off {
+                    continue;
+                }
+                if n % 2 == 0 {
+                    let m = add(from, d, n / 2);
+                    out.push((sq(m.0, m.1), None));
+                }
+                let (h2, m) = first(h1, d, 1);
+                if cell(h1) == Cell::Enemy && cell(h2) != Cell::Off && m == n {
+                    out.push((sq(h1.0, h1.1), Some(sq(h1.0, h1.1))));
+                }
+            }
+            let mut leaps = steps(1, 2);
+            leaps.extend(steps(2, 3));
+            leaps.extend(steps(1, 3));
+            for d in leaps {
+                if matches!(cell(add(from, d, 2)), Cell::Own | Cell::Enemy) {
+                    land(add(from, d, 1), out);
+                }
+            }
+        }
+        Atom::Reflect(n) => {
+            // Each path: a diagonal ride, turned by a right angle on the last square before the edge.
+            let mut paths: Vec<_> = steps(1, 1).into_iter().map(|d| (from, d, n)).collect();
+            while let Some((start, d, left)) = paths.pop() {
+                let mut at = start;
+                loop {
+                    let next = add(at, d, 1);
+                    match cell(next) {
+                        Cell::Empty => {
+                            out.push((sq(next.0, next.1), None));
+                            at = next;
+                        }
+                        Cell::Enemy => {
+                            out.push((sq(next.0, next.1), Some(sq(next.0, next.1))));
+                            break;
+                        }
+                        Cell::Own => break,
+                        Cell::Off => {
+                            if left > 0 && at != start {
+                                paths.push((at, (-d.1, d.0), left - 1));
+                                paths.push((at, (d.1, -d.0), left - 1));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Atom::BouncyKnight => {
+            let edge = |(f, r): (i8, i8)| f == 0 || f == 7 || r == 0 || r == 7;
+            let mut starts = vec![(from, 0)];
+            while let Some((at, leaps)) = starts.pop() {
+                for d in steps(1, 2) {
+                    let to = add(at, d, 1);
+                    land(to, out);
+                    if cell(to) == Cell::Empty && edge(to) && leaps < 2 {
+                        starts.push((to, leaps + 1));
+                    }
+                }
+            }
+        }
+        Atom::UbiUbi => {
+            let mut reached = vec![from];
+            let mut i = 0;
+            while i < reached.len() {
+                for d in steps(1, 2) {
+                    let to = add(reached[i], d, 1);
+                    if cell(to) == Cell::Empty && !reached.contains(&to) {
+                        reached.push(to);
+                    }
+                    if cell(to) == Cell::Enemy {
+                        out.push((sq(to.0, to.1), Some(sq(to.0, to.1))));
+                    }
+                }
+                i += 1;
+            }
+            out.extend(reached[1..].iter().map(|t| (sq(t.0, t.1), None)));
+        }
+        Atom::ChinesePawn => {
+            // Forward one step; on the other side's half of the board, sideways one step too.
+            let fwd = if color == Color::White { 1 } else { -1 };
+            land(add(from, (0, fwd), 1), out);
+            let crossed = if color == Color::White { r0 >= 4 } else { r0 < 4 };
+            if crossed {
+                land(add(from, (1, 0), 1), out);
+                land(add(from, (-1, 0), 1), out);
+            }
+        }
+        Atom::Querquisite => {
+            // The piece of the game's start on its file: a, h rook; b, g knight; c, f bishop; d queen; e king.
+            let (rides, leaps): (Vec<_>, Vec<_>) = match f0 {
+                0 | 7 => (steps(1, 0), vec![]),
+                1 | 6 => (vec![], steps(1, 2)),
+                2 | 5 => (steps(1, 1), vec![]),
+                3 => (steps(1, 0).into_iter().chain(steps(1, 1)).collect(), vec![]),
+                _ => (vec![], steps(1, 0).into_iter().chain(steps(1, 1)).collect()),
+            };
+            for d in rides {
+                ride_from(from, d, out);
+            }
+            for d in leaps {
+                land(add(from, d, 1), out);
+            }
+        }
         Atom::Rose(circle) => {
             // The circle of knight steps from `from`, starting with each step, turning either way: its squares
             // in order, up to the square before it closes.

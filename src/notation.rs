@@ -49,6 +49,8 @@ pub fn write_move_in(piece: Piece, mv: Move, lang: Lang) -> String {
 /// [`write_move_in`] of a piece with attributes, which Popeye writes before it, the pawn's letter then too
 /// (`rBh8*e5`, `rPe2-e4`: its WriteSpec).
 pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> String {
+    // A royal walk (the sting) is written as a king is, without the royal prefix.
+    let attrs = if piece.kind.is_royal_walk() { Attrs(attrs.0 & !Attrs::ROYAL.0) } else { attrs };
     let letters = |kind: Kind| piece_letters_in(kind, lang);
     match mv.special {
         Special::CastleShort => return "0-0".into(),

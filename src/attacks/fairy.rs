@@ -37,7 +37,22 @@ impl Special {
             | Atom::ContraHamster(a, b)
             | Atom::QuietRide(a, b)
             | Atom::QuietLeap(a, b)
-            | Atom::LocustLeap(a, b) => symmetric_images(a, b),
+            | Atom::LocustLeap(a, b)
+            | Atom::Argentinian(a, b)
+            | Atom::LionN(a, b, _)
+            | Atom::Scarab(a, b) => symmetric_images(a, b),
+            Atom::TreeHop(all) | Atom::LeafHop(all) => {
+                // Every leap that fits on the board (on ranks, files and diagonals only unless `all`).
+                let mut v = Vec::new();
+                for a in 0..8 {
+                    for b in a.max(1)..8 {
+                        if all || a == 0 || a == b {
+                            v.extend(symmetric_images(a, b));
+                        }
+                    }
+                }
+                v
+            }
             Atom::DoubleHop(ortho, diag) => {
                 let mut v = Vec::new();
                 if ortho {
@@ -58,11 +73,26 @@ impl Special {
                 }
                 v
             }
-            Atom::NonstopEqui(_) | Atom::Rose(_) | Atom::Zigzag(..) => Vec::new(),
+            Atom::NonstopEqui(_)
+            | Atom::Rose(_)
+            | Atom::Zigzag(..)
+            | Atom::LameLion(..)
+            | Atom::LameHop(..)
+            | Atom::Saltador(..)
+            | Atom::EagleEqui(_)
+            | Atom::EquiStop
+            | Atom::Reflect(_)
+            | Atom::BouncyKnight
+            | Atom::UbiUbi
+            | Atom::Querquisite
+            | Atom::ChinesePawn => Vec::new(),
             _ => return None,
         };
         let pairs = match atom {
-            Atom::Zigzag(a, b, c, d) => symmetric_lame_images(a, b, c, d),
+            Atom::Zigzag(a, b, c, d)
+            | Atom::LameLion(a, b, c, d)
+            | Atom::LameHop(a, b, c, d)
+            | Atom::Saltador(a, b, c, d) => symmetric_lame_images(a, b, c, d),
             _ => Vec::new(),
         };
         Some(Special { atom, steps, pairs })
@@ -83,6 +113,19 @@ impl Special {
                 | Atom::LocustLeap(..)
                 | Atom::AngleHop(..)
                 | Atom::ContraHamster(..)
+                | Atom::LameLion(..)
+                | Atom::LameHop(..)
+                | Atom::Saltador(..)
+                | Atom::TreeHop(_)
+                | Atom::LeafHop(_)
+                | Atom::Scarab(..)
+                | Atom::EagleEqui(_)
+                | Atom::EquiStop
+                | Atom::Reflect(_)
+                | Atom::BouncyKnight
+                | Atom::UbiUbi
+                | Atom::Querquisite
+                | Atom::ChinesePawn
         )
     }
 }
@@ -91,6 +134,8 @@ impl Special {
 struct View {
     occ: Bitboard,
     theirs: Bitboard,
+    /// The side the piece moves for (the Chinese pawn's forward).
+    us: Color,
 }
 
 impl View {
@@ -149,7 +194,7 @@ pub fn targets(
     emit: &mut impl FnMut(Square, Option<Square>),
 ) {
     // A neutral piece is of both colours, but never takes itself (a rose's circle back to its square).
-    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) & !from.bb() };
+    let v = View { occ: board.occupied(), theirs: board.color_bb(us.opposite()) & !from.bb(), us };
     // Several paths may lead to one move (roses both ways round, double hops): each move once.
     let mut seen: Vec<(Square, Option<Square>)> = Vec::new();
     let mut once = |to: Square, cap: Option<Square>| {
@@ -402,6 +447,211 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                 }
             }
         }
+        Atom::Argentinian(..) => {
+            for &d in &s.steps {
+                let Some(h) = v.first(from, d) else { continue };
+                if v.theirs.has(h) {
+                    emit(h, Some(h));
+                }
+                let mut cur = h;
+                while let Some(next) = cur.offset(d.0, d.1).filter(|&n| v.empty(n)) {
+                    emit(next, None);
+                    cur = next;
+                }
+            }
+        }
+        Atom::LionN(_, _, n) => {
+            for &d in &s.steps {
+                let mut h = Some(from);
+                for _ in 0..n {
+                    h = h.and_then(|h| v.first(h, d));
+                }
+                if let Some(h) = h {
+                    v.ride(h, d, emit);
+                }
+            }
+        }
+        Atom::LameLion(..) => {
+            // Popeye's `maooa_rider_lion_generate_moves`: leap by leap while both squares are empty, the hurdle
+            // being the first piece met.
+            for &(step, via) in &s.pairs {
+                let at = |k: i8| from.offset(k * step.0, k * step.1);
+                let passed = |k: i8| at(k - 1).and_then(|a| a.offset(via.0, via.1));
+                let free = |q: Option<Square>| q.is_some_and(|q| v.empty(q));
+                let mut k = 1;
+                while free(passed(k)) && free(at(k)) {
+                    k += 1;
+                }
+                let (Some(p), Some(a)) = (passed(k), at(k)) else { continue };
+                if !v.empty(p) {
+                    v.land(a, emit);
+                }
+                if v.empty(p) || v.empty(a) {
+                    k += 1;
+                    while free(passed(k)) && free(at(k)) {
+                        emit(at(k).unwrap_or(from), None);
+                        k += 1;
+                    }
+                    if let Some(a) = at(k).filter(|&a| free(passed(k)) && v.theirs.has(a)) {
+                        emit(a, Some(a));
+                    }
+                }
+            }
+        }
+        Atom::LameHop(..) | Atom::Saltador(..) => {
+            let saltador = matches!(s.atom, Atom::Saltador(..));
+            for &(step, via) in &s.pairs {
+                let (Some(to), Some(mid)) = (from.offset(step.0, step.1), from.offset(via.0, via.1)) else {
+                    continue;
+                };
+                if !saltador {
+                    if !v.empty(mid) {
+                        v.land(to, emit);
+                    }
+                } else if !v.empty(mid) && v.empty(to) {
+                    emit(to, None);
+                } else if v.empty(mid) && v.theirs.has(to) {
+                    emit(to, Some(to));
+                }
+            }
+        }
+        Atom::TreeHop(_) | Atom::LeafHop(_) => {
+            let len = |(a, b): (i8, i8)| a as i32 * a as i32 + b as i32 * b as i32;
+            let tree = matches!(s.atom, Atom::TreeHop(_));
+            for &d in &s.steps {
+                if from.offset(d.0, d.1).is_none_or(|h| v.empty(h)) {
+                    continue;
+                }
+                for &e in s.steps.iter().filter(|&&e| len(e) == len(d) && (tree || e != d)) {
+                    let to = if tree { from.offset(d.0 + e.0, d.1 + e.1) } else { from.offset(e.0, e.1) };
+                    if let Some(to) = to {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Scarab(..) => {
+            const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+            for &d in &s.steps {
+                let Some(h) = v.first(from, d) else { continue };
+                let dot = |e: &(i8, i8)| e.0 * d.0 + e.1 * d.1;
+                let best = KNIGHT.iter().map(dot).max().unwrap_or(0);
+                for e in KNIGHT.iter().filter(|e| dot(e) == best) {
+                    if let Some(to) = h.offset(e.0, e.1) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::EagleEqui(nonstop) => {
+            for d in equi_lines() {
+                let queen = d.0.abs() <= 1 && d.1.abs() <= 1;
+                let mut k = 1;
+                while let Some(h) = from.offset(k * d.0, k * d.1) {
+                    if !v.empty(h) {
+                        // Turned by a right angle either way, as far on as it came.
+                        for (x, y) in [(-d.1, d.0), (d.1, -d.0)] {
+                            if queen && !nonstop {
+                                let mut ok = true;
+                                for i in 1..k {
+                                    ok &= h.offset(i * x, i * y).is_some_and(|q| v.empty(q));
+                                }
+                                if let Some(to) = h.offset(k * x, k * y).filter(|_| ok) {
+                                    v.land(to, emit);
+                                }
+                            } else if let Some(to) = h.offset(k * x, k * y) {
+                                v.land(to, emit);
+                            }
+                        }
+                        if !nonstop {
+                            break;
+                        }
+                    }
+                    if !nonstop && !queen {
+                        break;
+                    }
+                    k += 1;
+                }
+            }
+        }
+        Atom::EquiStop => {
+            for d in equi_lines() {
+                if d.0.abs() <= 1 && d.1.abs() <= 1 {
+                    let Some(h1) = v.first(from, d) else { continue };
+                    let n =
+                        (h1.file() as i8 - from.file() as i8).abs().max((h1.rank() as i8 - from.rank() as i8).abs());
+                    if n % 2 == 0 {
+                        if let Some(mid) = from.offset(n / 2 * d.0, n / 2 * d.1) {
+                            emit(mid, None);
+                        }
+                    }
+                    let far = h1.offset(n * d.0, n * d.1);
+                    if v.theirs.has(h1) && far.is_some_and(|f| v.first(h1, d) == Some(f)) {
+                        emit(h1, Some(h1));
+                    }
+                } else if from.offset(2 * d.0, 2 * d.1).is_some_and(|h| !v.empty(h)) {
+                    if let Some(to) = from.offset(d.0, d.1) {
+                        v.land(to, emit);
+                    }
+                }
+            }
+        }
+        Atom::Reflect(n) => {
+            for d in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                reflect(v, from, d, n, emit);
+            }
+        }
+        Atom::BouncyKnight => bouncy_knight(v, from, 2, emit),
+        Atom::UbiUbi => {
+            let mut taboo = v.occ & !v.theirs;
+            taboo.set(from);
+            let mut todo = vec![from];
+            while let Some(at) = todo.pop() {
+                for (a, b) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                    let Some(to) = at.offset(a, b).filter(|&t| !taboo.has(t)) else { continue };
+                    taboo.set(to);
+                    if v.empty(to) {
+                        emit(to, None);
+                        todo.push(to);
+                    } else {
+                        emit(to, Some(to));
+                    }
+                }
+            }
+        }
+        Atom::ChinesePawn => {
+            let fwd = if v.us == Color::White { 1 } else { -1 };
+            let past_river = if v.us == Color::White { from.rank() >= 4 } else { from.rank() <= 3 };
+            let sideways: &[(i8, i8)] = if past_river { &[(1, 0), (-1, 0)] } else { &[] };
+            for &(a, b) in [(0, fwd)].iter().chain(sideways) {
+                if let Some(to) = from.offset(a, b) {
+                    v.land(to, emit);
+                }
+            }
+        }
+        Atom::Querquisite => {
+            let rook = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+            let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+            match from.file() {
+                0 | 7 => rook.iter().for_each(|&d| v.ride(from, d, emit)),
+                2 | 5 => bishop.iter().for_each(|&d| v.ride(from, d, emit)),
+                3 => rook.iter().chain(&bishop).for_each(|&d| v.ride(from, d, emit)),
+                1 | 6 => {
+                    for (a, b) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                        if let Some(to) = from.offset(a, b) {
+                            v.land(to, emit);
+                        }
+                    }
+                }
+                _ => {
+                    for &(a, b) in rook.iter().chain(&bishop) {
+                        if let Some(to) = from.offset(a, b) {
+                            v.land(to, emit);
+                        }
+                    }
+                }
+            }
+        }
         Atom::Rose(circle) => {
             for start in 0..8 {
                 for turn in [1, 7] {
@@ -410,6 +660,52 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
             }
         }
         _ => {}
+    }
+}
+
+/// The lines of the equihoppers: ranks, files and diagonals by one step, and the knight's, zebra's and camel's
+/// leaps (Popeye's `vec_equi_nonintercept`).
+fn equi_lines() -> impl Iterator<Item = (i8, i8)> {
+    [(1, 0), (1, 1), (1, 2), (2, 3), (1, 3)].into_iter().flat_map(|(a, b)| symmetric_images(a, b))
+}
+
+/// The reflecting bishop's ride from `at` along `d`, reflected at the board's edge `n` more times at most
+/// (Popeye's `reflecting_bishop_generate_moves_recursive`).
+fn reflect(v: &View, at: Square, d: (i8, i8), n: u8, emit: &mut impl FnMut(Square, Option<Square>)) {
+    let Some(mut cur) = at.offset(d.0, d.1) else { return };
+    loop {
+        if !v.empty(cur) {
+            if v.theirs.has(cur) {
+                emit(cur, Some(cur));
+            }
+            return;
+        }
+        emit(cur, None);
+        match cur.offset(d.0, d.1) {
+            Some(next) => cur = next,
+            None => break,
+        }
+    }
+    if n > 0 {
+        for e in [(-d.1, d.0), (d.1, -d.0)] {
+            reflect(v, cur, e, n - 1, emit);
+        }
+    }
+}
+
+/// The bouncy knight's leaps from `at`, `more` further ones from an empty square on the edge (Popeye's
+/// `bouncy_knight_generate_moves_recursive`).
+fn bouncy_knight(v: &View, at: Square, more: u8, emit: &mut impl FnMut(Square, Option<Square>)) {
+    for (a, b) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+        let Some(to) = at.offset(a, b) else { continue };
+        if v.empty(to) {
+            emit(to, None);
+            if more > 0 && on_edge(to) {
+                bouncy_knight(v, to, more - 1, emit);
+            }
+        } else if v.theirs.has(to) {
+            emit(to, Some(to));
+        }
     }
 }
 

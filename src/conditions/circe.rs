@@ -689,8 +689,10 @@ impl Circe {
     /// Parrain: the piece the last move took (kept in the state slots) and the square the move `mv` from `pos`
     /// rebears it on, `None` off the board; `None` when the last move took nothing.
     fn parrain_rebirth(&self, pos: &Position, mv: Move) -> Option<(Piece, Option<Square>)> {
-        let sq = pos.slot(PARRAIN_SQUARE_SLOT).checked_sub(1)?;
-        let piece = Piece::from_code(pos.slot(PARRAIN_PIECE_SLOT))?;
+        let sq = (pos.slot(PARRAIN_SQUARE_SLOT) & 0x7f).checked_sub(1)?;
+        let black = pos.slot(PARRAIN_SQUARE_SLOT) & 0x80 != 0;
+        let kind = Kind(pos.slot(PARRAIN_PIECE_SLOT));
+        let piece = Piece::new(if black { Color::Black } else { Color::White }, kind);
         let (mut df, mut dr) = (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8);
         // Castling moves the rook too: h to f, a to d.
         match mv.special {
@@ -706,7 +708,8 @@ impl Circe {
 }
 
 /// Parrain Circe's state slots ([`Position::slot`]): the square of the capture waiting for its rebirth (its index
-/// plus one; 0 when the last move took nothing), and the captured piece's code.
+/// plus one, 0 when the last move took nothing; bit 7 set when the captured piece is black), and the captured
+/// piece's kind.
 const PARRAIN_SQUARE_SLOT: usize = 0;
 const PARRAIN_PIECE_SLOT: usize = 1;
 
@@ -1142,8 +1145,9 @@ impl Condition for Circe {
         if self.spec.determine == Determine::Parrain {
             // The capture waits in the state slots for the next move.
             let taken = mv.capture().and_then(|sq| Some((sq, before.piece_at(sq)?)));
-            after.set_slot(PARRAIN_SQUARE_SLOT, taken.map_or(0, |(sq, _)| sq.index() as u8 + 1));
-            after.set_slot(PARRAIN_PIECE_SLOT, taken.map_or(0, |(_, p)| p.code()));
+            let black = |p: Piece| if p.color == Color::Black { 0x80 } else { 0 };
+            after.set_slot(PARRAIN_SQUARE_SLOT, taken.map_or(0, |(sq, p)| (sq.index() as u8 + 1) | black(p)));
+            after.set_slot(PARRAIN_PIECE_SLOT, taken.map_or(0, |(_, p)| p.kind.0));
         }
         if !rules.castling_exists() {
             return;

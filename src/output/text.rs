@@ -66,8 +66,10 @@ pub fn attribute_lines(pieces: &[Placed], lang: Lang) -> String {
     let mut order: Vec<&Placed> = pieces.iter().collect();
     order.sort_by_key(|p| (std::cmp::Reverse(p.square.rank()), p.square.file()));
     for def in crate::pieces::ATTRIBUTES {
-        let with: Vec<&&Placed> = order.iter().filter(|p| p.effective_attrs().has(def.attr)).collect();
         let royal = def.attr == crate::pieces::Attrs::ROYAL;
+        // A royal walk (the sting) is written as a king is, without the line.
+        let shown = |p: &Placed| p.shown_attrs().has(def.attr);
+        let with: Vec<&&Placed> = order.iter().filter(|p| shown(p)).collect();
         // Neutral is a colour in Popeye's diagram (`=K`, `+ 5n`), no line of its own.
         if def.attr == crate::pieces::Attrs::NEUTRAL || with.is_empty() || (!royal && with.len() == pieces.len()) {
             continue;

@@ -94,6 +94,60 @@ pub enum Atom {
     /// Radial knight: over an enemy piece at any leap from it to any square at a leap of the same length from
     /// that piece, empty or holding an enemy.
     Radial,
+    /// Argentinian rider (senora, faro, loco; Popeye's `argentinian/riders.c`): captures the first piece on the
+    /// line if an enemy, or moves over it (any colour) to any empty square beyond it up to the next piece; no
+    /// move short of the first piece.
+    Argentinian(i8, i8),
+    /// Lame lion (maoriderlion, moariderlion; Popeye's `chinese/mao.c`): the lame rider's path, each leap `(a, b)`
+    /// by way of the square at `(c, d)`, its squares taken in order (the square on the way, then the leap's
+    /// arrival): over the first piece on the path, then to any arrival square after it with the path between
+    /// empty, or capturing the first piece after it when that piece stands on an arrival square.
+    LameLion(i8, i8, i8, i8),
+    /// Lame hopper (maohopper, moahopper): the leap `(a, b)` only when the square at `(c, d)` on the way holds a
+    /// piece (any colour); arrival empty or holding an enemy.
+    LameHop(i8, i8, i8, i8),
+    /// Saltador's half (Popeye's `argentinian/saltador.c`): moves as the lame hopper `(a, b)` by way of `(c, d)`
+    /// to an empty square, captures as the lame leaper.
+    Saltador(i8, i8, i8, i8),
+    /// Treehopper (Popeye's `radial.c`): over a piece at any leap (the squares between not looked at) to any
+    /// square at a leap of the same length from it, empty or holding an enemy; along ranks, files and
+    /// diagonals only (`false`), or at every leap (`true`, the greater treehopper).
+    TreeHop(bool),
+    /// Leafhopper: with a piece at a leap from it (the squares between not looked at), to any square at another
+    /// leap of the same length from its own square, empty or holding an enemy; along ranks, files and diagonals
+    /// only (`false`) or at every leap (`true`, the greater leafhopper).
+    LeafHop(bool),
+    /// Lion over `n` pieces (bob: 4; Popeye's `bob.c`): over the first `n` pieces on the line (any colour) to any
+    /// empty square beyond the last, or capturing the first piece beyond it.
+    LionN(i8, i8, u8),
+    /// Scarabeus (Popeye's `angle/hoppers.c`, angle 27): along the line to the first piece, then a knight's leap
+    /// from it turned from the line the least, either way; empty or holding an enemy.
+    Scarab(i8, i8),
+    /// Eagle equihopper (`false`; Popeye's `angle/hoppers.c`): over the first piece on a rank, file or diagonal,
+    /// turning a right angle there, as far on as it came, the squares between empty; or over a piece at a
+    /// knight's, zebra's or camel's leap, turning a right angle there, as far on. Eagle non-stop equihopper
+    /// (`true`): over any piece on those lines (the squares between not looked at), turning a right angle, as far
+    /// on. Arrival empty or holding an enemy.
+    EagleEqui(bool),
+    /// Equistopper (equi english, Popeye's `hoppers.c`): to the square half-way to the first piece on a rank,
+    /// file or diagonal; captures that piece when the next piece beyond it stands as far beyond; to the square
+    /// half-way to a piece at twice a knight's, zebra's or camel's leap (capturing there an enemy).
+    EquiStop,
+    /// Reflecting bishop (`n` = 4) and archbishop (`n` = 1; Popeye's `reflecting_bishop.c`): rides diagonally,
+    /// and on reaching the board's edge goes on from the last square at right angles, up to `n` times.
+    Reflect(u8),
+    /// Bouncy knight (Popeye's `bouncy.c`): a knight's leap; from an empty square on the board's edge, up to two
+    /// more.
+    BouncyKnight,
+    /// Ubiubi (Popeye's `ubiubi.c`): any number of knight's leaps over empty squares, capturing an enemy at the
+    /// end of one.
+    UbiUbi,
+    /// Querquisite (Popeye's `querquisite.c`): moves as the piece that starts the game on its file (rook, knight,
+    /// bishop, queen or king).
+    Querquisite,
+    /// Chinese pawn (Popeye's `chinese/pawn.c`): one step forward, moving or capturing; past the river (on the
+    /// other side's half of the board) one step sideways too. It does not promote.
+    ChinesePawn,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
     /// The walks of other pieces, borrowed (orphan, friend): which ones depends on the whole board, so the move
@@ -393,6 +447,39 @@ const TABLE: &[PieceDef] = &[
     piece!("TR", "", "", "triton", [], None, &[QuietRide(1, 0), Locust(1, 0)], true),
     piece!("ND", "", "NE", "nereide", [], None, &[QuietRide(1, 1), Locust(1, 1)], true),
     piece!("MS", "", "CM", "marine knight", ["marineknight"], None, &[QuietLeap(1, 2), LocustLeap(1, 2)], true),
+    // The scorpion's walk again (Popeye's `sting.c`), the rabbit the kangaroo lion's (`rabbit.c`), the
+    // quintessence a zigzag of knight's steps at right angles (`spiral_springers.c`).
+    piece!("ST", "", "EP", "sting", [], None, &[Leap(1, 0), Leap(1, 1), Hop(1, 0), Hop(1, 1)], true),
+    piece!("RT", "HE", "LA", "rabbit", [], None, &[KangarooLion(1, 0), KangarooLion(1, 1)], true),
+    piece!("QN", "", "", "quintessence", [], None, &[Zigzag(1, 2, 2, -1), Zigzag(1, 2, -2, 1)], true),
+    piece!("BO", "", "", "bob", [], None, &[LionN(1, 0, 4), LionN(1, 1, 4)], true),
+    // Argentinian riders (Popeye's `argentinian/`), the Chinese lame pieces' hoppers and lions (`chinese/mao.c`).
+    piece!("SE", "", "DG", "senora", [], None, &[Argentinian(1, 0), Argentinian(1, 1)], true),
+    piece!("FA", "", "", "faro", [], None, &[Argentinian(1, 0)], true),
+    piece!("LO", "", "", "loco", [], None, &[Argentinian(1, 1)], true),
+    piece!("SA", "", "SL", "saltador", [], None, &[Saltador(1, 2, 0, 1), Saltador(1, 2, 1, 1)], true),
+    piece!("ML", "", "", "maoriderlion", ["mao rider lion"], None, &[LameLion(1, 2, 0, 1)], true),
+    piece!("MM", "", "", "moariderlion", ["moa rider lion"], None, &[LameLion(1, 2, 1, 1)], true),
+    piece!("AH", "", "AS", "maohopper", ["mao hopper"], None, &[LameHop(1, 2, 0, 1)], true),
+    piece!("OH", "", "OS", "moahopper", ["moasauteur", "moa hopper"], None, &[LameHop(1, 2, 1, 1)], true),
+    // Radial hoppers (Popeye's `radial.c`), the scarabeus and the eagle equihoppers (`angle/hoppers.c`), the
+    // equistopper (`hoppers.c`).
+    piece!("TH", "UH", "SB", "treehopper", [], None, &[TreeHop(false)], true),
+    piece!("LH", "BH", "SE", "leafhopper", [], None, &[LeafHop(false)], true),
+    piece!("GE", "GU", "SM", "greater treehopper", ["greatertreehopper"], None, &[TreeHop(true)], true),
+    piece!("GF", "GB", "SU", "greater leafhopper", ["greaterleafhopper"], None, &[LeafHop(true)], true),
+    piece!("SC", "SR", "SS", "scarabeus", [], None, &[Scarab(1, 0), Scarab(1, 1)], true),
+    piece!("EE", "AE", "AE", "eagle equihopper", ["eagleequihopper"], None, &[EagleEqui(false)], true),
+    piece!("EN", "AQ", "AQ", "eagle nonstop equihopper", ["eaglenonstopequihopper"], None, &[EagleEqui(true)], true),
+    piece!("QE", "", "QA", "equi english", ["equistopper", "equienglish"], None, &[EquiStop], true),
+    // Reflecting bishops (Popeye's `reflecting_bishop.c`), the bouncy knight (`bouncy.c`), the ubiubi
+    // (`ubiubi.c`), the querquisite (`querquisite.c`).
+    piece!("RB", "RL", "FR", "reflecting bishop", ["reflectingbishop"], None, &[Reflect(4)], true),
+    piece!("AR", "ER", "", "archbishop", [], None, &[Reflect(1)], true),
+    piece!("BK", "RS", "CR", "bouncy knight", ["bouncyknight"], None, &[BouncyKnight], true),
+    piece!("UU", "", "", "ubiubi", [], None, &[UbiUbi], true),
+    piece!("QQ", "OD", "", "querquisite", [], None, &[Querquisite], true),
+    piece!("CP", "CB", "PC", "chinese pawn", ["chinesepawn"], None, &[ChinesePawn], true),
     // Pieces that are more than a walk: the dummy never moves nor observes; the orphan and the friend move by the
     // walks of the pieces that observe them (Popeye's `orphan.c`, `friend.c`).
     piece!("DU", "", "PI", "dummy", [], None, &[], true),
@@ -467,7 +554,14 @@ impl Kind {
     /// Whether a pawn may promote to this kind, once the problem has it (as in Popeye: not to a pawn, a king or
     /// the dummy).
     pub fn is_promotee(self) -> bool {
-        self != Kind::PAWN && self != Kind::KING && !self.def().walk.is_empty()
+        self != Kind::PAWN && self != Kind::KING && !self.is_royal_walk() && !self.def().walk.is_empty()
+    }
+
+    /// Whether pieces of this kind are royal by their walk besides the king: Popeye's sting and poseidon
+    /// (`is_king` in its `pieces/walks/classification.c`), which it writes without the royal prefix and never
+    /// promotes to.
+    pub fn is_royal_walk(self) -> bool {
+        matches!(self.def().code, "ST" | "PO")
     }
 
     /// One of the six orthodox kinds.
@@ -577,20 +671,20 @@ impl Piece {
         Piece { kind, color }
     }
 
-    /// A compact code 1..=2*NUM_KINDS (0 is reserved for "empty" in the mailbox).
+    /// A compact code 1..=2*NUM_KINDS (0 is reserved for "empty").
     #[inline]
-    pub const fn code(self) -> u8 {
-        1 + 2 * self.kind.0 + self.color as u8
+    pub const fn code(self) -> u16 {
+        1 + 2 * self.kind.0 as u16 + self.color as u16
     }
 
     /// Inverse of [`Piece::code`]; `None` for 0.
     #[inline]
-    pub const fn from_code(code: u8) -> Option<Piece> {
+    pub const fn from_code(code: u16) -> Option<Piece> {
         if code == 0 {
             None
         } else {
             let c = code - 1;
-            Some(Piece { kind: Kind(c >> 1), color: if c & 1 == 0 { Color::White } else { Color::Black } })
+            Some(Piece { kind: Kind((c >> 1) as u8), color: if c & 1 == 0 { Color::White } else { Color::Black } })
         }
     }
 }
@@ -617,12 +711,24 @@ impl Placed {
         Placed { color, kind, square, attrs: Attrs::NONE }
     }
 
-    /// Its attributes but royalty where it is a king (royal by its nature).
-    pub const fn effective_attrs(&self) -> Attrs {
-        if self.kind.0 == Kind::KING.0 {
+    /// Its attributes but royalty where it is a king (royal by its nature), with royalty where its walk is royal
+    /// ([`Kind::is_royal_walk`]: the sting, the poseidon).
+    pub fn effective_attrs(&self) -> Attrs {
+        if self.kind == Kind::KING {
             Attrs(self.attrs.0 & !Attrs::ROYAL.0)
+        } else if self.kind.is_royal_walk() {
+            self.attrs.union(Attrs::ROYAL)
         } else {
             self.attrs
+        }
+    }
+
+    /// The attributes Popeye writes before it: a king's and a royal walk's without royalty.
+    pub fn shown_attrs(&self) -> Attrs {
+        if self.kind.is_royal_walk() {
+            Attrs(self.attrs.0 & !Attrs::ROYAL.0)
+        } else {
+            self.effective_attrs()
         }
     }
 }

@@ -182,7 +182,7 @@ fn piece_name(p: &Placed) -> String {
     format!(
         "{}{}{}{}",
         if neutral { String::new() } else { color_letter(p.color).to_string() },
-        p.effective_attrs().prefix_in(crate::words::Lang::English),
+        p.shown_attrs().prefix_in(crate::words::Lang::English),
         p.kind.code(),
         p.square
     )

@@ -39,9 +39,9 @@ struct Case {
 const CASES: &[Case] = &[
     Case { kind: "piece", word: "CT", message: "not supported: piece CT" },
     Case { kind: "piece", word: "BP", message: "not supported: piece BP" },
-    Case { kind: "piece", word: "SC", message: "not supported: piece SC" },
+    Case { kind: "piece", word: "GY", message: "not supported: piece GY" },
     Case { kind: "piece", word: "MP", message: "not supported: piece MP" },
-    Case { kind: "piece", word: "ST", message: "not supported: piece ST" },
+    Case { kind: "piece", word: "PO", message: "not supported: piece PO" },
     Case { kind: "condition", word: "RoyalDynasty", message: "not supported: condition RoyalDynasty" },
     Case { kind: "condition", word: "NorskSjakk", message: "not supported: condition NorskSjakk" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },

@@ -1253,8 +1253,17 @@ impl<'a> Reader<'a> {
                             attrs = Attrs(attrs.0 & !Attrs::ROYAL.0);
                             continue;
                         }
+                        // Popeye's ParsePieces: another colour's group may follow (`add white STc7 black STa8`).
                         if !added.is_empty() {
-                            break;
+                            match find(t.text, self.colours()) {
+                                Found::One(i @ 0..=2, _) => {
+                                    self.lex.next();
+                                    color = Some(if i == 1 { Color::Black } else { Color::White });
+                                    attrs = if i == 2 { Attrs::NEUTRAL } else { Attrs::NONE };
+                                    continue;
+                                }
+                                _ => break,
+                            }
                         }
                         if color.is_some() {
                             if let Found::One(_, name) = find(t.text, words::ATTRIBUTES.iter().map(|a| (a[li], a[li])))

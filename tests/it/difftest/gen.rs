@@ -87,7 +87,9 @@ const FAIRY: &[&str] = &[
     "WA", "CR", "ZR", "GR", "OK", "37", "16", "24", "35", "15", "25", "36", "WR", "FR", "BI", "ET", "ZE", "AO", "OA",
     "NH", "CH", "ZH", "GH", "RH", "BH", "SO", "GL", "LR", "LB", "LN", "KH", "KP", "CG", "G2", "G3", "DG", "DK", "DB",
     "KA", "KL", "DO", "EQ", "OR", "NE", "NO", "LI", "RL", "BL", "NL", "LE", "PA", "VA", "NA", "KO", "RO", "RA", "RN",
-    "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK", "DU", "O", "F",
+    "RP", "LS", "EH", "B1", "B2", "B3", "SS", "DS", "S1", "S2", "S3", "S4", "BT", "GT", "RK", "DU", "O", "F", "RT",
+    "QN", "BO", "SE", "FA", "LO", "SA", "ML", "MM", "AH", "OH", "TH", "LH", "GE", "GF", "SC", "EE", "EN", "QE", "RB",
+    "AR", "BK", "UU", "QQ", "CP",
 ];
 
 /// The fairy pieces of `STIPULA_DIFF_WALKS` (codes separated by commas), if set: then every problem has fairy
