@@ -9,7 +9,7 @@ use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
     edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square,
     make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -316,8 +316,24 @@ pub static CONDITIONS: &[ConditionDef] = &[
     },
     popeye_only(["BlackMustCapture", "SchwarzerSchlagzwang", "NoirPriseForce"]),
     popeye_only(["WhiteMustCapture", "WeisserSchlagzwang", "BlancPriseForce"]),
-    popeye_only(["ReflectiveKings", "ReflektierendeKoenige", "RoisReflecteurs"]),
-    popeye_only(["TransmutedKings", "TransmutierendeKoenige", "RoisTransmutes"]),
+    ConditionDef {
+        name: "ReflectiveKings",
+        popeye: Some(["ReflectiveKings", "ReflektierendeKoenige", "RoisReflecteurs"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "TransmutedKings",
+        popeye: Some(["TransmutedKings", "TransmutierendeKoenige", "RoisTransmutes"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackFollowMyLeader", "SchwarzerVerfolgungszueger", "NoirPoursuite"]),
     popeye_only(["WhiteFollowMyLeader", "WeisserVerfolgungszueger", "BlancPoursuite"]),
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
@@ -445,10 +461,42 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["PhantomChess", "PhantomSchach", "EchecsPhantom"],
         CirceSpec { family: Family::Mars(MarsType::Phantom), rex_inclusive: false, ..MARS },
     ),
-    popeye_only(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
-    popeye_only(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
-    popeye_only(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
-    popeye_only(["BlackTransmutedKing", "SchwarzerTransmutierenderKoenig", "NoirRoiTransmute"]),
+    ConditionDef {
+        name: "WhiteReflectiveKing",
+        popeye: Some(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackReflectiveKing",
+        popeye: Some(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteTransmutedKing",
+        popeye: Some(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackTransmutedKing",
+        popeye: Some(["BlackTransmutedKing", "SchwarzerTransmutierenderKoenig", "NoirRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["AntiEinsteinChess", "AntiEinsteinSchach", "EchecsAntiEinstein"]),
     circe_row(
         ["MirrorCouscousCirce", "SpiegelCouscousCirce", "CirceCouscousMalefique"],
@@ -519,8 +567,24 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"],
         CirceSpec { determine: Determine::Antipodes, ..ANTI_MARS },
     ),
-    popeye_only(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
-    popeye_only(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
+    ConditionDef {
+        name: "WhiteSuperTransmutingKing",
+        popeye: Some(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackSuperTransmutingKing",
+        popeye: Some(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"],
         CirceSpec { determine: Determine::Super, ..ANTI },
