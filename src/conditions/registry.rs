@@ -750,9 +750,39 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["NormalPawn", "NormalBauern", "PionNormale"]),
-    popeye_only(["VaultingKings", "VaultingKings", "VaultingKings"]),
-    popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
-    popeye_only(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
+    ConditionDef {
+        name: "VaultingKings",
+        popeye: Some(["VaultingKings", "VaultingKings", "VaultingKings"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteVaultingKing",
+        popeye: Some(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackVaultingKing",
+        popeye: Some(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
     popeye_only(["GenevaChess", "GenferSchach", "EchecsGeneve"]),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
@@ -1009,6 +1039,17 @@ const TYPE_B: Param = Param::typed("TypeB", ["TypeB", "TypB", "TypeB"], LETTERED
 const TYPE_C: Param = Param::typed("TypeC", ["TypeC", "TypC", "TypeC"], LETTERED_TYPES, false);
 const TYPE_D: Param = Param::typed("TypeD", ["TypeD", "TypD", "TypeD"], LETTERED_TYPES, false);
 const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
+
+/// Vaulting kings' word for kings that move, in check, by the vaulters' walks only (`VaultingVariantTypeString`).
+const TRANSMUTING: Param = Param {
+    name: "Transmuting",
+    popeye: Some((["Transmuting", "Transmutierende", "Transmute"], &[["Transmuting", "Transmutierende", "Transmute"]])),
+    aliases: &[],
+    implied: false,
+};
+
+/// The walks a vaulting king may be given (Popeye reads any walk; these are the ones stipula takes).
+const VAULTERS: &[&str] = &["EQ", "S", "CA", "N", "CR", "G", "Q", "R", "B", "ZE", "GI", "NH", "LI", "RL", "BL"];
 
 /// Popeye's side words (`ParseKobulSides`).
 const SIDES: &[Names] = &[["White", "Weiss", "Blancs"], ["Black", "Schwarz", "Noirs"]];

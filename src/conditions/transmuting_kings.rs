@@ -10,6 +10,10 @@
 //!   royal piece in check by an enemy piece of some walk moves by that walk and becomes a piece of it, royal no
 //!   more (Popeye writes `Ke4-h1=Q`); while it may transmute, its side makes no other move (Popeye's filter of the
 //!   moves generated). Observes as a transmuted king.
+//! - **Vaulting kings** (Popeye `VaultingKings`, `WhiteVaultingKing`, `BlackVaultingKing`; `vaulting_kings.c`): a
+//!   royal piece in check moves and observes by the walks listed after the condition's name as well (the
+//!   equihopper's when none is), by its own too unless `Transmuting` is given (it then still observes by its own,
+//!   as Popeye's observation test lets it).
 //!
 //! Whether a king transmutes is asked of the enemy pieces as they observe: the enemy king observes by its own walk
 //! then (Popeye's `transmuting_kings_testing_transmutation`), and paralysis and the other conditions' rules of
@@ -38,6 +42,9 @@ pub const FAMILY: &[&str] = &[
     "BlackReflectiveKing",
     "WhiteSuperTransmutingKing",
     "BlackSuperTransmutingKing",
+    "VaultingKings",
+    "WhiteVaultingKing",
+    "BlackVaultingKing",
 ];
 
 /// How the king in check moves.
@@ -49,6 +56,8 @@ pub enum Mode {
     Reflective,
     /// By the checking walks, becoming a piece of the walk it moved by (Super-transmuting king).
     Super,
+    /// In check, by the vaulters' walks too (by them only, moving, when `transmuting`).
+    Vaulting { transmuting: bool },
 }
 
 /// The condition, with the sides whose king it makes transmute.
@@ -57,6 +66,8 @@ pub struct TransmutingKings {
     pub mode: Mode,
     /// By colour index.
     pub sides: [bool; 2],
+    /// Vaulting kings' walks.
+    pub vaulters: Vec<Kind>,
 }
 
 fn sides_of(name: &str) -> [bool; 2] {
@@ -71,14 +82,20 @@ fn sides_of(name: &str) -> [bool; 2] {
 
 impl TransmutingKings {
     pub fn build(spec: &ConditionSpec) -> Result<Box<dyn Condition>, ConditionError> {
-        let mode = if spec.name.contains("Super") {
+        let mode = if spec.name.contains("Vaulting") {
+            Mode::Vaulting { transmuting: spec.options.iter().any(|o| o == "Transmuting") }
+        } else if spec.name.contains("Super") {
             Mode::Super
         } else if spec.name.contains("Reflective") {
             Mode::Reflective
         } else {
             Mode::Transmuting
         };
-        Ok(Box::new(TransmutingKings { mode, sides: sides_of(&spec.name) }))
+        let mut vaulters: Vec<Kind> = spec.options.iter().filter_map(|o| Kind::from_code(o)).collect();
+        if vaulters.is_empty() {
+            vaulters.push(Kind::from_code("EQ").expect("the equihopper"));
+        }
+        Ok(Box::new(TransmutingKings { mode, sides: sides_of(&spec.name), vaulters }))
     }
 
     fn name(&self) -> &'static str {
@@ -91,6 +108,9 @@ impl TransmutingKings {
             (Mode::Reflective, _) => "BlackReflectiveKing",
             (Mode::Super, [true, false]) => "WhiteSuperTransmutingKing",
             (Mode::Super, _) => "BlackSuperTransmutingKing",
+            (Mode::Vaulting { .. }, [true, true]) => "VaultingKings",
+            (Mode::Vaulting { .. }, [true, false]) => "WhiteVaultingKing",
+            (Mode::Vaulting { .. }, _) => "BlackVaultingKing",
         }
     }
 
@@ -141,6 +161,10 @@ impl TransmutingKings {
         let own = pos.piece_at(king).map_or(Kind::KING, |p| p.kind);
         let mut walks = self.checking_walks(rules, pos, color, king);
         let keeps_own = match self.mode {
+            Mode::Vaulting { .. } => {
+                walks = if walks.is_empty() { walks } else { self.vaulters.clone() };
+                true
+            }
             Mode::Reflective => true,
             Mode::Transmuting | Mode::Super => walks.is_empty() || walks.contains(&own),
         };
@@ -242,7 +266,16 @@ impl Condition for TransmutingKings {
         if king == sq {
             return false;
         }
-        let (walks, _) = self.walks_of(rules, pos, by, king);
+        let (mut walks, _) = self.walks_of(rules, pos, by, king);
+        // Popeye tries an observation by a walk only where the observing side has a piece of it
+        // (`dont_try_observing_with_non_existing_walk`), or either side has under transmuting kings: a reflective
+        // king observes by the walks its own side has (differential tester, seed 2 case 51: a black reflective king
+        // in check from a queen gives no check along a rank, Black having no queen).
+        if self.mode == Mode::Reflective
+            && !rules.conditions().iter().any(|c| Self::kin(c.as_ref()) && c.describe().contains("Transmut"))
+        {
+            walks.retain(|&w| pos.pieces_bb(by, w).non_empty());
+        }
         walks.iter().any(|&w| Self::observes_as(rules, pos, king, by, w, sq))
             && self.counts_otherwise(rules, pos, king, sq)
     }
@@ -283,6 +316,8 @@ impl Condition for TransmutingKings {
             return;
         }
         let (walks, keeps_own) = self.walks_of(rules, pos, us, king);
+        // Vaulting kings `Transmuting`: in check, by the vaulters' walks only.
+        let keeps_own = keeps_own && (walks.is_empty() || !matches!(self.mode, Mode::Vaulting { transmuting: true }));
         let start = out.len();
         if keeps_own {
             rules.walked_piece_moves(pos, from, out);
@@ -335,6 +370,13 @@ impl Condition for TransmutingKings {
         if mv.from != king || walks.is_empty() {
             return None;
         }
+        if let Mode::Vaulting { transmuting } = self.mode {
+            let own = if transmuting { " and not by its own" } else { " as well as by its own walk" };
+            return Some(format!(
+                "Under Vaulting kings the {colour} king, in check, moves as a {}{own}.",
+                names(&self.vaulters)
+            ));
+        }
         let condition = if self.mode == Mode::Reflective { "Reflective kings" } else { "Transmuted kings" };
         let own = if self.mode == Mode::Reflective { " as well as by its own walk" } else { " and not by its own" };
         Some(format!(
@@ -366,6 +408,16 @@ mod tests {
         let v = legal_texts(&["WhiteSuperTransmutingKing"], "4q2k/8/8/8/4K3/8/8/1n4R1 w - -");
         assert_eq!(v.len(), 27, "{v:?}");
         assert!(v.iter().all(|m| m.starts_with('K') && m.ends_with("=Q")), "{v:?}");
+    }
+
+    #[test]
+    fn a_vaulting_king_in_check_moves_by_its_own_walk_too() {
+        // Popeye 4.104, the position of the first test under VaultingKings (the equihopper's walk by default):
+        // `1.Ke4-d3`, `1.Ke4-f3`, `1.Ke4-f5`, `1.Ke4-d5`, `1.Ke4-d4`, `1.Ke4-f4`, the king's own steps (no hurdle
+        // stands where an equihopper could use it).
+        let v = legal_texts(&["VaultingKings"], "4q2k/8/8/8/4K3/8/8/1n4R1 w - -");
+        let kings: Vec<_> = v.iter().filter(|m| m.starts_with('K')).cloned().collect();
+        assert_eq!(kings, ["Ke4-d3", "Ke4-d4", "Ke4-d5", "Ke4-f3", "Ke4-f4", "Ke4-f5"]);
     }
 
     #[test]

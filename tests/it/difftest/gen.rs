@@ -257,6 +257,9 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "BlackSuperTransmutingKing"),
     (1, "WhiteSuperTransmutingKing BlackTransmutedKing"),
     (1, "WhiteReflectiveKing BlackTransmutedKing"),
+    (2, "VaultingKings"),
+    (1, "VaultingKings N"),
+    (1, "WhiteVaultingKing Transmuting G"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
