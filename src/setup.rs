@@ -93,6 +93,7 @@ pub fn build_position(
             Color::White => opts.no_white_king,
             Color::Black => opts.no_black_king,
         };
+        let allowed_missing = allowed_missing || rules.conditions().iter().any(|c| c.allows_no_king(color));
         if kings == 0 && !allowed_missing {
             return Err(fail(
                 Culprit::Kings(color),

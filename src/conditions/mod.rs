@@ -48,6 +48,7 @@ pub mod sentinelles;
 pub mod singlebox;
 pub mod swapping_kings;
 pub mod take_make;
+pub mod transmuting_kings;
 pub mod volage;
 pub mod wormholes;
 
@@ -667,7 +668,10 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             return Err(ConditionError::Twice(def.name.to_string()));
         }
         // NoIProm goes with the Imitator it changes.
-        let companions = |a: &ConditionDef, b: &ConditionDef| a.name == "NoIProm" || b.name == "NoIProm";
+        // The kings' transmuting conditions go together, one side's king by one, the other's by another.
+        let kin = |d: &ConditionDef| transmuting_kings::FAMILY.contains(&d.name);
+        let companions =
+            |a: &ConditionDef, b: &ConditionDef| a.name == "NoIProm" || b.name == "NoIProm" || (kin(a) && kin(b));
         if let Some((other, _)) = out.iter().find(|(o, _)| (o.alone || def.alone) && !companions(o, def)) {
             return Err(ConditionError::Combination(other.name, def.name));
         }
@@ -702,9 +706,9 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
                 | Hooks::PIECE_MOVES.0
                 | Hooks::EXTRA_MOVES.0,
         );
-        if let Some((other, _)) = out.iter().find(|(_, o)| {
-            (o.hooks().has(Hooks::PIECE_MOVES) && cond.hooks().has(effects))
-                || (cond.hooks().has(Hooks::PIECE_MOVES) && o.hooks().has(effects))
+        if let Some((other, _)) = out.iter().find(|(od, o)| {
+            !(kin(od) && kin(def)) && (o.hooks().has(Hooks::PIECE_MOVES) && cond.hooks().has(effects))
+                || (!(kin(od) && kin(def)) && cond.hooks().has(Hooks::PIECE_MOVES) && o.hooks().has(effects))
         }) {
             return Err(ConditionError::Combination(other.name, def.name));
         }

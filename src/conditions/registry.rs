@@ -9,7 +9,7 @@ use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
     danger_circe, edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
     magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    singlebox, swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -316,8 +316,24 @@ pub static CONDITIONS: &[ConditionDef] = &[
     },
     popeye_only(["BlackMustCapture", "SchwarzerSchlagzwang", "NoirPriseForce"]),
     popeye_only(["WhiteMustCapture", "WeisserSchlagzwang", "BlancPriseForce"]),
-    popeye_only(["ReflectiveKings", "ReflektierendeKoenige", "RoisReflecteurs"]),
-    popeye_only(["TransmutedKings", "TransmutierendeKoenige", "RoisTransmutes"]),
+    ConditionDef {
+        name: "ReflectiveKings",
+        popeye: Some(["ReflectiveKings", "ReflektierendeKoenige", "RoisReflecteurs"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "TransmutedKings",
+        popeye: Some(["TransmutedKings", "TransmutierendeKoenige", "RoisTransmutes"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["BlackFollowMyLeader", "SchwarzerVerfolgungszueger", "NoirPoursuite"]),
     popeye_only(["WhiteFollowMyLeader", "WeisserVerfolgungszueger", "BlancPoursuite"]),
     popeye_only(["DuellistChess", "Duellantenschach", "Duelliste"]),
@@ -445,10 +461,42 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["PhantomChess", "PhantomSchach", "EchecsPhantom"],
         CirceSpec { family: Family::Mars(MarsType::Phantom), rex_inclusive: false, ..MARS },
     ),
-    popeye_only(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
-    popeye_only(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
-    popeye_only(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
-    popeye_only(["BlackTransmutedKing", "SchwarzerTransmutierenderKoenig", "NoirRoiTransmute"]),
+    ConditionDef {
+        name: "WhiteReflectiveKing",
+        popeye: Some(["WhiteReflectiveKing", "WeisserReflektierenderKoenig", "BlancRoiReflecteur"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackReflectiveKing",
+        popeye: Some(["BlackReflectiveKing", "SchwarzerReflektierenderKoenig", "NoirRoiReflecteur"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteTransmutedKing",
+        popeye: Some(["WhiteTransmutedKing", "WeisserTransmutierenderKoenig", "BlancRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackTransmutedKing",
+        popeye: Some(["BlackTransmutedKing", "SchwarzerTransmutierenderKoenig", "NoirRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["AntiEinsteinChess", "AntiEinsteinSchach", "EchecsAntiEinstein"]),
     circe_row(
         ["MirrorCouscousCirce", "SpiegelCouscousCirce", "CirceCouscousMalefique"],
@@ -519,8 +567,24 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce", "AntiMarsAntipodeanCirce"],
         CirceSpec { determine: Determine::Antipodes, ..ANTI_MARS },
     ),
-    popeye_only(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
-    popeye_only(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
+    ConditionDef {
+        name: "WhiteSuperTransmutingKing",
+        popeye: Some(["WhiteSuperTransmutingKing", "WeisserSuperTransmutierenderKoenig", "BlancSuperRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackSuperTransmutingKing",
+        popeye: Some(["BlackSuperTransmutingKing", "SchwarzerSuperTransmutierenderKoenig", "NoirSuperRoiTransmute"]),
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     circe_row(
         ["AntiSuperCirce", "AntiSuperCirce", "AntiSuperCirce"],
         CirceSpec { determine: Determine::Super, ..ANTI },
@@ -692,9 +756,39 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["NormalPawn", "NormalBauern", "PionNormale"]),
-    popeye_only(["VaultingKings", "VaultingKings", "VaultingKings"]),
-    popeye_only(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
-    popeye_only(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
+    ConditionDef {
+        name: "VaultingKings",
+        popeye: Some(["VaultingKings", "VaultingKings", "VaultingKings"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "WhiteVaultingKing",
+        popeye: Some(["WhiteVaultingKing", "WeisserVaultingKing", "BlancVaultingKing"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BlackVaultingKing",
+        popeye: Some(["BlackVaultingKing", "SchwarzerVaultingKing", "NoirVaultingKing"]),
+        params: &[TRANSMUTING],
+        walks: VAULTERS,
+        // The king's walks are read off the checks under the other conditions' rules of observation and effects:
+        // not settled with them here.
+        alone: true,
+        build: Some(transmuting_kings::TransmutingKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["ProteanChess", "ProteischesSchach", "EchecsProtee"]),
     circe_row(["GenevaChess", "GenferSchach", "EchecsGeneve"], GENEVA),
     popeye_only(["ChameleonPursuit", "ChamaeleonVerfolgung", "CameleonPoursuite"]),
@@ -953,6 +1047,17 @@ const TYPE_B: Param = Param::typed("TypeB", ["TypeB", "TypB", "TypeB"], LETTERED
 const TYPE_C: Param = Param::typed("TypeC", ["TypeC", "TypC", "TypeC"], LETTERED_TYPES, false);
 const TYPE_D: Param = Param::typed("TypeD", ["TypeD", "TypD", "TypeD"], LETTERED_TYPES, false);
 const NUMBERED_TYPES: &[Names] = &[["Type1", "Typ1", "Type1"], ["Type2", "Typ2", "Type2"], ["Type3", "Typ3", "Type3"]];
+
+/// Vaulting kings' word for kings that move, in check, by the vaulters' walks only (`VaultingVariantTypeString`).
+const TRANSMUTING: Param = Param {
+    name: "Transmuting",
+    popeye: Some((["Transmuting", "Transmutierende", "Transmute"], &[["Transmuting", "Transmutierende", "Transmute"]])),
+    aliases: &[],
+    implied: false,
+};
+
+/// The walks a vaulting king may be given (Popeye reads any walk; these are the ones stipula takes).
+const VAULTERS: &[&str] = &["EQ", "S", "CA", "N", "CR", "G", "Q", "R", "B", "ZE", "GI", "NH", "LI", "RL", "BL"];
 
 /// Popeye's side words (`ParseKobulSides`).
 const SIDES: &[Names] = &[["White", "Weiss", "Blancs"], ["Black", "Schwarz", "Noirs"]];

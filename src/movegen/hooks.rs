@@ -399,6 +399,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// Whether a diagram may lack the royal piece of `color` without Popeye's option NoWk/NoBk (Super-transmuting
+    /// king: the king may have become another piece); it may not by default.
+    fn allows_no_king(&self, _color: Color) -> bool {
+        false
+    }
+
     /// Whether the diagram may leave the side not to move in check (Lèse-majesté); it may not by default.
     fn allows_diagram_check(&self) -> bool {
         false

@@ -256,6 +256,17 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "Hypervolage"),
     (4, "Imitator"),
     (1, "Imitator NoIProm"),
+    (3, "TransmutedKings"),
+    (1, "WhiteTransmutedKing"),
+    (2, "ReflectiveKings"),
+    (1, "BlackReflectiveKing"),
+    (2, "WhiteSuperTransmutingKing"),
+    (2, "BlackSuperTransmutingKing"),
+    (1, "WhiteSuperTransmutingKing BlackTransmutedKing"),
+    (1, "WhiteReflectiveKing BlackTransmutedKing"),
+    (2, "VaultingKings"),
+    (1, "VaultingKings N"),
+    (1, "WhiteVaultingKing Transmuting G"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -1346,6 +1357,14 @@ impl Gen<'_> {
                 // Not Hole (a twin gives no squares) nor Haaner chess (not with every walk), drawn as such.
                 _ => match condition_for(self.rng, stip, &condition_filter()) {
                     "Hole" | "HaanerChess" => "Condition NoCapture".to_string(),
+                    // Popeye writes a twin's ReflectiveKings as its two sides' conditions besides (`WhiteReflectiveKing`
+                    // on a line of its own, read as play): not as a twin.
+                    c if c.contains("TransmutedKing")
+                        || c.contains("ReflectiveKing")
+                        || c.contains("SuperTransmuting") =>
+                    {
+                        "Condition NoCapture".to_string()
+                    }
                     c => format!("Condition {c}"),
                 },
             };
