@@ -305,8 +305,8 @@ fn stip_22() {
 #[test]
 fn stip_23() {
     assert_eq!(
-        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Geneva Chess\n"),
-        "error: not supported: condition GenevaChess\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Geneva Chess\n  |                      ^^^^^^^^^^^^\n"
+        stip_err("white: Ke1\nblack: Ke8\nstipulation: #2\nconditions: Madrasi, Alice Chess\n"),
+        "error: not supported: condition AliceChess\n --> t.stip:4:22\n  |\n4 | conditions: Madrasi, Alice Chess\n  |                      ^^^^^^^^^^^\n"
     );
 }
 

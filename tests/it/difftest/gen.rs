@@ -902,6 +902,7 @@ impl Gen<'_> {
             let madrasi = !c.contains("Make&Take")
                 && ((c.contains("irce") && !c.contains("Mars"))
                     || c.contains("Immun")
+                    || c.contains("Geneva")
                     || WITH_MADRASI.contains(&c)
                     || [
                         "Andernach",
