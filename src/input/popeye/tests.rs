@@ -306,9 +306,9 @@ fn twins() {
     assert!(matches!(ch[9], TwinChange::Stipulation(s) if s.to_string() == "h#3"));
     assert!(matches!(ch[10], TwinChange::Conditions(c) if c[0].name == "Madrasi"));
     assert!(!p.zero_position);
-    // Each walk a word of its own, as Popeye reads them: `RB` is the reflecting bishop (which stipula lacks), `QR`
-    // no walk at all; Popeye 4.104 answers both with an input error and leaves the pieces as they were.
-    assert_eq!(err(&en("Twin Substitute RB")).message, "not supported: piece RB");
+    // Each walk a word of its own, as Popeye reads them: `GY` is the gryphon (which stipula lacks), `QR` no walk
+    // at all; Popeye 4.104 answers both with an input error and leaves the pieces as they were.
+    assert_eq!(err(&en("Twin Substitute GY")).message, "not supported: piece GY");
     assert!(err(&en("Twin Substitute QR")).message.contains("QR"), "{}", err(&en("Twin Substitute QR")).message);
 }
 

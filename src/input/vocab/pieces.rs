@@ -179,6 +179,6 @@ mod tests {
         // Popeye's walks that stipula lacks, by code or by name.
         let e = parse_pieces("Ke1 CTa1", Color::White).unwrap_err();
         assert_eq!((e.message.as_str(), e.fault), ("not supported: piece CT", Fault::Unsupported));
-        assert_eq!(parse_pieces("ubiubi d4", Color::White).unwrap_err().message, "not supported: piece ubiubi (UU)");
+        assert_eq!(parse_pieces("gryphon d4", Color::White).unwrap_err().message, "not supported: piece gryphon (GY)");
     }
 }
