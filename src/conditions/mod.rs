@@ -22,6 +22,7 @@ pub mod checkless;
 pub mod circe;
 pub mod edgemover;
 pub mod eiffel;
+pub mod exclusive;
 pub mod grid;
 pub mod holes;
 pub mod imitator;

@@ -7,9 +7,9 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square,
-    make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles, singlebox,
-    swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
+    magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
+    singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -438,7 +438,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
     circe_row(["RankCirce", "RankCirce", "RankCirce"], CirceSpec { determine: Determine::Rank, ..CIRCE }),
-    popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
+    ConditionDef {
+        name: "ExclusiveChess",
+        popeye: Some(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
+        aliases: &["Exclusive"],
+        // Each chooses among the moves legal by the other rules: stipula does not order two such choices.
+        not_with: &["BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"],
+        build: Some(exclusive::Exclusive::build),
+        ..ConditionDef::NONE
+    },
     circe_row(["MarsCirce", "MarsCirce", "MarsCirce"], MARS),
     circe_row(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"], CirceSpec { mirror: true, ..MARS }),
     circe_row(

@@ -458,6 +458,11 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if d.stipulation.goal == crate::problem::Goal::Check && d.conditions.iter().any(|c| c.name == "ChecklessChess") {
         return Err(ConditionError::NotSupported("ChecklessChess with the goal check (+)"));
     }
+    // Exclusive chess restricts the mating moves: Popeye counts mates whatever the goal (`exclusive.c`); stipula
+    // plays it with the goal mate only.
+    if d.stipulation.goal != crate::problem::Goal::Mate && d.conditions.iter().any(|c| c.name == "ExclusiveChess") {
+        return Err(ConditionError::NotSupported("ExclusiveChess with a goal other than mate (#)"));
+    }
     // Anti-Mars Circe castles from the rebirth squares, with a king and a rook that have moved too (Popeye gives
     // them the right when they stand there: `[wKe2->e1][wRh3->h1]0-0`): not implemented, refused where a side has a
     // king and a rook, or a pawn that may promote to one.
@@ -722,6 +727,15 @@ fn solve_diagram(
         phases.push(Phase { kind, side, play, solutions: count, partial, left_out });
     }
     nodes += search.nodes();
+    // Exclusive chess: a move whose mate Popeye cannot decide within its horizon is written with a remark of its
+    // own ("Can't decide whether this move is refuted"), which stipula does not write: refused.
+    if rules.conditions().iter().any(|c| c.undecided()) {
+        return Err(Refusal::unsupported(
+            "not supported: ExclusiveChess where a move's mate cannot be decided within six plies (Popeye's \
+             \"Can't decide whether this move is refuted\")"
+                .to_string(),
+        ));
+    }
     Ok(Solved { phases, unplayable, nodes, timed_out })
 }
 
