@@ -36,6 +36,7 @@ pub mod magic_square;
 pub mod make_take;
 pub mod mars;
 pub mod masand;
+pub mod messigny;
 pub mod monochrome;
 pub mod mummer;
 pub mod nocapture;

@@ -8,8 +8,8 @@ use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI,
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
     edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
-    magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
+    magic_square, make_take, masand, messigny, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat,
+    sentinelles, singlebox, swapping_kings, take_make, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -471,7 +471,18 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RepublicanChess", "RepublikanerSchach", "EchecsRepublicains"]),
     popeye_only(["ExtinctionChess", "AusrottungsSchach", "EchecsExtinction"]),
     popeye_only(["ActuatedRevolvingBoard", "ActuatedRevolvingBoard", "ActuatedRevolvingBoard"]),
-    popeye_only(["MessignyChess", "MessignySchach", "EchecsMessigny"]),
+    ConditionDef {
+        name: "MessignyChess",
+        popeye: Some(["MessignyChess", "MessignySchach", "EchecsMessigny"]),
+        aliases: &["Messigny"],
+        // Popeye reads `RexExclusive` after it (the kings then exchange with no piece).
+        params: &[circe_word(["RexExclusive", "RexExklusive", "RexExclusif"])],
+        // Played alone: with another condition Popeye's exchanges are not all read yet (with NoCapture, a check
+        // Popeye parries and stipula does not, REGRESSIONS/4_63_to_4_65.inp #1).
+        build: Some(messigny::Messigny::build),
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["Woozles", "Woozles", "Woozles"]),
     popeye_only(["BiWoozles", "BiWoozles", "BiWoozles"]),
     popeye_only(["Heffalumps", "Heffalumps", "Heffalumps"]),

@@ -458,6 +458,11 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if d.stipulation.goal == crate::problem::Goal::Check && d.conditions.iter().any(|c| c.name == "ChecklessChess") {
         return Err(ConditionError::NotSupported("ChecklessChess with the goal check (+)"));
     }
+    // Messigny chess: a neutral piece would exchange with itself, a marked piece's attribute go along or not
+    // (Popeye's rules for them are not read here): pieces with attributes are refused.
+    if d.conditions.iter().any(|c| c.name == "MessignyChess") && d.pieces.iter().any(|x| !x.attrs.is_empty()) {
+        return Err(ConditionError::Combination("MessignyChess", "pieces with attributes"));
+    }
     // Exclusive chess restricts the mating moves: Popeye counts mates whatever the goal (`exclusive.c`); stipula
     // plays it with the goal mate only.
     if d.stipulation.goal != crate::problem::Goal::Mate && d.conditions.iter().any(|c| c.name == "ExclusiveChess") {

@@ -249,6 +249,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "Hypervolage"),
     (4, "Imitator"),
     (1, "Imitator NoIProm"),
+    (3, "ExclusiveChess"),
+    (1, "ExclusiveChess ChecklessChess"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -283,6 +285,7 @@ const WITH_MADRASI: &[&str] = &[
     "CentralChess",
     "BGL 6 5",
     "BGL 8.5",
+    "ExclusiveChess",
 ];
 
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
@@ -305,7 +308,10 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
     // reaches the last rank does not reach the goal under Patrouille or Central chess, and does under Lortap).
     let support = ["Patrouille", "UltraPatrol", "Lortap", "CentralChess"];
     let allowed = |c: &str| {
+        // Exclusive chess with the goal mate only (stipula refuses the others).
+        let mate = stip.split_once('#').is_some_and(|(_, rest)| rest.starts_with(|x: char| x.is_ascii_digit()));
         !((c == "ChecklessChess" && stip.contains('+'))
+            || (c.starts_with("ExclusiveChess") && (!mate || stip.starts_with("sstip")))
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
