@@ -463,6 +463,20 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if d.conditions.iter().any(|c| c.name == "MessignyChess") && d.pieces.iter().any(|x| !x.attrs.is_empty()) {
         return Err(ConditionError::Combination("MessignyChess", "pieces with attributes"));
     }
+    // Messigny chess in series play: Popeye keeps the squares of an exchange forbidden to the same side's next
+    // series move, and frees them after a threat's pass; stipula's passes are one kind: refused. The goal c81 after
+    // an exchange is not read yet.
+    if d.conditions.iter().any(|c| c.name == "MessignyChess") {
+        let st = &d.stipulation;
+        if matches!(st.play, Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex)
+            || st.intro > 0
+        {
+            return Err(ConditionError::Combination("MessignyChess", "series play"));
+        }
+        if st.goal == Goal::Chess81 {
+            return Err(ConditionError::Combination("MessignyChess", "the goal c81"));
+        }
+    }
     // Exclusive chess restricts the mating moves: Popeye counts mates whatever the goal (`exclusive.c`); stipula
     // plays it with the goal mate only.
     if d.stipulation.goal != crate::problem::Goal::Mate && d.conditions.iter().any(|c| c.name == "ExclusiveChess") {

@@ -251,6 +251,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "Imitator NoIProm"),
     (3, "ExclusiveChess"),
     (1, "ExclusiveChess ChecklessChess"),
+    (3, "MessignyChess"),
+    (1, "MessignyChess RexExclusive"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -312,6 +314,8 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
         let mate = stip.split_once('#').is_some_and(|(_, rest)| rest.starts_with(|x: char| x.is_ascii_digit()));
         !((c == "ChecklessChess" && stip.contains('+'))
             || (c.starts_with("ExclusiveChess") && (!mate || stip.starts_with("sstip")))
+            // Messigny chess not in series play nor with the goal c81 (stipula refuses them).
+            || (c.starts_with("MessignyChess") && (stip.contains("ser-") || stip.contains("->") || stip.contains("c81")))
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
