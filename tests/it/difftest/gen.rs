@@ -830,8 +830,8 @@ impl Gen<'_> {
             if c == "CavalierMajeur" && board.iter().flatten().any(|c| matches!(c, Some((_, "S")))) {
                 conditioned = false;
             }
-            // A twin may put a piece on a hole (stipula refuses it).
-            if c == "Hole" || c.contains("Imitator") {
+            // A twin may put a piece on a hole (stipula refuses it); a twin may turn Messigny chess to series play.
+            if c == "Hole" || c.contains("Imitator") || c.starts_with("MessignyChess") {
                 twinned = false;
             }
             // Hole and Haaner chess with the walks stipula plays them with.
