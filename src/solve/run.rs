@@ -476,6 +476,11 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
         if st.goal == Goal::Chess81 {
             return Err(ConditionError::Combination("MessignyChess", "the goal c81"));
         }
+        // An exchange that gives check is missed where the reflex end of help play asks for the goal check (the
+        // differential tester, seed 4 case 31, `hr+`: Popeye's `1...Bd5<->Bb2 +`): refused until it is found.
+        if st.goal == Goal::Check {
+            return Err(ConditionError::Combination("MessignyChess", "the goal check (+)"));
+        }
     }
     // Exclusive chess restricts the mating moves: Popeye counts mates whatever the goal (`exclusive.c`); stipula
     // plays it with the goal mate only.
