@@ -22,6 +22,9 @@ pub enum Special {
     KingLeap,
     /// Madness of Kings: the side to move moves the *opponent's* king.
     Insane,
+    /// Messigny chess: the piece on `from` and the enemy piece of its kind on `to` exchange their squares
+    /// (Popeye `Ra8<->Rg5`); nothing is captured.
+    Exchange,
 }
 
 /// A move: from, to, the captured square (if any), a promotion (if any), and what is special about it. The

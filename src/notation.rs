@@ -57,6 +57,13 @@ pub fn write_move_attrs_in(piece: Piece, attrs: Attrs, mv: Move, lang: Lang) -> 
         Special::CastleLong => return "0-0-0".into(),
         _ => {}
     }
+    // Messigny's exchange: both pieces by their letters, a pawn's too, the partner's as the mover's (Popeye
+    // `Ra8<->Rg5`, `Pb2<->Pb6`).
+    if mv.special == Special::Exchange {
+        let code = piece.kind.def().code_in(lang);
+        let prefix = if attrs.is_empty() { String::new() } else { attrs.prefix_in(lang) };
+        return format!("{prefix}{code}{}<->{code}{}", mv.from, mv.to);
+    }
     let mut s = String::new();
     if mv.special == Special::Insane {
         // Madness of Kings: the mover moves the opponent's king; mark whose king it is.
@@ -131,6 +138,8 @@ pub struct WrittenMove {
     /// A locust's captured square (`Lc3*d4-e5`).
     pub captured: Option<Square>,
     pub promotion: Option<Kind>,
+    /// Messigny's exchange (`Ra8<->Rg5`).
+    pub exchange: bool,
 }
 
 impl WrittenMove {
@@ -156,11 +165,12 @@ impl WrittenMove {
             && m.to == self.to
             && self.captured.is_none_or(|c| m.capture() == Some(c))
             && self.promotion.is_none_or(|k| m.promotion() == Some(k))
+            && self.exchange == (m.special == Special::Exchange)
     }
 }
 
 /// Parses a move in Popeye notation (`Rc5-g5`, `Rc5*g5`, `Rc5xg5`, `Rc5×g5`, `c5g5`, `e7-e8=Q`,
-/// `Lc3*d4-e5`, `0-0`), marks such as `+`, `#`, `!`, `?` and `ep.` ignored. Castling is returned as the
+/// `Lc3*d4-e5`, `Ra8<->Rg5`, `0-0`), marks such as `+`, `#`, `!`, `?` and `ep.` ignored. Castling is returned as the
 /// king's move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
     let bad = || {
@@ -183,6 +193,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
             to: Square::from_coords(file, rank),
             captured: None,
             promotion: None,
+            exchange: false,
         });
     }
     let chars: Vec<char> = t.chars().collect();
@@ -210,6 +221,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
         None
     };
     let from = square(&mut i).ok_or_else(bad)?;
+    // Messigny's exchange: `Ra8<->Rg5`, the partner's letters before its square.
+    if chars[i..].starts_with(&['<', '-', '>']) {
+        i += 3;
+        while i < chars.len() && !('a'..='h').contains(&chars[i]) {
+            i += 1;
+        }
+        let to = square(&mut i).ok_or_else(bad)?;
+        if i != chars.len() {
+            return Err(bad());
+        }
+        return Ok(WrittenMove { letters, from, to, captured: None, promotion: None, exchange: true });
+    }
     if i < chars.len() && matches!(chars[i], '-' | '*' | 'x' | 'X' | ':') {
         i += 1;
     }
@@ -238,5 +261,5 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<WrittenMove, String> {
     if i != chars.len() {
         return Err(bad());
     }
-    Ok(WrittenMove { letters, from, to, captured, promotion })
+    Ok(WrittenMove { letters, from, to, captured, promotion, exchange: false })
 }

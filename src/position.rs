@@ -618,6 +618,10 @@ impl Position {
             k ^= PIECE_KEYS[code(mv.to)][mv.to.index()];
         }
         k ^= PIECE_KEYS[placed][mv.to.index()];
+        if mv.special == Special::Exchange {
+            // The partner goes to the square the mover left.
+            k ^= PIECE_KEYS[code(mv.to)][mv.from.index()];
+        }
         match mv.special {
             Special::CastleShort | Special::CastleLong => {
                 let (rf, rt) = castling_rook(mv);
@@ -786,6 +790,12 @@ impl Position {
             }
         }
         self.place(mv.to, placed);
+        // Messigny's exchange: the partner takes the square the mover left.
+        if mv.special == Special::Exchange {
+            if let Some(partner) = src.piece_at(mv.to) {
+                self.place(mv.from, partner);
+            }
+        }
         if marked {
             self.marked.set(mv.to);
             if src.neutral_bb().has(mv.from) {

@@ -7,9 +7,10 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    danger_circe, edgemover, eiffel, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi,
-    magic_square, make_take, masand, monochrome, mummer, nocapture, oscillating_kings, parsi, patrol, sat, sentinelles,
-    singlebox, swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef, NumberParams, Param,
+    danger_circe, edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness,
+    madrasi, magic_square, make_take, masand, messigny, monochrome, mummer, nocapture, oscillating_kings, parsi,
+    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef,
+    NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -454,7 +455,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["PromOnly", "UWnur", "PromSeul"]),
     circe_row(["RankCirce", "RankCirce", "RankCirce"], CirceSpec { determine: Determine::Rank, ..CIRCE }),
-    popeye_only(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
+    ConditionDef {
+        name: "ExclusiveChess",
+        popeye: Some(["ExclusiveChess", "ExklusivSchach", "EchecsExclusif"]),
+        aliases: &["Exclusive"],
+        // Each chooses among the moves legal by the other rules: stipula does not order two such choices.
+        not_with: &["BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"],
+        build: Some(exclusive::Exclusive::build),
+        ..ConditionDef::NONE
+    },
     circe_row(["MarsCirce", "MarsCirce", "MarsCirce"], MARS),
     circe_row(["MarsMirrorCirce", "MarsSpiegelCirce", "MarsCirceMalefique"], CirceSpec { mirror: true, ..MARS }),
     circe_row(
@@ -511,7 +520,18 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["RepublicanChess", "RepublikanerSchach", "EchecsRepublicains"]),
     popeye_only(["ExtinctionChess", "AusrottungsSchach", "EchecsExtinction"]),
     popeye_only(["ActuatedRevolvingBoard", "ActuatedRevolvingBoard", "ActuatedRevolvingBoard"]),
-    popeye_only(["MessignyChess", "MessignySchach", "EchecsMessigny"]),
+    ConditionDef {
+        name: "MessignyChess",
+        popeye: Some(["MessignyChess", "MessignySchach", "EchecsMessigny"]),
+        aliases: &["Messigny"],
+        // Popeye reads `RexExclusive` after it (the kings then exchange with no piece).
+        params: &[circe_word(["RexExclusive", "RexExklusive", "RexExclusif"])],
+        // Played alone: with another condition Popeye's exchanges are not all read yet (with NoCapture, a check
+        // Popeye parries and stipula does not, REGRESSIONS/4_63_to_4_65.inp #1).
+        build: Some(messigny::Messigny::build),
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["Woozles", "Woozles", "Woozles"]),
     popeye_only(["BiWoozles", "BiWoozles", "BiWoozles"]),
     popeye_only(["Heffalumps", "Heffalumps", "Heffalumps"]),

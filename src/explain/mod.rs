@@ -524,8 +524,14 @@ pub fn snapshot(rules: &Rules, pos: &Position) -> Snapshot {
             if mv.promotion().is_some_and(|k| k != Kind::QUEEN) {
                 continue;
             }
-            let q =
-                WrittenMove { letters: String::new(), from, to: mv.to, captured: Some(c), promotion: mv.promotion() };
+            let q = WrittenMove {
+                letters: String::new(),
+                from,
+                to: mv.to,
+                captured: Some(c),
+                promotion: mv.promotion(),
+                exchange: false,
+            };
             let (text, verdict) = judge(rules, pos, &q, piece);
             tempting.push(Why { text, from: Some(from), piece: Some(piece), verdict });
             if tempting.len() >= MAX_TEMPTING {
@@ -580,6 +586,7 @@ pub fn piece_moves(rules: &Rules, pos: &Position) -> Vec<PieceMoves> {
                     to: mv.to,
                     captured: mv.capture(),
                     promotion: mv.promotion(),
+                    exchange: mv.special == Special::Exchange,
                 };
                 let (text, verdict) = judge(rules, &p, &q, piece);
                 if !matches!(verdict, MoveVerdict::Legal { .. }) {

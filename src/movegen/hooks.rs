@@ -495,6 +495,12 @@ pub trait Condition: Send + Sync + fmt::Debug {
     fn castling_passage(&self, _rules: &Rules, _pos: &Position, _from: Square, _passed: Square, _test: &mut Position) {}
 
     /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
+    /// Whether the play met a move whose legality the condition cannot decide as Popeye does (Exclusive chess
+    /// beyond its horizon): the run refuses the problem then.
+    fn undecided(&self) -> bool {
+        false
+    }
+
     fn extra_kinds(&self) -> Vec<Kind> {
         Vec::new()
     }

@@ -458,6 +458,35 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     if d.stipulation.goal == crate::problem::Goal::Check && d.conditions.iter().any(|c| c.name == "ChecklessChess") {
         return Err(ConditionError::NotSupported("ChecklessChess with the goal check (+)"));
     }
+    // Messigny chess: a neutral piece would exchange with itself, a marked piece's attribute go along or not
+    // (Popeye's rules for them are not read here): pieces with attributes are refused.
+    if d.conditions.iter().any(|c| c.name == "MessignyChess") && d.pieces.iter().any(|x| !x.attrs.is_empty()) {
+        return Err(ConditionError::Combination("MessignyChess", "pieces with attributes"));
+    }
+    // Messigny chess in series play: Popeye keeps the squares of an exchange forbidden to the same side's next
+    // series move, and frees them after a threat's pass; stipula's passes are one kind: refused. The goal c81 after
+    // an exchange is not read yet.
+    if d.conditions.iter().any(|c| c.name == "MessignyChess") {
+        let st = &d.stipulation;
+        if matches!(st.play, Play::SeriesDirect | Play::SeriesHelp | Play::SeriesSelf | Play::SeriesReflex)
+            || st.intro > 0
+        {
+            return Err(ConditionError::Combination("MessignyChess", "series play"));
+        }
+        if st.goal == Goal::Chess81 {
+            return Err(ConditionError::Combination("MessignyChess", "the goal c81"));
+        }
+        // An exchange that gives check is missed where the reflex end of help play asks for the goal check (the
+        // differential tester, seed 4 case 31, `hr+`: Popeye's `1...Bd5<->Bb2 +`): refused until it is found.
+        if st.goal == Goal::Check {
+            return Err(ConditionError::Combination("MessignyChess", "the goal check (+)"));
+        }
+    }
+    // Exclusive chess restricts the mating moves: Popeye counts mates whatever the goal (`exclusive.c`); stipula
+    // plays it with the goal mate only.
+    if d.stipulation.goal != crate::problem::Goal::Mate && d.conditions.iter().any(|c| c.name == "ExclusiveChess") {
+        return Err(ConditionError::NotSupported("ExclusiveChess with a goal other than mate (#)"));
+    }
     // Anti-Mars Circe castles from the rebirth squares, with a king and a rook that have moved too (Popeye gives
     // them the right when they stand there: `[wKe2->e1][wRh3->h1]0-0`): not implemented, refused where a side has a
     // king and a rook, or a pawn that may promote to one.
@@ -762,6 +791,15 @@ fn solve_diagram(
         phases.push(Phase { kind, side, play, solutions: count, partial, left_out });
     }
     nodes += search.nodes();
+    // Exclusive chess: a move whose mate Popeye cannot decide within its horizon is written with a remark of its
+    // own ("Can't decide whether this move is refuted"), which stipula does not write: refused.
+    if rules.conditions().iter().any(|c| c.undecided()) {
+        return Err(Refusal::unsupported(
+            "not supported: ExclusiveChess where a move's mate cannot be decided within six plies (Popeye's \
+             \"Can't decide whether this move is refuted\")"
+                .to_string(),
+        ));
+    }
     Ok(Solved { phases, unplayable, nodes, timed_out })
 }
 

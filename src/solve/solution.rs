@@ -169,6 +169,9 @@ impl Serialize for PlayedMove {
         if mv.special == Special::Insane {
             m.serialize_field("opponent_king", &true)?;
         }
+        if mv.special == Special::Exchange {
+            m.serialize_field("exchange", &true)?;
+        }
         if let Some(mark) = self.mark {
             m.serialize_field("mark", mark.symbol())?;
         }

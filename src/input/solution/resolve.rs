@@ -115,6 +115,7 @@ fn is_written(
         && s.from_rank.is_none_or(|r| m.from.rank() == r)
         && (!s.capture || m.is_capture())
         && s.locust.is_none_or(|c| m.capture() == Some(c))
+        && s.exchange == (m.special == crate::moves::Special::Exchange)
         && match promo {
             // `=B` after a move that promotes nothing: the walk the piece changed to (a chameleon's `Sg1-f3=B`).
             Some(ks) => match m.promotion() {

@@ -49,6 +49,8 @@ pub struct Stated {
     /// A locust's captured square (`Lc3*d4-e5`: captured on d4, arriving on e5).
     pub locust: Option<Square>,
     pub promotion: Option<PieceMark>,
+    /// Messigny's exchange (`Ra8<->Rg5`: the piece on a8 with the enemy piece on g5).
+    pub exchange: bool,
 }
 
 /// What a move token is marked with besides the move.
@@ -238,6 +240,23 @@ pub fn read_written(tok: &str) -> Option<Written> {
         let piece = (piece != PieceMark::Pawn || from.is_some()).then_some(piece);
         return Some(Written::Any { piece, from });
     }
+    // Messigny's exchange: `Ra8<->Rg5`, the partner's letters before its square.
+    let text: String = rest.iter().collect();
+    if let Some((from, partner)) = text.split_once("<->") {
+        let from = Square::parse(from)?;
+        let to = Square::parse(partner.trim_start_matches(|c: char| c.is_ascii_uppercase()))?;
+        return Some(Written::Move(Stated {
+            color,
+            piece,
+            from_file: Some(from.file()),
+            from_rank: Some(from.rank()),
+            capture: false,
+            to,
+            locust: None,
+            promotion: None,
+            exchange: true,
+        }));
+    }
     // The squares and the single files and ranks between them, the capture signs, the promotion.
     let mut squares: Vec<(usize, Square)> = Vec::new();
     let mut singles: Vec<char> = Vec::new();
@@ -288,7 +307,7 @@ pub fn read_written(tok: &str) -> Option<Written> {
         ([(0, from), (0, via), (0, to)], []) if capture => (Some(from.file()), Some(from.rank()), *to, Some(*via)),
         _ => return None,
     };
-    Some(Written::Move(Stated { color, piece, from_file, from_rank, capture, to, locust, promotion }))
+    Some(Written::Move(Stated { color, piece, from_file, from_rank, capture, to, locust, promotion, exchange: false }))
 }
 
 #[cfg(test)]
@@ -327,6 +346,10 @@ mod tests {
         // A neutral pawn's promotion, as Popeye writes it (its `n` before the pawn and the promotee).
         assert_eq!(mv("nPb7-b8=nQ").promotion, mv("b7-b8=Q").promotion);
         assert_eq!(mv("CAb1-c4").piece, PieceMark::Letters("CA".into()));
+        // Messigny's exchange, as Popeye writes it.
+        let x = mv("Ra8<->Rg5");
+        assert_eq!((x.exchange, x.from_file, x.from_rank, x.to), (true, Some(0), Some(7), sq("g5")));
+        assert!(!mv("Ra8-g8").exchange);
     }
 
     #[test]

@@ -267,6 +267,10 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "VaultingKings"),
     (1, "VaultingKings N"),
     (1, "WhiteVaultingKing Transmuting G"),
+    (3, "ExclusiveChess"),
+    (1, "ExclusiveChess ChecklessChess"),
+    (3, "MessignyChess"),
+    (1, "MessignyChess RexExclusive"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -301,6 +305,7 @@ const WITH_MADRASI: &[&str] = &[
     "CentralChess",
     "BGL 6 5",
     "BGL 8.5",
+    "ExclusiveChess",
 ];
 
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
@@ -323,7 +328,13 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
     // reaches the last rank does not reach the goal under Patrouille or Central chess, and does under Lortap).
     let support = ["Patrouille", "UltraPatrol", "Lortap", "CentralChess"];
     let allowed = |c: &str| {
+        // Exclusive chess with the goal mate only (stipula refuses the others).
+        let mate = stip.split_once('#').is_some_and(|(_, rest)| rest.starts_with(|x: char| x.is_ascii_digit()));
         !((c == "ChecklessChess" && stip.contains('+'))
+            || (c.starts_with("ExclusiveChess") && (!mate || stip.starts_with("sstip")))
+            // Messigny chess not in series play nor with the goal c81 (stipula refuses them).
+            || (c.starts_with("MessignyChess")
+                && (stip.contains("ser-") || stip.contains("->") || stip.contains("c81") || stip.contains('+')))
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
@@ -873,8 +884,8 @@ impl Gen<'_> {
             if c == "CavalierMajeur" && board.iter().flatten().any(|c| matches!(c, Some((_, "S")))) {
                 conditioned = false;
             }
-            // A twin may put a piece on a hole (stipula refuses it).
-            if c == "Hole" || c.contains("Imitator") {
+            // A twin may put a piece on a hole (stipula refuses it); a twin may turn Messigny chess to series play.
+            if c == "Hole" || c.contains("Imitator") || c.starts_with("MessignyChess") {
                 twinned = false;
             }
             // Hole and Haaner chess with the walks stipula plays them with.
