@@ -335,7 +335,7 @@ impl Goal {
     }
 
     /// Whether a move that reaches the goal is written without its ` +` (Popeye's `output_goal_preempts_check`):
-    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`).
+    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`, auto-mate's `Kd6-e6 + !#`).
     pub fn preempts_check(self) -> bool {
         matches!(
             self,
@@ -347,7 +347,6 @@ impl Goal {
                 | Goal::AutoStalemate
                 | Goal::DoubleMate
                 | Goal::CounterMate
-                | Goal::AutoMate
         )
     }
 

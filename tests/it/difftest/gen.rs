@@ -1021,7 +1021,8 @@ impl Gen<'_> {
         let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr") && !intro;
         opt(!tree && !reci && !intro && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only, and not in help-self play (stipula refuses it there).
-        let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
+        let mate =
+            stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#') && !self_check_goal(&stip);
         let help_self = stip.contains("hs");
         opt(mate && !reci && !reflex_new && !help_self && !intro && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
