@@ -171,7 +171,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         if moves == 0 {
             return Err(err(num_pos, "reci-h needs at least one move", "a number such as `2` or `2.5`"));
         }
-        if let Some(g) = std::iter::once(goal).chain(reci).find(|g| g.may_end_early()) {
+        if let Some(g) = std::iter::once(goal).chain(reci).find(|g| g.may_end_early() || g.self_check()) {
             return Err(unsupported(
                 goal_start,
                 &format!("not supported: reci-h with the goal `{}` (only `#`, `=`, `==` and `#=`)", g.symbol()),
@@ -300,7 +300,7 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
             if white {
                 return Err(refuse("reciprocal help play started by Black only"));
             }
-            if g.may_end_early() || r.may_end_early() {
+            if g.may_end_early() || r.may_end_early() || g.self_check() || r.self_check() {
                 return Err(refuse("reciprocal help play with the goals `#`, `=`, `==` and `#=` only"));
             }
             reci = (r != g).then_some(r);
@@ -334,20 +334,20 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
 
 /// What a goal may be, for messages.
 const GOALS_EXPECTED: &str =
-    "a goal: `#`, `=`, `==`, `#=`, `+`, `x`, `%`, `ep`, `00`, `~`, `!=`, `c81`, `z` and a square (`zd5`), `dia` (proof game) or `a=>b`";
+    "a goal: `#`, `=`, `==`, `#=`, `+`, `x`, `%`, `ep`, `00`, `~`, `!=`, `##`, `##!`, `!#`, `c81`, `z` and a square (`zd5`), `dia` (proof game) or `a=>b`";
 
 /// The goal at the start of `rest` (lower case) and its length in bytes, or why it is refused.
 fn read_goal(rest: &str) -> Result<(Goal, usize), (Fault, String)> {
     // Longest codes first: `##!` before `##` before `#=` before `#`.
     const CODES: &[(&str, Option<Goal>)] = &[
-        ("##!", None),
-        ("##", None),
+        ("##!", Some(Goal::CounterMate)),
+        ("##", Some(Goal::DoubleMate)),
         ("#=", Some(Goal::MateOrStalemate)),
         ("#", Some(Goal::Mate)),
         ("==", Some(Goal::DoubleStalemate)),
         ("=", Some(Goal::Stalemate)),
         ("!=", Some(Goal::AutoStalemate)),
-        ("!#", None),
+        ("!#", Some(Goal::AutoMate)),
         ("+", Some(Goal::Check)),
         ("x", Some(Goal::Capture)),
         ("%", Some(Goal::Steingewinn)),
@@ -427,6 +427,11 @@ mod tests {
             "ser-!=7",
             "r==3",
             "s+2",
+            "h##2",
+            "##!2",
+            "s##!1",
+            "ser-h##!2",
+            "ser-!#11",
         ] {
             assert_eq!(st(s), s);
         }
@@ -557,7 +562,7 @@ mod tests {
     fn errors_point_at_the_problem() {
         let e = parse_stipulation("h#x").unwrap_err();
         assert_eq!(e.offset, 2);
-        let e = parse_stipulation("h##2").unwrap_err();
+        let e = parse_stipulation("hct2").unwrap_err();
         assert!(e.message.contains("not supported"), "{}", e.message);
         assert_eq!(e.fault, Fault::Unsupported, "{}", e.message);
         assert!(parse_stipulation("#2.5").is_err());

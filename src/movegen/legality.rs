@@ -333,6 +333,14 @@ impl Rules {
         Some(after)
     }
 
+    /// The position after `mv` if the move leaves the mover's own king in check and every condition accepts it:
+    /// the goal move of double mate, counter-mate and auto-mate ([`crate::problem::Goal::self_check`]), after
+    /// which Popeye tests no self-check. `None` for a move that leaves the king safe (a legal move).
+    pub fn legal_but_self_check(&self, pos: &Position, mv: Move) -> Option<Position> {
+        let after = self.make(pos, mv);
+        (self.in_check(&after, pos.side()) && self.conditions_accept(pos, mv, &after, false)).then_some(after)
+    }
+
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
         if self.generates_legal(pos) {

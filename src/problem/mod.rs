@@ -284,6 +284,12 @@ pub enum Goal {
     Chess81,
     /// `!=` (auto-stalemate): the other side is not in check, and the mover would have no legal move.
     AutoStalemate,
+    /// `##` (double mate): both sides are mated, the mover by its own move ([`Goal::self_check`]).
+    DoubleMate,
+    /// `##!` (counter-mate): a double mate played by a side that was mated before its move.
+    CounterMate,
+    /// `!#` (auto-mate): the mover is mated by its own move.
+    AutoMate,
 }
 
 impl Goal {
@@ -313,6 +319,9 @@ impl Goal {
             Goal::Target(_) => "z",
             Goal::Chess81 => "c81",
             Goal::AutoStalemate => "!=",
+            Goal::DoubleMate => "##",
+            Goal::CounterMate => "##!",
+            Goal::AutoMate => "!#",
         }
     }
 
@@ -326,7 +335,7 @@ impl Goal {
     }
 
     /// Whether a move that reaches the goal is written without its ` +` (Popeye's `output_goal_preempts_check`):
-    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`).
+    /// the goals of immobility and check; the others keep it (`Qd1*d7 + x`, auto-mate's `Kd6-e6 + !#`).
     pub fn preempts_check(self) -> bool {
         matches!(
             self,
@@ -336,6 +345,8 @@ impl Goal {
                 | Goal::Stalemate
                 | Goal::DoubleStalemate
                 | Goal::AutoStalemate
+                | Goal::DoubleMate
+                | Goal::CounterMate
         )
     }
 
@@ -344,7 +355,24 @@ impl Goal {
     /// test ends it (`h+1.5`: `1...b4-b5 +` alone, not `1...b4-b5 +   2.Ka6-a7 b5-b6 +`,
     /// REGRESSIONS/4_47_to_4_49.inp#6). After mate or stalemate no move follows anyway.
     pub fn may_end_early(self) -> bool {
-        !matches!(self, Goal::Mate | Goal::Stalemate | Goal::DoubleStalemate | Goal::MateOrStalemate)
+        !matches!(
+            self,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::DoubleStalemate
+                | Goal::MateOrStalemate
+                | Goal::DoubleMate
+                | Goal::CounterMate
+                | Goal::AutoMate
+        )
+    }
+
+    /// Whether the goal's move leaves the mover's own king in check: double mate `##`, counter-mate `##!` and
+    /// auto-mate `!#`, which test the mover's check themselves, so that Popeye puts no self-check guard before
+    /// their goal test (`dont_instrument_selfcheck_ignoring_goals`, `solving/selfcheck_guard.c`). Such a move
+    /// is otherwise illegal: the goal's moves are those alone ([`crate::movegen::Rules::legal_but_self_check`]).
+    pub fn self_check(self) -> bool {
+        matches!(self, Goal::DoubleMate | Goal::CounterMate | Goal::AutoMate)
     }
 
     /// A proof game (`dia`) or `a=>b`: the goal is a position, not a mate or a stalemate.

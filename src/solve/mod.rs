@@ -209,6 +209,17 @@ pub fn goal_reached(rules: &Rules, goal: Goal, pos: &Position, buf: &mut MoveLis
         Goal::DoubleStalemate => !other_checked() && !rules.has_legal_move(pos, buf) && mover_immobile(buf),
         Goal::MateOrStalemate => !rules.has_legal_move(pos, buf),
         Goal::AutoStalemate => !other_checked() && mover_immobile(buf),
+        // Both sides mated, the mover by its own move (Popeye's `alloc_doublemate_mate_reached_tester_system`:
+        // check and immobility of the side to move and of the mover); counter-mate's own test, that the mover
+        // was mated before it moved, is made where its moves are found ([`Search::self_check_goal_moves`]).
+        Goal::DoubleMate | Goal::CounterMate => {
+            rules.in_check(pos, pos.side().opposite())
+                && other_checked()
+                && !rules.has_legal_move(pos, buf)
+                && mover_immobile(buf)
+        }
+        // The mover mated by its own move (`alloc_goal_automate_reached_tester_system`).
+        Goal::AutoMate => rules.in_check(pos, pos.side().opposite()) && mover_immobile(buf),
         Goal::Check => other_checked(),
         Goal::Capture => last.captured(),
         // Under Circe a capture whose piece is reborn wins nothing (Popeye's `circe_steingewinn_filter`).
@@ -250,6 +261,9 @@ fn goal_salt(goal: Goal) -> u64 {
         Goal::Any => 0xB000,
         Goal::Chess81 => 0xC000,
         Goal::Target(sq) => 0xD000 | (sq.index() as u64) << 50,
+        Goal::DoubleMate => 0xF000,
+        Goal::CounterMate => 0xF000 | 1 << 56,
+        Goal::AutoMate => 0xF000 | 2 << 56,
     }
 }
 
@@ -853,6 +867,14 @@ impl<'a> Search<'a> {
         if self.keep_mating_lines && !Self::has_mating_piece(pos, last) {
             return Ok(false);
         }
+        // A goal of self-check: its moves alone end the line, no legal move does (`h##2`).
+        if plies == 1 && self.goal.self_check() && !work.self_end && work.reci.is_none() && work.hidden.is_none() {
+            let goals = self.goal_moves(pos, false);
+            for &m in &goals {
+                work.found_with(m);
+            }
+            return Ok(!goals.is_empty());
+        }
         let kind = match (work.self_end, work.reci, work.hidden) {
             (true, _, _) if work.reflex => SearchKind::HelpReflex,
             (true, _, _) => SearchKind::HelpSelf,
@@ -1061,7 +1083,16 @@ impl<'a> Search<'a> {
                 Ok(work.out)
             })
             .collect();
-        concat(found)
+        let mut found = concat(found)?;
+        // ser-##1: the series' first move reaches a goal of self-check, none of the legal ones above does.
+        if end == SeriesEnd::Goal && self.goal.self_check() && (!exact || n == 1) {
+            let mut work = Work { sink, ..Work::default() };
+            for m in self.goal_moves(pos, false) {
+                work.found_with(m);
+            }
+            found.extend(work.out);
+        }
+        Ok(found)
     }
 
     /// The self end of help-self play from `pos`: each move after which every reply reaches the goal, with each
@@ -1152,6 +1183,10 @@ impl<'a> Search<'a> {
 
     /// The opponent's moves after a series move of ser-s#, when there are some and every one reaches the goal.
     fn forced_end(&self, after: &Position, buf: &mut Vec<Move>) -> Option<Vec<(Move, Position)>> {
+        if self.goal.self_check() {
+            let replies = self.self_check_goal_moves(after, false);
+            return (!replies.is_empty() && !self.rules.has_legal_move(after, buf)).then_some(replies);
+        }
         let replies = self.legal(after);
         (!replies.is_empty() && replies.iter().all(|(_, p)| self.goal_reached(p, buf))).then_some(replies)
     }
@@ -1240,6 +1275,13 @@ impl<'a> Search<'a> {
             SeriesEnd::SelfGoal => SearchKind::SeriesSelf,
             SeriesEnd::ReflexGoal => SearchKind::SeriesReflex,
         };
+        // ser-##: the last series move of a goal of self-check is none of the legal ones below.
+        if end == SeriesEnd::Goal && self.goal.self_check() && (!exact || left == 1) {
+            for m in self.goal_moves(&next, false) {
+                work.found_with(m);
+                any = true;
+            }
+        }
         let key = next.key() ^ salt(kind, self.goal, exact as u64);
         if self.table.no_solution(key).has(left) {
             return Ok(any);
@@ -1307,8 +1349,9 @@ impl<'a> Search<'a> {
         if let Some(r) = self.lookup_win(key, n) {
             return Ok(r);
         }
-        let won = if n <= 1 {
-            // Threat and MaxFlightsquares judge only the moves that do not reach the goal at once.
+        let won = if n <= 1 || (self.goal.self_check() && !self.exact && self.can_reach_goal_in_1(pos)) {
+            // Threat and MaxFlightsquares judge only the moves that do not reach the goal at once (nor the goal
+            // moves of self-check, which the legal moves below are not).
             self.can_reach_goal_in_1(pos)
         } else if self.deepens() {
             // A win within `n` is a win in exactly some length up to `n`, each with the limits of its own length
@@ -1443,6 +1486,11 @@ impl<'a> Search<'a> {
         if reflex && self.can_reach_goal_in_1(after) {
             // Reflex play: the defender must reach the goal when it can (too soon for `exact-`, unless this is the
             // last move).
+            return Ok(!self.exact || n <= 1);
+        }
+        // A goal of self-check is reached by no legal defence below: where the defender has no legal move and a
+        // goal move, it is forced to it.
+        if self.goal.self_check() && self.all_replies_reach_goal(after) {
             return Ok(!self.exact || n <= 1);
         }
         if !self.within_limits(after, n, if reflex { BattlePlay::Reflex } else { BattlePlay::Self_ })? {
@@ -1604,6 +1652,10 @@ impl<'a> Search<'a> {
     /// that cannot give check settles it without being made.
     pub fn all_replies_reach_goal(&self, pos: &Position) -> bool {
         let mut moves = Vec::with_capacity(64);
+        if self.goal.self_check() {
+            // No legal move reaches such a goal: the side has none, and has a goal move.
+            return !self.rules.has_legal_move(pos, &mut moves) && !self.self_check_goal_moves(pos, true).is_empty();
+        }
         let filter = if self.goal == Goal::Mate { self.rules.check_filter(pos) } else { None };
         let node = self.rules.node(pos);
         // First the moves that cannot reach the goal: one that is legal settles it, and its legality rarely
@@ -1629,10 +1681,46 @@ impl<'a> Search<'a> {
         any
     }
 
+    /// The moves of the side to move that reach a goal of self-check (`##`, `##!`, `!#`: [`Goal::self_check`]),
+    /// with the positions after them (only the first one with `first_only`): moves that leave the mover's own
+    /// king in check, the only ones that can. Double mate's are played by a side that has a legal move (Popeye's
+    /// `doublemate_filter_solve`, the immobility test of the position before the move: `##1`, White Kh6 Pg6,
+    /// Black Kh8 Bg7 Ra5 has no `1.Kh6-h7 ##`, REGRESSIONS/4_55_to_4_57.inp#5), counter-mate's by a side mated
+    /// before it moves (`countermate_filter_solve`: the mate test there); auto-mate's by any.
+    pub fn self_check_goal_moves(&self, pos: &Position, first_only: bool) -> Vec<(Move, Position)> {
+        let mut moves = Vec::with_capacity(64);
+        let may = match self.goal {
+            Goal::DoubleMate => self.rules.has_legal_move(pos, &mut moves),
+            Goal::CounterMate => self.rules.in_check(pos, pos.side()) && !self.rules.has_legal_move(pos, &mut moves),
+            _ => true,
+        };
+        if !may {
+            return Vec::new();
+        }
+        moves.clear();
+        self.rules.pseudo_moves(pos, &mut moves);
+        let mut buf = Vec::with_capacity(64);
+        let mut out = Vec::new();
+        for &m in &moves {
+            if let Some(after) = self.rules.legal_but_self_check(pos, m) {
+                if self.goal_reached(&after, &mut buf) {
+                    out.push((m, after));
+                    if first_only {
+                        break;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The moves of the side to move that reach the goal against the other side (only the first one with
     /// `first_only`). A mating move gives check: the others are not even made where [`Rules::mate_filter`] tells
     /// them.
     pub fn goal_moves(&self, pos: &Position, first_only: bool) -> Vec<Move> {
+        if self.goal.self_check() {
+            return self.self_check_goal_moves(pos, first_only).into_iter().map(|(m, _)| m).collect();
+        }
         let mut moves = Vec::with_capacity(64);
         match (self.goal == Goal::Mate).then(|| self.rules.mate_filter(pos)).flatten() {
             Some(filter) => self.rules.checking_moves(pos, &filter, &mut moves),

@@ -369,6 +369,11 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
         // Popeye: "Win_a_Piece and Circe Parrain not allowed" (the piece taken may come back a move later).
         return Some(Refusal::unsupported("not supported: the goal `%` with Parrain Circe".to_string()));
     }
+    if st.goal.self_check() && (st.exact || st.play.hidden_end()) {
+        // The goals of self-check are reached by no legal move: the searches look for their moves where the goal
+        // ends the play, not where `exact-` cuts a shorter goal nor inside a hidden end.
+        return Some(Refusal::unsupported(format!("not supported yet: the goal `{}` in `{}`", st.goal.symbol(), st)));
+    }
     if st.goal.is_proof() && (p.options.duplex || p.options.half_duplex) {
         // The proof-game search solves the stated side's game only: the other half is not searched.
         return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
@@ -596,6 +601,15 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     let name = attrs.defs().map(|a| a.names[0]).collect::<Vec<_>>().join(" ");
     if attrs.is_empty() {
         return None;
+    }
+    // The goals of self-check (`##`, `##!`, `!#`) read positions no legal move leads to, where a side could take
+    // the other's king: Popeye takes no such capture for a move there (`1...nKa5*a4 ##!` with a neutral king,
+    // REGRESSIONS/4_55_to_4_57.inp#17), stipula's legal moves do.
+    if d.stipulation.goal.self_check() {
+        return Some(Refusal::unsupported(format!(
+            "not supported yet: piece attribute {name} with the goal {}",
+            d.stipulation.goal.marker()
+        )));
     }
     if let (true, Some(c)) = (attrs.has(Attrs::NEUTRAL), d.conditions.first()) {
         return Some(Refusal::unsupported(format!("not supported yet: neutral pieces with {}", c.name)));

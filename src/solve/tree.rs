@@ -122,10 +122,16 @@ impl<'s, 'a> Battle<'s, 'a> {
         Ok(None)
     }
 
-    fn legal(&self, pos: &Position) -> Vec<(Move, Position)> {
+    /// The moves of the side to move in `pos`, the attacker's (`attacker`) or the defender's: the legal ones, and
+    /// for the side that reaches a goal of self-check (the attacker in direct play, the defender in self and
+    /// reflex play) its goal moves ([`Search::self_check_goal_moves`]).
+    fn legal(&self, pos: &Position, attacker: bool) -> Vec<(Move, Position)> {
         let mut buf = Vec::with_capacity(64);
         let mut out = Vec::with_capacity(48);
         self.search.rules.for_each_legal(pos, &mut buf, |m, p| out.push((m, p)));
+        if self.search.goal.self_check() && attacker == (self.play == Play::Direct) {
+            out.extend(self.search.self_check_goal_moves(pos, false));
+        }
         out
     }
 
@@ -151,7 +157,7 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// [`Battle::root`] keeping, when the search is stopped, the first moves searched to their end (and `true`).
     pub fn root_found(&self, pos: &Position, n: u32) -> (Vec<Attack>, bool) {
-        let moves = self.legal(pos);
+        let moves = self.legal(pos, true);
         if self.reflex() && self.search.reflex_attacker_bound(pos) {
             // Reflex play: the attacker must reach the goal itself and so fails at once; Popeye shows those
             // moves marked `?!?` (not in semi-reflex play, where the attacker is not bound).
@@ -315,7 +321,7 @@ impl<'s, 'a> Battle<'s, 'a> {
         if !self.reflex_goal_forced(pos) && !self.search.limits_allow(pos, n, selfplay)? {
             return Ok(Vec::new());
         }
-        let defences = self.legal(pos);
+        let defences = self.legal(pos, false);
         // Self play: when every defence reaches the goal at once, they are the set play whatever its length
         // (Popeye's TESTS/battle_play.inp, "s#2 with complete short set play": `1...b3-b2 #`).
         let complete = self.play == Play::Self_ && !defences.is_empty() && defences.iter().all(|(_, p)| self.goal(p));
@@ -369,7 +375,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     /// it; stops counting at `limit`.
     fn refutations(&self, after: &Position, m: u32, limit: u32, b: u32) -> Result<Vec<(Move, Position)>, Aborted> {
         let b = self.search.non_trivial_guard(after, m, self.selfplay(), b)?.unwrap_or(b);
-        let defences = self.legal(after);
+        let defences = self.legal(after, false);
         if self.reflex() && defences.iter().any(|(_, p)| self.goal(p)) {
             return Ok(Vec::new());
         }
@@ -435,7 +441,7 @@ impl<'s, 'a> Battle<'s, 'a> {
         }
         let (m, b) = self.level(after, m, b)?;
         let show_tree = self.opts.variations || ply > 0;
-        let defences = self.legal(after);
+        let defences = self.legal(after, false);
         // Self and reflex play at the last move: the defender's forced goal moves.
         let forced_goal = self.reflex() && defences.iter().any(|(_, p)| self.goal(p));
         if !direct && (m <= 1 || forced_goal) {
@@ -465,7 +471,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 Some(len) => {
                     let mut threats = Vec::new();
                     let mut moves = Vec::new();
-                    for (t, p) in self.legal(&null) {
+                    for (t, p) in self.legal(&null, true) {
                         if self.after_wins(&p, len, b)? {
                             moves.push((t, self.removals(&null, t)));
                             threats.push(self.attack(&null, t, &p, len, ply + 2, Role::Continuation, b)?);
@@ -560,7 +566,7 @@ impl<'s, 'a> Battle<'s, 'a> {
                 // semi-reflex play, whose attacker is not bound).
                 if self.play == Play::Reflex {
                     forced = self
-                        .legal(p)
+                        .legal(p, true)
                         .iter()
                         .filter(|(_, q)| self.goal(q))
                         .map(|(g, q)| self.played(p, *g, q, true))
@@ -612,7 +618,7 @@ impl<'s, 'a> Battle<'s, 'a> {
 
     /// Whether, after a defence (attacker to move in `pos`), some threat move no longer wins within `len`.
     fn defeats_a_threat(&self, pos: &Position, threats: &[ThreatMove], len: u32, b: u32) -> Result<bool, Aborted> {
-        let legal = self.legal(pos);
+        let legal = self.legal(pos, true);
         // Popeye identifies a move by its movement, its promotion, a rebirth its mover chose and the removals a rule adds (Breton), and under
         // Take&Make by its capture too (`utilities/table.c`, `is_effect_relevant`): `Se5-d7` stays the threat when
         // a defence turns it into `Se5*d7`, but Take&Make's `Ta2*a4-a3` is not `Ta2-a3`; a move of the Mars Circe
@@ -653,7 +659,7 @@ impl<'s, 'a> Battle<'s, 'a> {
     ) -> Result<Defence, Aborted> {
         let mv = self.played(before, d, after, self.play != Play::Direct);
         let mut continuations = Vec::new();
-        for (c, p) in self.legal(after) {
+        for (c, p) in self.legal(after, true) {
             if self.after_wins(&p, k, b)? {
                 continuations.push(self.attack(after, c, &p, k, ply + 1, Role::Continuation, b)?);
             }

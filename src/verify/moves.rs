@@ -212,7 +212,14 @@ pub fn read_stated_solution(
     let starts: Vec<Option<Start>> = chosen
         .iter()
         .zip(&positions)
-        .map(|(c, pos)| c.map(|(_, b, _)| Start { rules: &b.rules, position: pos.as_ref(), first: b.first }))
+        .map(|(c, pos)| {
+            c.map(|(_, b, _)| Start {
+                rules: &b.rules,
+                position: pos.as_ref(),
+                first: b.first,
+                self_check: b.stipulation.goal.self_check(),
+            })
+        })
         .collect();
     let triples: Vec<(&StatedTwin, &Start, Style)> =
         chosen.iter().zip(&starts).filter_map(|(c, s)| Some((c.as_ref()?.0, s.as_ref()?, c.as_ref()?.2))).collect();

@@ -502,7 +502,14 @@ impl<'a> Reader<'a> {
                 Cmd::InitialGameArray => initial_game_array(&mut d.pieces),
                 Cmd::Condition => {
                     let more = self.conditions(&tok, &d.conditions, &mut d.spots, false)?;
-                    d.conditions.extend(more);
+                    for c in more {
+                        // Popeye adds the squares of a second `Hole` to the first's (BEISPIEL/stip.inp#66: eight
+                        // `bedingung loch` lines).
+                        match d.conditions.iter_mut().find(|e| c.name == "Hole" && e.name == c.name) {
+                            Some(e) => e.squares.0 |= c.squares.0,
+                            None => d.conditions.push(c),
+                        }
+                    }
                 }
                 Cmd::Option => self.options(&tok, &mut d.options, &mut d.spots)?,
                 Cmd::Twin | Cmd::ZeroPosition => {
@@ -1070,7 +1077,10 @@ impl<'a> Reader<'a> {
                 }
                 self.lex.next();
             }
-            let all: Vec<ConditionSpec> = earlier.iter().chain(out.iter()).chain([&spec]).cloned().collect();
+            // A second `Hole` adds its squares to the first's (below, where the conditions are kept).
+            let again = |c: &&ConditionSpec| !(spec.name == "Hole" && c.name == spec.name);
+            let all: Vec<ConditionSpec> =
+                earlier.iter().chain(out.iter()).filter(again).chain([&spec]).cloned().collect();
             // Imitators given again: in a=>b, those of the target position, which Popeye compares too.
             if spec.name == "Imitator" && earlier.iter().chain(out.iter()).any(|c| c.name == "Imitator") {
                 return Err(self.diag(&tok, "not supported: Imitator given twice (a=>b's imitators of the target)"));

@@ -94,6 +94,9 @@ pub struct Start<'a> {
     pub position: &'a dyn Fn(Color) -> Option<Position>,
     /// The side that moves first in the stipulation (its `1.` in tree play).
     pub first: Color,
+    /// The goal is one of self-check (`##`, `##!`, `!#`): a move that leaves the mover's own king in check is
+    /// read too, as their goal moves do ([`Rules::legal_but_self_check`]).
+    pub self_check: bool,
 }
 
 /// Whether legal move `m` of `pos` is the written move `s`, its piece letters naming one of `kinds`.
@@ -134,11 +137,17 @@ fn find(
     rules: &Rules,
     pos: &Position,
     lang: Lang,
+    self_check: bool,
 ) -> Result<Option<(Move, Position)>, Issue> {
     let issue = |kind| Issue { text: text.to_string(), at, kind };
     let mut legal: Vec<(Move, Position)> = Vec::new();
     let mut buf = MoveList::new();
     rules.for_each_legal(pos, &mut buf, |m, after| legal.push((m, after)));
+    if self_check {
+        buf.clear();
+        rules.pseudo_moves(pos, &mut buf);
+        legal.extend(buf.iter().filter_map(|&m| rules.legal_but_self_check(pos, m).map(|after| (m, after))));
+    }
     let hits: Vec<(Move, Position)> = match w {
         Written::Any { .. } => return Ok(None),
         Written::Castle { long } => {
@@ -188,7 +197,7 @@ fn find(
 }
 
 /// Resolves the subtree of node `i`, played from `pos`, by `side`.
-fn subtree(t: &StatedTwin, i: usize, pos: &Position, side: Color, rules: &Rules, lang: Lang, out: &mut ResolvedTwin) {
+fn subtree(t: &StatedTwin, i: usize, pos: &Position, side: Color, start: &Start, lang: Lang, out: &mut ResolvedTwin) {
     let n = &t.nodes[i];
     let mut pos = pos.clone();
     let mut side = side;
@@ -197,11 +206,11 @@ fn subtree(t: &StatedTwin, i: usize, pos: &Position, side: Color, rules: &Rules,
         side = side.opposite();
     }
     out.side[i] = Some(side);
-    match find(&n.written, &n.text, n.at, rules, &pos, lang) {
+    match find(&n.written, &n.text, n.at, start.rules, &pos, lang, start.self_check) {
         Ok(Some((m, after))) => {
             out.found[i] = Found::Move(m);
             for &c in &n.children {
-                subtree(t, c, &after, side.opposite(), rules, lang, out);
+                subtree(t, c, &after, side.opposite(), start, lang, out);
             }
         }
         Ok(None) => out.found[i] = Found::Any,
@@ -228,7 +237,7 @@ pub fn resolve_twin(t: &StatedTwin, style: Style, start: &Start, lang: Lang) -> 
                 continue;
             };
             let mut attempt = fresh();
-            subtree(t, r, &pos, side, start.rules, lang, &mut attempt);
+            subtree(t, r, &pos, side, start, lang, &mut attempt);
             let failed = attempt.found.iter().filter(|f| matches!(f, Found::Issue(_))).count();
             if best.as_ref().is_none_or(|(b, _)| failed < *b) {
                 best = Some((failed, attempt));

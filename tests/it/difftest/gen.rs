@@ -311,6 +311,11 @@ const WITH_MADRASI: &[&str] = &[
 /// `STIPULA_DIFF_CONDITION=text`: every problem under a condition whose name contains `text`, or one of its
 /// `|`-separated parts (to test one condition's family with a few hundred problems); unset, one problem in five
 /// under any condition.
+/// Whether a stipulation's goal is one of self-check: double mate `##`, counter-mate `##!`, auto-mate `!#`.
+fn self_check_goal(stip: &str) -> bool {
+    stip.contains("##") || stip.contains("!#")
+}
+
 /// `STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of a stipulation family whose code contains one of the
 /// `|`-separated words (`sstip` for the structured stipulations).
 fn family_filter() -> Option<String> {
@@ -483,9 +488,14 @@ impl Gen<'_> {
             return (fam, text, n);
         }
         let n = self.rng.range(lo, hi);
-        // Now and then another of Popeye's goals in place of `#` or `=` (`hx2`, `s+2`, `ser-zd54`).
-        let goal = if self.rng.chance(25) {
-            let g = *self.rng.pick(&["x", "+", "~", "00", "ep", "==", "#=", "!=", "%", "c81", "z"]);
+        // Now and then another of Popeye's goals in place of `#` or `=` (`hx2`, `s+2`, `ser-zd54`);
+        // `STIPULA_DIFF_GOAL=##|##!|!#`: always one of those.
+        let forced_goal = std::env::var("STIPULA_DIFF_GOAL").ok().filter(|s| !s.is_empty());
+        let goal = if let Some(goals) = forced_goal {
+            let goals: Vec<&str> = goals.split('|').collect();
+            self.rng.pick(&goals).to_string()
+        } else if self.rng.chance(25) {
+            let g = *self.rng.pick(&["x", "+", "~", "00", "ep", "==", "#=", "!=", "%", "c81", "z", "##", "##!", "!#"]);
             if g == "z" {
                 format!("z{}{}", self.rng.pick(&["a", "b", "c", "d", "e", "f", "g", "h"]), self.rng.range(1, 8))
             } else {
@@ -511,8 +521,8 @@ impl Gen<'_> {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
         };
-        // exact-semi-r: refused by stipula.
-        let exact = self.rng.chance(7) && !code.starts_with("semi-r");
+        // exact-semi-r, and `exact-` with the goals of self-check (`##`, `##!`, `!#`): refused by stipula.
+        let exact = self.rng.chance(7) && !code.starts_with("semi-r") && !self_check_goal(&code);
         // Now and then Popeye's introductory moves before series play of two or three moves (not ser-r, nor with
         // `exact-`: refused by stipula).
         let series = code.starts_with("ser-") && !code.starts_with("ser-r");
@@ -685,7 +695,9 @@ impl Gen<'_> {
         // Orphans and friends: not with piece attributes or conditions (stipula refuses them so; Popeye refuses
         // them with neutral pieces).
         let borrows = self.board.iter().flatten().any(|c| matches!(c, Some((_, "O" | "F"))));
-        if kingless.is_none() && !borrows && self.rng.chance(6) {
+        // Nor with the goals of self-check: stipula refuses piece attributes with them.
+        let self_check = self_check_goal(&stip);
+        if kingless.is_none() && !borrows && !self_check && self.rng.chance(6) {
             let white = self.rng.chance(50);
             let pieces: Vec<(usize, usize)> = (0..8)
                 .flat_map(|r| (0..8).map(move |f| (f, r)))
@@ -711,7 +723,7 @@ impl Gen<'_> {
             && !stip.contains("hs")
             && !stip.contains("hr")
             && !stip.contains('/');
-        if royal.is_none() && !borrows && !castling && unbattled && (self.rng.chance(8) || forced) {
+        if royal.is_none() && !borrows && !castling && unbattled && !self_check && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
                     // Not a nonstop orix: Popeye's neutral one takes itself (docs/popeye-differences.md).
@@ -751,7 +763,13 @@ impl Gen<'_> {
         let magic_castling = (board[0][4] == Some((true, "K")) && corner_rook(true, 0))
             || (board[7][4] == Some((false, "K")) && corner_rook(false, 7));
         let refused = (attr == "Paralysing" && stip.contains("!=")) || (attr == "Magic" && magic_castling);
-        if royal.is_none() && neutral.is_empty() && !borrows && !refused && (self.rng.chance(8) || forced) {
+        if royal.is_none()
+            && neutral.is_empty()
+            && !borrows
+            && !refused
+            && !self_check
+            && (self.rng.chance(8) || forced)
+        {
             for r in 0..8 {
                 for f in 0..8 {
                     let fits = |k: &str| match attr {
@@ -1069,7 +1087,8 @@ impl Gen<'_> {
         let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr") && !intro;
         opt(!tree && !reci && !intro && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only, and not in help-self play (stipula refuses it there).
-        let mate = stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#');
+        let mate =
+            stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#') && !self_check_goal(&stip);
         let help_self = stip.contains("hs");
         opt(mate && !reci && !reflex_new && !help_self && !intro && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
