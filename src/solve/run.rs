@@ -591,6 +591,10 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if d.stipulation.goal.is_proof() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} in proof games")));
     }
+    // Magic pieces alone among the attributes (kings' royalty aside).
+    if attrs.has(Attrs::MAGIC) && attrs != Attrs::MAGIC {
+        return Some(Refusal::unsupported(format!("not supported yet: piece attributes {name} together")));
+    }
     // Magic pieces of the orthodox walks (Popeye's lines of the other walks are not read yet), not neutral.
     if let Some(x) = d.pieces.iter().find(|x| {
         x.attrs.has(Attrs::MAGIC)
