@@ -116,7 +116,8 @@ pub struct Position {
     marked: Bitboard,
     /// The attributes every marked piece has (a problem gives one set of attributes to all its attributed
     /// pieces: `setup` refuses others); the same in every position of a problem.
-    marks: Attrs,
+    /// Stored in one byte ([`Position::pack_marks`]): the position stays within its size.
+    marks: u8,
     /// The castling-right bits (see [`castle`]) and, in [`SIDE_BIT`], Black to move: one byte, so that the
     /// conditions' state slots fit beside the flags.
     castling: u8,
@@ -257,7 +258,7 @@ impl Position {
             by_kind: [Bitboard::EMPTY; 6],
             planes: [Bitboard::EMPTY; FAIRY_PLANES],
             marked: Bitboard::EMPTY,
-            marks: Attrs::NONE,
+            marks: 0,
             castling: 0,
             ep: NO_SQ,
             flags: 0,
@@ -356,7 +357,7 @@ impl Position {
     /// The royal pieces of `color`: its kings and its pieces with the royal attribute.
     #[inline]
     pub fn royal_bb(&self, color: Color) -> Bitboard {
-        let royal = if self.marks.has(Attrs::ROYAL) { self.marked } else { Bitboard::EMPTY };
+        let royal = if self.marks & Attrs::ROYAL.0 as u8 != 0 { self.marked } else { Bitboard::EMPTY };
         (self.by_kind[Kind::KING.index()] | royal) & self.by_color[color.index()]
     }
 
@@ -369,7 +370,29 @@ impl Position {
     /// The attributes of every marked piece ([`Position::marked`]).
     #[inline]
     pub fn marks(&self) -> Attrs {
-        self.marks
+        Self::unpack_marks(self.marks)
+    }
+
+    /// The marks in a byte: the attributes' bits, [`Attrs::MAGIC`] (no bit of a byte) written as
+    /// [`Attrs::NEUTRAL`] with [`Attrs::HALF_NEUTRAL`], which marks never hold together (a half-neutral piece's
+    /// neutrality is the colours').
+    const fn pack_marks(a: Attrs) -> u8 {
+        const MAGIC_BYTE: u8 = (Attrs::NEUTRAL.0 | Attrs::HALF_NEUTRAL.0) as u8;
+        if a.0 & Attrs::MAGIC.0 != 0 {
+            a.0 as u8 | MAGIC_BYTE
+        } else {
+            a.0 as u8
+        }
+    }
+
+    /// The inverse of [`Position::pack_marks`].
+    const fn unpack_marks(b: u8) -> Attrs {
+        const MAGIC_BYTE: u8 = (Attrs::NEUTRAL.0 | Attrs::HALF_NEUTRAL.0) as u8;
+        if b & MAGIC_BYTE == MAGIC_BYTE {
+            Attrs((b & !MAGIC_BYTE) as u16 | Attrs::MAGIC.0)
+        } else {
+            Attrs(b as u16)
+        }
     }
 
     /// The attributes of the piece on `sq` (none on an empty square).
@@ -378,9 +401,9 @@ impl Position {
         if self.marked.has(sq) {
             // A half-neutral piece is neutral while it stands in both colours.
             if self.neutral_bb().has(sq) {
-                self.marks.union(Attrs::NEUTRAL)
+                self.marks().union(Attrs::NEUTRAL)
             } else {
-                self.marks
+                self.marks()
             }
         } else {
             Attrs::NONE
@@ -410,7 +433,7 @@ impl Position {
         }
         // Half-neutral pieces share their marks, neutral or not: the position's colours tell which are neutral.
         let marks = if attrs.has(Attrs::HALF_NEUTRAL) { Attrs(attrs.0 & !Attrs::NEUTRAL.0) } else { attrs };
-        if !self.marks.is_empty() && self.marked.non_empty() && self.marks != marks {
+        if self.marks != 0 && self.marked.non_empty() && self.marks() != marks {
             return false;
         }
         if attrs.has(Attrs::NEUTRAL) {
@@ -419,7 +442,7 @@ impl Position {
             self.place(sq, Piece::new(Color::White, piece.kind));
             self.by_color[Color::Black.index()].set(sq);
         }
-        self.marks = marks;
+        self.marks = Self::pack_marks(marks);
         self.marked.set(sq);
         self.key ^= self.mark_key(sq);
         true

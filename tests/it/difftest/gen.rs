@@ -763,6 +763,9 @@ impl Gen<'_> {
         let magic_castling = (board[0][4] == Some((true, "K")) && corner_rook(true, 0))
             || (board[7][4] == Some((false, "K")) && corner_rook(false, 7));
         let refused = (attr == "Paralysing" && stip.contains("!=")) || (attr == "Magic" && magic_castling);
+        // A magic pawn only beside the walks magic pieces are played with (stipula refuses it with others).
+        let fairy_board =
+            board.iter().flatten().flatten().any(|&(_, k)| !matches!(k, "K" | "Q" | "R" | "B" | "S" | "P" | "G"));
         if royal.is_none()
             && neutral.is_empty()
             && !borrows
@@ -778,7 +781,7 @@ impl Gen<'_> {
                         // Not a nonstop orix, which Popeye's takes itself once neutral (docs/popeye-differences.md).
                         "HalfNeutral" => k != "K" && k != "NO",
                         // The walks stipula plays magic pieces with.
-                        "Magic" => matches!(k, "K" | "Q" | "R" | "B" | "S" | "P" | "G"),
+                        "Magic" => matches!(k, "K" | "Q" | "R" | "B" | "S" | "G") || (k == "P" && !fairy_board),
                         _ => k != "K",
                     };
                     if matches!(self.board[r][f], Some((_, k)) if fits(k)) && self.rng.chance(50) {
@@ -1047,7 +1050,9 @@ impl Gen<'_> {
             opt(set_play, "SetPlay".into());
             // Not with a structured stipulation (stipula refuses WhiteToPlay with a hidden end).
             let wtp = !stip.contains('.') && !stip.starts_with("sstip") && r.chance(10);
-            opt(wtp && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
+            // Not with magic pieces (stipula refuses them with WhiteToPlay).
+            let magic = attr == "Magic" && !(marked.is_empty() && marked_neutral.is_empty());
+            opt(wtp && !magic && !(set_play && stip.contains("reci")), "WhiteToPlay".into());
             // Popeye's Intelligent mode refuses fairy conditions and pieces; stipula accepts it (README).
             opt(
                 !fairy
