@@ -236,10 +236,11 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         Some(m) if m == max => true,
         Some(_) => return Err(refuse("a shortest length other than the longest")),
     };
-    // The goal between `[` and `]`, the whole of it.
+    // The goal between `[` and `]`, the whole of it. Not `!#` (auto-mate in a plain stipulation): in a structured
+    // one `!` is the negation, `1a[!#]d` "White moves and does not mate" (BEISPIEL/sford.inp#11).
     let goal_in = |inner: &str| -> Option<Goal> {
         let (g, len) = read_goal(inner).ok()?;
-        (len == inner.len() && !g.is_proof()).then_some(g)
+        (len == inner.len() && !g.is_proof() && g != Goal::AutoMate).then_some(g)
     };
     let shape = |prefix: &str, suffix: &str| -> Option<Goal> {
         rest.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).and_then(goal_in)

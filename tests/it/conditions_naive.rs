@@ -379,6 +379,11 @@ fn piece_moves(n: Naive, pos: &Position, from: Square, promotions: &[Kind], out:
         out.extend(targets_naive(pos, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)));
         return;
     }
+    // A pawn on its own first rank (an Annan pawn can walk back there) stands still, as in Popeye (no condition
+    // here brings pawns to their first rank to move on from it, as wormholes do).
+    if from.rank() == piece.color.opposite().last_rank() {
+        return;
+    }
     let empty = |s: Square| pos.piece_at(s).is_none();
     let enemy = |s: Square| pos.piece_at(s).is_some_and(|p| p.color != piece.color);
     let f = piece.color.forward();

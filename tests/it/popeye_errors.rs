@@ -94,14 +94,14 @@ fn piece_attribute() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces White Magic Ke1
+Pieces White Uncapturable Ke1
 EndProblem
 "#,
-        r#"error: not supported: piece attribute Magic
+        r#"error: not supported: piece attribute Uncapturable
  --> t.inp:3:14
   |
-3 | Pieces White Magic Ke1
-  |              ^^^^^
+3 | Pieces White Uncapturable Ke1
+  |              ^^^^^^^^^^^^
 "#,
     );
 }
