@@ -292,6 +292,14 @@ impl Position {
                 return k;
             }
         }
+        self.fairy_kind_on(sq)
+    }
+
+    /// [`Position::kind_on`] for a fairy piece: read off the planes, apart so that the orthodox test stays small
+    /// enough to be inlined wherever a piece is looked up (with eight planes inline, `piece_at` was not: +2.8 %
+    /// instructions on an orthodox direct mate).
+    #[inline(never)]
+    fn fairy_kind_on(&self, sq: Square) -> Kind {
         let mut n = 0;
         for (i, plane) in self.planes.iter().enumerate() {
             n |= (plane.has(sq) as usize) << i;
