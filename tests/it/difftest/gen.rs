@@ -506,6 +506,11 @@ impl Gen<'_> {
         } else {
             "#".to_string()
         };
+        // Self, reflex and semi-reflex play: not with the goals of self-check (refused by stipula), mate instead.
+        let goal = match matches!(fam, Fam::Self_ | Fam::Reflex) && self_check_goal(&goal) {
+            true => "#".to_string(),
+            false => goal,
+        };
         // reci-h: the goals after which no move follows (the others are refused), the end's own now and then.
         let goal = match code.starts_with("reci") {
             true if !["#", "=", "==", "#="].contains(&goal.as_str()) => {
