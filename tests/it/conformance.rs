@@ -291,6 +291,7 @@ const DOCUMENTED: &[(&str, &str)] = &[
     ("REGRESSIONS/4_87_to_4_89.inp#3", "a pawn on its first rank in the diagram is refused"),
     ("REGRESSIONS/4_61_to_4_63.inp#23", "a pawn on its first rank in the diagram is refused"),
     ("EXAMPLES/halfneut.inp#1", "a pawn on its first rank in the diagram is refused"),
+    ("BEISPIEL/halbneut.inp#13", "a pawn on its first rank in the diagram is refused"),
     ("BEISPIEL/lengthy/zeitmax.inp#1", "MaxTime: which lines Popeye finds before its time runs out"),
     ("BEISPIEL/lengthy/zeitmax.inp#6", "MaxTime: Popeye's 10 s run out before the solution it finds without the limit"),
     ("BEISPIEL/exklohne.inp#94", "Checkless chess: a check whose legality Popeye cannot decide is left out"),
