@@ -8,10 +8,11 @@ use clap::Args;
 use std::fmt::Write as _;
 use std::time::Duration;
 use stipula::explain::prose::position_facts;
-use stipula::explain::walkthrough::{explain_problem, explain_problem_in_full, why_in_problem, WhyError};
+use stipula::explain::walkthrough::{explain_problem, explain_problem_in_full, why_in_twins, WhyError};
 use stipula::explain::{PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use stipula::output::board::{svg, unicode};
 use stipula::output::html::{self, Explained};
+use stipula::problem::twins::compile_twins;
 use stipula::problem::{Diagnostic, Problem};
 use stipula::solve::run::Settings;
 use stipula::square::Square;
@@ -112,8 +113,9 @@ pub fn run(args: ExplainArgs) -> i32 {
             let _ = writeln!(out, "── problem {} of {total} ({}) ──", index + 1, p.location);
         }
         if !args.why.is_empty() {
+            let twins = compile_twins(&p);
             for m in &args.why {
-                let answers = match guard::problem(&args.file, index + 1, || why_in_problem(&p, m)) {
+                let answers = match guard::problem(&args.file, index + 1, || why_in_twins(&p, &twins, m)) {
                     Ok(a) => a,
                     Err(why) => {
                         eprint!("{}", guard::report(&format!("problem {} ({})", index + 1, p.location), &why));

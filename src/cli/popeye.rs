@@ -15,8 +15,9 @@ use std::io::Read;
 use std::time::{Duration, Instant};
 use stipula::input::{decode, popeye::input_language, popeye::read_popeye_spans_as_popeye};
 use stipula::output::popeye::{banner, closing, problem_start, twin, Completeness};
+use stipula::problem::twins::compile_twins;
 use stipula::problem::{Diagnostic, Fault};
-use stipula::solve::run::{solve_problem_each, Outcome, Settings};
+use stipula::solve::run::{solve_twins_each, Outcome, Settings};
 use stipula::words::{in_lang, Lang};
 
 /// The table size without `-maxmem`, as `stipula solve` has it (Popeye guesses from the machine's memory).
@@ -210,11 +211,13 @@ fn solve_file(a: &Args) -> i32 {
                 continue;
             }
         };
-        out!("{}", problem_start(&p, lang));
+        // The twins are compiled once, for the header and the solver.
+        let compiled = compile_twins(&p);
+        out!("{}", problem_start(&p, &compiled, lang));
         super::out::flush();
         let mut twins = Vec::new();
         let solved = guard::problem(&name, index + 1, || {
-            solve_problem_each(&p, &settings, |t| {
+            solve_twins_each(&p, &compiled, &settings, |t| {
                 if let (Outcome::Refused(_), false) = (&t.outcome, t.unplayable.is_empty()) {
                     // No phase can be played: Popeye writes its message for each (below), nothing else.
                 } else if let Outcome::Refused(why) = &t.outcome {

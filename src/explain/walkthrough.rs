@@ -7,7 +7,7 @@ use super::prose::why_sentence;
 use super::{piece_moves, snapshot, why, PhaseWalk, Snapshot, Step, TreeNode, TwinExplanation};
 use crate::movegen::Rules;
 use crate::position::Position;
-use crate::problem::twins::{twin_diagrams, Diagram};
+use crate::problem::twins::{compile_twins, CompiledTwin, Diagram};
 use crate::problem::{PhaseKind, Problem, Stipulation};
 use crate::setup::build_position;
 use crate::solve::run::{collect_phase_lines, diagram_rules, problem_search, solving_refusal, time_limit, Settings};
@@ -24,21 +24,32 @@ const MAX_TREE_STEPS: usize = 400;
 /// settings' time limit and the problem's `MaxTime` (whichever is shorter, for all twins together), and walks
 /// through at most `max_lines` lines of help and series play (the canonically first).
 pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation> {
+    explain_twins(p, &compile_twins(p), settings)
+}
+
+/// [`explain_problem`] with the problem's twins compiled already ([`compile_twins`]).
+pub fn explain_twins(
+    p: &Problem,
+    twins: &Result<Vec<CompiledTwin>, String>,
+    settings: &Settings,
+) -> Vec<TwinExplanation> {
     let deadline = time_limit(p, settings).map(|l| std::time::Instant::now() + l);
-    let twins = match twin_diagrams(p) {
+    let twins = match twins {
         Ok(t) => t,
         Err(e) => {
             let mut t =
                 TwinExplanation::empty(String::new(), String::new(), p.stipulation.to_string(), p.pieces.clone());
-            t.refused = Some(e);
+            t.refused = Some(e.clone());
             return vec![t];
         }
     };
     twins
-        .into_iter()
-        .map(|(label, heading, d)| {
+        .iter()
+        .map(|c| {
+            let d = &c.diagram;
+            let (label, heading) = (c.label.clone(), c.heading.to_string());
             let mut t = TwinExplanation::empty(label, heading, d.stipulation.to_string(), d.pieces.clone());
-            if let Err(e) = explain_diagram(p, &d, &mut t, settings, deadline) {
+            if let Err(e) = explain_diagram(p, d, &mut t, settings, deadline) {
                 t.refused = Some(e);
             }
             t
@@ -49,9 +60,11 @@ pub fn explain_problem(p: &Problem, settings: &Settings) -> Vec<TwinExplanation>
 /// As [`explain_problem`], with what each piece may do in every position ([`Snapshot::moves`]), for the
 /// teaching page.
 pub fn explain_problem_in_full(p: &Problem, settings: &Settings) -> Vec<TwinExplanation> {
-    let mut twins = explain_problem(p, settings);
-    let Ok(diagrams) = twin_diagrams(p) else { return twins };
-    for (t, (_, _, d)) in twins.iter_mut().zip(diagrams) {
+    let compiled = compile_twins(p);
+    let mut twins = explain_twins(p, &compiled, settings);
+    let Ok(compiled) = compiled else { return twins };
+    for (t, c) in twins.iter_mut().zip(compiled) {
+        let d = c.diagram;
         // A proof game's rules know the kinds of its start position too.
         let rules = if d.stipulation.goal.is_proof() {
             crate::solve::proof::start_position(p, &d).map(|(r, _)| r).ok()
@@ -106,14 +119,24 @@ pub enum WhyError {
 /// The answer to `--why MOVE` for each twin of a problem, asked in the twin's diagram position:
 /// (twin label, sentence or error).
 pub fn why_in_problem(p: &Problem, text: &str) -> Vec<(String, Result<String, WhyError>)> {
-    let twins = match twin_diagrams(p) {
+    why_in_twins(p, &compile_twins(p), text)
+}
+
+/// [`why_in_problem`] with the problem's twins compiled already ([`compile_twins`]).
+pub fn why_in_twins(
+    p: &Problem,
+    twins: &Result<Vec<CompiledTwin>, String>,
+    text: &str,
+) -> Vec<(String, Result<String, WhyError>)> {
+    let twins = match twins {
         Ok(t) => t,
-        Err(e) => return vec![(String::new(), Err(WhyError::Refused(e)))],
+        Err(e) => return vec![(String::new(), Err(WhyError::Refused(e.clone())))],
     };
     twins
-        .into_iter()
-        .map(|(label, _, d)| {
-            let r = match prepare(p, &d) {
+        .iter()
+        .map(|c| {
+            let label = c.label.clone();
+            let r = match prepare(p, &c.diagram) {
                 Err(e) => Err(WhyError::Refused(e)),
                 Ok((rules, pos, _)) => match why(&rules, &pos, text) {
                     Ok(w) => Ok(why_sentence(&pos, &w)),

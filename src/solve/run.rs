@@ -11,7 +11,7 @@ use crate::moves::Move;
 use crate::pieces::{Attrs, Kind};
 use crate::position::{castle, Position};
 use crate::problem::options::{Opt, OptionDef};
-use crate::problem::twins::{twin_diagrams, twin_stipulation, Diagram, TwinChange};
+use crate::problem::twins::{compile_twins, twin_stipulation, CompiledTwin, Diagram, Heading};
 use crate::problem::{Goal, Play, Problem, Refusal, Stipulation};
 use crate::setup::{build_position, Culprit, SetupOptions};
 use crate::square::Color;
@@ -133,8 +133,8 @@ pub struct SolvedTwin {
     pub zero_position: bool,
     /// `a)`, `b)`, `+c)` (`+` when the twin continues from the previous one); empty without twins.
     pub label: String,
-    /// What changed, Popeye-style (`bSh3-->h4`).
-    pub heading: String,
+    /// What changed, Popeye-style (`bSh3-->h4`); JSON: in English.
+    pub heading: Heading,
     pub stipulation: String,
     /// Direct, self or reflex play (Popeye's tree mode), as opposed to help and series play (line mode).
     pub tree: bool,
@@ -157,18 +157,33 @@ pub struct SolvedTwin {
 
 /// Solves every twin of a problem.
 pub fn solve_problem(p: &Problem, settings: &Settings) -> Vec<SolvedTwin> {
-    let mut twins = Vec::new();
-    solve_problem_each(p, settings, |t| twins.push(t));
-    twins
+    solve_twins(p, &compile_twins(p), settings)
+}
+
+/// [`solve_problem`] with the problem's twins compiled already ([`compile_twins`]).
+pub fn solve_twins(p: &Problem, twins: &Result<Vec<CompiledTwin>, String>, settings: &Settings) -> Vec<SolvedTwin> {
+    let mut solved = Vec::new();
+    solve_twins_each(p, twins, settings, |t| solved.push(t));
+    solved
 }
 
 /// [`solve_problem`], handing each twin to `each` as soon as it is solved (a front-end shows it while the next
 /// twin is searched).
-pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut(SolvedTwin)) {
+pub fn solve_problem_each(p: &Problem, settings: &Settings, each: impl FnMut(SolvedTwin)) {
+    solve_twins_each(p, &compile_twins(p), settings, each)
+}
+
+/// [`solve_problem_each`] with the problem's twins compiled already ([`compile_twins`]).
+pub fn solve_twins_each(
+    p: &Problem,
+    twins: &Result<Vec<CompiledTwin>, String>,
+    settings: &Settings,
+    mut each: impl FnMut(SolvedTwin),
+) {
     let refused = |why: Refusal| SolvedTwin {
         zero_position: false,
         label: String::new(),
-        heading: String::new(),
+        heading: Heading::default(),
         stipulation: p.stipulation.to_string(),
         tree: is_tree(p.stipulation.play),
         phases: Vec::new(),
@@ -179,9 +194,9 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
         nodes: 0,
         millis: 0,
     };
-    let twins = match twin_diagrams(p) {
+    let twins = match twins {
         Ok(t) => t,
-        Err(e) => return each(refused(Refusal::bad_input(e))),
+        Err(e) => return each(refused(Refusal::bad_input(e.clone()))),
     };
     let limit = time_limit(p, settings);
     let mut table = match Table::try_new(settings.hash_mb) {
@@ -190,34 +205,27 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
     };
     // The table's facts hold under the rules they were found with: a twin that changes the conditions starts
     // with an empty table (a fact of Madrasi RexInclusive is no fact of Madrasi).
-    let mut rules_of_table = twins.first().map(|(_, _, d)| d.conditions.clone());
+    let mut rules_of_table = twins.first().map(|t| t.diagram.conditions.clone());
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     // The zero position, when Popeye plays part of it (`Duplex`), comes first, as a twin without a label.
-    let zero =
-        Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
     let zero_plan = p.zero_position_plan(&p.stipulation);
-    let zero = (!zero_plan.is_empty()).then(|| (true, String::new(), String::new(), zero, zero_plan));
-    // Which twins set the stipulation themselves (the first twin, the diagram, is none unless it is a twin of the
-    // zero position).
-    let restipulated: Vec<bool> = (!p.zero_position)
-        .then_some(false)
-        .into_iter()
-        .chain(p.twins.iter().map(|t| t.changes.iter().any(|c| matches!(c, TwinChange::Stipulation(_)))))
-        .collect();
-    let twins = twins.into_iter().zip(restipulated).map(|((label, heading, d), restipulated)| {
-        let plan = p.phase_plan(&d.stipulation);
-        (false, label, heading, d, plan, restipulated)
+    let zero = (!zero_plan.is_empty()).then(|| {
+        let diagram =
+            Diagram { pieces: p.pieces.clone(), stipulation: p.stipulation.clone(), conditions: p.conditions.clone() };
+        let twin = CompiledTwin { label: String::new(), heading: Heading::default(), diagram, restipulated: false };
+        (true, std::borrow::Cow::Owned(twin), zero_plan)
     });
-    let zero = zero.map(|(z, label, heading, d, plan)| (z, label, heading, d, plan, false));
-    for (zero_position, label, heading, d, plan, restipulated) in zero.into_iter().chain(twins) {
+    let twins = twins.iter().map(|t| (false, std::borrow::Cow::Borrowed(t), p.phase_plan(&t.diagram.stipulation)));
+    for (zero_position, twin, plan) in zero.into_iter().chain(twins) {
+        let d = &twin.diagram;
         if rules_of_table.as_ref() != Some(&d.conditions) {
             table = Table::new(settings.hash_mb);
             rules_of_table = Some(d.conditions.clone());
         }
         let t0 = Instant::now();
         let stop = AtomicBool::new(false);
-        let (phases, unplayable, outcome, nodes) = match solve_diagram(p, &d, plan, settings, &table, deadline, &stop) {
+        let (phases, unplayable, outcome, nodes) = match solve_diagram(p, d, plan, settings, &table, deadline, &stop) {
             // A twin none of whose phases can be played is refused, its phases said.
             Ok(s) if s.phases.is_empty() && !s.unplayable.is_empty() => {
                 let why = Refusal::bad_input(s.unplayable[0].why.clone());
@@ -233,14 +241,14 @@ pub fn solve_problem_each(p: &Problem, settings: &Settings, mut each: impl FnMut
         }
         each(SolvedTwin {
             zero_position,
-            label,
-            heading,
+            label: twin.label.clone(),
+            heading: twin.heading.clone(),
             stipulation: display_stipulation(&d.stipulation, p),
             tree: is_tree(d.stipulation.play),
             phases,
             unplayable,
             ignored: p.ignored_options(&d.stipulation),
-            restipulated,
+            restipulated: twin.restipulated,
             outcome,
             nodes,
             millis: t0.elapsed().as_millis(),

@@ -9,10 +9,11 @@
 
 pub mod moves;
 
+use crate::problem::twins::compile_twins;
 use crate::problem::{Fault, Location, Play, Problem, Stipulation};
-use crate::solve::run::{solve_problem, Outcome, PhaseKind, Settings, SolvedTwin};
+use crate::solve::run::{solve_problem, solve_twins, Outcome, PhaseKind, Settings, SolvedTwin};
 use crate::solve::solution::PhasePlay;
-use moves::{boards, read_stated_solution, solved_duals, solved_keys, Board, Ident, Item, StatedReading};
+use moves::{boards, boards_of, read_stated_solution, solved_duals, solved_keys, Board, Ident, Item, StatedReading};
 use std::collections::BTreeSet;
 
 /// A verdict, for a twin or for a whole problem.
@@ -166,16 +167,21 @@ pub fn verify_problem(p: &Problem, settings: &Settings) -> ProblemReport {
     // The intended lines are kept whatever their place among the solutions, so that a long list of cooks cannot
     // hide them.
     let mut settings = settings.clone();
+    // The twins are compiled once: `Variations` does not change them.
+    let twins = compile_twins(p);
+    let boards = boards_of(p, &twins);
     if let Some(text) = &p.intended.text {
-        let boards = boards(p);
-        let labels = twin_labels(p, boards.len());
+        let labels = match &twins {
+            Ok(ts) => ts.iter().map(|t| t.label.clone()).collect(),
+            Err(_) => vec![String::new(); boards.len().max(1)],
+        };
         let readings = read_stated_solution(text, p, &boards, &labels);
         settings.keep_lines.extend(readings.into_iter().flatten().flat_map(|r| r.wanted));
     }
     let settings = &settings;
-    let solved = twins_to_judge(solve_problem(&with_tree, settings));
+    let solved = twins_to_judge(solve_twins(&with_tree, &twins, settings));
     let short = short_keys(p, settings, &solved);
-    judge(p, &solved, &short)
+    judge_on(p, &boards, &solved, &short)
 }
 
 /// The twins an intended solution speaks of: not the zero position's play (`ZeroPosition` with `Duplex`), which
@@ -212,9 +218,18 @@ fn short_keys(p: &Problem, settings: &Settings, solved: &[SolvedTwin]) -> Vec<Op
 /// Judges solved twins against the problem's intended solution. `short` holds, per twin, the keys that also
 /// work one move shorter (direct, self and reflex play; see [`verify_problem`]).
 pub fn judge(p: &Problem, solved: &[SolvedTwin], short: &[Option<Vec<String>>]) -> ProblemReport {
-    let boards = boards(p);
+    judge_on(p, &boards(p), solved, short)
+}
+
+/// [`judge`] with the boards of the problem's twins made already ([`boards_of`]).
+fn judge_on(
+    p: &Problem,
+    boards: &[Option<Board>],
+    solved: &[SolvedTwin],
+    short: &[Option<Vec<String>>],
+) -> ProblemReport {
     let labels: Vec<String> = solved.iter().map(|t| t.label.clone()).collect();
-    let stated = p.intended.text.as_deref().map(|text| read_stated_solution(text, p, &boards, &labels));
+    let stated = p.intended.text.as_deref().map(|text| read_stated_solution(text, p, boards, &labels));
     let count = p.intended.count.as_deref().map(|c| (c, parse_count(c)));
     let mut twins = Vec::new();
     for (i, t) in solved.iter().enumerate() {
@@ -226,14 +241,6 @@ pub fn judge(p: &Problem, solved: &[SolvedTwin], short: &[Option<Vec<String>>]) 
     }
     let verdict = twins.iter().map(|t| t.verdict).max_by_key(|v| severity(*v)).unwrap_or(Verdict::BadInput);
     ProblemReport { location: p.location.clone(), stipulation: p.stipulation.to_string(), verdict, twins }
-}
-
-/// The labels of a problem's twins as the solver gives them (`a)`, `+b)`; one empty label without twins).
-fn twin_labels(p: &Problem, n: usize) -> Vec<String> {
-    match crate::problem::twins::twin_diagrams(p) {
-        Ok(ds) => ds.into_iter().map(|(l, _, _)| l).collect(),
-        Err(_) => vec![String::new(); n.max(1)],
-    }
 }
 
 /// When the solutions are the intended ones: a short solution, else duals, else sound.

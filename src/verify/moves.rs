@@ -9,7 +9,7 @@ use crate::movegen::Rules;
 use crate::moves::Move;
 use crate::pieces::Placed;
 use crate::position::Position;
-use crate::problem::twins::twin_diagrams;
+use crate::problem::twins::{compile_twins, CompiledTwin};
 use crate::problem::{Play, Problem, Stipulation};
 use crate::setup::{build_position, SetupOptions};
 use crate::solve::run::diagram_rules;
@@ -34,14 +34,20 @@ impl Board {
     }
 }
 
-/// The boards of a problem's twins, in the order of [`twin_diagrams`] (`None` where the rules cannot be built).
+/// The boards of a problem's twins, in the order of [`compile_twins`] (`None` where the rules cannot be built).
 pub fn boards(p: &Problem) -> Vec<Option<Board>> {
-    let Ok(diagrams) = twin_diagrams(p) else {
+    boards_of(p, &compile_twins(p))
+}
+
+/// [`boards`] of the problem's twins compiled already.
+pub fn boards_of(p: &Problem, twins: &Result<Vec<CompiledTwin>, String>) -> Vec<Option<Board>> {
+    let Ok(twins) = twins else {
         return Vec::new();
     };
-    diagrams
-        .into_iter()
-        .map(|(_, _, d)| {
+    twins
+        .iter()
+        .map(|t| {
+            let d = &t.diagram;
             // A proof game's moves are read from where it starts, not from the diagram it reaches.
             let pieces = match d.stipulation.goal.is_proof() {
                 true => crate::solve::proof::start_pieces(p, &d.stipulation)?,
@@ -53,7 +59,7 @@ pub fn boards(p: &Problem) -> Vec<Option<Board>> {
             };
             let (rules, setup) = diagram_rules(p, &both).ok()?;
             let first = p.start(&d.stipulation).0;
-            Some(Board { rules, pieces, setup, state: p.state.clone(), first, stipulation: d.stipulation })
+            Some(Board { rules, pieces, setup, state: p.state.clone(), first, stipulation: d.stipulation.clone() })
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! ../shared/popeye (English, German and French output, trees and lines, twins) reads into legal moves of
 //! stipula's positions, for every problem stipula reads and can set up.
 
-use stipula::problem::twins::twin_diagrams;
+use stipula::problem::twins::compile_twins;
 use stipula::verify::moves::{boards, read_stated_solution};
 
 #[test]
@@ -24,12 +24,12 @@ fn popeyes_own_solutions_read_into_legal_moves() {
         // One problem per file (the multi-problem files' outputs are not split here).
         let problems = stipula::input::read_any(&name, &text);
         let [Ok(p)] = problems.as_slice() else { continue };
-        let Ok(diagrams) = twin_diagrams(p) else { continue };
+        let Ok(twins) = compile_twins(p) else { continue };
         let bs = boards(p);
         if bs.iter().any(Option::is_none) {
             continue;
         }
-        let labels: Vec<String> = diagrams.iter().map(|d| d.0.clone()).collect();
+        let labels: Vec<String> = twins.iter().map(|t| t.label.clone()).collect();
         for (i, r) in read_stated_solution(&out, p, &bs, &labels).into_iter().enumerate() {
             let Some(r) = r else { continue };
             read += 1;

@@ -116,11 +116,11 @@ pub fn unsupported(text: &str) -> Option<String> {
                 // diagram or in a twin (`twin condition madrasi marscirce`), or with its pieces (Anti-Mars Circe
                 // and castling).
                 None => {
-                    let diagrams = stipula::problem::twins::twin_diagrams(&p).unwrap_or_default();
+                    let twins = stipula::problem::twins::compile_twins(&p).unwrap_or_default();
                     // Piece attributes where stipula does not play them yet (royal pieces with conditions).
-                    let attrs = diagrams.iter().find_map(|(_, _, d)| stipula::solve::run::attributes_refusal(d));
-                    let refusal = diagrams.iter().find_map(|(_, _, d)| {
-                        stipula::solve::run::diagram_rules(&p, d).err().filter(|e| e.is_unsupported())
+                    let attrs = twins.iter().find_map(|t| stipula::solve::run::attributes_refusal(&t.diagram));
+                    let refusal = twins.iter().find_map(|t| {
+                        stipula::solve::run::diagram_rules(&p, &t.diagram).err().filter(|e| e.is_unsupported())
                     });
                     match (attrs, refusal.or_else(|| stipula::conditions::build_all(&p.conditions).err())) {
                         (Some(r), _) => (r.message, r.fault, String::new()),
