@@ -163,6 +163,20 @@ impl View {
         }
     }
 
+    /// Arrival `n` steps beyond the hurdle on `hurdle` on the line of `d`, the `n - 1` squares between empty.
+    fn land_beyond(&self, hurdle: Square, d: (i8, i8), n: u8, emit: &mut impl FnMut(Square, Option<Square>)) {
+        let mut cur = hurdle;
+        for _ in 1..n {
+            match cur.offset(d.0, d.1) {
+                Some(next) if self.empty(next) => cur = next,
+                _ => return,
+            }
+        }
+        if let Some(to) = cur.offset(d.0, d.1) {
+            self.land(to, emit);
+        }
+    }
+
     /// Every empty square after `from` on the line of `d`, then the capture of the first piece if an enemy.
     fn ride(&self, from: Square, d: (i8, i8), emit: &mut impl FnMut(Square, Option<Square>)) {
         let mut cur = from;
@@ -253,19 +267,8 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
         }
         Atom::HopN(_, _, n) => {
             for &d in &s.steps {
-                let Some(mut cur) = v.first(from, d) else { continue };
-                let mut ok = true;
-                for _ in 1..n {
-                    match cur.offset(d.0, d.1) {
-                        Some(next) if v.empty(next) => cur = next,
-                        _ => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-                if let Some(to) = cur.offset(d.0, d.1).filter(|_| ok) {
-                    v.land(to, emit);
+                if let Some(h) = v.first(from, d) {
+                    v.land_beyond(h, d, n, emit);
                 }
             }
         }
@@ -293,20 +296,8 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                 let Some(h) = v.first(from, d) else { continue };
                 let dist = (h.file() as i8 - from.file() as i8).abs().max((h.rank() as i8 - from.rank() as i8).abs())
                     / d.0.abs().max(d.1.abs());
-                let mut cur = h;
-                let mut ok = true;
-                for _ in 1..dist {
-                    match cur.offset(d.0, d.1) {
-                        Some(next) if v.empty(next) => cur = next,
-                        _ => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-                if let Some(to) = cur.offset(d.0, d.1).filter(|_| ok) {
-                    v.land(to, emit);
-                }
+                // As far beyond the hurdle as the hurdle is from the piece.
+                v.land_beyond(h, d, dist as u8, emit);
             }
         }
         Atom::NonstopEqui(lines_only) => {
