@@ -406,6 +406,12 @@ pub struct Stipulation {
     /// (`3a[#]d`), which Popeye's header shows after the starting side (`White 3a[#]d`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structured: Option<String>,
+    /// Parry series (Popeye's `pser-h`, `phser-`, `phser-s`, `phser-r`): in series play, a series move that checks
+    /// the other side (before the last) is answered by a move of its, a help move (any legal one, each a line of
+    /// its own), after which the series goes on; a series move that does not check is answered by a pass as in
+    /// series play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub parry: bool,
 }
 
 impl Stipulation {
@@ -467,6 +473,11 @@ impl fmt::Display for Stipulation {
             write!(f, "{}->", self.intro)?;
         }
         let prefix = match self.play {
+            // Parry series: `pser-h#n` (Black's series, White parrying), `phser-#n`, `phser-s#n`, `phser-r#n`.
+            Play::SeriesHelp if self.parry => "pser-h",
+            Play::SeriesDirect if self.parry => "phser-",
+            Play::SeriesSelf if self.parry => "phser-s",
+            Play::SeriesReflex if self.parry => "phser-r",
             // A proof game is help play (series play) without the `h`: `dia4`, `ser-a=>b12`.
             Play::Help if self.goal.is_proof() => "",
             Play::Direct => "",

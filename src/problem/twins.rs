@@ -432,6 +432,7 @@ mod tests {
                 intro: 0,
                 reci: None,
                 structured: None,
+                parry: false,
             },
             conditions: Vec::new(),
         }
