@@ -361,6 +361,36 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         } else {
             return Err(refuse("stipula plays those that read as its own stipulations"));
         }
+    } else if let Some((intro, series, g)) = rest.strip_prefix("s[").and_then(|r| {
+        // `Ns[Ms[…]]`: `N` introductory moves, then series play of `M` (Popeye's `N->ser-…M`).
+        let (m, len) = number(r)?;
+        let inner = r[len..].strip_prefix("s[")?.strip_suffix("]]")?;
+        let (play, g) = if let Some(g) = end_goal(inner, "1h[", "]h").or_else(|| end_goal(inner, "1a[", "]d")) {
+            (Play::SeriesHelp, g)
+        } else if let Some(g) = end_goal(inner, "1d[", "]a") {
+            (Play::SeriesSelf, g)
+        } else {
+            (Play::SeriesDirect, goal_in(inner)?)
+        };
+        Some((max, (play, m), g))
+    }) {
+        let (play, m) = series;
+        let series_side = if play == Play::SeriesHelp { Color::Black } else { Color::White };
+        if side == series_side || exact || m > 200 {
+            return Err(refuse("introductory moves by the other side than the series', without a shortest length"));
+        }
+        let text = text.to_string();
+        return Ok(Stipulation {
+            play,
+            goal: g,
+            moves: m,
+            half: false,
+            exact: false,
+            intro,
+            reci: None,
+            structured: Some(text),
+            parry: false,
+        });
     } else if let Some(g) = shape("s[", "]") {
         if !white {
             return Err(refuse("series play by White only"));
@@ -571,6 +601,9 @@ mod tests {
             (b, "15h[1a[#]d]?+?h", "pser-h#8"),
             (w, "7h[#]?+?h", "phser-#4"),
             (w, "13h[00]?+?h", "phser-007"),
+            // sford.inp's remark: `2->ser-h#3`.
+            (w, "2s[3s[1h[#]h]]", "2->ser-h#3"),
+            (b, "2s[3s[#]]", "2->ser-#3"),
             (w, "15h[1d[#]a]?+?h", "phser-s#8"),
             // The hidden ends have no plain notation: Popeye's structured one, the side first.
             (b, "6hh[/2da[#]{!+}]", "black 6hh[/2da[#]{!+}]"),
@@ -606,6 +639,9 @@ mod tests {
             (b, "7h[#]?+?h"),
             (w, "8h[#]?+?h"),
             (w, "15a[#]?+?d"),
+            (b, "2s[3s[1h[#]h]]"),
+            (w, "2s[3s[#]]"),
+            (w, "2:2s[3s[1h[#]h]]"),
         ] {
             assert_eq!(parse_structured(side, s).unwrap_err().fault, Fault::Unsupported, "{s}");
         }

@@ -430,7 +430,8 @@ impl Stipulation {
     /// Popeye numbers its help play; `None` for the others.
     pub fn written_side(&self) -> Option<Color> {
         let text = self.structured.as_deref()?;
-        let first = self.starting_side();
+        // `white 2s[3s[…]]`: the introductory moves' side starts.
+        let first = if self.intro > 0 { self.starting_side().opposite() } else { self.starting_side() };
         Some(if text.starts_with('-') { first.opposite() } else { first })
     }
 

@@ -484,6 +484,7 @@ impl Gen<'_> {
             (1, (Fam::Help, "sstip-reci", 0, 3)),
             (2, (Fam::Reflex, "sstip-r", 1, 3)),
             (1, (Fam::SerHelp, "sstip-parry", 1, 4)),
+            (1, (Fam::SerHelp, "sstip-intro", 2, 3)),
         ];
         let only: Vec<(u32, Family)> = match family_filter() {
             Some(f) => fams.iter().filter(|(_, x)| f.split('|').any(|w| x.1.contains(w))).copied().collect(),
@@ -577,6 +578,15 @@ impl Gen<'_> {
                 let text = if hh { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
                 (side, text)
             }
+            "intro" => {
+                // One or two introductory moves, then series play of `n` moves (`Ns[Ms[…]]`, Popeye's `N->ser-…M`).
+                let i = r.range(1, 2);
+                match r.range(0, 2) {
+                    0 => ("white", format!("{i}s[{n}s[1h[{goal}]h]]")),
+                    1 => ("black", format!("{i}s[{n}s[{goal}]]")),
+                    _ => ("black", format!("{i}s[{n}s[1d[{goal}]a]]")),
+                }
+            }
             "parry" => {
                 // Parry series of `n` series moves: Black's into help play (`pser-h`), White's into the goal or a
                 // self end (`phser-`, `phser-s`).
@@ -608,7 +618,7 @@ impl Gen<'_> {
                 }
             }
         };
-        let moves = if kind == "parry" { n } else { n.div_ceil(2).max(1) };
+        let moves = if kind == "parry" || kind == "intro" { n } else { n.div_ceil(2).max(1) };
         (format!("sstip:{side} {text}"), moves)
     }
 
@@ -1094,7 +1104,8 @@ impl Gen<'_> {
         }
         // Introductory moves: not with SetPlay, MaxSolutions, StopOnShortSolutions or KeepMatingPiece (refused by
         // stipula).
-        let intro = stip.contains("->");
+        // (`2->ser-h#3`, structured `2s[3s[1h[#]h]]`.)
+        let intro = stip.contains("->") || stip.matches("s[").count() >= 2;
         if series && !intro {
             opt(r.chance(6), "SetPlay".into());
         }
