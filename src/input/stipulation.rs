@@ -215,7 +215,7 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
     if half && !play.is_help() {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro, reci, structured: None, parry })
+    Ok(Stipulation { play, goal, moves, half, exact, intro, reci, structured: None, parry, quodlibet: false })
 }
 
 /// Reads Popeye's structured stipulation (`SStipulation white 3a[#]d`, src/input/plaintext/sstipulation.c) after
@@ -300,7 +300,18 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     // Parry series, `Nh[…]?+?h`: the second side's half-moves only where it is in check.
     let parry_end = rest.strip_prefix("h[").and_then(|r| r.strip_suffix("]?+?h"));
     let parry = parry_end.is_some();
-    let (play, goal, moves, half) = if let Some(e) = parry_end {
+    // `Na[g]d[g]`: self play whose attacker may reach the goal itself (Popeye's `s#n` with `Quodlibet`).
+    let quodlibet_goal = rest.strip_prefix("a[").and_then(|r| r.split_once("]d[")).and_then(|(a, d)| {
+        let g = goal_in(a)?;
+        (d.strip_suffix(']').and_then(goal_in) == Some(g)).then_some(g)
+    });
+    let quodlibet = quodlibet_goal.is_some();
+    let (play, goal, moves, half) = if let Some(g) = quodlibet_goal {
+        if !white || max % 2 == 1 || exact {
+            return Err(refuse("self play of an even number of half-moves by White only, without a shortest length"));
+        }
+        (Play::Self_, g, max / 2, false)
+    } else if let Some(e) = parry_end {
         let (play, g) = if let Some(g) = end_goal(e, "1h[", "]h").or_else(|| end_goal(e, "1a[", "]d")) {
             (Play::SeriesHelp, g)
         } else if let Some(g) = goal_in(e) {
@@ -390,6 +401,7 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
             reci: None,
             structured: Some(text),
             parry: false,
+            quodlibet: false,
         });
     } else if let Some(g) = shape("s[", "]") {
         if !white {
@@ -412,7 +424,7 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         (true, Some((_, after))) => format!("{}{after}", if text.starts_with('-') { "-" } else { "" }),
         _ => text.to_string(),
     };
-    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text), parry })
+    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text), parry, quodlibet })
 }
 
 /// What a goal may be, for messages.
@@ -601,6 +613,9 @@ mod tests {
             (b, "15h[1a[#]d]?+?h", "pser-h#8"),
             (w, "7h[#]?+?h", "phser-#4"),
             (w, "13h[00]?+?h", "phser-007"),
+            // sford.inp's remark: `s#2 option quodlibet` (its goal `#=`).
+            (w, "4a[#=]d[#=]", "s#=2"),
+            (w, "2a[#]d[#]", "s#1"),
             // sford.inp's remark: `2->ser-h#3`.
             (w, "2s[3s[1h[#]h]]", "2->ser-h#3"),
             (b, "2s[3s[#]]", "2->ser-#3"),
@@ -640,6 +655,9 @@ mod tests {
             (w, "8h[#]?+?h"),
             (w, "15a[#]?+?d"),
             (b, "2s[3s[1h[#]h]]"),
+            (w, "3a[#]d[#]"),
+            (b, "4a[#]d[#]"),
+            (w, "4a[#]d[=]"),
             (w, "2s[3s[#]]"),
             (w, "2:2s[3s[1h[#]h]]"),
         ] {

@@ -412,6 +412,10 @@ pub struct Stipulation {
     /// series play.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub parry: bool,
+    /// Self play whose attacker may reach the goal itself too, written in the stipulation (the structured
+    /// `white 4a[#=]d[#=]`, Popeye's `s#=2` with `Quodlibet`); the option `Quodlibet` does the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quodlibet: bool,
 }
 
 impl Stipulation {

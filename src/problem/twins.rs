@@ -433,6 +433,7 @@ mod tests {
                 reci: None,
                 structured: None,
                 parry: false,
+                quodlibet: false,
             },
             conditions: Vec::new(),
         }

@@ -907,14 +907,16 @@ pub fn problem_search<'a>(
     let keep_mating = match st.play {
         _ if !p.options.keep_mating_piece => None,
         Play::Direct => Some(Mater::Attacker),
-        Play::Self_ if !p.options.quodlibet => Some(Mater::Defender),
+        Play::Self_ if !p.options.quodlibet && !st.quodlibet => Some(Mater::Defender),
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)
         .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
         // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
-        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex))
+        .with_quodlibet(
+            (p.options.quodlibet || st.quodlibet) && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex),
+        )
         .with_semi_reflex(st.play == Play::SemiReflex)
         .with_parry(st.parry)
         .with_non_trivial(non_trivial)
@@ -1316,6 +1318,7 @@ mod cut_tests {
             reci: None,
             structured: None,
             parry: false,
+            quodlibet: false,
         }
     }
 

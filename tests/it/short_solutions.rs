@@ -25,6 +25,7 @@ fn stop_on_short_solutions_searches_no_longer_length() {
         reci: None,
         structured: None,
         parry: false,
+        quodlibet: false,
     };
     let stop = AtomicBool::new(false);
     let settings = Settings::default();

@@ -485,6 +485,7 @@ impl Gen<'_> {
             (2, (Fam::Reflex, "sstip-r", 1, 3)),
             (1, (Fam::SerHelp, "sstip-parry", 1, 4)),
             (1, (Fam::SerHelp, "sstip-intro", 2, 3)),
+            (2, (Fam::Self_, "sstip-quod", 1, 3)),
         ];
         let only: Vec<(u32, Family)> = match family_filter() {
             Some(f) => fams.iter().filter(|(_, x)| f.split('|').any(|w| x.1.contains(w))).copied().collect(),
@@ -578,6 +579,11 @@ impl Gen<'_> {
                 let text = if hh { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
                 (side, text)
             }
+            "quod" => {
+                // Self play whose attacker may reach the goal itself (`s#n` with Quodlibet).
+                let g = if goal == "00" { "#" } else { goal };
+                ("white", format!("{}a[{g}]d[{g}]", 2 * n))
+            }
             "intro" => {
                 // One or two introductory moves, then series play of `n` moves (`Ns[Ms[…]]`, Popeye's `N->ser-…M`).
                 let i = r.range(1, 2);
@@ -618,7 +624,7 @@ impl Gen<'_> {
                 }
             }
         };
-        let moves = if kind == "parry" || kind == "intro" { n } else { n.div_ceil(2).max(1) };
+        let moves = if ["parry", "intro", "quod"].contains(&kind) { n } else { n.div_ceil(2).max(1) };
         (format!("sstip:{side} {text}"), moves)
     }
 
