@@ -764,7 +764,9 @@ impl Gen<'_> {
         let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp)
             && !stip.contains("hs")
             && !stip.contains("hr")
-            && !stip.contains('/');
+            && !stip.contains('/')
+            // Nor a structured self end (`1s[2s[1d[#]a]]`, `7h[1d[#]a]?+?h`).
+            && !stip.contains("d[");
         if royal.is_none() && !borrows && !castling && unbattled && !self_check && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
