@@ -339,7 +339,11 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
             || (c.starts_with("ExclusiveChess") && (!mate || stip.starts_with("sstip")))
             // Messigny chess not in series play nor with the goal c81 (stipula refuses them).
             || (c.starts_with("MessignyChess")
-                && (stip.contains("ser-") || stip.contains("->") || stip.contains("c81") || stip.contains('+')))
+                && (stip.contains("ser-")
+                    || stip.contains("->")
+                    || stip.contains("c81")
+                    || stip.contains('+')
+                    || stip.contains("s[")))
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
