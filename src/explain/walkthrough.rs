@@ -344,7 +344,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let series = match line.style {
         LineStyle::Series(n) => Some(n),
         LineStyle::Fails | LineStyle::FailsPassed => Some(1),
-        LineStyle::Intro { .. } => Some(0),
+        LineStyle::Intro { .. } | LineStyle::Parry { .. } => Some(0),
         LineStyle::Help
         | LineStyle::HelpPassed
         | LineStyle::HelpReci
@@ -356,6 +356,7 @@ fn steps(rules: &Rules, start: &Position, line: &Line) -> Vec<Step> {
     let mut number = 0;
     for (i, m) in line.moves.iter().enumerate() {
         let new_number = match (series, line.style) {
+            (_, LineStyle::Parry { others, .. }) => i >= 64 || others & (1 << i) == 0,
             (_, LineStyle::Intro { intro, series }) => {
                 if i == intro {
                     number = 0;

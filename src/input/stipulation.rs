@@ -43,11 +43,24 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
         pos += arrow + 2;
     }
     let mut series = false;
+    // Parry series: `phser-` (the other side's parries help moves), `pser-h` (help play's, the same); `pser-`,
+    // `pser-s`, `pser-r` parry with defences, not played.
+    let mut parry = false;
     if s[pos..].starts_with("ser-") {
         series = true;
         pos += 4;
-    } else if s[pos..].starts_with("pser-") || s[pos..].starts_with("phser-") {
-        return Err(unsupported(pos, "not supported: parry series (`pser-`, `phser-`)", "`ser-` or nothing"));
+    } else if s[pos..].starts_with("phser-") {
+        (series, parry) = (true, true);
+        pos += 6;
+    } else if s[pos..].starts_with("pser-h") && !s[pos..].starts_with("pser-hs") && !s[pos..].starts_with("pser-hr") {
+        (series, parry) = (true, true);
+        pos += 5;
+    } else if s[pos..].starts_with("pser-") {
+        return Err(unsupported(
+            pos,
+            "not supported: parry series whose parries are defences (`pser-`, `pser-s`, `pser-r`, `pser-hs`)",
+            "`ser-`, `pser-h` or `phser-`",
+        ));
     }
     let mut reci = None;
     let family = if s[pos..].starts_with("semi-r") {
@@ -182,10 +195,27 @@ pub fn parse_stipulation(text: &str) -> Result<Stipulation, StipulationError> {
             reci = None;
         }
     }
+    if parry {
+        let fits = match play {
+            Play::SeriesHelp => s[..goal_start].contains("pser-h"),
+            Play::SeriesDirect | Play::SeriesSelf | Play::SeriesReflex => s[..goal_start].contains("phser-"),
+            _ => false,
+        };
+        if !fits || goal.is_proof() {
+            return Err(unsupported(
+                0,
+                "not supported: this parry series (only `pser-h`, `phser-`, `phser-s` and `phser-r` with a goal)",
+                "`pser-h#n`, `phser-#n`, `phser-s#n` or `phser-r#n`",
+            ));
+        }
+        if moves > 30 {
+            return Err(unsupported(num_pos, "not supported: parry series of more than 30 moves", "at most 30"));
+        }
+    }
     if half && !play.is_help() {
         return Err(err(num_pos, "a half move (`.5`) is only meaningful in help play", "a whole number of moves"));
     }
-    Ok(Stipulation { play, goal, moves, half, exact, intro, reci, structured: None })
+    Ok(Stipulation { play, goal, moves, half, exact, intro, reci, structured: None, parry, quodlibet: false })
 }
 
 /// Reads Popeye's structured stipulation (`SStipulation white 3a[#]d`, src/input/plaintext/sstipulation.c) after
@@ -267,7 +297,40 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
     // even, or White `Nh..h`, `N` odd.
     let white_ends = white != second_ends && max.is_multiple_of(2) == second_ends;
     let mut reci = None;
-    let (play, goal, moves, half) = if let Some(g) = shape("a[", "]d") {
+    // Parry series, `Nh[…]?+?h`: the second side's half-moves only where it is in check.
+    let parry_end = rest.strip_prefix("h[").and_then(|r| r.strip_suffix("]?+?h"));
+    let parry = parry_end.is_some();
+    // `Na[g]d[g]`: self play whose attacker may reach the goal itself (Popeye's `s#n` with `Quodlibet`).
+    let quodlibet_goal = rest.strip_prefix("a[").and_then(|r| r.split_once("]d[")).and_then(|(a, d)| {
+        let g = goal_in(a)?;
+        (d.strip_suffix(']').and_then(goal_in) == Some(g)).then_some(g)
+    });
+    let quodlibet = quodlibet_goal.is_some();
+    let (play, goal, moves, half) = if let Some(g) = quodlibet_goal {
+        if !white || max % 2 == 1 || exact {
+            return Err(refuse("self play of an even number of half-moves by White only, without a shortest length"));
+        }
+        (Play::Self_, g, max / 2, false)
+    } else if let Some(e) = parry_end {
+        let (play, g) = if let Some(g) = end_goal(e, "1h[", "]h").or_else(|| end_goal(e, "1a[", "]d")) {
+            (Play::SeriesHelp, g)
+        } else if let Some(g) = goal_in(e) {
+            (Play::SeriesDirect, g)
+        } else if let Some(g) = end_goal(e, "1d[", "]a") {
+            (Play::SeriesSelf, g)
+        } else {
+            return Err(refuse("stipula plays those that read as its own stipulations"));
+        };
+        if max % 2 == 0 || white != (play != Play::SeriesHelp) {
+            return Err(refuse(
+                "parry series of an odd number of half-moves, Black's series into help play, White's the others",
+            ));
+        }
+        if max.div_ceil(2) > 30 || g.is_proof() {
+            return Err(refuse("parry series of at most 30 moves, with a goal"));
+        }
+        (play, g, max.div_ceil(2), false)
+    } else if let Some(g) = shape("a[", "]d") {
         if !white || max % 2 == 0 {
             return Err(refuse("direct play of an odd number of half-moves by White only"));
         }
@@ -309,6 +372,37 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         } else {
             return Err(refuse("stipula plays those that read as its own stipulations"));
         }
+    } else if let Some((intro, series, g)) = rest.strip_prefix("s[").and_then(|r| {
+        // `Ns[Ms[…]]`: `N` introductory moves, then series play of `M` (Popeye's `N->ser-…M`).
+        let (m, len) = number(r)?;
+        let inner = r[len..].strip_prefix("s[")?.strip_suffix("]]")?;
+        let (play, g) = if let Some(g) = end_goal(inner, "1h[", "]h").or_else(|| end_goal(inner, "1a[", "]d")) {
+            (Play::SeriesHelp, g)
+        } else if let Some(g) = end_goal(inner, "1d[", "]a") {
+            (Play::SeriesSelf, g)
+        } else {
+            (Play::SeriesDirect, goal_in(inner)?)
+        };
+        Some((max, (play, m), g))
+    }) {
+        let (play, m) = series;
+        let series_side = if play == Play::SeriesHelp { Color::Black } else { Color::White };
+        if side == series_side || exact || m > 200 {
+            return Err(refuse("introductory moves by the other side than the series', without a shortest length"));
+        }
+        let text = text.to_string();
+        return Ok(Stipulation {
+            play,
+            goal: g,
+            moves: m,
+            half: false,
+            exact: false,
+            intro,
+            reci: None,
+            structured: Some(text),
+            parry: false,
+            quodlibet: false,
+        });
     } else if let Some(g) = shape("s[", "]") {
         if !white {
             return Err(refuse("series play by White only"));
@@ -330,7 +424,7 @@ pub fn parse_structured(side: Color, text: &str) -> Result<Stipulation, Stipulat
         (true, Some((_, after))) => format!("{}{after}", if text.starts_with('-') { "-" } else { "" }),
         _ => text.to_string(),
     };
-    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text) })
+    Ok(Stipulation { play, goal, moves, half, exact, intro: 0, reci, structured: Some(text), parry, quodlibet })
 }
 
 /// What a goal may be, for messages.
@@ -470,6 +564,17 @@ mod tests {
         assert_eq!(parse_stipulation("reci-h(#2").unwrap_err().fault, Fault::BadInput);
         assert_eq!(parse_stipulation("reci-h#0.5").unwrap_err().fault, Fault::BadInput);
         assert_eq!(parse_stipulation("ser-reci-h#2").unwrap_err().fault, Fault::Unsupported);
+        // Parry series whose parries are help moves (Popeye's py-engl.txt: `pser-h#6`, `phser-s#6`).
+        for s in ["pser-h#6", "pser-h=4", "pser-h~1", "phser-#3", "phser-s#2", "phser-r#2", "phser-007"] {
+            assert_eq!(st(s), s);
+            assert!(parse_stipulation(s).unwrap().parry, "{s}");
+        }
+        assert_eq!(parse_stipulation("PSER-H#6").unwrap().play, Play::SeriesHelp);
+        assert_eq!(parse_stipulation("phser-s#2").unwrap().play, Play::SeriesSelf);
+        for s in ["pser-#2", "pser-s#7", "pser-r#2", "pser-hs#2", "phser-h#2", "pser-hdia10", "phser-dia1", "pser-h#31"]
+        {
+            assert_eq!(parse_stipulation(s).unwrap_err().fault, Fault::Unsupported, "{s}");
+        }
         assert_eq!(st("H#2"), "h#2");
         assert_eq!(st("S#2"), "s#2");
         assert_eq!(st("h# 3"), "h#3");
@@ -502,6 +607,19 @@ mod tests {
             (b, "2hh[1h[#]h&2hh[#]]", "reci-h#2"),
             (b, "2hh[2hh[#]&1h[=]h]", "reci-h(=)#2"),
             (b, "-3:3h[#]h", "exact-h#1.5"),
+            // Parry series (py-engl.txt: `black 15h[1a[#]d]?+?h` is `pser-h#8`, `white 7h[#]?+?h` `phser-#4`;
+            // EXAMPLES/pseries.inp: `black 13h[1h[#]h]?+?h`, "actually a pser-h#7").
+            (b, "13h[1h[#]h]?+?h", "pser-h#7"),
+            (b, "15h[1a[#]d]?+?h", "pser-h#8"),
+            (w, "7h[#]?+?h", "phser-#4"),
+            (w, "13h[00]?+?h", "phser-007"),
+            // sford.inp's remark: `s#2 option quodlibet` (its goal `#=`).
+            (w, "4a[#=]d[#=]", "s#=2"),
+            (w, "2a[#]d[#]", "s#1"),
+            // sford.inp's remark: `2->ser-h#3`.
+            (w, "2s[3s[1h[#]h]]", "2->ser-h#3"),
+            (b, "2s[3s[#]]", "2->ser-#3"),
+            (w, "15h[1d[#]a]?+?h", "phser-s#8"),
             // The hidden ends have no plain notation: Popeye's structured one, the side first.
             (b, "6hh[/2da[#]{!+}]", "black 6hh[/2da[#]{!+}]"),
             (b, "4:4hh[/2da[#]{!+}]", "black 4:4hh[/2da[#]{!+}]"),
@@ -532,6 +650,16 @@ mod tests {
             (w, "3a[>1a[#]d]d{!1a[=]d}"),
             (b, "2hh[2hh[x]&1h[x]h]"),
             (b, "4h[=]h[#]"),
+            (w, "13h[1h[#]h]?+?h"),
+            (b, "7h[#]?+?h"),
+            (w, "8h[#]?+?h"),
+            (w, "15a[#]?+?d"),
+            (b, "2s[3s[1h[#]h]]"),
+            (w, "3a[#]d[#]"),
+            (b, "4a[#]d[#]"),
+            (w, "4a[#]d[=]"),
+            (w, "2s[3s[#]]"),
+            (w, "2:2s[3s[1h[#]h]]"),
         ] {
             assert_eq!(parse_structured(side, s).unwrap_err().fault, Fault::Unsupported, "{s}");
         }

@@ -406,6 +406,16 @@ pub struct Stipulation {
     /// (`3a[#]d`), which Popeye's header shows after the starting side (`White 3a[#]d`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structured: Option<String>,
+    /// Parry series (Popeye's `pser-h`, `phser-`, `phser-s`, `phser-r`): in series play, a series move that checks
+    /// the other side (before the last) is answered by a move of its, a help move (any legal one, each a line of
+    /// its own), after which the series goes on; a series move that does not check is answered by a pass as in
+    /// series play.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub parry: bool,
+    /// Self play whose attacker may reach the goal itself too, written in the stipulation (the structured
+    /// `white 4a[#=]d[#=]`, Popeye's `s#=2` with `Quodlibet`); the option `Quodlibet` does the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub quodlibet: bool,
 }
 
 impl Stipulation {
@@ -424,7 +434,8 @@ impl Stipulation {
     /// Popeye numbers its help play; `None` for the others.
     pub fn written_side(&self) -> Option<Color> {
         let text = self.structured.as_deref()?;
-        let first = self.starting_side();
+        // `white 2s[3s[…]]`: the introductory moves' side starts.
+        let first = if self.intro > 0 { self.starting_side().opposite() } else { self.starting_side() };
         Some(if text.starts_with('-') { first.opposite() } else { first })
     }
 
@@ -467,6 +478,11 @@ impl fmt::Display for Stipulation {
             write!(f, "{}->", self.intro)?;
         }
         let prefix = match self.play {
+            // Parry series: `pser-h#n` (Black's series, White parrying), `phser-#n`, `phser-s#n`, `phser-r#n`.
+            Play::SeriesHelp if self.parry => "pser-h",
+            Play::SeriesDirect if self.parry => "phser-",
+            Play::SeriesSelf if self.parry => "phser-s",
+            Play::SeriesReflex if self.parry => "phser-r",
             // A proof game is help play (series play) without the `h`: `dia4`, `ser-a=>b12`.
             Play::Help if self.goal.is_proof() => "",
             Play::Direct => "",

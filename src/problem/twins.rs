@@ -549,6 +549,8 @@ mod tests {
                 intro: 0,
                 reci: None,
                 structured: None,
+                parry: false,
+                quodlibet: false,
             },
             conditions: Vec::new(),
         }

@@ -108,6 +108,9 @@ pub struct Search<'a> {
     quodlibet: bool,
     /// Semi-reflex play (`semi-r#n`): reflex play where the attacker need not reach the goal when it can.
     semi_reflex: bool,
+    /// Parry series ([`crate::problem::Stipulation::parry`]): a series move that checks the other side is answered
+    /// by each of its legal moves, after which the series goes on.
+    parry: bool,
     /// `NonTrivial m k`.
     non_trivial: Option<NonTrivial>,
     /// `KeepMatingPiece`: the side that must mate loses as soon as it has no piece but its king.
@@ -356,6 +359,7 @@ impl<'a> Search<'a> {
             limits: BattleLimits::default(),
             quodlibet: false,
             semi_reflex: false,
+            parry: false,
             non_trivial: None,
             keep_mating: None,
             keep_mating_lines: false,
@@ -585,6 +589,16 @@ impl<'a> Search<'a> {
     /// obligation to reach the goal in one move when it can.
     pub fn with_semi_reflex(mut self, on: bool) -> Self {
         self.semi_reflex = on;
+        self
+    }
+
+    /// The same searcher for parry series ([`crate::problem::Stipulation::parry`]). The planning search, which counts
+    /// on the other side passing, is off; the goal picture counts the other side's parries.
+    pub fn with_parry(mut self, on: bool) -> Self {
+        self.parry = on;
+        if on {
+            self.planning = false;
+        }
         self
     }
 
@@ -1241,11 +1255,11 @@ impl<'a> Search<'a> {
         }
         // A goal the opponent can move after (`x`, `+`, `zd5`) ends the series where it is reached, as in help
         // play ([`Goal::may_end_early`]); after a stalemate the series goes on (the opponent passes anyway).
-        if left == 0
-            || self.rules.in_check(after, after.side())
-            || work.track.dead()
-            || (reached && self.goal.may_end_early())
-        {
+        if left == 0 || work.track.dead() || (reached && self.goal.may_end_early()) {
+            return Ok(any);
+        }
+        let check = self.rules.in_check(after, after.side());
+        if check && !self.parry {
             return Ok(any);
         }
         // ser-s#: the series ends where the opponent is forced to reach the goal; it does not go on through such
@@ -1256,10 +1270,28 @@ impl<'a> Search<'a> {
             return Ok(any);
         }
         // ser-r#: likewise where the opponent can reach the goal (it must), and where the series side could
-        // reach it in one move itself (Popeye's reflex constraint before each series move).
+        // reach it in one move itself (Popeye's reflex constraint before each series move; after a parry, below).
         if end == SeriesEnd::ReflexGoal
-            && (any || self.can_reach_goal_in_1(after) || self.can_reach_goal_in_1(&after.series_pass()))
+            && (any || self.can_reach_goal_in_1(after) || (!check && self.can_reach_goal_in_1(&after.series_pass())))
         {
+            return Ok(any);
+        }
+        // Parry series: the opponent in check answers with each of its moves (Popeye's check zigzag,
+        // conditions/check_zigzag.c), the series side moving on after each.
+        if check {
+            let mating = if end == SeriesEnd::Goal { after.side().opposite() } else { after.side() };
+            for (r, next) in self.legal(after) {
+                if self.keep_mating_lines && !Self::has_mating_piece(&next, mating) {
+                    continue;
+                }
+                if end == SeriesEnd::ReflexGoal && self.can_reach_goal_in_1(&next) {
+                    continue;
+                }
+                work.line.push(r);
+                let sub = self.series_from(&next, left, end, exact, false, work);
+                work.line.pop();
+                any |= sub?;
+            }
             return Ok(any);
         }
         // KeepMatingPiece: the series side mates in ser-#, its opponent in ser-h# and ser-s#.
@@ -1268,7 +1300,21 @@ impl<'a> Search<'a> {
             return Ok(any);
         }
         // The opponent passes; the series side moves again.
-        let next = after.series_pass();
+        Ok(any | self.series_from(&after.series_pass(), left, end, exact, reached, work)?)
+    }
+
+    /// The series side to move at `next` (after the opponent's pass or parry), with `left` series moves still
+    /// available: each of its moves and what follows (`reached`: the goal stands at `next`).
+    fn series_from(
+        &self,
+        next: &Position,
+        left: u32,
+        end: SeriesEnd,
+        exact: bool,
+        reached: bool,
+        work: &mut Work,
+    ) -> Result<bool, Aborted> {
+        let mut any = false;
         let kind = match end {
             SeriesEnd::Goal => SearchKind::Series,
             SeriesEnd::HelpGoal => SearchKind::SeriesHelp,
@@ -1277,45 +1323,47 @@ impl<'a> Search<'a> {
         };
         // ser-##: the last series move of a goal of self-check is none of the legal ones below.
         if end == SeriesEnd::Goal && self.goal.self_check() && (!exact || left == 1) {
-            for m in self.goal_moves(&next, false) {
+            for m in self.goal_moves(next, false) {
                 work.found_with(m);
                 any = true;
             }
         }
-        let key = next.key() ^ salt(kind, self.goal, exact as u64);
+        let extra = exact as u64 | (self.parry as u64) << 24;
+        let key = next.key() ^ salt(kind, self.goal, extra);
         if self.table.no_solution(key).has(left) {
             return Ok(any);
         }
         // The goal picture: the series side has up to `left` moves; in ser-h# its opponent then one. (Not from a
         // stalemate already reached: the picture asks for the moves that make one, not for waiting moves.)
-        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached && !Self::edge_pawns(&next)
-        {
+        if self.pictures && !work.track.planned() && end != SeriesEnd::SelfGoal && !reached && !Self::edge_pawns(next) {
+            // Parry series: the other side's parries count too, one after each series move but the last.
+            let parries = if self.parry { left - 1 } else { 0 };
             let (victim, moves, victim_moves) = match end {
-                SeriesEnd::Goal => (next.side().opposite(), left, 0),
-                _ => (next.side(), 1, left),
+                SeriesEnd::Goal => (next.side().opposite(), left, parries),
+                _ => (next.side(), 1 + parries, left),
             };
-            if !self.picture().reachable(&mut work.picture, &next, self.goal, victim, moves, victim_moves) {
+            if !self.picture().reachable(&mut work.picture, next, self.goal, victim, moves, victim_moves) {
                 self.table.add_no_solution(key, left);
                 return Ok(any);
             }
         }
         let mut sub = false;
         let mut moves = Vec::with_capacity(64);
-        self.rules.pseudo_moves(&next, &mut moves);
+        self.rules.pseudo_moves(next, &mut moves);
         if left >= 2 {
             // The children look themselves up (after the opponent's pass): their slots are fetched all at once.
-            let salt = salt(kind, self.goal, exact as u64);
+            let salt = salt(kind, self.goal, extra);
             for &m in &moves {
                 self.table.prefetch(next.key_after_and_pass(m) ^ salt);
             }
         }
-        let node = self.rules.node(&next);
+        let node = self.rules.node(next);
         let mut p = next.clone();
         for &m in &moves {
-            if !self.rules.legal_into(&next, m, &node, &mut p) {
+            if !self.rules.legal_into(next, m, &node, &mut p) {
                 continue;
             }
-            work.track.enter(&next, m, &p, Some(Self::series_attacker_left(end, left - 1)));
+            work.track.enter(next, m, &p, Some(Self::series_attacker_left(end, left - 1)));
             work.line.push(m);
             let r = self.series_after(&p, left - 1, end, exact, work);
             work.line.pop();

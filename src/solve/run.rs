@@ -392,6 +392,25 @@ pub fn solving_refusal(p: &Problem, st: &Stipulation) -> Option<Refusal> {
         // The proof-game search solves the stated side's game only: the other half is not searched.
         return Some(Refusal::unsupported("not supported yet: option Duplex with proof games".to_string()));
     }
+    if st.parry {
+        // Parry series: the search of the whole series, with the other side's parries, from the diagram; the
+        // options that cut, shorten or add a phase are not read with it yet.
+        let o = &p.options;
+        let why = if st.intro > 0 {
+            Some("introductory moves")
+        } else if st.exact {
+            Some("`exact-`")
+        } else if o.post_key_play {
+            Some("PostKeyPlay")
+        } else if o.stop_on_short || o.keep_mating_piece {
+            Some("StopOnShortSolutions or KeepMatingPiece")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Some(Refusal::unsupported(format!("not supported yet: parry series with {why} (`{st}`)")));
+        }
+    }
     if st.intro > 0 {
         // `m->`: Popeye's introductory series moves, played before series play of two moves or more; with the others,
         // and with the options that count or cut solutions, not reproduced.
@@ -896,15 +915,18 @@ pub fn problem_search<'a>(
     let keep_mating = match st.play {
         _ if !p.options.keep_mating_piece => None,
         Play::Direct => Some(Mater::Attacker),
-        Play::Self_ if !p.options.quodlibet => Some(Mater::Defender),
+        Play::Self_ if !p.options.quodlibet && !st.quodlibet => Some(Mater::Defender),
         _ => None,
     };
     Search::new(rules, table, st.goal, deadline, stop)
         .with_exact(st.exact && is_tree(st.play))
         .with_limits(limits)
         // Quodlibet adds the attacker's own goal to self and reflex play; elsewhere Popeye leaves it without effect.
-        .with_quodlibet(p.options.quodlibet && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex))
+        .with_quodlibet(
+            (p.options.quodlibet || st.quodlibet) && matches!(st.play, Play::Self_ | Play::Reflex | Play::SemiReflex),
+        )
         .with_semi_reflex(st.play == Play::SemiReflex)
+        .with_parry(st.parry)
         .with_non_trivial(non_trivial)
         .with_keep_mating(keep_mating)
         .with_keep_mating_flights(p.options.keep_mating_piece)
@@ -1070,7 +1092,13 @@ pub fn collect_phase_lines(
         }
         return (sink.finish(), false);
     }
-    let sink = line_sink(settings, |l| Line::new(rules, pos, l, LineStyle::Series(series_moves(end, l)), goal));
+    let sink = line_sink(settings, |l| {
+        let style = match st.parry {
+            true => LineStyle::parry(rules, pos, l, end != SeriesEnd::Goal),
+            false => LineStyle::Series(series_moves(end, l)),
+        };
+        Line::new(rules, pos, l, style, goal)
+    });
     // ser-r#: where the series side could reach the goal at once, its reflex constraint fails: Popeye writes
     // those moves, each marked ` ?!?`, and nothing else.
     if end == SeriesEnd::ReflexGoal && search.can_reach_goal_in_1(pos) {
@@ -1297,6 +1325,8 @@ mod cut_tests {
             intro: 0,
             reci: None,
             structured: None,
+            parry: false,
+            quodlibet: false,
         }
     }
 

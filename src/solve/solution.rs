@@ -217,12 +217,40 @@ pub enum LineStyle {
     /// moves (`  1.Sc8*a7   2.Ta8*a7   1.Ta7-c7   2.Tc7-c1   3.Sg1-f3 #`); the other side passes between two
     /// moves of a series.
     Intro { intro: usize, series: usize },
+    /// Parry series (`pser-h#n`, `phser-#n`): one number per series move, the other side's moves (bit `i` of
+    /// `others` for the line's move `i`: its parries of a check and its final move) after a blank as in help play
+    /// (`  3.Qh1-c1 + Sd5-f4   4.Qc1-c6 + Sf4-e6`); that side passes between two series moves.
+    Parry { others: u64, len: usize },
 }
 
 impl LineStyle {
+    /// The style of the parry series line `moves` from `start` (`ends_other`: its last move is the other side's,
+    /// as in `pser-h#n`, `phser-s#n`): the other side moves after a series move that checks it, and at the end.
+    pub fn parry(rules: &Rules, start: &Position, moves: &[Move], ends_other: bool) -> LineStyle {
+        let series = start.side();
+        let mut pos = start.clone();
+        let mut others = 0u64;
+        for (i, &m) in moves.iter().enumerate() {
+            let mover = pos.side();
+            let after = rules.make(&pos, m);
+            if mover != series {
+                others |= 1 << i.min(63);
+                pos = after;
+            } else if (ends_other && i + 2 == moves.len()) || rules.in_check(&after, after.side()) {
+                pos = after;
+            } else {
+                pos = after.series_pass();
+            }
+        }
+        LineStyle::Parry { others, len: moves.len() }
+    }
+
     /// Whether the side to move passes after the line's move `i` (series play, between two series moves).
     pub fn passes_after(self, i: usize) -> bool {
         match self {
+            LineStyle::Parry { others, len } => {
+                i + 1 < len && i + 1 < 64 && others & (1 << i) == 0 && others & (1 << (i + 1)) == 0
+            }
             LineStyle::Series(n) => i + 1 < n,
             LineStyle::Intro { intro, series } => i + 1 < intro || (i >= intro && i + 1 - intro < series),
             _ => false,
@@ -324,6 +352,7 @@ impl Line {
                 LineStyle::Help | LineStyle::HelpReci | LineStyle::Proof | LineStyle::HelpFirst => i % 2 == 0,
                 LineStyle::HelpSecond => unreachable!("starts with half a number"),
                 LineStyle::Series(n) => i < n,
+                LineStyle::Parry { others, .. } => i >= 64 || others & (1 << i) == 0,
                 LineStyle::Fails | LineStyle::FailsPassed => i == 0,
                 LineStyle::Intro { intro, series } => {
                     if i == intro {

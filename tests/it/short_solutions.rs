@@ -24,6 +24,8 @@ fn stop_on_short_solutions_searches_no_longer_length() {
         intro: 0,
         reci: None,
         structured: None,
+        parry: false,
+        quodlibet: false,
     };
     let stop = AtomicBool::new(false);
     let settings = Settings::default();

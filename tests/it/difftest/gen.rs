@@ -339,7 +339,11 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
             || (c.starts_with("ExclusiveChess") && (!mate || stip.starts_with("sstip")))
             // Messigny chess not in series play nor with the goal c81 (stipula refuses them).
             || (c.starts_with("MessignyChess")
-                && (stip.contains("ser-") || stip.contains("->") || stip.contains("c81") || stip.contains('+')))
+                && (stip.contains("ser-")
+                    || stip.contains("->")
+                    || stip.contains("c81")
+                    || stip.contains('+')
+                    || stip.contains("s[")))
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
@@ -471,12 +475,21 @@ impl Gen<'_> {
             (1, (Fam::SerSelf, "ser-s=", 1, 3)),
             (3, (Fam::SerSelf, "ser-r#", 1, 3)),
             (1, (Fam::SerSelf, "ser-r=", 1, 3)),
+            // Parry series whose parries are help moves.
+            (3, (Fam::SerHelp, "pser-h#", 1, 4)),
+            (1, (Fam::SerHelp, "pser-h=", 1, 3)),
+            (3, (Fam::SerDirect, "phser-#", 1, 4)),
+            (2, (Fam::SerSelf, "phser-s#", 1, 3)),
+            (1, (Fam::SerSelf, "phser-r#", 1, 3)),
             // Popeye's structured stipulations (`SStipulation`), written `sstip:<side> <text>`.
             (3, (Fam::Help, "sstip-um", 1, 6)),
             (3, (Fam::Help, "sstip-capzug", 1, 6)),
             (2, (Fam::Help, "sstip-h", 1, 5)),
             (1, (Fam::Help, "sstip-reci", 0, 3)),
             (2, (Fam::Reflex, "sstip-r", 1, 3)),
+            (1, (Fam::SerHelp, "sstip-parry", 1, 4)),
+            (1, (Fam::SerHelp, "sstip-intro", 2, 3)),
+            (2, (Fam::Self_, "sstip-quod", 1, 3)),
         ];
         let only: Vec<(u32, Family)> = match family_filter() {
             Some(f) => fams.iter().filter(|(_, x)| f.split('|').any(|w| x.1.contains(w))).copied().collect(),
@@ -526,8 +539,10 @@ impl Gen<'_> {
             Some(c) => format!("{c}{n}.5"),
             None => format!("{code}{n}"),
         };
-        // exact-semi-r, and `exact-` with the goals of self-check (`##`, `##!`, `!#`): refused by stipula.
-        let exact = self.rng.chance(7) && !code.starts_with("semi-r") && !self_check_goal(&code);
+        // exact-semi-r, `exact-` with the goals of self-check (`##`, `##!`, `!#`) and with parry series: refused by
+        // stipula.
+        let exact =
+            self.rng.chance(7) && !code.starts_with("semi-r") && !self_check_goal(&code) && !code.starts_with('p');
         // Now and then Popeye's introductory moves before series play of two or three moves (not ser-r, nor with
         // `exact-`: refused by stipula).
         let series = code.starts_with("ser-") && !code.starts_with("ser-r");
@@ -568,6 +583,31 @@ impl Gen<'_> {
                 let text = if hh { format!("{len}hh{body}") } else { format!("{len}h{body}h") };
                 (side, text)
             }
+            "quod" => {
+                // Self play whose attacker may reach the goal itself (`s#n` with Quodlibet).
+                let g = if goal == "00" { "#" } else { goal };
+                ("white", format!("{}a[{g}]d[{g}]", 2 * n))
+            }
+            "intro" => {
+                // One or two introductory moves, then series play of `n` moves (`Ns[Ms[…]]`, Popeye's `N->ser-…M`).
+                let i = r.range(1, 2);
+                match r.range(0, 2) {
+                    0 => ("white", format!("{i}s[{n}s[1h[{goal}]h]]")),
+                    1 => ("black", format!("{i}s[{n}s[{goal}]]")),
+                    _ => ("black", format!("{i}s[{n}s[1d[{goal}]a]]")),
+                }
+            }
+            "parry" => {
+                // Parry series of `n` series moves: Black's into help play (`pser-h`), White's into the goal or a
+                // self end (`phser-`, `phser-s`).
+                let len = 2 * n - 1;
+                match r.range(0, 3) {
+                    0 => ("black", format!("{len}h[1h[{goal}]h]?+?h")),
+                    1 => ("black", format!("{len}h[1a[{goal}]d]?+?h")),
+                    2 => ("white", format!("{len}h[{goal}]?+?h")),
+                    _ => ("white", format!("{len}h[1d[{goal}]a]?+?h")),
+                }
+            }
             "reci" => {
                 let g = *r.pick(&["#", "=", "==", "#="]);
                 let rg = if r.chance(30) { *r.pick(&["#", "=", "==", "#="]) } else { g };
@@ -588,7 +628,8 @@ impl Gen<'_> {
                 }
             }
         };
-        (format!("sstip:{side} {text}"), n.div_ceil(2).max(1))
+        let moves = if ["parry", "intro", "quod"].contains(&kind) { n } else { n.div_ceil(2).max(1) };
+        (format!("sstip:{side} {text}"), moves)
     }
 
     fn piece_kind(&mut self, fairy: bool) -> &'static str {
@@ -727,7 +768,9 @@ impl Gen<'_> {
         let unbattled = matches!(fam, Fam::Help | Fam::SerDirect | Fam::SerHelp)
             && !stip.contains("hs")
             && !stip.contains("hr")
-            && !stip.contains('/');
+            && !stip.contains('/')
+            // Nor a structured self end (`1s[2s[1d[#]a]]`, `7h[1d[#]a]?+?h`).
+            && !stip.contains("d[");
         if royal.is_none() && !borrows && !castling && unbattled && !self_check && (self.rng.chance(8) || forced) {
             for r in 0..8 {
                 for f in 0..8 {
@@ -1073,7 +1116,8 @@ impl Gen<'_> {
         }
         // Introductory moves: not with SetPlay, MaxSolutions, StopOnShortSolutions or KeepMatingPiece (refused by
         // stipula).
-        let intro = stip.contains("->");
+        // (`2->ser-h#3`, structured `2s[3s[1h[#]h]]`.)
+        let intro = stip.contains("->") || stip.matches("s[").count() >= 2;
         if series && !intro {
             opt(r.chance(6), "SetPlay".into());
         }
@@ -1095,12 +1139,14 @@ impl Gen<'_> {
         // semi-r and ser-r: KeepMatingPiece refused.
         let reflex_new = stip.contains("semi-r") || stip.contains("ser-r") || stip.contains("hr");
         let max_solutions = max_solutions && !reci && !stip.contains("ser-r") && !stip.contains("hr") && !intro;
-        opt(!tree && !reci && !intro && r.chance(5), "StopOnShortSolutions".into());
+        // Parry series: StopOnShortSolutions and KeepMatingPiece refused.
+        let parry = stip.contains("pser-") || stip.contains("phser-") || stip.contains("?+?");
+        opt(!tree && !reci && !intro && !parry && r.chance(5), "StopOnShortSolutions".into());
         // KeepMatingPiece: with the mate goal only, and not in help-self play (stipula refuses it there).
         let mate =
             stip.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').ends_with('#') && !self_check_goal(&stip);
         let help_self = stip.contains("hs");
-        opt(mate && !reci && !reflex_new && !help_self && !intro && r.chance(3), "KeepMatingPiece".into());
+        opt(mate && !reci && !reflex_new && !help_self && !intro && !parry && r.chance(3), "KeepMatingPiece".into());
         if castling && r.chance(30) {
             let which = *r.pick(&["a1", "h1", "e1", "a8", "h8", "e8", "a1h8", "e1e8"]);
             opt(true, format!("NoCastling {which}"));

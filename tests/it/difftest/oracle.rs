@@ -533,7 +533,8 @@ impl Asked {
                     twins: !p.twins.is_empty(),
                     tries: o.tries || o.defence.is_some(),
                     post_key: o.post_key_play,
-                    quodlibet: o.quodlibet,
+                    // The option, or the structured stipulation's own (`white 4a[#]d[#]`).
+                    quodlibet: o.quodlibet || p.stipulation.quodlibet,
                     set_play: o.set_play,
                     intelligent: o.intelligent.is_some(),
                     no_king: o.no_white_king || o.no_black_king,
