@@ -271,6 +271,21 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "ExclusiveChess ChecklessChess"),
     (3, "MessignyChess"),
     (1, "MessignyChess RexExclusive"),
+    (3, "SuperGuards"),
+    (2, "AntiGuards"),
+    (2, "PromOnly Q S"),
+    (1, "PromOnly R B G"),
+    (3, "FrankfurtChess"),
+    (1, "FrankfurtChess RexExclusive"),
+    (3, "Disparate"),
+    (3, "Pepo"),
+    (2, "Tibet"),
+    (2, "DoubleTibet"),
+    (3, "PointReflection"),
+    (2, "FaceToFace"),
+    (2, "BackToBack"),
+    (2, "CheekToCheek"),
+    (3, "BrunnerChess"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
