@@ -95,9 +95,14 @@ impl Condition for FaceToFace {
         }
     }
 
-    // A confronted piece observes by the confronters' walks only.
+    // A confronted piece observes by the confronters' walks only; under Cheek-to-cheek a piece confronted on one
+    // side only observes by its own walk too (Popeye's `cheektocheek_enforce_observer_walk` accepts the walk of
+    // either side, its own where no enemy piece stands), though it moves by the confronter's alone.
     fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, _target: Square) -> bool {
-        !self.confronted(pos, observer)
+        match self.facing {
+            Facing::Cheek => !self.walks(pos, observer).iter().all(Option::is_some),
+            _ => !self.confronted(pos, observer),
+        }
     }
 
     fn extra_check(&self, rules: &Rules, pos: &Position, sq: Square, by: Color) -> bool {

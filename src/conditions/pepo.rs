@@ -86,11 +86,11 @@ mod tests {
 
     #[test]
     fn double_check_is_check() {
-        // Popeye 4.104, TESTS/pepo.inp#1 (`#1`, White Ra8 Bb8, Black Kh8, no white king): the rook's single
+        // Popeye 4.104, TESTS/pepo.inp#1 (`#1`, White Ra8 Bb8, Black Kh8, no white king; here White's king on a1): the rook's single
         // observation is no check, the bishop's move to e5 with the rook on the eighth rank is mate.
-        let (rules, pos) = setup("RB5k/8/8/8/8/8/8/8 b - - 0 1", &["Pepo"]);
+        let (rules, pos) = setup("RB5k/8/8/8/8/8/8/K7 b - - 0 1", &["Pepo"]);
         assert!(!rules.in_check(&pos, Color::Black));
-        let (rules, pos) = setup("R6k/8/8/4B3/8/8/8/8 b - - 0 1", &["Pepo"]);
+        let (rules, pos) = setup("R6k/8/8/4B3/8/8/8/K7 b - - 0 1", &["Pepo"]);
         assert!(rules.in_check(&pos, Color::Black));
         assert!(!rules.has_legal_move(&pos, &mut Vec::new()));
     }

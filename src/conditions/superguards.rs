@@ -133,7 +133,7 @@ mod tests {
         // ep. be played though the rook guards d5; AntiGuards does not.
         let fen = "3rk3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
         let (rules, pos) = setup(fen, &["SuperGuards"]);
-        assert!(legal(&rules, &pos).iter().any(|m| m == "e5d6"));
+        assert!(legal(&rules, &pos).iter().any(|m| m == "e5xd5d6"));
         let (rules, pos) = setup(fen, &["AntiGuards"]);
         assert_eq!(legal(&rules, &pos).len(), 6);
     }
