@@ -94,43 +94,7 @@ impl Condition for Annan {
             rules.walked_piece_moves(pos, from, out);
             return;
         };
-        let own = pos.piece_at(from).expect("a piece to move");
-        let mut tmp = pos.clone();
-        tmp.remove(from);
-        tmp.put(from, Piece::new(own.color, k));
-        let mut moves = MoveList::new();
-        rules.walked_piece_moves(&tmp, from, &mut moves);
-        let last = own.color.last_rank();
-        for mv in moves {
-            let mut m = Move::new(from, mv.to, mv.capture(), mv.special).by(own.kind);
-            if own.kind == Kind::PAWN {
-                // A pawn promotes on its last rank whatever walk took it there.
-                if mv.to.rank() == last {
-                    if mv.promotion().is_some() || k == Kind::PAWN {
-                        if let Some(p) = mv.promotion() {
-                            out.push(m.promoting(p));
-                        }
-                        continue;
-                    }
-                    for &p in &rules.promotions {
-                        let pm = m.promoting(p);
-                        if rules.promotion_allowed(pos, pm, p) {
-                            out.push(pm);
-                        }
-                    }
-                    continue;
-                }
-            } else if mv.promotion().is_some() {
-                // A piece moving as a pawn stays itself: one move, no promotion.
-                if mv.promotion() != Some(rules.promotions[0]) {
-                    continue;
-                }
-            }
-            if m.special == Special::DoubleStep && own.kind != Kind::PAWN {
-                m = Move::new(from, mv.to, mv.capture(), Special::None).by(own.kind);
-            }
-            out.push(m);
-        }
+        moves_with_walk(rules, pos, from, k, out);
     }
 
     // An annanised piece observes by the walk behind it only: its own walk's observations do not count.
@@ -152,6 +116,49 @@ impl Condition for Annan {
             mv.from,
             k.name()
         ))
+    }
+}
+
+/// The pseudo-legal moves of the piece on `from` made with the walk of `k` (Annan chess, Face-to-face chess, Point
+/// reflection): a pawn promotes on its last rank whatever walk took it there; a piece moving as a pawn stays
+/// itself (one move, no promotion, no double step that allows en passant).
+pub(crate) fn moves_with_walk(rules: &Rules, pos: &Position, from: Square, k: Kind, out: &mut MoveList) {
+    let own = pos.piece_at(from).expect("a piece to move");
+    let mut tmp = pos.clone();
+    tmp.remove(from);
+    tmp.put(from, Piece::new(own.color, k));
+    let mut moves = MoveList::new();
+    rules.walked_piece_moves(&tmp, from, &mut moves);
+    let last = own.color.last_rank();
+    for mv in moves {
+        let mut m = Move::new(from, mv.to, mv.capture(), mv.special).by(own.kind);
+        if own.kind == Kind::PAWN {
+            // A pawn promotes on its last rank whatever walk took it there.
+            if mv.to.rank() == last {
+                if mv.promotion().is_some() || k == Kind::PAWN {
+                    if let Some(p) = mv.promotion() {
+                        out.push(m.promoting(p));
+                    }
+                    continue;
+                }
+                for &p in &rules.promotions {
+                    let pm = m.promoting(p);
+                    if rules.promotion_allowed(pos, pm, p) {
+                        out.push(pm);
+                    }
+                }
+                continue;
+            }
+        } else if mv.promotion().is_some() {
+            // A piece moving as a pawn stays itself: one move, no promotion.
+            if mv.promotion() != Some(rules.promotions[0]) {
+                continue;
+            }
+        }
+        if m.special == Special::DoubleStep && own.kind != Kind::PAWN {
+            m = Move::new(from, mv.to, mv.capture(), Special::None).by(own.kind);
+        }
+        out.push(m);
     }
 }
 

@@ -13,6 +13,7 @@ pub mod attributes;
 pub mod bgl;
 pub mod bicolores;
 pub mod breton;
+pub mod brunner;
 pub mod castling_chess;
 pub mod castling_exclusive;
 pub mod cavalier_majeur;
@@ -21,9 +22,12 @@ pub mod chameleon;
 pub mod checkless;
 pub mod circe;
 pub mod danger_circe;
+pub mod disparate;
 pub mod edgemover;
 pub mod eiffel;
 pub mod exclusive;
+pub mod facetoface;
+pub mod frankfurt;
 pub mod grid;
 pub mod holes;
 pub mod imitator;
@@ -44,12 +48,17 @@ pub mod nocapture;
 pub mod oscillating_kings;
 pub mod parsi;
 pub mod patrol;
+pub mod pepo;
+pub mod pointreflection;
+pub mod promonly;
 pub mod registry;
 pub mod sat;
 pub mod sentinelles;
 pub mod singlebox;
+pub mod superguards;
 pub mod swapping_kings;
 pub mod take_make;
+pub mod tibet;
 pub mod transmuting_kings;
 pub mod volage;
 pub mod wormholes;
@@ -249,6 +258,10 @@ impl ConditionSpec {
         let name = def.map_or_else(|| self.name.clone(), |d| d.name_in(lang).to_string());
         let has = |o: &str| self.options.iter().any(|x| x == o);
         match self.name.as_str() {
+            // Popeye writes the promotees in the order of its walks (output/plaintext/condition.c).
+            "PromOnly" => {
+                std::iter::once(name).chain(promonly::popeye_words(&self.options, lang)).collect::<Vec<_>>().join(" ")
+            }
             // Popeye writes no grid variant (output/plaintext/condition.c).
             "GridChess" => name,
             // Popeye writes KoeKo's contact walk before the name (`S-KoeKo`), none for the king's.
@@ -368,6 +381,9 @@ pub struct ConditionDef {
     pub walks: &'static [&'static str],
     /// The parameter it has when none is given.
     pub default: Option<&'static str>,
+    /// It takes a list of walks, any of Popeye's, as its parameters (PromOnly's promotees), stored by their English
+    /// codes.
+    pub any_walks: bool,
     /// It takes a list of squares, at least one ([`ConditionSpec::squares`]: Wormholes, MagicSquares, Hole).
     pub squares: bool,
     /// The numbers it takes ([`ConditionSpec::numbers`]: SAT's flights, BGL's budgets).
@@ -486,6 +502,7 @@ impl ConditionDef {
         params: &[],
         walks: &[],
         default: None,
+        any_walks: false,
         squares: false,
         numbers: NumberParams::NONE,
         excludes: &[],
@@ -569,6 +586,13 @@ impl ConditionDef {
                 }
             }
         }
+        if self.any_walks {
+            let code = PieceWord::english_code(word, spelling.lang()).or_else(|| match PieceWord::english(word)? {
+                PieceWord::Kind(k) => Some(k.code()),
+                PieceWord::NotSupported(w) => Some(w.codes[0]),
+            });
+            return code.map(ParamMatch::Store);
+        }
         match PieceWord::english(word) {
             Some(PieceWord::Kind(k)) if self.walks.contains(&k.code()) => Some(ParamMatch::Store(k.code())),
             // A walk in another language's letters (German `L`, `T`, `D`), as the row lists them.
@@ -600,10 +624,12 @@ pub fn supported() -> impl Iterator<Item = &'static ConditionDef> {
 /// Whether a diagram under `specs` may have pawns on the first or last rank: SingleBox types 2 and 3, whose pawns
 /// wait there to promote (Popeye solves such diagrams, BEISPIEL/sbtype3.inp), Cage Circe, whose pawns step
 /// from their first rank (REGRESSIONS/4_51_to_4_53.inp#21), and Wormholes, whose pawns go there
-/// (TESTS/wurmloch.inp: `pieces white pd1`).
+/// (TESTS/wurmloch.inp: `pieces white pd1`), and the conditions that move a piece with a neighbour's walk
+/// (Face-to-face chess: a pawn on its first rank moves when confronted, EXAMPLES/facetoface.inp#4).
 pub fn edge_pawns(specs: &[ConditionSpec]) -> bool {
     specs.iter().any(|c| {
-        (c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
+        matches!(c.name.as_str(), "FaceToFace" | "BackToBack" | "CheekToCheek" | "PointReflection")
+            || (c.name == "SingleBox" && c.options.iter().any(|o| o == "Type2" || o == "Type3"))
             || circe::rule(c).is_some_and(|r| matches!(r.determine, circe::Determine::Cage | circe::Determine::Parrain))
             || c.name == "Wormholes"
     })
@@ -628,7 +654,8 @@ pub fn build_all(specs: &[ConditionSpec]) -> Result<Vec<Box<dyn Condition>>, Con
             build
         };
         let known = def.param_names();
-        if let Some(bad) = spec.options.iter().find(|o| !known.contains(&o.as_str())) {
+        // A condition that takes any walk checks its walks itself (PromOnly).
+        if let Some(bad) = spec.options.iter().find(|o| !known.contains(&o.as_str()) && !def.any_walks) {
             return Err(ConditionError::BadParam { condition: def.name, param: bad.clone(), known });
         }
         if def.squares && spec.squares.is_empty() {

@@ -6,11 +6,12 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
-    andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    danger_circe, edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness,
-    madrasi, magic_square, make_take, masand, messigny, monochrome, mummer, nocapture, oscillating_kings, parsi,
-    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef,
-    NumberParams, Param,
+    andernach, annan, bgl, bicolores, breton, brunner, castling_chess, cavalier_majeur, central, chameleon, checkless,
+    danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, grid, holes, imitator, isardam,
+    kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny, monochrome, mummer,
+    nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly, sat, sentinelles, singlebox,
+    superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes, ConditionDef, NumberParams,
+    Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -302,8 +303,22 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(magic_square::MagicSquares::build),
         ..ConditionDef::NONE
     },
-    popeye_only(["Tibet", "TibetSchach", "Tibet"]),
-    popeye_only(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
+    ConditionDef {
+        name: "Tibet",
+        popeye: Some(["Tibet", "TibetSchach", "Tibet"]),
+        build: Some(tibet::Tibet::build),
+        no_rebirth: true,
+        unsupported_with: TIBET_NOT_WITH,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "DoubleTibet",
+        popeye: Some(["DoubleTibet", "DoppeltibetSchach", "DoubleTibet"]),
+        build: Some(tibet::Tibet::build_double),
+        no_rebirth: true,
+        unsupported_with: TIBET_NOT_WITH,
+        ..ConditionDef::NONE
+    },
     popeye_only(["DiagramCirce", "DiagrammCirce", "CirceDiagramme"]),
     ConditionDef {
         name: "Hole",
@@ -453,7 +468,15 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["DiametralCirce", "DiametralCirce", "CirceDiametrale"],
         CirceSpec { adapter: Adapter::Diametral, ..CIRCE },
     ),
-    popeye_only(["PromOnly", "UWnur", "PromSeul"]),
+    ConditionDef {
+        name: "PromOnly",
+        popeye: Some(["PromOnly", "UWnur", "PromSeul"]),
+        any_walks: true,
+        build: Some(promonly::PromOnly::build),
+        // Their own promotion rules (Parsi's, SingleBox's) are not combined with a list of promotees here.
+        not_with: &["Parsi", "SingleBox"],
+        ..ConditionDef::NONE
+    },
     circe_row(["RankCirce", "RankCirce", "RankCirce"], CirceSpec { determine: Determine::Rank, ..CIRCE }),
     ConditionDef {
         name: "ExclusiveChess",
@@ -513,7 +536,16 @@ pub static CONDITIONS: &[ConditionDef] = &[
     ),
     popeye_only(["BlackRoyalSquare", "SchwarzesKoeniglichesFeld", "NoirCaseRoyal"]),
     popeye_only(["WhiteRoyalSquare", "WeissesKoeniglichesFeld", "BlancCaseRoyal"]),
-    popeye_only(["BrunnerChess", "BrunnerSchach", "EchecsBrunner"]),
+    ConditionDef {
+        name: "BrunnerChess",
+        popeye: Some(["BrunnerChess", "BrunnerSchach", "EchecsBrunner"]),
+        aliases: &["Brunner"],
+        build: Some(brunner::Brunner::build),
+        // Its check plays the king's capture under the other rules (a rebirth, a paralysis, a choice among moves),
+        // which stipula does not reproduce.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     circe_row(["PlusChess", "PlusSchach", "EchecsPlus"], CirceSpec { family: Family::Mars(MarsType::Plus), ..MARS }),
     circe_row(["CirceAssassin", "AssassinCirce", "CirceAssassin"], CirceSpec { assassin: true, ..CIRCE }),
     popeye_only(["PatienceChess", "PatienceSchach", "EchecsPatience"]),
@@ -824,7 +856,17 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["LosingChess", "Schlagschach", "QuiPerdGagne"]),
-    popeye_only(["Disparate", "Disparate", "Disparate"]),
+    ConditionDef {
+        name: "Disparate",
+        popeye: Some(["Disparate", "Disparate", "Disparate"]),
+        build: Some(disparate::Disparate::build),
+        // Its state is the position's two state slots (Parrain Circe keeps its capture there); the conditions that
+        // read support or guards by observation validate observers otherwise than Popeye's observation validation,
+        // where Disparate sits.
+        no_rebirth: true,
+        not_with: DISPARATE_NOT_WITH,
+        ..ConditionDef::NONE
+    },
     popeye_only(["GhostChess", "Geisterschach", "EchecsGhost"]),
     popeye_only(["HauntedChess", "Spukschach", "EchecsHantes"]),
     popeye_only(["ProvocationChess", "ProvokationSchach", "EchecsProvacateurs"]),
@@ -856,7 +898,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ["CirceTake&Make", "CirceTake&Make", "CirceTake&Make"],
         CirceSpec { determine: Determine::TakeMake, ..CIRCE },
     ),
-    popeye_only(["SuperGuards", "SuperDeckungen", "Supergardes"]),
+    ConditionDef {
+        name: "SuperGuards",
+        popeye: Some(["SuperGuards", "SuperDeckungen", "Supergardes"]),
+        build: Some(superguards::Guards::build_super),
+        ..GUARDS_ROW
+    },
     ConditionDef {
         name: "Wormholes",
         popeye: Some(["Wormholes", "Wurmloecher", "TrousDeVer"]),
@@ -870,9 +917,30 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["MarineChess", "MarinesSchach", "EchecsMarins"]),
     popeye_only(["UltramarineChess", "UltramarinesSchach", "EchecsUltramarins"]),
     popeye_only(["BackHome", "NachHause", "Retour"]),
-    popeye_only(["FaceToFace", "AngesichtZuAngesicht", "FaceAFace"]),
-    popeye_only(["BackToBack", "RueckenAnRuecken", "DosADos"]),
-    popeye_only(["CheekToCheek", "WangeAnWange", "JoueAJoue"]),
+    ConditionDef {
+        name: "FaceToFace",
+        popeye: Some(["FaceToFace", "AngesichtZuAngesicht", "FaceAFace"]),
+        build: Some(facetoface::FaceToFace::build_face),
+        // A piece's walk read off its neighbours: not settled with other rules of observation and effects here.
+        alone: true,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "BackToBack",
+        popeye: Some(["BackToBack", "RueckenAnRuecken", "DosADos"]),
+        build: Some(facetoface::FaceToFace::build_back),
+        // A piece's walk read off its neighbours: not settled with other rules of observation and effects here.
+        alone: true,
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "CheekToCheek",
+        popeye: Some(["CheekToCheek", "WangeAnWange", "JoueAJoue"]),
+        build: Some(facetoface::FaceToFace::build_cheek),
+        // A piece's walk read off its neighbours: not settled with other rules of observation and effects here.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["ChameleonSequence", "Chamaeleonsequenz", "CameleonSequence"]),
     popeye_only(["AntiCloneCirce", "AntiCloneCirce", "AntiCloneCirce"]),
     popeye_only(["SnekChess", "SnekSchach", "EchecsSnek"]),
@@ -948,7 +1016,14 @@ pub static CONDITIONS: &[ConditionDef] = &[
         alone: true,
         ..ConditionDef::NONE
     },
-    popeye_only(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
+    ConditionDef {
+        name: "PointReflection",
+        popeye: Some(["PointReflection", "Punktspiegelung", "ReflexionCentrale"]),
+        build: Some(pointreflection::PointReflection::build),
+        // A piece's walk read off its reflected square: not settled with other rules of observation and effects here.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["NannaChess", "Nannaschach", "AnnanEchecs"]),
     popeye_only(["Bolero", "Bolero", "Bolero"]),
     popeye_only(["BoleroInverse", "BoleroInvers", "BoleroInverse"]),
@@ -961,15 +1036,47 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["SeriesCapture", "SerienSchlag", "SerieCapture"]),
     popeye_only(["DarkSide", "DarkSide", "DarkSide"]),
     popeye_only(["Leffie", "Leffie", "Leffie"]),
-    popeye_only(["Pepo", "Pepo", "Pepo"]),
+    ConditionDef {
+        name: "Pepo",
+        popeye: Some(["Pepo", "Pepo", "Pepo"]),
+        build: Some(pepo::Pepo::build),
+        // Its check (two observers, the checking king a dummy) and its paralysis of an observed king sit among
+        // Popeye's check tests and observer validators in an order stipula does not reproduce with other rules.
+        alone: true,
+        ..ConditionDef::NONE
+    },
     popeye_only(["CASTChess", "CASTSchach", "CASTEchecs"]),
     popeye_only(["Bicaptures", "Bicaptures", "Bicaptures"]),
     popeye_only(["FuddledMen", "FuddledMen", "FuddledMen"]),
     popeye_only(["TransmissionMenace", "TransmissionMenace", "TransmissionMenace"]),
     popeye_only(["PowerTransfer", "KraftTransfer", "TransfertPouvoir"]),
     popeye_only(["MultiCaptures", "MultiCaptures", "MultiCaptures"]),
-    popeye_only(["AntiGuards", "AntiDeckungen", "Antigardes"]),
-    popeye_only(["FrankfurtChess", "FrankfurtSchach", "Francfort"]),
+    ConditionDef {
+        name: "AntiGuards",
+        popeye: Some(["AntiGuards", "AntiDeckungen", "Antigardes"]),
+        build: Some(superguards::Guards::build_anti),
+        ..GUARDS_ROW
+    },
+    ConditionDef {
+        name: "FrankfurtChess",
+        popeye: Some(["FrankfurtChess", "FrankfurtSchach", "Francfort"]),
+        aliases: &["Frankfurt"],
+        params: &[
+            Param {
+                name: "RexExclusive",
+                popeye: Some((CIRCE_VARIANTS[1], CIRCE_VARIANTS)),
+                aliases: &[],
+                implied: false,
+            },
+            Param { implied: true, ..REX_INCLUSIVE },
+        ],
+        build: Some(frankfurt::Frankfurt::build),
+        // The order of its walk change among other effects on one capture (a rebirth, a recolouring, another
+        // change of walk) is not settled here.
+        no_rebirth: true,
+        unsupported_with: FRANKFURT_NOT_WITH,
+        ..ConditionDef::NONE
+    },
     popeye_only(["Anda", "Anda", "Anda"]),
     popeye_only(["AndaInverse", "AndaInvers", "AndaInverse"]),
     popeye_only(["HalfInChess", "HalfInChess", "HalfInChess"]),
@@ -1238,6 +1345,116 @@ const NOT_WITH_OWN_AND_ANTI: &[&str] = &[
     "VerticalSymmetryAntiCirce",
     "HorizontalSymmetryAntiCirce",
 ];
+
+/// The conditions Frankfurt chess is not played with: those that make effects of their own on a capture or a
+/// move, or change a royal piece's walk.
+const FRANKFURT_NOT_WITH: &[&str] = &[
+    "AndernachChess",
+    "AntiAndernachChess",
+    "ChameleonChess",
+    "Breton",
+    "Sentinelles",
+    "Masand",
+    "MasandGeneralised",
+    "Take&MakeChess",
+    "Make&TakeChess",
+    "SingleBox",
+    "MadnessOfKings",
+    "Parsi",
+    "MagicSquares",
+    "Wormholes",
+    "KobulKings",
+    "Volage",
+    "Hypervolage",
+    "AnnanChess",
+];
+
+/// The conditions Disparate chess is not played with: those that move pieces by other walks or from other squares
+/// (Annan chess, the Mars Circe family, stipula's own Parsi and Madness of Kings, Take&Make, Make&Take), that judge
+/// support or guards by observation, or whose order with it among Popeye's observation validators is not settled.
+const DISPARATE_NOT_WITH: &[&str] = &[
+    "AnnanChess",
+    "MarsCirce",
+    "MarsMirrorCirce",
+    "PhantomChess",
+    "PlusChess",
+    "AntiMarsCirce",
+    "AntiMarsMirrorCirce",
+    "AntiMarsAntipodeanCirce",
+    "Parsi",
+    "MadnessOfKings",
+    "Take&MakeChess",
+    "Make&TakeChess",
+    "Patrouille",
+    "UltraPatrol",
+    "Lortap",
+    "CentralChess",
+    "SuperGuards",
+    "AntiGuards",
+    "Bicolores",
+    "SAT",
+    "StrictSAT",
+];
+
+/// The conditions Tibet chess is not played with: those that make effects of their own on a move (the order of
+/// the effects on one capture is not settled here).
+const TIBET_NOT_WITH: &[&str] = &[
+    "AndernachChess",
+    "AntiAndernachChess",
+    "ChameleonChess",
+    "Breton",
+    "Sentinelles",
+    "Masand",
+    "MasandGeneralised",
+    "Take&MakeChess",
+    "Make&TakeChess",
+    "SingleBox",
+    "MadnessOfKings",
+    "Parsi",
+    "MagicSquares",
+    "Wormholes",
+    "KobulKings",
+    "Volage",
+    "Hypervolage",
+    "FrankfurtChess",
+    "Tibet",
+    "DoubleTibet",
+    "Imitator",
+];
+
+/// SuperGuards and AntiGuards: a guard is an observation by the walk of a piece no condition paralyses, which
+/// stipula reads off the walks; not with the conditions that give a piece another walk or square to observe from
+/// (Annan chess, the Mars Circe family, stipula's own Parsi and Madness of Kings), that change what capturing is
+/// (Take&Make), what check is (SAT) or whose pieces observe (Bicolores), nor with the support conditions, whose
+/// order among Popeye's observer validators stipula does not reproduce.
+const GUARDS_ROW: ConditionDef = ConditionDef {
+    not_with: &[
+        "AnnanChess",
+        "MarsCirce",
+        "MarsMirrorCirce",
+        "PhantomChess",
+        "PlusChess",
+        "AntiMarsCirce",
+        "AntiMarsMirrorCirce",
+        "AntiMarsAntipodeanCirce",
+        "Parsi",
+        "MadnessOfKings",
+        "Take&MakeChess",
+        "SAT",
+        "StrictSAT",
+        "Bicolores",
+        "Patrouille",
+        "UltraPatrol",
+        "Lortap",
+        "CentralChess",
+        "SuperGuards",
+        "AntiGuards",
+        "VaultingKings",
+        "WhiteVaultingKing",
+        "BlackVaultingKing",
+    ],
+    ..ConditionDef::NONE
+};
 
 /// Monochrome and Bichrome chess: not with stipula's own Parsi and Madness of Kings.
 const CHROME_ROW: ConditionDef = ConditionDef { not_with: &["Parsi", "MadnessOfKings"], ..ConditionDef::NONE };

@@ -72,6 +72,13 @@ struct Naive {
     magic: u64,
     /// Volage (`Some(false)`) or Hypervolage (`Some(true)`).
     volage: Option<bool>,
+    /// SuperGuards (`Some(false)`) or AntiGuards (`Some(true)`): a guarded piece cannot be taken (only a guarded
+    /// one can), a guarded king is not in check (only a guarded one is).
+    guards: Option<bool>,
+    /// Brunner chess: a check is a capture of the king that leaves the capturer's king unobserved.
+    brunner: bool,
+    /// Tibet (`Some(false)`: Black's captures) or Double Tibet: a capture of another walk turns the capturer.
+    tibet: Option<bool>,
 }
 
 /// Grid chess: whether `a` and `b` lie in two cells of the plain grid (files a-b, c-d, …, ranks 1-2, 3-4, …).
@@ -114,6 +121,9 @@ impl Naive {
             sat: false,
             magic: 0,
             volage: None,
+            guards: None,
+            brunner: false,
+            tibet: None,
         };
         for t in texts {
             let spec = parse_condition_text(t).unwrap();
@@ -163,6 +173,11 @@ impl Naive {
                 "SAT" => n.sat = true,
                 "MagicSquares" => n.magic = spec.squares.0 .0,
                 "Volage" => n.volage = Some(false),
+                "SuperGuards" => n.guards = Some(false),
+                "AntiGuards" => n.guards = Some(true),
+                "BrunnerChess" => n.brunner = true,
+                "Tibet" => n.tibet = Some(false),
+                "DoubleTibet" => n.tibet = Some(true),
                 "Hypervolage" => n.volage = Some(true),
                 "Breton" => {
                     let has = |w: &str| spec.options.iter().any(|o| o == w);
@@ -618,6 +633,8 @@ fn gives_check(n: Naive, pos: &Position, board: &NaiveBoard, from: Square, king:
             Some(2) => !supported(n, pos, from),
             _ => true,
         }
+        // SuperGuards (AntiGuards): the king must be unguarded (guarded) by its own pieces.
+        && n.guards.is_none_or(|anti| supported(n, pos, king) == anti)
 }
 
 /// SingleBox: how many pieces of `kind` and `color` stand on the board.
@@ -670,6 +687,19 @@ fn take_make_capture_has_make(pos: &Position, from: Square, king: Square) -> boo
 fn in_check(n: Naive, pos: &Position, color: Color, promotions: &[Kind]) -> bool {
     if n.sat {
         return sat_flights(n, pos, color, promotions) > 0;
+    }
+    if n.brunner {
+        // Brunner chess: some piece that gives check could take the king and leave its own king unobserved.
+        let Some(king) = pos.king(color) else { return false };
+        let board = NaiveBoard::from_position(pos);
+        return pos.pieces().filter(|(_, p)| p.color != color).any(|(from, p)| {
+            gives_check(n, pos, &board, from, king, promotions) && {
+                let mut after = pos.clone();
+                after.remove(from);
+                after.put(king, p);
+                !walks_in_check(n, &after, color.opposite(), promotions)
+            }
+        });
     }
     walks_in_check(n, pos, color, promotions)
 }
@@ -861,6 +891,17 @@ fn naive_make(n: Naive, pos: &Position, m: Move) -> Position {
             if !hyper {
                 after.set_attrs(m.to, stipula::pieces::Attrs::VOLAGE_SPENT);
             }
+        }
+    }
+    // Tibet: a capturer (Black's only, but for Double Tibet) of another walk than the piece taken turns, kings
+    // excepted.
+    if let (Some(double), Some(c)) = (n.tibet, m.capture()) {
+        let p = after.piece_at(m.to).unwrap();
+        if (double || mover.color == Color::Black)
+            && mover.kind != Kind::KING
+            && p.kind != pos.piece_at(c).unwrap().kind
+        {
+            after.put(m.to, Piece::new(p.color.opposite(), p.kind));
         }
     }
     if (n.andernach && m.is_capture() || n.anti_andernach && !m.is_capture()) && mover.kind != Kind::KING {
@@ -1077,6 +1118,13 @@ fn is_legal(n: Naive, pos: &Position, m: Move, promotions: &[Kind], replies: boo
         || (m.is_capture() && n.nocapture.is_some_and(|side| side.is_none_or(|c| c == us)))
         || (m.is_capture() && n.patrol == Some(0) && !supported(n, pos, m.from))
         || (m.is_capture() && n.patrol == Some(2) && supported(n, pos, m.from))
+        // SuperGuards (AntiGuards): a guarded (unguarded) piece is not taken; en passant as Popeye judges it, by a
+        // square nothing guards.
+        || n.guards.is_some_and(|anti| match m.capture() {
+            None => false,
+            Some(_) if m.special == Special::EnPassant => anti,
+            Some(c) => supported(n, pos, c) != anti,
+        })
         || (n.edge == Some(us) && !on_edge(m.to))
         || n.chrome.is_some_and(|mono| m.special == Special::CastleLong || !chrome_fits(mono, m.from, m.to))
         || n.koeko.is_some_and(|v| {
@@ -1546,6 +1594,18 @@ fn patrol_and_central_match_naive() {
     differential_with(&["UltraPatrol", "Madrasi"], 0x5EED_0C35, 2000, ORTHODOX);
     differential(&["CentralChess"], 0x5EED_0C36, 3000);
     differential_with(&["CentralChess", "Madrasi"], 0x5EED_0C37, 2000, ORTHODOX);
+}
+
+#[test]
+fn guards_brunner_and_tibet_match_naive() {
+    differential(&["SuperGuards"], 0x5EED_0D10, 3000);
+    differential_with(&["SuperGuards"], 0x5EED_0D11, 3000, ORTHODOX);
+    differential(&["AntiGuards"], 0x5EED_0D12, 3000);
+    differential_with(&["SuperGuards", "Madrasi"], 0x5EED_0D13, 2000, ORTHODOX);
+    differential(&["BrunnerChess"], 0x5EED_0D14, 3000);
+    differential_with(&["BrunnerChess"], 0x5EED_0D15, 3000, ORTHODOX);
+    differential(&["Tibet"], 0x5EED_0D16, 3000);
+    differential_with(&["DoubleTibet"], 0x5EED_0D17, 3000, ORTHODOX);
 }
 
 #[test]

@@ -271,6 +271,21 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "ExclusiveChess ChecklessChess"),
     (3, "MessignyChess"),
     (1, "MessignyChess RexExclusive"),
+    (3, "SuperGuards"),
+    (2, "AntiGuards"),
+    (2, "PromOnly Q S"),
+    (1, "PromOnly R B G"),
+    (3, "FrankfurtChess"),
+    (1, "FrankfurtChess RexExclusive"),
+    (3, "Disparate"),
+    (3, "Pepo"),
+    (2, "Tibet"),
+    (2, "DoubleTibet"),
+    (3, "PointReflection"),
+    (2, "FaceToFace"),
+    (2, "BackToBack"),
+    (2, "CheekToCheek"),
+    (3, "BrunnerChess"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -344,7 +359,10 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
                     || stip.contains("c81")
                     || stip.contains('+')
                     || stip.contains("s[")))
-            || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81")))
+            || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81"))
+            // Pepo not with mate goals: Popeye's mating-move optimisation moves a king its Pepo paralyses
+            // (docs/popeye-differences.md).
+            || (c == "Pepo" && stip.contains('#')))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
         .iter()

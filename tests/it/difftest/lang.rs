@@ -156,6 +156,12 @@ impl<'r> Writer<'r> {
                 out.push(self.recase(n));
                 continue;
             }
+            // A walk after a condition that takes walks (PromOnly), in the input's language.
+            if current.is_some_and(|d| d.any_walks) && Kind::from_code(w).is_some() {
+                let code = self.code(w);
+                out.push(code);
+                continue;
+            }
             match ConditionDef::lookup(w, Spelling::Popeye(Lang::English)) {
                 Found::One(def, _) if def.popeye.is_some() => {
                     current = Some(def);
