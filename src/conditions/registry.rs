@@ -6,11 +6,11 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
-    andernach, annan, bgl, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    danger_circe, edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness,
-    madrasi, magic_square, make_take, masand, messigny, monochrome, mummer, nocapture, oscillating_kings, parsi,
-    patrol, sat, sentinelles, singlebox, swapping_kings, take_make, transmuting_kings, volage, wormholes, ConditionDef,
-    NumberParams, Param,
+    andernach, annan, bgl, bicaptures, bicolores, breton, castling_chess, cavalier_majeur, central, chameleon,
+    checkless, danger_circe, edgemover, eiffel, exclusive, grid, holes, imitator, isardam, kobul, koeko, lese_majeste,
+    madness, madrasi, magic_square, make_take, masand, messigny, monochrome, multicaptures, mummer, nocapture,
+    oscillating_kings, parsi, patrol, sat, sentinelles, singlebox, swapping_kings, take_make, transmuting_kings,
+    volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -963,11 +963,31 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["Leffie", "Leffie", "Leffie"]),
     popeye_only(["Pepo", "Pepo", "Pepo"]),
     popeye_only(["CASTChess", "CASTSchach", "CASTEchecs"]),
-    popeye_only(["Bicaptures", "Bicaptures", "Bicaptures"]),
+    ConditionDef {
+        name: "Bicaptures",
+        popeye: Some(["Bicaptures", "Bicaptures", "Bicaptures"]),
+        // Its captures of the mover's own pieces with another condition's captures (a rebirth, a paralysis) are
+        // not settled here.
+        alone: true,
+        build: Some(bicaptures::Bicaptures::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["FuddledMen", "FuddledMen", "FuddledMen"]),
     popeye_only(["TransmissionMenace", "TransmissionMenace", "TransmissionMenace"]),
     popeye_only(["PowerTransfer", "KraftTransfer", "TransfertPouvoir"]),
-    popeye_only(["MultiCaptures", "MultiCaptures", "MultiCaptures"]),
+    ConditionDef {
+        name: "MultiCaptures",
+        popeye: Some(["MultiCaptures", "MultiCaptures", "MultiCaptures"]),
+        params: &[
+            Param { name: "White", popeye: Some((SIDES[0], SIDES)), aliases: &[], implied: false },
+            Param { name: "Black", popeye: Some((SIDES[1], SIDES)), aliases: &[], implied: false },
+        ],
+        // Which captures stand is read off all the moves generated, and check off the count of observations:
+        // with another condition's moves, paralyses or observations the order is not settled here.
+        alone: true,
+        build: Some(multicaptures::MultiCaptures::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["AntiGuards", "AntiDeckungen", "Antigardes"]),
     popeye_only(["FrankfurtChess", "FrankfurtSchach", "Francfort"]),
     popeye_only(["Anda", "Anda", "Anda"]),

@@ -271,6 +271,10 @@ const CONDITIONS: &[(u32, &str)] = &[
     (1, "ExclusiveChess ChecklessChess"),
     (3, "MessignyChess"),
     (1, "MessignyChess RexExclusive"),
+    (3, "Bicaptures"),
+    (3, "MultiCaptures"),
+    (1, "MultiCaptures White"),
+    (1, "MultiCaptures Black"),
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
