@@ -11,7 +11,7 @@ use crate::conditions::{ConditionError, ConditionSpec};
 use crate::movegen::hooks::{Condition, Hooks};
 use crate::movegen::Rules;
 use crate::moves::{Move, MoveList};
-use crate::pieces::Piece;
+use crate::pieces::{Atom, Piece};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -63,10 +63,17 @@ impl Condition for Bicaptures {
 
     fn refuses_diagram(&self, pos: &Position) -> Option<String> {
         // A piece with an attribute (a neutral piece is of both colours already, a royal piece is the king) is
-        // not recoloured here as Popeye recolours it.
-        pos.marked()
-            .non_empty()
-            .then(|| "not supported: Bicaptures with pieces that have attributes (neutral, royal, ...)".to_string())
+        // not recoloured here as Popeye recolours it; an orphan or a friend would borrow walks from the pieces
+        // recoloured, which only the captures here see.
+        if pos.marked().non_empty() {
+            return Some("not supported: Bicaptures with pieces that have attributes (neutral, royal, ...)".into());
+        }
+        let borrower = pos
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| pos.piece_at(sq))
+            .find(|p| p.kind.def().walk.iter().any(|a| matches!(a, Atom::Borrow(_))))?;
+        Some(format!("not supported: Bicaptures with the {}, whose walk is borrowed", borrower.kind.def().name))
     }
 
     fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
