@@ -6,12 +6,12 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
-    andernach, annan, bgl, bicolores, breton, brunner, castling_chess, cavalier_majeur, central, chameleon, checkless,
-    danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, grid, holes, imitator, isardam,
-    kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny, monochrome, mummer,
-    nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly, sat, sentinelles, singlebox,
-    superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes, ConditionDef, NumberParams,
-    Param,
+    andernach, annan, bgl, bicaptures, bicolores, breton, brunner, castling_chess, cavalier_majeur, central, chameleon,
+    checkless, danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, grid, holes, imitator,
+    isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny, monochrome,
+    multicaptures, mummer, nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly, sat,
+    sentinelles, singlebox, superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes,
+    ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -1046,11 +1046,31 @@ pub static CONDITIONS: &[ConditionDef] = &[
         ..ConditionDef::NONE
     },
     popeye_only(["CASTChess", "CASTSchach", "CASTEchecs"]),
-    popeye_only(["Bicaptures", "Bicaptures", "Bicaptures"]),
+    ConditionDef {
+        name: "Bicaptures",
+        popeye: Some(["Bicaptures", "Bicaptures", "Bicaptures"]),
+        // Its captures of the mover's own pieces with another condition's captures (a rebirth, a paralysis) are
+        // not settled here.
+        alone: true,
+        build: Some(bicaptures::Bicaptures::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["FuddledMen", "FuddledMen", "FuddledMen"]),
     popeye_only(["TransmissionMenace", "TransmissionMenace", "TransmissionMenace"]),
     popeye_only(["PowerTransfer", "KraftTransfer", "TransfertPouvoir"]),
-    popeye_only(["MultiCaptures", "MultiCaptures", "MultiCaptures"]),
+    ConditionDef {
+        name: "MultiCaptures",
+        popeye: Some(["MultiCaptures", "MultiCaptures", "MultiCaptures"]),
+        params: &[
+            Param { name: "White", popeye: Some((SIDES[0], SIDES)), aliases: &[], implied: false },
+            Param { name: "Black", popeye: Some((SIDES[1], SIDES)), aliases: &[], implied: false },
+        ],
+        // Which captures stand is read off all the moves generated, and check off the count of observations:
+        // with another condition's moves, paralyses or observations the order is not settled here.
+        alone: true,
+        build: Some(multicaptures::MultiCaptures::build),
+        ..ConditionDef::NONE
+    },
     ConditionDef {
         name: "AntiGuards",
         popeye: Some(["AntiGuards", "AntiDeckungen", "Antigardes"]),

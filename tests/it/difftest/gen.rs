@@ -286,6 +286,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "BackToBack"),
     (2, "CheekToCheek"),
     (3, "BrunnerChess"),
+    (3, "Bicaptures"),
+    // Not MultiCaptures: Popeye's goal tests under it contradict its own move lists (docs/popeye-differences.md).
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -362,7 +364,9 @@ fn condition_for(rng: &mut Rng, stip: &str, only: &Option<String>) -> &'static s
             || ((support.contains(&c) || c.starts_with("Wormholes")) && stip.contains("c81"))
             // Pepo not with mate goals: Popeye's mating-move optimisation moves a king its Pepo paralyses
             // (docs/popeye-differences.md).
-            || (c == "Pepo" && stip.contains('#')))
+            || (c == "Pepo" && stip.contains('#'))
+            // Bicaptures not in structured stipulations: Popeye's recolouring leaks there (docs/popeye-differences.md).
+            || (c == "Bicaptures" && stip.starts_with("sstip")))
     };
     let mut chosen: Vec<(u32, &'static str)> = CONDITIONS
         .iter()
