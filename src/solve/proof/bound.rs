@@ -35,17 +35,38 @@ pub struct Bound {
 /// A worker's memory of the pawn matchings it has computed, by the pawns of a colour (they change only when a
 /// pawn moves or is captured): direct-mapped, `(key, moves, captures)`, `u32::MAX` moves for none.
 pub struct Scratch {
-    pub(super) pawns: Vec<(u64, u32, u32)>,
+    pawns: Vec<(u64, u32, u32)>,
     /// The walls of a colour's pawns (see [`Bound::walls`]), by the pawns, the colour and the moves left:
     /// `(pawns, colour and moves, walls)`.
-    pub(super) walls: Vec<(u64, u32, u64)>,
+    walls: Vec<(u64, u32, u64)>,
+    /// What [`Bound::side_needs`] found for a side, by its pieces: in a search one side's pieces stand the same
+    /// while the other side's move, so most questions have been answered before.
+    sides: Vec<SideEntry>,
+}
+
+/// One side's needs as [`Bound::side_needs`] counted them, with what they depend on: the side's pieces kind by
+/// kind and its castling rights (exactly), and the walls only on the squares `crossed` that a rider's one move
+/// crossed (the count read no wall elsewhere), where they were `walls`.
+#[derive(Clone, Copy, Default)]
+struct SideEntry {
+    pieces: [u64; 6],
+    rights: u8,
+    valid: bool,
+    crossed: u64,
+    walls: u64,
+    /// `None`: some piece of the diagram cannot be reached at all.
+    needs: Option<(u32, u32)>,
 }
 
 const SCRATCH_BITS: u32 = 12;
 
 impl Default for Scratch {
     fn default() -> Self {
-        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS], walls: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
+        Scratch {
+            pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS],
+            walls: vec![(0, 0, 0); 1 << SCRATCH_BITS],
+            sides: vec![SideEntry::default(); 1 << SCRATCH_BITS],
+        }
     }
 }
 
@@ -178,6 +199,47 @@ impl Bound {
     /// pieces each from the nearest piece of its kind or pawn), and the fewest captures its pawns need; `None`
     /// where some piece of the diagram cannot be reached at all.
     fn side_needs(&self, pos: &Position, color: Color, walls: &mut Walls, scratch: &mut Scratch) -> Option<(u32, u32)> {
+        let mine = pos.color_bb(color);
+        let pieces: [u64; 6] = std::array::from_fn(|k| (mine & pos.kind_bb(Kind(k as u8))).0);
+        let side_rights =
+            pos.castling() & if color == Color::White { castle::WK | castle::WQ } else { castle::BK | castle::BQ };
+        let mut h = u64::from(side_rights) ^ (color.index() as u64) << 8;
+        for b in pieces {
+            h = (h ^ b).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        let slot = (h >> (64 - SCRATCH_BITS)) as usize;
+        let e = scratch.sides[slot];
+        let same = e.pieces.iter().zip(&pieces).fold(0, |d, (a, b)| d | (a ^ b)) == 0;
+        if e.valid && same && e.rights == side_rights {
+            // The walls on the squares the count crossed, as they are now: none where no pawn may be one.
+            let crossed = Bitboard(e.crossed);
+            let now = if (crossed & walls.standing).is_empty() {
+                0
+            } else {
+                (self.walls_of(pos, walls, scratch) & crossed).0
+            };
+            if now == e.walls {
+                return e.needs;
+            }
+        }
+        let mut crossed = Bitboard::EMPTY;
+        let needs = self.count_side(pos, color, walls, scratch, &mut crossed);
+        let seen =
+            if (crossed & walls.standing).is_empty() { 0 } else { (self.walls_of(pos, walls, scratch) & crossed).0 };
+        scratch.sides[slot] =
+            SideEntry { pieces, rights: side_rights, valid: true, crossed: crossed.0, walls: seen, needs };
+        needs
+    }
+
+    /// [`Bound::side_needs`] counted; `crossed` gathers the squares where a wall would change the count.
+    fn count_side(
+        &self,
+        pos: &Position,
+        color: Color,
+        walls: &mut Walls,
+        scratch: &mut Scratch,
+        crossed_all: &mut Bitboard,
+    ) -> Option<(u32, u32)> {
         let c = color.index();
         let mut pawns = [Square::new(0); 16];
         let mut np = 0;
@@ -192,6 +254,7 @@ impl Bound {
         if targets.len() > pawns.len() {
             return None;
         }
+        let targets_pawns = targets.len();
         // Promotions: the diagram's pieces of a kind beyond those on the board come from pawns that are not in
         // the diagram.
         let mut promotions = 0;
@@ -265,7 +328,9 @@ impl Bound {
                 // A rider's one move along a line a wall now cuts: a queen needs two moves at least, a rook or a
                 // bishop three (the other lines through the two squares are parallel, and meet nowhere).
                 if m == 1 && kind != Kind::KING && kind != Kind::KNIGHT {
-                    let crossed = between(from, to) & walls.standing;
+                    let line = between(from, to);
+                    *crossed_all |= line;
+                    let crossed = line & walls.standing;
                     if crossed.non_empty() && (crossed & self.walls_of(pos, walls, scratch)).non_empty() {
                         m = if kind == Kind::QUEEN { 2 } else { 3 };
                     }
@@ -285,9 +350,9 @@ impl Bound {
                 }
                 m
             };
-            // From a pawn that promotes.
+            // From a pawn that promotes: one that is none of the diagram's pawns.
             let promo = |to: Square| {
-                if kind == Kind::KING || pawns.is_empty() {
+                if kind == Kind::KING || pawns.len() == targets_pawns {
                     return FAR as u32;
                 }
                 let p = &self.promote[c][k];
