@@ -18,6 +18,10 @@ pub struct Bound {
     /// Fewest moves of a king, queen, rook, bishop, knight (kind index 0..5) from one square to another on the
     /// empty board ([`FAR`]: never).
     dist: Vec<[[u8; 64]; 64]>,
+    /// Fewest moves of each colour's king from one square to another, never on a square that a pawn of the
+    /// other side attacks from its own second rank (a pawn of the diagram there never moves: the king could
+    /// never step there).
+    king: Vec<[[u8; 64]; 64]>,
     /// Fewest moves of a pawn of each colour from a square to a promotion as each kind (queen .. knight, index
     /// 1..5) and then to a square: `promote[colour][kind][from][to]`.
     promote: Vec<Vec<[[u8; 64]; 64]>>,
@@ -135,6 +139,33 @@ impl Bound {
                 }
             }
         }
+        let mut king = vec![[[FAR; 64]; 64]; 2];
+        for color in Color::ALL {
+            let guarded = crate::attacks::pawn_attacks_of(
+                target.pieces_bb(color.opposite(), Kind::PAWN) & frozen,
+                color.opposite(),
+            );
+            let table = &mut king[color.index()];
+            for from in 0..64u8 {
+                let row = &mut table[from as usize];
+                row[from as usize] = 0;
+                let mut frontier = vec![Square::new(from)];
+                let mut d = 0;
+                while !frontier.is_empty() {
+                    d += 1;
+                    let mut next = Vec::new();
+                    for sq in frontier {
+                        for to in steps(0, sq, frozen | guarded) {
+                            if row[to.index()] == FAR {
+                                row[to.index()] = d;
+                                next.push(to);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
         let mut promote = vec![vec![[[FAR; 64]; 64]; 5]; 2];
         for color in Color::ALL {
             let last = if color == Color::White { 7 } else { 0 };
@@ -171,7 +202,7 @@ impl Bound {
         let pawn_squares = [Color::White, Color::Black].map(|c| target.pieces_bb(c, Kind::PAWN));
         let officer_squares =
             [Color::White, Color::Black].map(|c| std::array::from_fn(|k| target.pieces_bb(c, Kind(k as u8))));
-        Bound { dist, promote, pawns, count, kinds, pawn_squares, officers_by_kind, officer_squares }
+        Bound { dist, king, promote, pawns, count, kinds, pawn_squares, officers_by_kind, officer_squares }
     }
 
     /// Whether the diagram may be reached from `pos` with `budget[colour]` moves left to each side.
@@ -389,7 +420,7 @@ impl Bound {
             if !forced_here && targets.iter().all(|&t| placed.has(t)) {
                 continue;
             }
-            let d = &self.dist[k];
+            let d = if kind == Kind::KING { &self.king[c] } else { &self.dist[k] };
             let mut sources = [Square::new(0); 8];
             let mut ns = 0;
             let mut many = false;
