@@ -728,6 +728,24 @@ mod tests {
     }
 
     #[test]
+    fn a_king_never_steps_where_a_pawn_that_never_moves_attacks() {
+        // J. H. Turkstra, The Problemist 1994 (PDB P0005879): Black's pawns on a7-f7 and h7 never move, so on its
+        // way to h8 the white king crosses the sixth rank on h6 only: from f5 that is four moves, not three.
+        let (pieces, _) = crate::input::fen::parse_fen("rnbqkr1K/pppppp1p/5npb/8/5P2/4P3/PPPP2PP/RNBQ1BNR").unwrap();
+        let b = Bound::new(super::super::Target::new(&pieces).position());
+        let white = Color::White.index();
+        assert_eq!(b.dist[Kind::KING.index()][sq("f5").index()][sq("h8").index()], 3);
+        assert_eq!(b.king[white][sq("f5").index()][sq("h8").index()], 4);
+        assert_eq!(b.king[white][sq("g5").index()][sq("h8").index()], 3);
+        assert_eq!(b.king[white][sq("e1").index()][sq("h8").index()], 7);
+        // The black king round its own pawns that never move (e8-f8-g7-f6-e6); it never steps on the third rank
+        // where White's pawns on a2-d2, g2 and h2 attack (e8-f8-g7-f6-e5-e4-e3 on the empty board).
+        assert_eq!(b.king[Color::Black.index()][sq("e8").index()][sq("e6").index()], 4);
+        assert_eq!(b.king[Color::Black.index()][sq("e8").index()][sq("e3").index()], FAR);
+        assert_eq!(b.dist[Kind::KING.index()][sq("e8").index()][sq("e3").index()], 6);
+    }
+
+    #[test]
     fn empty_board_distances() {
         let b = Bound::new(&Position::empty());
         let d = |k: Kind, a: &str, z: &str| b.dist[k.index()][sq(a).index()][sq(z).index()];
