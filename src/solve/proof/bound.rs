@@ -18,6 +18,10 @@ pub struct Bound {
     /// Fewest moves of a king, queen, rook, bishop, knight (kind index 0..5) from one square to another on the
     /// empty board ([`FAR`]: never).
     dist: Vec<[[u8; 64]; 64]>,
+    /// Fewest moves of each colour's king from one square to another, never on a square that a pawn of the
+    /// other side attacks from its own second rank (a pawn of the diagram there never moves: the king could
+    /// never step there).
+    king: Vec<[[u8; 64]; 64]>,
     /// Fewest moves of a pawn of each colour from a square to a promotion as each kind (queen .. knight, index
     /// 1..5) and then to a square: `promote[colour][kind][from][to]`.
     promote: Vec<Vec<[[u8; 64]; 64]>>,
@@ -30,22 +34,53 @@ pub struct Bound {
     pawn_squares: [Bitboard; 2],
     /// Per colour and kind (king .. knight): the squares of the diagram's pieces of that kind.
     officers_by_kind: [[Vec<Square>; 5]; 2],
+    /// Per colour and kind (king .. knight): the same squares as a bitboard.
+    officer_squares: [[Bitboard; 5]; 2],
 }
 
 /// A worker's memory of the pawn matchings it has computed, by the pawns of a colour (they change only when a
 /// pawn moves or is captured): direct-mapped, `(key, moves, captures)`, `u32::MAX` moves for none.
 pub struct Scratch {
-    pub(super) pawns: Vec<(u64, u32, u32)>,
+    pawns: Vec<(u64, u32, u32)>,
     /// The walls of a colour's pawns (see [`Bound::walls`]), by the pawns, the colour and the moves left:
     /// `(pawns, colour and moves, walls)`.
-    pub(super) walls: Vec<(u64, u32, u64)>,
+    walls: Vec<(u64, u32, u64)>,
+    /// The straight ways of a colour's pawns (see [`Bound::straight_ways`]), keyed as the walls.
+    ways: Vec<(u64, u32, u64)>,
+    /// What [`Bound::side_needs`] found for a side, by its pieces: in a search one side's pieces stand the same
+    /// while the other side's move, so most questions have been answered before.
+    sides: Vec<SideEntry>,
+}
+
+/// One side's needs as [`Bound::side_needs`] counted them, with what they depend on: the side's pieces kind by
+/// kind and its castling rights (exactly), and the walls only on the squares `crossed` that a rider's one move
+/// crossed (the count read no wall elsewhere), where they were `walls`.
+#[derive(Clone, Copy, Default)]
+struct SideEntry {
+    pieces: [u64; 6],
+    rights: u8,
+    /// The square of a piece that must leave it and come back ([`NOWHERE`]: none).
+    forced: u8,
+    valid: bool,
+    crossed: u64,
+    walls: u64,
+    /// `None`: some piece of the diagram cannot be reached at all.
+    needs: Option<(u32, u32)>,
 }
 
 const SCRATCH_BITS: u32 = 12;
 
+/// No square.
+const NOWHERE: u8 = 64;
+
 impl Default for Scratch {
     fn default() -> Self {
-        Scratch { pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS], walls: vec![(0, 0, 0); 1 << SCRATCH_BITS] }
+        Scratch {
+            pawns: vec![(0, 0, 0); 1 << SCRATCH_BITS],
+            walls: vec![(0, 0, 0); 1 << SCRATCH_BITS],
+            ways: vec![(0, 0, 0); 1 << SCRATCH_BITS],
+            sides: vec![SideEntry::default(); 1 << SCRATCH_BITS],
+        }
     }
 }
 
@@ -104,6 +139,33 @@ impl Bound {
                 }
             }
         }
+        let mut king = vec![[[FAR; 64]; 64]; 2];
+        for color in Color::ALL {
+            let guarded = crate::attacks::pawn_attacks_of(
+                target.pieces_bb(color.opposite(), Kind::PAWN) & frozen,
+                color.opposite(),
+            );
+            let table = &mut king[color.index()];
+            for from in 0..64u8 {
+                let row = &mut table[from as usize];
+                row[from as usize] = 0;
+                let mut frontier = vec![Square::new(from)];
+                let mut d = 0;
+                while !frontier.is_empty() {
+                    d += 1;
+                    let mut next = Vec::new();
+                    for sq in frontier {
+                        for to in steps(0, sq, frozen | guarded) {
+                            if row[to.index()] == FAR {
+                                row[to.index()] = d;
+                                next.push(to);
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+            }
+        }
         let mut promote = vec![vec![[[FAR; 64]; 64]; 5]; 2];
         for color in Color::ALL {
             let last = if color == Color::White { 7 } else { 0 };
@@ -138,7 +200,9 @@ impl Bound {
             }
         }
         let pawn_squares = [Color::White, Color::Black].map(|c| target.pieces_bb(c, Kind::PAWN));
-        Bound { dist, promote, pawns, count, kinds, pawn_squares, officers_by_kind }
+        let officer_squares =
+            [Color::White, Color::Black].map(|c| std::array::from_fn(|k| target.pieces_bb(c, Kind(k as u8))));
+        Bound { dist, king, promote, pawns, count, kinds, pawn_squares, officers_by_kind, officer_squares }
     }
 
     /// Whether the diagram may be reached from `pos` with `budget[colour]` moves left to each side.
@@ -157,7 +221,9 @@ impl Bound {
             if self.count[c] > now || now - self.count[c] > budget[o] {
                 return false;
             }
-            let Some((moves, captures)) = self.side_needs(pos, color, &mut walls, scratch) else { return false };
+            let Some((moves, captures)) = self.side_needs(pos, color, NOWHERE, &mut walls, scratch) else {
+                return false;
+            };
             if moves > budget[c] {
                 return false;
             }
@@ -171,13 +237,124 @@ impl Bound {
                 return false;
             }
         }
+        // A pawn of the diagram that only one pawn can become, and straight up its file: every square on its way
+        // must be empty at some time, so none may hold a piece that never leaves it (a wall; a piece on its own
+        // square of the diagram whose side has not the moves for it to go away and come back, or to be replaced).
+        for color in Color::ALL {
+            let held = self.straight_ways(pos, color, budget[color.index()], scratch) & pos.occupied();
+            for q in held {
+                let Some(piece) = pos.piece_at(q) else { continue };
+                if piece.kind == Kind::PAWN {
+                    if self.walls_of(pos, &mut walls, scratch).has(q) {
+                        return false;
+                    }
+                    continue;
+                }
+                let d = piece.color.index();
+                if !self.officer_squares[d][piece.kind.index()].has(q) {
+                    continue;
+                }
+                match self.side_needs(pos, piece.color, q.index() as u8, &mut walls, scratch) {
+                    Some((moves, _)) if moves <= budget[d] => {}
+                    _ => return false,
+                }
+            }
+        }
         true
+    }
+
+    /// The squares that the pawns of `color` must pass or reach, each empty at some time: those of a diagram's
+    /// pawn that no pawn of `color` stands on and that one pawn only can reach with the `moves` left and the
+    /// captures there are pieces to make, on its own file (without a capture), from where it stands.
+    fn straight_ways(&self, pos: &Position, color: Color, moves: u32, scratch: &mut Scratch) -> Bitboard {
+        let mine = pos.pieces_bb(color, Kind::PAWN);
+        let other = color.opposite();
+        let captures = pos.color_bb(other).count().saturating_sub(self.count[other.index()]);
+        let tag = 1 << 31 | captures.min(31) << 24 | moves.min(1 << 20) << 1 | color.index() as u32;
+        let slot = ((mine.0 ^ u64::from(tag)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SCRATCH_BITS)) as usize;
+        let cached = scratch.ways[slot];
+        if cached.0 == mine.0 && cached.1 == tag {
+            return Bitboard(cached.2);
+        }
+        let mut ways = Bitboard::EMPTY;
+        for &t in &self.pawns[color.index()] {
+            if mine.has(t) {
+                continue;
+            }
+            let mut only = None;
+            let mut sources = 0;
+            for p in mine {
+                if let Some((m, k)) = pawn_way(color, p, t) {
+                    if u32::from(m) <= moves && u32::from(k) <= captures {
+                        sources += 1;
+                        only = Some((p, k));
+                    }
+                }
+            }
+            if let (1, Some((p, 0))) = (sources, only) {
+                ways |= between(p, t);
+                ways.set(t);
+            }
+        }
+        scratch.ways[slot] = (mine.0, tag, ways.0);
+        ways
     }
 
     /// The fewest moves `color` needs to bring its pieces to the diagram (its pawns matched one to one, its other
     /// pieces each from the nearest piece of its kind or pawn), and the fewest captures its pawns need; `None`
     /// where some piece of the diagram cannot be reached at all.
-    fn side_needs(&self, pos: &Position, color: Color, walls: &mut Walls, scratch: &mut Scratch) -> Option<(u32, u32)> {
+    /// With `forced` a square (not [`NOWHERE`]): the piece that stands there must leave it at some time (and
+    /// come back, or be replaced, if the diagram has it there).
+    fn side_needs(
+        &self,
+        pos: &Position,
+        color: Color,
+        forced: u8,
+        walls: &mut Walls,
+        scratch: &mut Scratch,
+    ) -> Option<(u32, u32)> {
+        let mine = pos.color_bb(color);
+        let pieces: [u64; 6] = std::array::from_fn(|k| (mine & pos.kind_bb(Kind(k as u8))).0);
+        let side_rights =
+            pos.castling() & if color == Color::White { castle::WK | castle::WQ } else { castle::BK | castle::BQ };
+        let mut h = u64::from(side_rights) ^ (color.index() as u64) << 8 ^ u64::from(forced) << 16;
+        for b in pieces {
+            h = (h ^ b).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        let slot = (h >> (64 - SCRATCH_BITS)) as usize;
+        let e = scratch.sides[slot];
+        let same = e.pieces.iter().zip(&pieces).fold(0, |d, (a, b)| d | (a ^ b)) == 0;
+        if e.valid && same && e.rights == side_rights && e.forced == forced {
+            // The walls on the squares the count crossed, as they are now: none where no pawn may be one.
+            let crossed = Bitboard(e.crossed);
+            let now = if (crossed & walls.standing).is_empty() {
+                0
+            } else {
+                (self.walls_of(pos, walls, scratch) & crossed).0
+            };
+            if now == e.walls {
+                return e.needs;
+            }
+        }
+        let mut crossed = Bitboard::EMPTY;
+        let needs = self.count_side(pos, color, forced, walls, scratch, &mut crossed);
+        let seen =
+            if (crossed & walls.standing).is_empty() { 0 } else { (self.walls_of(pos, walls, scratch) & crossed).0 };
+        scratch.sides[slot] =
+            SideEntry { pieces, rights: side_rights, forced, valid: true, crossed: crossed.0, walls: seen, needs };
+        needs
+    }
+
+    /// [`Bound::side_needs`] counted; `crossed` gathers the squares where a wall would change the count.
+    fn count_side(
+        &self,
+        pos: &Position,
+        color: Color,
+        forced: u8,
+        walls: &mut Walls,
+        scratch: &mut Scratch,
+        crossed_all: &mut Bitboard,
+    ) -> Option<(u32, u32)> {
         let c = color.index();
         let mut pawns = [Square::new(0); 16];
         let mut np = 0;
@@ -192,6 +369,7 @@ impl Bound {
         if targets.len() > pawns.len() {
             return None;
         }
+        let targets_pawns = targets.len();
         // Promotions: the diagram's pieces of a kind beyond those on the board come from pawns that are not in
         // the diagram.
         let mut promotions = 0;
@@ -236,12 +414,13 @@ impl Bound {
             if targets.is_empty() {
                 continue;
             }
-            // Every target already taken by a piece of its kind: nothing counts less.
+            // Every target already taken by a piece of its kind (and none to leave): nothing counts less.
             let placed = pos.pieces_bb(color, kind);
-            if targets.iter().all(|&t| placed.has(t)) {
+            let forced_here = forced != NOWHERE && placed.has(Square::new(forced));
+            if !forced_here && targets.iter().all(|&t| placed.has(t)) {
                 continue;
             }
-            let d = &self.dist[k];
+            let d = if kind == Kind::KING { &self.king[c] } else { &self.dist[k] };
             let mut sources = [Square::new(0); 8];
             let mut ns = 0;
             let mut many = false;
@@ -262,10 +441,16 @@ impl Bound {
             // The moves from `from` to `to`.
             let mut cost = |from: Square, to: Square| {
                 let mut m = d[from.index()][to.index()] as u32;
+                // A piece that must leave its square and stand there at the end: away and back.
+                if from == to && from.index() as u8 == forced {
+                    m = 2;
+                }
                 // A rider's one move along a line a wall now cuts: a queen needs two moves at least, a rook or a
                 // bishop three (the other lines through the two squares are parallel, and meet nowhere).
                 if m == 1 && kind != Kind::KING && kind != Kind::KNIGHT {
-                    let crossed = between(from, to) & walls.standing;
+                    let line = between(from, to);
+                    *crossed_all |= line;
+                    let crossed = line & walls.standing;
                     if crossed.non_empty() && (crossed & self.walls_of(pos, walls, scratch)).non_empty() {
                         m = if kind == Kind::QUEEN { 2 } else { 3 };
                     }
@@ -285,9 +470,9 @@ impl Bound {
                 }
                 m
             };
-            // From a pawn that promotes.
+            // From a pawn that promotes: one that is none of the diagram's pawns.
             let promo = |to: Square| {
-                if kind == Kind::KING || pawns.is_empty() {
+                if kind == Kind::KING || pawns.len() == targets_pawns {
                     return FAR as u32;
                 }
                 let p = &self.promote[c][k];
@@ -540,6 +725,24 @@ mod tests {
         assert_eq!(assign_officers(&cost, &promo, 3, 2), Some(9));
         promo = [far; 8];
         assert_eq!(assign_officers(&cost, &promo, 3, 2), None);
+    }
+
+    #[test]
+    fn a_king_never_steps_where_a_pawn_that_never_moves_attacks() {
+        // J. H. Turkstra, The Problemist 1994 (PDB P0005879): Black's pawns on a7-f7 and h7 never move, so on its
+        // way to h8 the white king crosses the sixth rank on h6 only: from f5 that is four moves, not three.
+        let (pieces, _) = crate::input::fen::parse_fen("rnbqkr1K/pppppp1p/5npb/8/5P2/4P3/PPPP2PP/RNBQ1BNR").unwrap();
+        let b = Bound::new(super::super::Target::new(&pieces).position());
+        let white = Color::White.index();
+        assert_eq!(b.dist[Kind::KING.index()][sq("f5").index()][sq("h8").index()], 3);
+        assert_eq!(b.king[white][sq("f5").index()][sq("h8").index()], 4);
+        assert_eq!(b.king[white][sq("g5").index()][sq("h8").index()], 3);
+        assert_eq!(b.king[white][sq("e1").index()][sq("h8").index()], 7);
+        // The black king round its own pawns that never move (e8-f8-g7-f6-e6); it never steps on the third rank
+        // where White's pawns on a2-d2, g2 and h2 attack (e8-f8-g7-f6-e5-e4-e3 on the empty board).
+        assert_eq!(b.king[Color::Black.index()][sq("e8").index()][sq("e6").index()], 4);
+        assert_eq!(b.king[Color::Black.index()][sq("e8").index()][sq("e3").index()], FAR);
+        assert_eq!(b.dist[Kind::KING.index()][sq("e8").index()][sq("e3").index()], 6);
     }
 
     #[test]

@@ -36,6 +36,7 @@ use crate::setup::{build_position, ExplicitState};
 use crate::square::{Bitboard, Color, Square};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 pub use bound::{Bound, Scratch};
@@ -99,6 +100,8 @@ pub struct ProofSearch<'a> {
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     nodes: AtomicU64,
+    /// The workers' scratches not in use.
+    scratches: Mutex<Vec<Scratch>>,
 }
 
 /// What one worker carries down its search.
@@ -122,7 +125,17 @@ impl<'a> ProofSearch<'a> {
         stop: &'a AtomicBool,
     ) -> Self {
         let bound = rules.plays_orthodox().then(|| Bound::new(target.position()));
-        ProofSearch { rules, target, turns, bound, table, deadline, stop, nodes: AtomicU64::new(0) }
+        ProofSearch {
+            rules,
+            target,
+            turns,
+            bound,
+            table,
+            deadline,
+            stop,
+            nodes: AtomicU64::new(0),
+            scratches: Mutex::new(Vec::new()),
+        }
     }
 
     /// The positions searched so far.
@@ -169,11 +182,29 @@ impl<'a> ProofSearch<'a> {
             sink,
             split: 2 + u32::from(len >= 8),
             nodes: 0,
-            scratch: Scratch::default(),
+            scratch: self.scratch(),
         };
-        let r = self.search(start, len, &mut work);
+        let r = self.tick(&mut work).and_then(|()| {
+            if len > 0 && self.impossible(start, len, &mut work.scratch) {
+                return Ok(false);
+            }
+            self.search(start, len, &mut work)
+        });
         self.nodes.fetch_add(work.nodes, Ordering::Relaxed);
+        self.give_back(work.scratch);
         r.map(|_| ())
+    }
+
+    /// A scratch from the pool, or a new one.
+    fn scratch(&self) -> Scratch {
+        self.scratches.lock().map(|mut v| v.pop()).ok().flatten().unwrap_or_default()
+    }
+
+    /// A scratch back into the pool.
+    fn give_back(&self, scratch: Scratch) {
+        if let Ok(mut v) = self.scratches.lock() {
+            v.push(scratch);
+        }
     }
 
     fn tick(&self, work: &mut Work) -> Result<(), Aborted> {
@@ -190,20 +221,39 @@ impl<'a> ProofSearch<'a> {
         Ok(())
     }
 
-    /// The legal continuations of `pos` in this play: in series play, a move that is not the last may not give
-    /// check, and the other side then passes.
-    fn children(&self, pos: &Position, left: u32, buf: &mut MoveList, out: &mut Vec<(Move, Position)>) {
+    /// The continuations of `pos` worth a search, into `out`: the legal moves of this play (in series play, a move
+    /// that is not the last may not give check, and the other side then passes), less those after which the game
+    /// must stop (see [`Self::stops_early`]) and those the bound rejects; returns how many the bound rejected
+    /// (each a position searched). The bound is asked here, before a position is kept, since it rejects most.
+    fn children(
+        &self,
+        pos: &Position,
+        left: u32,
+        buf: &mut MoveList,
+        scratch: &mut Scratch,
+        out: &mut Vec<(Move, Position)>,
+    ) -> u32 {
         let series = self.turns == Turns::Series;
+        let mut rejected = 0;
         self.rules.for_each_legal(pos, buf, |m, after| {
-            if series && left > 1 {
+            let after = if series && left > 1 {
                 if self.rules.in_check(&after, after.side()) {
                     return;
                 }
-                out.push((m, after.series_pass()));
+                after.series_pass()
             } else {
-                out.push((m, after));
+                after
+            };
+            if self.stops_early(&after, left - 1) {
+                return;
             }
+            if left > 1 && self.impossible(&after, left - 1, scratch) {
+                rejected += 1;
+                return;
+            }
+            out.push((m, after));
         });
+        rejected
     }
 
     /// Whether a game that stands at `after` with `left` plies (series moves) still to play must stop there:
@@ -212,19 +262,15 @@ impl<'a> ProofSearch<'a> {
         left > 0 && (self.turns == Turns::Series || left.is_multiple_of(2)) && self.target.reached(after)
     }
 
+    /// The games from `pos` with `left` plies (series moves) to play; `pos` is counted (ticked) and accepted by
+    /// the bound by the caller.
     fn search(&self, pos: &Position, left: u32, work: &mut Work) -> Result<bool, Aborted> {
-        self.tick(work)?;
         if left == 0 {
             let r = self.target.reached(pos);
             if r {
                 work.sink.push(&work.line);
             }
             return Ok(r);
-        }
-        // The bound first: it costs less than a look into the table, whose slots it leaves to the positions
-        // searched.
-        if self.impossible(pos, left, &mut work.scratch) {
-            return Ok(false);
         }
         let key = pos.key() ^ self.salt();
         let tabled = left < 63;
@@ -233,36 +279,34 @@ impl<'a> ProofSearch<'a> {
         }
         let mut buf = work.moves.pop().unwrap_or_default();
         let mut children = Vec::with_capacity(48);
-        self.children(pos, left, &mut buf, &mut children);
+        let rejected = self.children(pos, left, &mut buf, &mut work.scratch, &mut children);
         work.moves.push(buf);
+        for _ in 0..rejected {
+            self.tick(work)?;
+        }
         let mut any = false;
         if work.split > 0 && left >= 3 {
             let (line, split, sink) = (&work.line, work.split - 1, work.sink);
-            let found: Vec<Result<(bool, u64), Aborted>> = children
+            let found: Vec<Result<bool, Aborted>> = children
                 .par_iter()
-                .map_init(Scratch::default, |scratch, (m, after)| {
-                    if self.stops_early(after, left - 1) {
-                        return Ok((false, 0));
-                    }
+                .map(|(m, after)| {
                     let mut line = line.clone();
                     line.push(*m);
-                    // The worker's scratch goes down with the work and comes back (none is made per move).
-                    let scratch_in = std::mem::replace(scratch, Scratch { pawns: Vec::new(), walls: Vec::new() });
-                    let mut w = Work { line, moves: Vec::new(), sink, split, nodes: 0, scratch: scratch_in };
-                    let r = self.search(after, left - 1, &mut w);
-                    *scratch = w.scratch;
+                    // A scratch from the search's pool goes down with the work and comes back: as many are made as
+                    // there are workers at once, not one per move.
+                    let mut w = Work { line, moves: Vec::new(), sink, split, nodes: 0, scratch: self.scratch() };
+                    let r = self.tick(&mut w).and_then(|()| self.search(after, left - 1, &mut w));
+                    self.give_back(w.scratch);
                     self.nodes.fetch_add(w.nodes, Ordering::Relaxed);
-                    Ok((r?, 0))
+                    r
                 })
                 .collect();
             for f in found {
-                any |= f?.0;
+                any |= f?;
             }
         } else {
             for (m, after) in &children {
-                if self.stops_early(after, left - 1) {
-                    continue;
-                }
+                self.tick(work)?;
                 work.line.push(*m);
                 let r = self.search(after, left - 1, work);
                 work.line.pop();

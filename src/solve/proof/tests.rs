@@ -75,6 +75,21 @@ fn a_pawn_that_must_stay_is_a_wall() {
 }
 
 #[test]
+fn a_piece_that_cannot_afford_to_leave_blocks_a_pawns_way() {
+    // P0005348 again: after 1.Sb1-c3 the knight stands on its square of the diagram, and White has no move to
+    // spare for it to go away and back (or for the other knight to take its place), so c2-c4 never comes: no
+    // game. After 1.c4 Sc3 is still to come.
+    let bound = bound_towards("3rqrk1/pp4pp/2n2n2/1BppppB1/1bPPPPb1/2N2N2/PP4PP/3RQRK1");
+    let mut scratch = Scratch::default();
+    assert!(!bound.reachable(&after(&["b1c3"]), [10, 11], &mut scratch));
+    assert!(!bound.reachable(&after(&["g1f3"]), [10, 11], &mut scratch));
+    assert!(bound.reachable(&after(&["e2e4", "e7e5", "f1b5", "f8b4", "c2c4"]), [8, 9], &mut scratch));
+    assert!(bound.reachable(&after(&["e2e4", "e7e5", "f1b5", "f8b4", "c2c4", "c7c5", "b1c3"]), [7, 8], &mut scratch));
+    // With a move to spare the knight may go away and come back.
+    assert!(bound.reachable(&after(&["b1c3"]), [12, 13], &mut scratch));
+}
+
+#[test]
 fn two_pieces_of_a_kind_go_to_two_squares() {
     // The diagram's rooks on a3 and a4: from a1 and h1 that is a1-a3 and h1-h4-a4 (three moves), not a1-a3 and
     // a1-a4 (two) as the nearest rook for each square would count.
