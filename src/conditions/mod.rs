@@ -24,6 +24,7 @@ pub mod danger_circe;
 pub mod edgemover;
 pub mod eiffel;
 pub mod exclusive;
+pub mod ghost_chess;
 pub mod grid;
 pub mod holes;
 pub mod imitator;
