@@ -10,10 +10,11 @@
 //! - Haunted chess: a ghost comes back as it was, and may be taken again; a capture on a square with a ghost
 //!   under it sends that ghost away for good (the new one takes its place).
 //!
-//! The ghosts waiting are the position's wide state ([`Position::wide_slot`]), in the order they were taken: six
-//! of ten bits each (square, colour, orthodox kind; 0 is none). A ghost waits only while its square is occupied,
-//! so few wait at once; a seventh, or a ghost of a fairy walk, is a position stipula cannot keep, and the run
-//! refuses the problem ([`Condition::undecided`]). The uncapturable ghosts of Ghost chess are marked pieces
+//! The ghosts waiting are the position's wide state ([`Position::wide_slot`]), in the order they were taken: five
+//! of eleven bits each (square, colour, kind: an orthodox one, or one of the first ten fairy kinds in play; 0 is
+//! none). A ghost waits only while its square is occupied, so few wait at once; a sixth, or a ghost of an
+//! eleventh fairy walk, is a position stipula cannot keep, and the run refuses the problem
+//! ([`Condition::undecided`]). The uncapturable ghosts of Ghost chess are marked pieces
 //! ([`Attrs::UNCAPTURABLE`]), whose mark moves with them.
 
 use crate::conditions::attributes::UncapturablePieces;
@@ -36,11 +37,11 @@ pub struct Ghosts {
 }
 
 /// How many ghosts the wide state holds.
-const CAPACITY: usize = 6;
+const CAPACITY: usize = 5;
 /// The bits of one ghost.
-const BITS: u32 = 10;
+const BITS: u32 = 11;
 const MASK: u64 = (1 << BITS) - 1;
-/// The orthodox kinds a ghost may have, by their number 1 to 5; 6 and 7 are the first two fairy kinds in play
+/// The orthodox kinds a ghost may have, by their number 1 to 5; 6 to 15 are the first ten fairy kinds in play
 /// (`Rules::kinds`, in their order).
 const KINDS: [Kind; 5] = [Kind::PAWN, Kind::KNIGHT, Kind::BISHOP, Kind::ROOK, Kind::QUEEN];
 
@@ -56,13 +57,13 @@ impl Ghost {
         let kind = self.piece.kind;
         let k = match KINDS.iter().position(|&k| k == kind) {
             Some(i) => i + 1,
-            None => fairy.iter().take(2).position(|&k| k == kind)? + 6,
+            None => fairy.iter().take(10).position(|&k| k == kind)? + 6,
         } as u64;
         Some(self.square.index() as u64 | (self.piece.color as u64) << 6 | k << 7)
     }
 
     fn unpack(bits: u64, fairy: &[Kind]) -> Option<Ghost> {
-        let k = ((bits >> 7) & 7) as usize;
+        let k = ((bits >> 7) & 15) as usize;
         let kind = match k {
             0 => return None,
             1..=5 => KINDS[k - 1],
@@ -172,7 +173,7 @@ impl Condition for Ghosts {
     fn undecided(&self) -> Option<String> {
         self.overflow.load(Ordering::Relaxed).then(|| {
             format!(
-                "not supported: {} with more than {CAPACITY} ghosts waiting at once, or ghosts of more than two \
+                "not supported: {} with more than {CAPACITY} ghosts waiting at once, or ghosts of more than ten \
                  fairy walks",
                 self.describe()
             )
