@@ -193,13 +193,15 @@ impl Condition for Ghosts {
                 mv.capture()?
             ));
         }
-        let back: Vec<String> = ghosts(before.wide_slot(), &rules.kinds.fairy)
-            .filter(|g| g.square == mv.from)
-            .map(|g| format!("{} {}", g.piece.color.name().to_lowercase(), g.piece.kind.name()))
-            .collect();
-        if let Some(last) = back.last() {
-            let how = if self.haunted { "" } else { ", uncapturable" };
-            parts.push(format!("The ghost of the {last} comes back onto {}{how}, as the square is left.", mv.from));
+        let how = if self.haunted { "" } else { ", uncapturable" };
+        for e in rules.effects(before, mv).iter() {
+            if let Effect::Added { square, piece, .. } | Effect::AddedMarked { square, piece, .. } = *e {
+                parts.push(format!(
+                    "The ghost of the {} {} comes back onto {square}{how}, as the square is empty.",
+                    piece.color.name().to_lowercase(),
+                    piece.kind.name()
+                ));
+            }
         }
         (!parts.is_empty()).then(|| parts.join(" "))
     }
@@ -283,11 +285,17 @@ mod tests {
             rules.legal_moves(&pos, &mut out);
             out.iter().find(|m| m.uci() == "f5f4").unwrap()
         });
-        // The ghost rook went back to f5 uncapturable and moved to f4, beside the king on e4.
+        // The ghost rook went back to f5 uncapturable and moved to f4, beside the king on e4; `explain` says why
+        // the king may not take it.
         let f4 = Square::parse("f4").unwrap();
         assert!(pos.attrs_at(f4).has(Attrs::UNCAPTURABLE));
         rules.legal_moves(&pos, &mut out);
         assert!(!out.iter().any(|m| m.capture() == Some(f4)), "{out:?}");
+        let mut pseudo = Vec::new();
+        rules.pseudo_moves(&pos, &mut pseudo);
+        let take = *pseudo.iter().find(|m| m.capture() == Some(f4)).unwrap();
+        let why = rules.conditions()[0].explain_move(&rules, &pos, take).unwrap();
+        assert!(why.contains("uncapturable"), "{why}");
     }
 
     #[test]
