@@ -36,6 +36,9 @@ pub enum Effect {
     /// A piece with attributes changed to another kind, `piece` as it is now with its `attrs` (a chameleon piece's
     /// new walk: Popeye writes `=cB` after the move, the attributes' letters before the kind).
     Rewalked { square: Square, piece: Piece, attrs: Attrs },
+    /// A piece with attributes put on an empty square (a ghost of Ghost chess coming back, uncapturable: Popeye
+    /// `[+wuRf5]`, the attributes' letters before the kind).
+    AddedMarked { square: Square, piece: Piece, attrs: Attrs },
     /// A piece with attributes taken off the board by its attribute's rule (a kamikaze piece that captured:
     /// Popeye `[-wkQc3]`).
     RemovedMarked { square: Square, piece: Piece, attrs: Attrs },
@@ -113,6 +116,9 @@ impl Effect {
             Effect::Rewalked { piece, attrs, .. } => format!("={}{}", attrs.prefix_in(lang), letters(piece.kind)),
             Effect::RemovedMarked { square, piece, attrs } => {
                 format!("[-{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
+            }
+            Effect::AddedMarked { square, piece, attrs } => {
+                format!("[+{}{}{}{square}]", colour(piece.color), attrs.prefix_in(lang), letters(piece.kind))
             }
             Effect::Marked { attrs, .. } => format!("={}", attrs.prefix_in(lang)),
             Effect::HalfNeutral { to, .. } => format!("={}h", to.map_or("n", colour)),
@@ -314,6 +320,13 @@ impl serde::Serialize for Effect {
             }
             Effect::Rewalked { square, piece, attrs } => {
                 m.serialize_field("effect", "transmuted")?;
+                m.serialize_field("square", &square.to_string())?;
+                m.serialize_field("piece", piece.kind.code())?;
+                m.serialize_field("color", colour(piece.color))?;
+                m.serialize_field("attributes", &attrs.defs().map(|d| d.name).collect::<Vec<_>>())?;
+            }
+            Effect::AddedMarked { square, piece, attrs } => {
+                m.serialize_field("effect", "added")?;
                 m.serialize_field("square", &square.to_string())?;
                 m.serialize_field("piece", piece.kind.code())?;
                 m.serialize_field("color", colour(piece.color))?;

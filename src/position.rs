@@ -383,10 +383,15 @@ impl Position {
 
     /// The marks in a byte: the attributes' bits, [`Attrs::MAGIC`] (no bit of a byte) written as
     /// [`Attrs::NEUTRAL`] with [`Attrs::HALF_NEUTRAL`], which marks never hold together (a half-neutral piece's
-    /// neutrality is the colours').
+    /// neutrality is the colours'), and [`Attrs::UNCAPTURABLE`] (no bit of a byte either) as
+    /// [`Attrs::VOLAGE_SPENT`] with [`Attrs::HALF_NEUTRAL`], which never meet (Volage's mark is alone): an
+    /// uncapturable piece's marks hold neither of those two, nor magic.
     const fn pack_marks(a: Attrs) -> u8 {
         const MAGIC_BYTE: u8 = (Attrs::NEUTRAL.0 | Attrs::HALF_NEUTRAL.0) as u8;
-        if a.0 & Attrs::MAGIC.0 != 0 {
+        const UNCAPTURABLE_BYTE: u8 = (Attrs::VOLAGE_SPENT.0 | Attrs::HALF_NEUTRAL.0) as u8;
+        if a.0 & Attrs::UNCAPTURABLE.0 != 0 {
+            (a.0 as u8 & !UNCAPTURABLE_BYTE) | UNCAPTURABLE_BYTE
+        } else if a.0 & Attrs::MAGIC.0 != 0 {
             a.0 as u8 | MAGIC_BYTE
         } else {
             a.0 as u8
@@ -396,7 +401,10 @@ impl Position {
     /// The inverse of [`Position::pack_marks`].
     const fn unpack_marks(b: u8) -> Attrs {
         const MAGIC_BYTE: u8 = (Attrs::NEUTRAL.0 | Attrs::HALF_NEUTRAL.0) as u8;
-        if b & MAGIC_BYTE == MAGIC_BYTE {
+        const UNCAPTURABLE_BYTE: u8 = (Attrs::VOLAGE_SPENT.0 | Attrs::HALF_NEUTRAL.0) as u8;
+        if b & UNCAPTURABLE_BYTE == UNCAPTURABLE_BYTE {
+            Attrs((b & !UNCAPTURABLE_BYTE) as u16 | Attrs::UNCAPTURABLE.0)
+        } else if b & MAGIC_BYTE == MAGIC_BYTE {
             Attrs((b & !MAGIC_BYTE) as u16 | Attrs::MAGIC.0)
         } else {
             Attrs(b as u16)

@@ -29,6 +29,8 @@
 //! - Half-neutral (`pieces/attributes/neutral/half.c`): after each move of a half-neutral piece, a neutral one
 //!   becomes the mover's (`nhnRb8-g8=bh`), one of a colour becomes neutral (`hnPb7-b8=hnR=nh`). A pawn's promotee
 //!   is half-neutral too.
+//! - Uncapturable (`pieces/attributes/uncapturable.c`): no move may capture an uncapturable piece (en passant
+//!   included); check is observation and stays as it is.
 
 use crate::attacks::Occupancy;
 use crate::effects::{Effect, Effects};
@@ -61,7 +63,40 @@ pub fn for_attributes(attrs: Attrs, plain_grasshopper: bool) -> Vec<Box<dyn Cond
     if attrs.has(Attrs::MAGIC) {
         out.push(Box::new(MagicPieces));
     }
+    if attrs.has(Attrs::UNCAPTURABLE) {
+        out.push(Box::new(UncapturablePieces));
+    }
     out
+}
+
+/// Uncapturable pieces: a capture of one is no move (Popeye takes it out of the moves generated).
+#[derive(Clone, Debug)]
+pub struct UncapturablePieces;
+
+impl UncapturablePieces {
+    /// Whether `mv` from `before` takes an uncapturable piece.
+    #[inline]
+    pub fn takes_one(before: &Position, mv: Move) -> bool {
+        mv.capture().is_some_and(|sq| before.attrs_at(sq).has(Attrs::UNCAPTURABLE))
+    }
+}
+
+impl Condition for UncapturablePieces {
+    fn describe(&self) -> String {
+        "Uncapturable".into()
+    }
+
+    fn hooks(&self) -> Hooks {
+        Hooks::LEGALITY
+    }
+
+    fn is_legal(&self, _rules: &Rules, before: &Position, mv: Move, _after: &Position) -> bool {
+        !Self::takes_one(before, mv)
+    }
+
+    fn explain_move(&self, _rules: &Rules, before: &Position, mv: Move) -> Option<String> {
+        Self::takes_one(before, mv).then(|| format!("The piece on {} is uncapturable.", mv.capture().unwrap()))
+    }
 }
 
 /// Magic pieces: the pieces they newly observe change sides.

@@ -157,8 +157,14 @@ impl Condition for Exclusive {
         admitted(rules, &c, mv, after)
     }
 
-    fn undecided(&self) -> bool {
-        self.undecided.load(Ordering::Relaxed)
+    // A move whose mate Popeye cannot decide within its horizon is written with a remark of its own ("Can't
+    // decide whether this move is refuted"), which stipula does not write.
+    fn undecided(&self) -> Option<String> {
+        self.undecided.load(Ordering::Relaxed).then(|| {
+            "not supported: ExclusiveChess where a move's mate cannot be decided within six plies (Popeye's \
+             \"Can't decide whether this move is refuted\")"
+                .to_string()
+        })
     }
 
     fn explain_move(&self, rules: &Rules, before: &Position, mv: Move) -> Option<String> {

@@ -29,6 +29,7 @@ pub mod eiffel;
 pub mod exclusive;
 pub mod facetoface;
 pub mod frankfurt;
+pub mod ghost_chess;
 pub mod grid;
 pub mod holes;
 pub mod imitator;

@@ -7,10 +7,10 @@
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
     andernach, annan, bgl, bicaptures, bicolores, breton, brunner, castling_chess, cavalier_majeur, central, chameleon,
-    checkless, danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, grid, holes, imitator,
-    isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny, monochrome,
-    multicaptures, mummer, nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly, sat,
-    sentinelles, singlebox, superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes,
+    checkless, danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, ghost_chess, grid, holes,
+    imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny,
+    monochrome, multicaptures, mummer, nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly,
+    sat, sentinelles, singlebox, superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes,
     ConditionDef, NumberParams, Param,
 };
 
@@ -867,8 +867,28 @@ pub static CONDITIONS: &[ConditionDef] = &[
         not_with: DISPARATE_NOT_WITH,
         ..ConditionDef::NONE
     },
-    popeye_only(["GhostChess", "Geisterschach", "EchecsGhost"]),
-    popeye_only(["HauntedChess", "Spukschach", "EchecsHantes"]),
+    ConditionDef {
+        name: "GhostChess",
+        popeye: Some(["GhostChess", "Geisterschach", "EchecsGhost"]),
+        // Popeye refuses Ghost and Haunted chess with Circe, Anti-Circe, Haaner chess and kamikaze pieces, and
+        // together ("Ghost/Haunted chess and Circe/Kamikaze/Haan incompatible").
+        excludes: &["HauntedChess", "HaanerChess"],
+        no_rebirth: true,
+        // The ghosts' return among other conditions' effects and observations is not settled here; the ghosts
+        // are the position's wide state.
+        alone: true,
+        build: Some(ghost_chess::Ghosts::build_ghost),
+        ..ConditionDef::NONE
+    },
+    ConditionDef {
+        name: "HauntedChess",
+        popeye: Some(["HauntedChess", "Spukschach", "EchecsHantes"]),
+        excludes: &["GhostChess", "HaanerChess"],
+        no_rebirth: true,
+        alone: true,
+        build: Some(ghost_chess::Ghosts::build_haunted),
+        ..ConditionDef::NONE
+    },
     popeye_only(["ProvocationChess", "ProvokationSchach", "EchecsProvacateurs"]),
     circe_row(["CageCirce", "KaefigCirce", "CirceCage"], CirceSpec { determine: Determine::Cage, ..CIRCE }),
     popeye_only(["Dummy", "Dummy", "Dummy"]),

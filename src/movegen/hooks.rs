@@ -494,13 +494,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
     /// passes), before it is tested for check (called only with [`Hooks::CASTLING_PASSAGE`]).
     fn castling_passage(&self, _rules: &Rules, _pos: &Position, _from: Square, _passed: Square, _test: &mut Position) {}
 
-    /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
-    /// Whether the play met a move whose legality the condition cannot decide as Popeye does (Exclusive chess
-    /// beyond its horizon): the run refuses the problem then.
-    fn undecided(&self) -> bool {
-        false
+    /// Why the run refuses the problem, when the play met a move the condition cannot decide or make as Popeye
+    /// does (Exclusive chess beyond its horizon, a ghost more than Ghost chess keeps).
+    fn undecided(&self) -> Option<String> {
+        None
     }
 
+    /// Kinds this condition can bring onto the board (Parsi promotions), added to the kinds in play.
     fn extra_kinds(&self) -> Vec<Kind> {
         Vec::new()
     }

@@ -165,6 +165,12 @@ pub fn header(p: &Problem, stip: &str, lang: Lang) -> String {
     };
     s += &stipulation_line_neutral(stip, white, black, neutral);
     s += &attribute_lines(&p.pieces, lang);
+    // Ghost and Haunted chess give Popeye's pieces the attribute Uncapturable (the ghosts', twin.c): its line,
+    // without squares.
+    if p.conditions.iter().any(|c| c.name == "GhostChess" || c.name == "HauntedChess") {
+        s += &centred(crate::words::in_lang(&["Uncapturable", "Unschlagbar", "Imprenable"], lang));
+        s.push('\n');
+    }
     // Popeye writes no line for `Hole` (its holes are the diagram's blank squares).
     for c in p.conditions.iter().filter(|c| c.name != "Hole") {
         s += &centred(&c.popeye_text_in(lang));

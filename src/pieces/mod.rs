@@ -773,6 +773,10 @@ impl Attrs {
     /// magic pieces' observations of it are new (Popeye's `pieces/attributes/magic.c`); kings, neutral and magic
     /// pieces never change.
     pub const MAGIC: Attrs = Attrs(256);
+    /// Uncapturable: no piece may capture the piece (Popeye's `pieces/attributes/uncapturable.c`, which takes such
+    /// captures out of the moves generated; check is observation and stays as it is). Ghost chess gives it to
+    /// every ghost that comes back.
+    pub const UNCAPTURABLE: Attrs = Attrs(512);
 
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -842,6 +846,7 @@ pub static ATTRIBUTES: &[AttrDef] = &[
         name: "hurdlecolourchanging",
     },
     AttrDef { attr: Attrs::MAGIC, names: ["Magic", "Magisch", "Magique"], name: "magic" },
+    AttrDef { attr: Attrs::UNCAPTURABLE, names: ["Uncapturable", "Unschlagbar", "Imprenable"], name: "uncapturable" },
 ];
 
 /// The eight symmetric images of an offset, without repetitions.

@@ -856,14 +856,10 @@ fn solve_diagram(
         phases.push(Phase { kind, side, play, solutions: count, partial, left_out });
     }
     nodes += search.nodes();
-    // Exclusive chess: a move whose mate Popeye cannot decide within its horizon is written with a remark of its
-    // own ("Can't decide whether this move is refuted"), which stipula does not write: refused.
-    if rules.conditions().iter().any(|c| c.undecided()) {
-        return Err(Refusal::unsupported(
-            "not supported: ExclusiveChess where a move's mate cannot be decided within six plies (Popeye's \
-             \"Can't decide whether this move is refuted\")"
-                .to_string(),
-        ));
+    // A move a condition cannot decide or make as Popeye does (Exclusive chess beyond its horizon, more ghosts
+    // than Ghost chess keeps): refused.
+    if let Some(why) = rules.conditions().iter().find_map(|c| c.undecided()) {
+        return Err(Refusal::unsupported(why));
     }
     Ok(Solved { phases, unplayable, nodes, timed_out })
 }

@@ -94,14 +94,14 @@ fn piece_attribute() {
     check(
         r#"BeginProblem
 Stipulation #2
-Pieces White Uncapturable Ke1
+Pieces White Functionary Ke1
 EndProblem
 "#,
-        r#"error: not supported: piece attribute Uncapturable
+        r#"error: not supported: piece attribute Functionary
  --> t.inp:3:14
   |
-3 | Pieces White Uncapturable Ke1
-  |              ^^^^^^^^^^^^
+3 | Pieces White Functionary Ke1
+  |              ^^^^^^^^^^^
 "#,
     );
 }

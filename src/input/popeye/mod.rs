@@ -267,6 +267,8 @@ enum Spot {
     Piece(Square),
     /// An option (English name).
     Option(&'static str),
+    /// A piece token placing a piece on a square another piece held (Popeye sends that one to its underworld).
+    Buried(Square),
     /// A condition (canonical name).
     Condition(String),
 }
@@ -552,6 +554,16 @@ impl<'a> Reader<'a> {
                 ending,
             ));
         }
+        // Ghost and Haunted chess bring a piece of the underworld back when its square is left: the diagram's
+        // pieces that another piece replaced would be ghosts, which stipula does not keep.
+        let ghosts = d.conditions.iter().any(|c| c.name == "GhostChess" || c.name == "HauntedChess");
+        if let Some((_, diag)) = d.spots.iter().find(|(s, _)| ghosts && matches!(s, Spot::Buried(_))) {
+            let mut diag = diag.clone();
+            diag.message = "not supported: a piece placed on an occupied square under GhostChess or HauntedChess \
+                            (Popeye's underworld)"
+                .into();
+            return Ok((Err(diag.unsupported()), ending));
+        }
         let p = Problem {
             location: d.location,
             meta: d.meta,
@@ -757,6 +769,9 @@ impl<'a> Reader<'a> {
                 any = true;
                 more = true;
                 for p in placed {
+                    if pieces.iter().any(|q| q.square == p.square) {
+                        spots.push((Spot::Buried(p.square), self.diag(&tok, "")));
+                    }
                     spots.push((Spot::Piece(p.square), self.diag(&tok, "")));
                     place(pieces, Placed { attrs, ..p });
                 }

@@ -143,8 +143,8 @@ fn piece_errors() {
     let p = one("BeginProblem\nStipulation h#2\nForsyth 4k3/8/8/8/8/8/=P7/4K3\nEndProblem");
     assert!(p.pieces.iter().any(|x| x.attrs == crate::pieces::Attrs::NEUTRAL && x.kind == crate::pieces::Kind::PAWN));
     assert_eq!(
-        err("BeginProblem\nStipulation #2\nPieces White Uncapturable Ke1\nEndProblem").message,
-        "not supported: piece attribute Uncapturable"
+        err("BeginProblem\nStipulation #2\nPieces White Functionary Ke1\nEndProblem").message,
+        "not supported: piece attribute Functionary"
     );
     // The attributes stipula plays, in Popeye's three languages.
     let p = one("AnfangProblem\nForderung h#2\nSteine Weiss Ke1 Weiss Chamaeleon Sb1 Schwarz Ke8 Schwarz Kamikaze Ta8\nEndeProblem");

@@ -256,6 +256,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (2, "Hypervolage"),
     (4, "Imitator"),
     (1, "Imitator NoIProm"),
+    (4, "GhostChess"),
+    (3, "HauntedChess"),
     (3, "TransmutedKings"),
     (1, "WhiteTransmutedKing"),
     (2, "ReflectiveKings"),
