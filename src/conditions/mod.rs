@@ -9,6 +9,7 @@
 
 pub mod andernach;
 pub mod annan;
+pub mod antikings;
 pub mod attributes;
 pub mod bgl;
 pub mod bicolores;
@@ -47,6 +48,7 @@ pub mod patrol;
 pub mod registry;
 pub mod sat;
 pub mod sentinelles;
+pub mod shielded_kings;
 pub mod singlebox;
 pub mod swapping_kings;
 pub mod take_make;
