@@ -280,6 +280,7 @@ const CONDITIONS: &[(u32, &str)] = &[
 const READS_KINGS: &[&str] = &[
     "Andernach",
     "Bicolores",
+    "Breton",
     "CastlingChess",
     "Rokagogo",
     "Isardam",
@@ -951,8 +952,10 @@ impl Gen<'_> {
                 }
             }
             // A royal piece beside its king's walk: not with the conditions whose rules read kings by kind (stipula
-            // refuses them together), nor with Hole and Imitator (their second condition or squares).
-            if royal.is_some() && (READS_KINGS.iter().any(|w| c.contains(w)) || c == "Hole" || c.contains("Imitator")) {
+            // refuses them together), nor with Hole and Imitator (their second condition or squares), Wormholes and
+            // Magic squares (stipula refuses piece attributes with them).
+            let attrs_refused = ["Hole", "Imitator", "Wormholes", "MagicSquares"].iter().any(|w| c.starts_with(w));
+            if royal.is_some() && (READS_KINGS.iter().any(|w| c.contains(w)) || attrs_refused) {
                 conditioned = false;
             }
             // stipula plays Imitator with orthodox pieces only.
