@@ -44,6 +44,11 @@ impl Andernach {
 }
 
 impl Condition for Andernach {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.anti { "AntiAndernachChess" } else { "AndernachChess" }.into()
     }

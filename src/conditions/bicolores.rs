@@ -25,6 +25,11 @@ impl Bicolores {
 }
 
 impl Condition for Bicolores {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "Bicolores".into()
     }

@@ -56,6 +56,12 @@ impl Breton {
 }
 
 impl Condition for Breton {
+    // Popeye's Breton takes (Chromatic: turns) a royal piece of another walk as any piece of its kind (the royal
+    // rook of `Ta5*a1[h1=n]` turned black), a side left without its king: not with such pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         let mut s = "Breton".to_string();
         for (on, w) in [(self.adverse, " Adverse"), (self.chromatic, " Chromatic"), (self.popeye, " PY")] {

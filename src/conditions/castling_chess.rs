@@ -44,6 +44,11 @@ fn partner(mv: Move) -> Option<(Square, Square)> {
 }
 
 impl Condition for CastlingChess {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.rokagogo { "Rokagogo" } else { "CastlingChess" }.into()
     }

@@ -196,6 +196,16 @@ struct Capture {
     capturer: Piece,
     square: Square,
     captured: Piece,
+    /// Whether the piece that moves is royal (a king, or a piece with the royal attribute).
+    mover_royal: bool,
+    /// Whether the piece taken is royal (a check, read as a capture).
+    captured_royal: bool,
+}
+
+/// Whether the piece on `sq` is royal: a king, or a piece with the royal attribute (Popeye's flag Royal, which
+/// its rex-exclusive rebirths read).
+fn is_royal(pos: &Position, sq: Square) -> bool {
+    pos.piece_at(sq).is_some_and(|p| pos.royal_bb(p.color).has(sq))
 }
 
 /// The rule of the Circe-family condition `spec` names (its registry row's), with its parameters applied; `None`
@@ -467,11 +477,16 @@ impl Circe {
             // (Geneva: the piece that moves, a pawn that promotes as it captures as the pawn.)
             Family::Geneva => c.mover,
         };
-        if piece.kind == Kind::KING && !self.spec.rex_inclusive {
+        // A royal piece (Popeye's flag Royal: a king, or a piece with the attribute) outside rex inclusive.
+        let royal = match self.spec.family {
+            Family::Circe | Family::Immune | Family::Mars(_) => c.captured_royal,
+            Family::Anti(_) | Family::Geneva => c.mover_royal,
+        };
+        if (royal || piece.kind == Kind::KING) && !self.spec.rex_inclusive {
             return None;
         }
         // Clone: reborn with the walk of the piece that moved, unless a king moved (Popeye's clone.c).
-        if self.spec.clone && c.mover.kind != Kind::KING && self.spec.family == Family::Circe {
+        if self.spec.clone && !c.mover_royal && c.mover.kind != Kind::KING && self.spec.family == Family::Circe {
             piece = Piece::new(piece.color, c.mover.kind);
         }
         // Chameleon: the walk changes first, and the square is the new walk's (Popeye's
@@ -529,9 +544,18 @@ impl Circe {
     /// The Mars Circe family's square for `piece` standing on `sq`: its rebirth square as if it were taken there
     /// (Popeye's `marscirce_initialise_reborn_from_generated_solve`: the relevant piece is the one that moves, the
     /// relevant side its opponent); `None` for a king outside rex inclusive.
-    pub(super) fn home_square(spec: &CirceSpec, piece: Piece, sq: Square) -> Option<Square> {
+    pub(super) fn home_square(spec: &CirceSpec, piece: Piece, sq: Square, royal: bool) -> Option<Square> {
         let rule = Circe { spec: CirceSpec { family: Family::Circe, ..*spec }, text: String::new() };
-        let c = Capture { mover: piece, from: sq, arrival: sq, capturer: piece, square: sq, captured: piece };
+        let c = Capture {
+            mover: piece,
+            from: sq,
+            arrival: sq,
+            capturer: piece,
+            square: sq,
+            captured: piece,
+            mover_royal: royal,
+            captured_royal: royal,
+        };
         rule.rebirth(&c).and_then(|(_, s)| s)
     }
 
@@ -544,7 +568,8 @@ impl Circe {
             Some(k) => Piece::new(mover.color, k),
             None => mover,
         };
-        Some(Capture { mover, from: mv.from, arrival: mv.to, capturer, square, captured })
+        let (mover_royal, captured_royal) = (is_royal(before, mv.from), is_royal(before, square));
+        Some(Capture { mover, from: mv.from, arrival: mv.to, capturer, square, captured, mover_royal, captured_royal })
     }
 
     /// Whether the capture `c` is legal under the rule, `occupied` the board after the capturer has arrived (the
@@ -828,6 +853,12 @@ fn file_square(kind: Kind, side: Color, capture: Square) -> Square {
 }
 
 impl Condition for Circe {
+    // Rex inclusive (Anti-Circe's default): Popeye's rebirths of a royal piece of another walk differ from
+    // stipula's (differential seed 3702, cases 24, 50, 57, 127, 157): not with such pieces yet.
+    fn royal_pieces(&self) -> bool {
+        !self.spec.rex_inclusive
+    }
+
     fn describe(&self) -> String {
         self.text.clone()
     }
@@ -1233,6 +1264,7 @@ impl Condition for Circe {
         let Some(king) = pos.piece_at(sq) else { return false };
         for target in pos.color_bb(king.color) & !sq.bb() {
             let Some(captured) = pos.piece_at(target) else { continue };
+            let royal = is_royal(pos, target);
             let c = Capture {
                 mover: captured,
                 from: target,
@@ -1240,6 +1272,8 @@ impl Condition for Circe {
                 capturer: captured,
                 square: target,
                 captured,
+                mover_royal: royal,
+                captured_royal: royal,
             };
             if !matches!(self.rebirth(&c), Some((_, Some(s))) if s == sq) {
                 continue;
@@ -1257,7 +1291,17 @@ impl Condition for Circe {
     // A pawn capturing onto its last rank promotes first: the capture counts when one of its promotions is legal.
     fn observation_counts(&self, rules: &Rules, pos: &Position, observer: Square, target: Square) -> bool {
         let (Some(capturer), Some(captured)) = (pos.piece_at(observer), pos.piece_at(target)) else { return true };
-        let c = Capture { mover: capturer, from: observer, arrival: target, capturer, square: target, captured };
+        let (mover_royal, captured_royal) = (is_royal(pos, observer), is_royal(pos, target));
+        let c = Capture {
+            mover: capturer,
+            from: observer,
+            arrival: target,
+            capturer,
+            square: target,
+            captured,
+            mover_royal,
+            captured_royal,
+        };
         let occupied = (pos.occupied() & !observer.bb()) | target.bb();
         if self.spec.determine == Determine::Cage && !self.super_may_vanish() {
             // Cage, where the reborn piece may not vanish: the capture needs a cage (the capturer's promotions

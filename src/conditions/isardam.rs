@@ -214,6 +214,11 @@ fn change_facts_of(rules: &Rules, pos: &Position, rex_inclusive: bool) -> Option
 }
 
 impl Condition for Isardam {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         let mut s = String::from("Isardam");
         if self.type_b {

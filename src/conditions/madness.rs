@@ -50,6 +50,11 @@ pub fn kings_adjacent(pos: &Position) -> bool {
 }
 
 impl Condition for MadnessOfKings {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.walk.code() == "LA" {
             "MadnessOfKings".into()

@@ -182,6 +182,11 @@ fn any_madrasi_paralysis_naive(rules: &Rules, pos: &Position, rex_inclusive: boo
 }
 
 impl Condition for Madrasi {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.rex_inclusive {
             "Madrasi RexInclusive".into()

@@ -142,6 +142,11 @@ impl MakeTake {
 }
 
 impl Condition for MakeTake {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "Make&TakeChess".into()
     }

@@ -49,7 +49,7 @@ impl Mars {
 
     /// The squares other than `sq` from which `piece` on `sq` moves (its rebirth square; Plus chess: the other
     /// central squares), whether empty or not.
-    fn homes(&self, piece: Piece, sq: Square) -> ([Option<Square>; 3], Option<Square>) {
+    fn homes(&self, piece: Piece, sq: Square, royal: bool) -> ([Option<Square>; 3], Option<Square>) {
         let mut out = [None; 3];
         if self.kind == MarsType::Plus {
             if CENTRE.contains(&(sq.index() as u8)) {
@@ -59,7 +59,7 @@ impl Mars {
             }
             return (out, Some(sq));
         }
-        let home = Circe::home_square(&self.spec, piece, sq);
+        let home = Circe::home_square(&self.spec, piece, sq, royal);
         if let Some(h) = home.filter(|&h| h != sq) {
             out[0] = Some(h);
         }
@@ -140,7 +140,7 @@ impl Condition for Mars {
         let start = out.len();
         rules.walked_piece_moves(pos, from, out);
         let Some(piece) = pos.piece_at(from) else { return };
-        let (homes, home) = self.homes(piece, from);
+        let (homes, home) = self.homes(piece, from, pos.royal_bb(piece.color).has(from));
         let occupied = pos.occupied();
         match self.kind {
             MarsType::Mars | MarsType::AntiMars => {
@@ -198,7 +198,7 @@ impl Condition for Mars {
     // inclusive observes nothing at all (Popeye's `marscirce_is_square_observed_enforce_rex_exclusive`).
     fn observation_counts(&self, _rules: &Rules, pos: &Position, observer: Square, _target: Square) -> bool {
         let Some(piece) = pos.piece_at(observer) else { return true };
-        self.homes(piece, observer).1 == Some(observer)
+        self.homes(piece, observer, pos.royal_bb(piece.color).has(observer)).1 == Some(observer)
     }
 
     // Observations from the rebirth squares (Plus chess: the other central squares), the piece taken off its own
@@ -213,10 +213,11 @@ impl Condition for Mars {
         let mut board: Option<Position> = None;
         for o in candidates {
             let Some(piece) = pos.piece_at(o) else { continue };
-            if piece.kind == Kind::KING && !self.spec.rex_inclusive && self.kind != MarsType::Plus {
+            let royal = pos.royal_bb(piece.color).has(o);
+            if royal && !self.spec.rex_inclusive && self.kind != MarsType::Plus {
                 continue;
             }
-            for h in self.homes(piece, o).0.into_iter().flatten() {
+            for h in self.homes(piece, o, royal).0.into_iter().flatten() {
                 if occupied.has(h) || h == sq {
                     continue;
                 }

@@ -52,6 +52,11 @@ fn recolour_observed(rules: &Rules, pos: &mut Position, observer: Square, done: 
 }
 
 impl Condition for Masand {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.generalised { "MasandGeneralised" } else { "Masand" }.into()
     }

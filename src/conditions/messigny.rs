@@ -60,6 +60,11 @@ impl Messigny {
 const BLACK_EXCHANGED: u64 = 1 << 16;
 
 impl Condition for Messigny {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.kings {
             "MessignyChess".to_string()

@@ -9,6 +9,7 @@
 
 pub mod andernach;
 pub mod annan;
+pub mod antikings;
 pub mod attributes;
 pub mod bgl;
 pub mod bicaptures;
@@ -57,6 +58,7 @@ pub mod promonly;
 pub mod registry;
 pub mod sat;
 pub mod sentinelles;
+pub mod shielded_kings;
 pub mod singlebox;
 pub mod superguards;
 pub mod swapping_kings;

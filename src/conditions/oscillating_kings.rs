@@ -61,6 +61,11 @@ impl OscillatingKings {
 }
 
 impl Condition for OscillatingKings {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         let name = if self.side == Color::White { "WhiteOscillatingKings" } else { "BlackOscillatingKings" };
         match self.kind {

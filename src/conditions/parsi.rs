@@ -113,6 +113,11 @@ fn can_move(rules: &Rules, pos: &Position) -> bool {
 }
 
 impl Condition for Parsi {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         let mut s = String::from("Parsi");
         if !self.white_leap {

@@ -6,12 +6,12 @@
 
 use super::circe::{Adapter, Circe, CirceSpec, Determine, Family, MarsType, ANTI, CIRCE, GENEVA, IMMUNE, MARS};
 use super::{
-    andernach, annan, bgl, bicaptures, bicolores, breton, brunner, castling_chess, cavalier_majeur, central, chameleon,
-    checkless, danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, ghost_chess, grid, holes,
-    imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand, messigny,
-    monochrome, multicaptures, mummer, nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection, promonly,
-    sat, sentinelles, singlebox, superguards, swapping_kings, take_make, tibet, transmuting_kings, volage, wormholes,
-    ConditionDef, NumberParams, Param,
+    andernach, annan, antikings, bgl, bicaptures, bicolores, breton, brunner, castling_chess, cavalier_majeur, central,
+    chameleon, checkless, danger_circe, disparate, edgemover, eiffel, exclusive, facetoface, frankfurt, ghost_chess,
+    grid, holes, imitator, isardam, kobul, koeko, lese_majeste, madness, madrasi, magic_square, make_take, masand,
+    messigny, monochrome, multicaptures, mummer, nocapture, oscillating_kings, parsi, patrol, pepo, pointreflection,
+    promonly, sat, sentinelles, shielded_kings, singlebox, superguards, swapping_kings, take_make, tibet,
+    transmuting_kings, volage, wormholes, ConditionDef, NumberParams, Param,
 };
 
 /// Anti-Mars Circe, kings included.
@@ -575,7 +575,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
     popeye_only(["BlackUltraSchachZwang", "SchwarzerUltraSchachZwang", "NoirUltraSchachZwang"]),
     popeye_only(["WhiteUltraSchachZwang", "WeisserUltraSchachZwang", "BlancUltraSchachZwang"]),
     popeye_only(["ActuatedRevolvingCentre", "ActuatedRevolvingCentre", "ActuatedRevolvingCentre"]),
-    popeye_only(["ShieldedKings", "SchutzKoenige", "ShieldedKings"]),
+    ConditionDef {
+        name: "ShieldedKings",
+        popeye: Some(["ShieldedKings", "SchutzKoenige", "ShieldedKings"]),
+        build: Some(shielded_kings::ShieldedKings::build),
+        ..ConditionDef::NONE
+    },
     popeye_only(["CURRENTLYUNUSED", "ZURZEITUNVERWENDET", "NONUTILISEACTUELLEMENT"]),
     popeye_only(["LineChameleonChess", "LinienChamaeleonSchach", "EchecsCameleonLigne"]),
     popeye_only(["AprilChess", "Aprilschach", "EchecsAvril"]),
@@ -609,7 +614,12 @@ pub static CONDITIONS: &[ConditionDef] = &[
         build: Some(oscillating_kings::OscillatingKings::build_black),
         ..ConditionDef::NONE
     },
-    popeye_only(["AntiKings", "AntiKoenige", "AntiRois"]),
+    ConditionDef {
+        name: "AntiKings",
+        popeye: Some(["AntiKings", "AntiKoenige", "AntiRois"]),
+        build: Some(antikings::AntiKings::build),
+        ..ConditionDef::NONE
+    },
     circe_row(["AntiMarsCirce", "AntiMarsCirce", "AntiMarsCirce"], ANTI_MARS),
     circe_row(
         ["AntiMarsMirrorCirce", "AntiMarsMalefiqueCirce", "AntiMarsMalefiqueCirce"],

@@ -114,6 +114,11 @@ fn add_latent_arrivals(pos: &Position, from: Square, out: &mut MoveList) {
 }
 
 impl Condition for SingleBox {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         format!("SingleBox    Type{}", self.ty)
     }

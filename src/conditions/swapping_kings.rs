@@ -23,6 +23,11 @@ impl SwappingKings {
 }
 
 impl Condition for SwappingKings {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "SwappingKings".into()
     }

@@ -231,6 +231,11 @@ impl TransmutingKings {
 }
 
 impl Condition for TransmutingKings {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         self.name().into()
     }

@@ -47,6 +47,11 @@ impl Volage {
 }
 
 impl Condition for Volage {
+    // Its rules single out kings by kind (Popeye's by the flag Royal): not with other royal pieces.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.hyper { "Hypervolage" } else { "Volage" }.into()
     }

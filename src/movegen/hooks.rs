@@ -399,6 +399,13 @@ pub trait Condition: Send + Sync + fmt::Debug {
         true
     }
 
+    /// Whether the condition plays pieces with the royal attribute (Popeye's Royal) beside its kings: its rules read
+    /// a piece's royalty (as Popeye's flag Royal), not its kind. A condition whose rules single out kings by kind
+    /// says no, and stipula refuses such pieces with it.
+    fn royal_pieces(&self) -> bool {
+        true
+    }
+
     /// Whether a diagram may lack the royal piece of `color` without Popeye's option NoWk/NoBk (Super-transmuting
     /// king: the king may have become another piece); it may not by default.
     fn allows_no_king(&self, _color: Color) -> bool {

@@ -599,6 +599,15 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
             "fairy pieces are not allowed with SingleBox (Popeye refuses them)".into(),
         ));
     }
+    // Pieces with the royal attribute, beside conditions whose rules single out kings by kind.
+    if d.pieces.iter().any(|x| x.kind != Kind::KING && x.attrs.has(Attrs::ROYAL)) {
+        if let Some(c) = conds.iter().find(|c| !c.royal_pieces()) {
+            return Err(ConditionError::UnsupportedParam {
+                condition: c.describe(),
+                param: "with pieces with the attribute Royal",
+            });
+        }
+    }
     if !p.options.castling_mutually_exclusive.is_empty() {
         conds.push(Box::new(conditions::castling_exclusive::CastlingMutuallyExclusive {
             pairs: p.options.castling_mutually_exclusive.clone(),
@@ -648,8 +657,9 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
         return Some(Refusal::unsupported(format!("not supported yet: neutral pieces with {}", c.name)));
     }
     // Kobul kings read the royal piece as such (it takes the captured piece's walk).
-    let kobul_royal = attrs == Attrs::ROYAL && d.conditions.iter().all(|c| c.name == "KobulKings");
-    if !d.conditions.is_empty() && !kobul_royal {
+    // Royal pieces are played with conditions (those whose rules read kings by kind refuse them in
+    // `diagram_rules`); the other attributes not yet.
+    if !d.conditions.is_empty() && !Attrs(attrs.0 & !Attrs::ROYAL.0).is_empty() {
         return Some(Refusal::unsupported(format!("not supported yet: piece attribute {name} with conditions")));
     }
     // Popeye takes, with neutral pieces in battle play, a move that takes back the other side's last move
@@ -717,11 +727,6 @@ pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
     if d.pieces.iter().any(|x| x.attrs.has(Attrs::HALF_NEUTRAL) && (x.kind == Kind::KING || x.attrs.has(Attrs::ROYAL)))
     {
         return Some(Refusal::unsupported("not supported yet: a half-neutral king".to_string()));
-    }
-    // A royal pawn's promotion does not yet keep its royalty (BEISPIEL/h_alt.inp#6: `b2-b1=Q + kBh7-h8=kS`).
-    // A neutral pawn's promotee is neutral: its mark goes with it.
-    if d.pieces.iter().any(|x| x.kind == crate::pieces::Kind::PAWN && x.effective_attrs().has(Attrs::ROYAL)) {
-        return Some(Refusal::unsupported(format!("not supported yet: a pawn with the attribute {name}")));
     }
     // Popeye refuses kamikaze neutral pieces and kamikaze kings (but in Circe rex inclusive); a royal kamikaze
     // piece is left out with them.

@@ -6,7 +6,7 @@
 //! `STIPULA_DIFF_COUNT` and `STIPULA_DIFF_SECONDS` change the run (`STIPULA_DIFF_FAMILY=sstip|hs#`: every problem of
 //! a stipulation family whose code contains one of the words; `STIPULA_DIFF_CONDITION=Mars|Take`: every problem
 //! under a condition whose name contains one of the `|`-separated words; `STIPULA_DIFF_INTRO=1`: introductory moves (`2->ser-#3`) before series play wherever
-//! they can be; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
+//! they can be; `STIPULA_DIFF_ROYAL=1`: a royal piece other than the king wherever the problem allows one; `STIPULA_DIFF_NEUTRAL=1`: neutral pieces
 //! wherever the problem allows them; `STIPULA_DIFF_ATTRS=1`: kamikaze, chameleon, hurdle colour changing, paralysing, half-neutral or magic pieces (`=Paralysing`, `=HalfNeutral`, `=Magic`: those alone) wherever the problem
 //! allows them); `examples/difftest.rs` runs longer ones.
 

@@ -193,6 +193,8 @@ const CONDITIONS: &[(u32, &str)] = &[
     (3, "SwappingKings"),
     (2, "CavalierMajeur"),
     (2, "LeseMajeste"),
+    (2, "ShieldedKings"),
+    (2, "AntiKings"),
     (3, "KobulKings"),
     (1, "KobulKings Black"),
     (3, "CastlingChess"),
@@ -290,6 +292,34 @@ const CONDITIONS: &[(u32, &str)] = &[
     (3, "BrunnerChess"),
     (3, "Bicaptures"),
     // Not MultiCaptures: Popeye's goal tests under it contradict its own move lists (docs/popeye-differences.md).
+];
+
+/// Words of the conditions whose rules read kings by kind, which stipula refuses beside pieces with the royal
+/// attribute (`Condition::royal_pieces`).
+const READS_KINGS: &[&str] = &[
+    "Andernach",
+    "Bicolores",
+    "Breton",
+    "AntiCirce",
+    "AntiSuperCirce",
+    "AntipodeanAnti",
+    "RexInclusive",
+    "CastlingChess",
+    "Rokagogo",
+    "Isardam",
+    "Madness",
+    "Madrasi",
+    "Make&Take",
+    "Masand",
+    "Messigny",
+    "Oscillating",
+    "Parsi",
+    "SingleBox",
+    "SwappingKings",
+    "Transmut",
+    "Reflective",
+    "Vaulting",
+    "Volage",
 ];
 
 /// Conditions drawn beside Hole or Haaner chess now and then (one of them), as stipula plays them together.
@@ -759,19 +789,20 @@ impl Gen<'_> {
             }
         }
         // Now and then a side's royal piece is another piece than its king (Popeye's piece attribute Royal): the king
-        // leaves, a piece of that side other than a pawn becomes royal (not with conditions or twins, nor a pawn,
-        // which stipula refuses).
+        // leaves, a piece of that side becomes royal (not with twins).
         let mut royal: Option<(usize, usize)> = None;
         // Orphans and friends: not with piece attributes or conditions (stipula refuses them so; Popeye refuses
         // them with neutral pieces).
         let borrows = self.board.iter().flatten().any(|c| matches!(c, Some((_, "O" | "F"))));
         // Nor with the goals of self-check: stipula refuses piece attributes with them.
         let self_check = self_check_goal(&stip);
-        if kingless.is_none() && !borrows && !self_check && self.rng.chance(6) {
+        // `STIPULA_DIFF_ROYAL`: always, where it may.
+        let forced_royal = std::env::var_os("STIPULA_DIFF_ROYAL").is_some();
+        if kingless.is_none() && !borrows && !self_check && (self.rng.chance(6) || forced_royal) {
             let white = self.rng.chance(50);
             let pieces: Vec<(usize, usize)> = (0..8)
                 .flat_map(|r| (0..8).map(move |f| (f, r)))
-                .filter(|&(f, r)| matches!(self.board[r][f], Some((w, k)) if w == white && k != "K" && k != "P"))
+                .filter(|&(f, r)| matches!(self.board[r][f], Some((w, k)) if w == white && k != "K"))
                 .collect();
             if !pieces.is_empty() {
                 let (f, r) = *self.rng.pick(&pieces);
@@ -961,7 +992,6 @@ impl Gen<'_> {
             && marked_neutral.is_empty();
         let only = condition_filter();
         let mut conditioned = (self.rng.chance(20) || only.is_some())
-            && royal.is_none()
             && neutral.is_empty()
             && marked.is_empty()
             && marked_neutral.is_empty()
@@ -991,6 +1021,13 @@ impl Gen<'_> {
                 if swaps && (kings(true) != 1 || kings(false) != 1) {
                     conditioned = false;
                 }
+            }
+            // A royal piece beside its king's walk: not with the conditions whose rules read kings by kind (stipula
+            // refuses them together), nor with Hole and Imitator (their second condition or squares), Wormholes and
+            // Magic squares (stipula refuses piece attributes with them).
+            let attrs_refused = ["Hole", "Imitator", "Wormholes", "MagicSquares"].iter().any(|w| c.starts_with(w));
+            if royal.is_some() && (READS_KINGS.iter().any(|w| c.contains(w)) || attrs_refused) {
+                conditioned = false;
             }
             // stipula plays Imitator with orthodox pieces only.
             let fairy = board.iter().flatten().flatten().any(|(_, k)| !["K", "Q", "R", "B", "S", "P"].contains(k));
@@ -1071,7 +1108,7 @@ impl Gen<'_> {
                 if c.contains("NoIProm") {
                     let _ = writeln!(text, "Condition NoIProm");
                 }
-            } else if madrasi && self.rng.chance(25) {
+            } else if madrasi && royal.is_none() && self.rng.chance(25) {
                 let _ = writeln!(text, "Condition {c} Madrasi");
             } else {
                 let _ = writeln!(text, "Condition {c}");
