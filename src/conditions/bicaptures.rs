@@ -26,6 +26,11 @@ impl Bicaptures {
 }
 
 impl Condition for Bicaptures {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "Bicaptures".into()
     }

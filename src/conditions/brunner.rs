@@ -32,6 +32,11 @@ impl Brunner {
 }
 
 impl Condition for Brunner {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "BrunnerChess".into()
     }

@@ -40,6 +40,11 @@ impl Disparate {
 }
 
 impl Condition for Disparate {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "Disparate".into()
     }

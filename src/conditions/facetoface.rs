@@ -69,6 +69,11 @@ impl FaceToFace {
 }
 
 impl Condition for FaceToFace {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         self.name().into()
     }

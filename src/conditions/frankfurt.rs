@@ -36,6 +36,11 @@ impl Frankfurt {
 }
 
 impl Condition for Frankfurt {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.rex_inclusive {
             "FrankfurtChess".into()

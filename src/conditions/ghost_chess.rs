@@ -121,6 +121,11 @@ impl Ghosts {
 }
 
 impl Condition for Ghosts {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.haunted { "HauntedChess" } else { "GhostChess" }.into()
     }

@@ -80,6 +80,11 @@ impl MultiCaptures {
 }
 
 impl Condition for MultiCaptures {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         match self.side {
             None => "MultiCaptures".into(),

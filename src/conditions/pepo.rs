@@ -35,6 +35,11 @@ impl Pepo {
 }
 
 impl Condition for Pepo {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "Pepo".into()
     }

@@ -48,6 +48,11 @@ impl PointReflection {
 }
 
 impl Condition for PointReflection {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         "PointReflection".into()
     }

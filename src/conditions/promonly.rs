@@ -69,6 +69,11 @@ impl PromOnly {
 }
 
 impl Condition for PromOnly {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         let codes: Vec<String> = self.kinds.iter().map(|k| k.code().to_string()).collect();
         std::iter::once("PromOnly".to_string()).chain(popeye_words(&codes, Lang::English)).collect::<Vec<_>>().join(" ")

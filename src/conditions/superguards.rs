@@ -60,6 +60,11 @@ impl Guards {
 }
 
 impl Condition for Guards {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         self.name().into()
     }

@@ -40,6 +40,11 @@ impl Tibet {
 }
 
 impl Condition for Tibet {
+    /// Not yet checked with pieces with the attribute Royal against Popeye: refused with them.
+    fn royal_pieces(&self) -> bool {
+        false
+    }
+
     fn describe(&self) -> String {
         if self.double { "DoubleTibet" } else { "Tibet" }.into()
     }
