@@ -991,11 +991,11 @@ pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
     (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
 }
 
-/// The square a pawn's double step passes (its en-passant square).
+/// The square a pawn's double step passes (its en-passant square; a berolina pawn's is diagonal).
 #[inline]
 fn double_step_middle(mv: Move) -> Square {
     let from = mv.departure();
-    Square::from_coords(from.file(), (from.rank() + mv.to.rank()) / 2)
+    Square::from_coords((from.file() + mv.to.file()) / 2, (from.rank() + mv.to.rank()) / 2)
 }
 
 /// The castling rights a move from or to each square removes.
