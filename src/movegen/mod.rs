@@ -710,7 +710,13 @@ impl Rules {
         let occ = pos.occupied();
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None).by(Kind::PAWN), last, &self.promotions, out);
+                self.push_pawn::<HOOKS>(
+                    pos,
+                    Move::new(from, one, None, Special::None).by(Kind::PAWN),
+                    last,
+                    &self.promotions,
+                    out,
+                );
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.has(two)
@@ -730,7 +736,13 @@ impl Rules {
             Bitboard(PAWN_ATTACKS[us.index()][from.index()])
         };
         for to in attacks & pos.color_bb(us.opposite()) {
-            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, &self.promotions, out);
+            self.push_pawn::<HOOKS>(
+                pos,
+                Move::new(from, to, Some(to), Special::None).by(Kind::PAWN),
+                last,
+                &self.promotions,
+                out,
+            );
         }
         if self.en_passant {
             if let Some(ep) = pos.ep_square().filter(|&ep| attacks.has(ep)) {
@@ -787,7 +799,13 @@ impl Rules {
             }
             let to = if p.marine { ep.offset(a, b).filter(|&t| !occ.has(t)) } else { Some(ep) };
             if let (Some(to), Some(cap)) = (to, en_passant_capturee(pos, ep, fwd, us)) {
-                self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(cap), Special::EnPassant).by(kind), last, promotions, out);
+                self.push_pawn::<HOOKS>(
+                    pos,
+                    Move::new(from, to, Some(cap), Special::EnPassant).by(kind),
+                    last,
+                    promotions,
+                    out,
+                );
             }
         }
     }
