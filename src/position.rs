@@ -967,6 +967,12 @@ impl Position {
         self.last.how |= LastMove::GONE;
     }
 
+    /// Notes that the diagram's last move, a retro double step (Popeye's option `EnPassant`), brought its piece
+    /// to `sq`: the piece a capture en passant takes.
+    pub fn note_diagram_double_step(&mut self, sq: Square) {
+        self.last = LastMove { to: sq.index() as u8, how: LastMove::MOVED };
+    }
+
     /// Notes that the last move's captured piece was reborn ([`LastMove::reborn`]).
     pub fn note_last_rebirth(&mut self) {
         self.last.how |= LastMove::REBORN;
