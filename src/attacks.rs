@@ -4,7 +4,7 @@
 
 mod fairy;
 
-use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Borrow, Kind, NUM_KINDS, PIECES};
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Borrow, Kind, PawnWalk, NUM_KINDS, PIECES};
 use crate::square::{Bitboard, Color, Square};
 pub use fairy::Special;
 
@@ -262,6 +262,9 @@ pub struct CompiledWalk {
     pub specials: Vec<Special>,
     /// The orthodox pawn.
     pub pawn: bool,
+    /// A fairy pawn's walk ([`Atom::PawnLike`]): its single moves and captures are among `specials`; the move
+    /// generator adds its double step, en passant and promotions.
+    pub fairy_pawn: Option<PawnWalk>,
     /// The walks of others, borrowed (orphan, friend): the move generator finds them
     /// (`movegen/borrowed.rs`); this walk alone reaches nothing and observes nothing.
     pub borrows: Option<Borrow>,
@@ -318,6 +321,10 @@ fn compile(walk: &[Atom]) -> CompiledWalk {
             Atom::LameRide(a, b, c, d) => w.lame_rides.extend(symmetric_lame_images(a, b, c, d)),
             Atom::Pawn => w.pawn = true,
             Atom::Borrow(b) => w.borrows = Some(b),
+            Atom::PawnLike(p) => {
+                w.fairy_pawn = Some(p);
+                w.specials.extend(Special::new(*atom));
+            }
             other => w.specials.extend(Special::new(other)),
         }
     }

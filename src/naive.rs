@@ -21,6 +21,10 @@ pub struct NaiveBoard {
     pub castling: u8,
     /// The en-passant target square.
     pub ep: Option<Square>,
+    /// Where the piece stands that made the double step over `ep`, when the board knows the move (Popeye
+    /// follows that piece: a berolina pawn's double step passes a square not in front of it); `None` for a
+    /// diagram's en-passant square, whose pawn stands just beyond it.
+    pub ep_by: Option<Square>,
     /// Each side's piece with the royal attribute, if any (by colour index): its king for check and mate.
     pub royal: [Option<Square>; 2],
     /// The neutral pieces (`neutral[file][rank]`): each belongs to both sides, moves for the side to move (a pawn
@@ -84,6 +88,7 @@ impl NaiveBoard {
             side: pos.side(),
             castling: pos.castling(),
             ep: pos.ep_square(),
+            ep_by: pos.ep_square().and(pos.last_move().arrival()),
             royal,
             neutral,
             kamikaze,
@@ -148,6 +153,8 @@ impl NaiveBoard {
         for (from, p) in self.squares_of(self.side) {
             let mut moves: Vec<Move> = if p.kind == Kind::PAWN {
                 pawn_moves_on(self, from, promotions)
+            } else if p.kind.is_fairy_pawn() {
+                fairy_pawn_moves_on(self, from, promotions)
             } else {
                 targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)).collect()
             };
@@ -852,6 +859,43 @@ fn fairy_targets(
             }
             out.extend(reached[1..].iter().map(|t| (sq(t.0, t.1), None)));
         }
+        Atom::PawnLike(p) => {
+            // Popeye's berolina.c, super.c, marine.c, reverse.c: forward is up for White, down for Black, the
+            // other way for a reverse pawn. No move from its own first rank, unless a superpawn. A berolina pawn
+            // moves diagonally and takes straight; a superpawn goes as far as the line is empty and takes the
+            // first piece on it; a marine pawn takes by jumping the piece to the empty square beyond.
+            let up = (color == Color::White) != p.reverse;
+            let fwd = if up { 1 } else { -1 };
+            let first_rank = if up { 0 } else { 7 };
+            if p.rides || r0 != first_rank {
+                let (moves, takes) = if p.berolina {
+                    (vec![(-1, fwd), (1, fwd)], vec![(0, fwd)])
+                } else {
+                    (vec![(0, fwd)], vec![(-1, fwd), (1, fwd)])
+                };
+                for d in moves {
+                    let mut k = 1;
+                    while cell(add((f0, r0), d, k)) == Cell::Empty {
+                        let (f, r) = add((f0, r0), d, k);
+                        out.push((sq(f, r), None));
+                        if !p.rides {
+                            break;
+                        }
+                        k += 1;
+                    }
+                }
+                for d in takes {
+                    let (victim, k) = if p.rides { first((f0, r0), d, 1) } else { (add((f0, r0), d, 1), 1) };
+                    if cell(victim) != Cell::Enemy {
+                        continue;
+                    }
+                    let to = if p.marine { add((f0, r0), d, k + 1) } else { victim };
+                    if !p.marine || cell(to) == Cell::Empty {
+                        out.push((sq(to.0, to.1), Some(sq(victim.0, victim.1))));
+                    }
+                }
+            }
+        }
         Atom::ChinesePawn => {
             // Forward one step; on the other side's half of the board, sideways one step too.
             let fwd = if color == Color::White { 1 } else { -1 };
@@ -959,7 +1003,79 @@ fn rose_naive(
 /// The moves of the pawn on `from`: single and double step, diagonal captures, en passant, and on the last rank
 /// one move per kind of `promotions`. Sorted.
 pub fn pawn_moves_naive(pos: &Position, from: Square, promotions: &[Kind]) -> Vec<Move> {
-    pawn_moves_on(&NaiveBoard::from_position(pos), from, promotions)
+    let b = NaiveBoard::from_position(pos);
+    match b.get(from) {
+        Some(p) if p.kind.is_fairy_pawn() => fairy_pawn_moves_on(&b, from, promotions),
+        _ => pawn_moves_on(&b, from, promotions),
+    }
+}
+
+/// The moves of the fairy pawn on `from` (Popeye's `pieces/walks/pawns/`): its walk's moves, each arrival on its
+/// last rank (its first for a reverse pawn) one move per promotion kind (a marine pawn's: the marine pieces and the
+/// others of `promotions` and of the board); from its second rank (its seventh, a reverse pawn) two steps of its
+/// move, both squares empty (not a superpawn); en passant onto the square a double step passed (a marine pawn:
+/// over it, to the empty square beyond), taking the piece that made it. Sorted.
+fn fairy_pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move> {
+    let Some(me) = b.get(from) else { return Vec::new() };
+    let Some(p) = me.kind.pawn_walk() else { return Vec::new() };
+    let (f0, r0) = (from.file() as i8, from.rank() as i8);
+    let color = if b.is_neutral(f0, r0) { b.side } else { me.color };
+    let up = (color == Color::White) != p.reverse;
+    let (fwd, second, last) = if up { (1, 1, 7) } else { (-1, 6, 0) };
+    let marine: Vec<Kind> = ["SI", "TR", "ND", "MS"]
+        .iter()
+        .filter_map(|c| Kind::from_code(c))
+        .chain(promotions.iter().copied().filter(|k| !k.is_orthodox()))
+        .chain(
+            [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT]
+                .into_iter()
+                .filter(|&k| Square::all().any(|s| b.get(s).is_some_and(|q| q.kind == k))),
+        )
+        .fold(Vec::new(), |mut v, k| {
+            if !v.contains(&k) {
+                v.push(k);
+            }
+            v
+        });
+    let promotees = if p.marine { &marine[..] } else { promotions };
+    let mut out = Vec::new();
+    let mut push = |to: Square, cap: Option<Square>, special: Special| {
+        let mv = Move::new(from, to, cap, special);
+        if to.rank() as i8 == last {
+            out.extend(promotees.iter().map(|&k| mv.promoting(k)));
+        } else {
+            out.push(mv);
+        }
+    };
+    for (to, cap) in targets_as(b, from, color) {
+        push(to, cap, Special::None);
+    }
+    let steps: Vec<i8> = if p.berolina { vec![-1, 1] } else { vec![0] };
+    let takes: Vec<i8> = if p.berolina { vec![0] } else { vec![-1, 1] };
+    if !p.rides && r0 == second {
+        for &df in &steps {
+            let (one, two) = ((f0 + df, r0 + fwd), (f0 + 2 * df, r0 + 2 * fwd));
+            if on_board(two.0, two.1) && b.at(one.0, one.1).is_none() && b.at(two.0, two.1).is_none() {
+                push(sq(two.0, two.1), None, Special::DoubleStep);
+            }
+        }
+    }
+    if let Some(ep) = b.ep.filter(|_| !p.rides) {
+        for &df in &takes {
+            let (f, r) = (f0 + df, r0 + fwd);
+            if !on_board(f, r) || sq(f, r) != ep || b.at(f, r).is_some() {
+                continue;
+            }
+            let fwd_of_color = if color == Color::White { 1 } else { -1 };
+            let Some(victim) = b.ep_victim(sq(f, r - fwd_of_color), color) else { continue };
+            let to = if p.marine { (f + df, r + fwd) } else { (f, r) };
+            if on_board(to.0, to.1) && (!p.marine || b.at(to.0, to.1).is_none()) {
+                push(sq(to.0, to.1), Some(victim), Special::EnPassant);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move> {
@@ -1006,12 +1122,12 @@ fn pawn_moves_on(b: &NaiveBoard, from: Square, promotions: &[Kind]) -> Vec<Move>
             Some(_) if b.takeable_by(f, r, me.color) => push(sq(f, r), Some(sq(f, r)), Special::None),
             Some(_) => {}
             None => {
-                // En passant: the target is the square the enemy pawn passed; it stands just behind it.
-                if b.ep == Some(sq(f, r))
-                    && b.at(f, r0).is_some_and(|p| p.kind == Kind::PAWN)
-                    && b.takeable_by(f, r0, me.color)
-                {
-                    push(sq(f, r), Some(sq(f, r0)), Special::EnPassant);
+                // En passant: the target is the square the enemy pawn passed; it stands just behind it (or where
+                // the double step took it, a berolina pawn's).
+                if b.ep == Some(sq(f, r)) {
+                    if let Some(victim) = b.ep_victim(sq(f, r0), me.color) {
+                        push(sq(f, r), Some(victim), Special::EnPassant);
+                    }
                 }
             }
         }
@@ -1165,6 +1281,15 @@ fn borrowed_targets(b: &NaiveBoard, from: Square, color: Color, how: Borrow) -> 
 }
 
 impl NaiveBoard {
+    /// The piece a capture en passant by `color` takes: the one that made the double step, where it stands;
+    /// without the move known, an orthodox pawn on `behind` (just beyond the square passed).
+    fn ep_victim(&self, behind: Square, color: Color) -> Option<Square> {
+        let victim = self.ep_by.or_else(|| (self.get(behind)?.kind == Kind::PAWN).then_some(behind))?;
+        let p = self.get(victim)?;
+        (p.kind.pawn_walk().is_some() && self.takeable_by(victim.file() as i8, victim.rank() as i8, color))
+            .then_some(victim)
+    }
+
     /// Whether a king or the royal piece of `color` is observed by the other side, or is a pawn that has just
     /// made its double step beside an enemy pawn that may take it en passant.
     pub fn in_check(&self, color: Color) -> bool {
@@ -1304,7 +1429,8 @@ impl NaiveBoard {
             }
         }
         b.ep = (mv.special == Special::DoubleStep)
-            .then(|| Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2));
+            .then(|| Square::from_coords((mv.from.file() + mv.to.file()) / 2, (mv.from.rank() + mv.to.rank()) / 2));
+        b.ep_by = (mv.special == Special::DoubleStep).then_some(mv.to);
         for s in [Some(mv.from), Some(mv.to), mv.capture()].into_iter().flatten() {
             let lost = match (s.file(), s.rank()) {
                 (4, 0) => castle::WK | castle::WQ,
@@ -1332,6 +1458,8 @@ impl NaiveBoard {
             }
             if p.kind == Kind::PAWN {
                 pseudo.extend(pawn_moves_on(self, from, promotions));
+            } else if p.kind.is_fairy_pawn() {
+                pseudo.extend(fairy_pawn_moves_on(self, from, promotions));
             } else {
                 pseudo.extend(
                     targets_on(self, from).into_iter().map(|(to, cap)| Move::new(from, to, cap, Special::None)),

@@ -975,6 +975,12 @@ impl Position {
         self.last.how |= LastMove::GONE;
     }
 
+    /// Notes that the diagram's last move, a retro double step (Popeye's option `EnPassant`), brought its piece
+    /// to `sq`: the piece a capture en passant takes.
+    pub fn note_diagram_double_step(&mut self, sq: Square) {
+        self.last = LastMove { to: sq.index() as u8, how: LastMove::MOVED };
+    }
+
     /// Notes that the last move's captured piece was reborn ([`LastMove::reborn`]).
     pub fn note_last_rebirth(&mut self) {
         self.last.how |= LastMove::REBORN;
@@ -999,11 +1005,11 @@ pub(crate) fn castling_rook(mv: Move) -> (Square, Square) {
     (Square::from_coords(rf, rank), Square::from_coords(rt, rank))
 }
 
-/// The square a pawn's double step passes (its en-passant square).
+/// The square a pawn's double step passes (its en-passant square; a berolina pawn's is diagonal).
 #[inline]
 fn double_step_middle(mv: Move) -> Square {
     let from = mv.departure();
-    Square::from_coords(from.file(), (from.rank() + mv.to.rank()) / 2)
+    Square::from_coords((from.file() + mv.to.file()) / 2, (from.rank() + mv.to.rank()) / 2)
 }
 
 /// The castling rights a move from or to each square removes.

@@ -203,7 +203,13 @@ pub fn build_position(
         // It counts only when the side that made it is not the side to move: with `Duplex`, or in help play, one
         // phase has it and the other not (Popeye's `en_passant_undo_multistep`).
         (None, [a, .., b]) if (b.rank() > a.rank()) == (side == Color::White) => None,
-        (None, [a, .., b]) => Some(Square::from_coords(a.file(), (a.rank() + b.rank()) / 2)),
+        (None, [a, .., b]) => Some(Square::from_coords((a.file() + b.file()) / 2, (a.rank() + b.rank()) / 2)),
+        _ => None,
+    };
+    // A berolina pawn's retro double step (`EnPassant f7e6d5`): the piece taken en passant stands on the last
+    // square, not just beyond the square passed.
+    let diagonal = match opts.en_passant.as_slice() {
+        [a, .., b] if a.file() != b.file() => Some(*b),
         _ => None,
     };
     if let Some(ep) = ep {
@@ -213,11 +219,20 @@ pub fn build_position(
         let mover = side.opposite();
         let expect_rank = if mover == Color::White { 2 } else { 5 };
         let pawn_sq = ep.offset(0, mover.forward());
+        let berolina = |s: Square| {
+            pos.piece_at(s).is_some_and(|p| p.color == mover && p.kind.pawn_walk().is_some_and(|w| w.berolina))
+        };
         let ok = ep.rank() == expect_rank
-            && pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN)))
+            && match diagonal {
+                Some(b) => berolina(b),
+                None => pawn_sq.is_some_and(|s| pos.piece_at(s) == Some(Piece::new(mover, Kind::PAWN))),
+            }
             && !pos.occupied().has(ep);
         if ok {
             pos.set_ep(Some(ep));
+            if let Some(b) = diagonal {
+                pos.note_diagram_double_step(b);
+            }
         } else if state.en_passant.is_some() {
             return Err(fail(
                 Culprit::EnPassant,

@@ -4,7 +4,7 @@
 //! ([`observed_by`]): these walks are rare, and that answer cannot drift from the moves.
 
 use super::Occupancy;
-use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Circle, Kind, ROSE_STEPS};
+use crate::pieces::{symmetric_images, symmetric_lame_images, Atom, Circle, Kind, PawnWalk, ROSE_STEPS};
 use crate::square::{Bitboard, Color, Square};
 
 /// One special atom with the steps it uses (the symmetric images of its offset; the line steps of a double
@@ -85,7 +85,8 @@ impl Special {
             | Atom::BouncyKnight
             | Atom::UbiUbi
             | Atom::Querquisite
-            | Atom::ChinesePawn => Vec::new(),
+            | Atom::ChinesePawn
+            | Atom::PawnLike(_) => Vec::new(),
             _ => return None,
         };
         let pairs = match atom {
@@ -126,6 +127,7 @@ impl Special {
                 | Atom::UbiUbi
                 | Atom::Querquisite
                 | Atom::ChinesePawn
+                | Atom::PawnLike(_)
         )
     }
 }
@@ -620,6 +622,7 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
                 }
             }
         }
+        Atom::PawnLike(p) => pawn_like(p, v, from, emit),
         Atom::Querquisite => {
             let rook = [(1, 0), (0, 1), (-1, 0), (0, -1)];
             let bishop = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -651,6 +654,35 @@ fn special_targets(s: &Special, v: &View, from: Square, emit: &mut impl FnMut(Sq
             }
         }
         _ => {}
+    }
+}
+
+/// A fairy pawn's single moves and captures (Popeye's `berolina.c`, `super.c`, `marine.c`, `reverse.c`): none
+/// from its base rank; the double step, en passant and promotion are the move generator's.
+fn pawn_like(p: PawnWalk, v: &View, from: Square, emit: &mut impl FnMut(Square, Option<Square>)) {
+    if p.base_rank(v.us) == Some(from.rank()) {
+        return;
+    }
+    for &(a, b) in p.move_dirs(v.us) {
+        let mut cur = from;
+        while let Some(to) = cur.offset(a, b).filter(|&t| v.empty(t)) {
+            emit(to, None);
+            if !p.rides {
+                break;
+            }
+            cur = to;
+        }
+    }
+    for &(a, b) in p.capture_dirs(v.us) {
+        let victim = if p.rides { v.first(from, (a, b)) } else { from.offset(a, b) };
+        let Some(victim) = victim.filter(|&s| v.theirs.has(s)) else { continue };
+        if p.marine {
+            if let Some(to) = victim.offset(a, b).filter(|&t| v.empty(t)) {
+                emit(to, Some(victim));
+            }
+        } else {
+            emit(victim, Some(victim));
+        }
     }
 }
 

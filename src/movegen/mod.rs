@@ -20,7 +20,7 @@ use crate::attacks::{
 };
 use crate::effects::Effects;
 use crate::moves::{Move, MoveList, Special};
-use crate::pieces::{Attrs, Kind, Piece};
+use crate::pieces::{Attrs, Kind, PawnWalk, Piece};
 use crate::position::{castle, Position};
 use crate::square::{Bitboard, Color, Square};
 
@@ -32,6 +32,9 @@ pub struct Rules {
     pub kinds: KindSets,
     /// Kinds a pawn may promote to: Q R B S plus every fairy kind in the problem (as Popeye).
     pub promotions: Vec<Kind>,
+    /// Kinds a marine pawn promotes to: the marine pieces for Q R S B, plus the others of the diagram (as
+    /// Popeye's marine promotee chain).
+    pub marine_promotions: Vec<Kind>,
     conditions: Vec<Box<dyn Condition>>,
     /// Each condition's [`Condition::hooks`], in the order of `conditions` (asked once, not per move).
     condition_hooks: Vec<Hooks>,
@@ -105,7 +108,19 @@ impl Rules {
     pub fn new(kinds: impl IntoIterator<Item = Kind>, conditions: Vec<Box<dyn Condition>>) -> Rules {
         let walks = Walks::new();
         let mut all: Vec<Kind> = (0..6).map(Kind).collect();
-        all.extend(kinds);
+        let diagram: Vec<Kind> = kinds.into_iter().collect();
+        all.extend(diagram.iter().copied());
+        // A marine pawn promotes to the marine pieces and to the others of the diagram (Popeye's marine chain:
+        // `piece_walk_exists`, the pieces standing).
+        let mut marine_promotions: Vec<Kind> = Vec::new();
+        if diagram.iter().any(|k| k.pawn_walk().is_some_and(|p| p.marine)) {
+            let marine = [Kind::QUEEN, Kind::ROOK, Kind::BISHOP, Kind::KNIGHT].map(Kind::marine);
+            for k in marine.into_iter().chain(diagram.iter().copied().filter(|k| k.is_promotee())) {
+                if !marine_promotions.contains(&k) {
+                    marine_promotions.push(k);
+                }
+            }
+        }
         for c in &conditions {
             all.extend(c.extra_kinds());
         }
@@ -117,9 +132,12 @@ impl Rules {
             }
         }
         all.extend(promotions.iter().copied());
+        // The marine pieces a marine pawn may become are in play, not promotees of the other pawns.
+        let before_marine = all.clone();
+        all.extend(marine_promotions.iter().copied());
         let kinds = KindSets::new(&walks, all);
         for &k in &kinds.present {
-            if !k.is_orthodox() && k.is_promotee() && !promotions.contains(&k) {
+            if !k.is_orthodox() && k.is_promotee() && !promotions.contains(&k) && before_marine.contains(&k) {
                 promotions.push(k);
             }
         }
@@ -182,6 +200,7 @@ impl Rules {
             walks,
             kinds,
             promotions,
+            marine_promotions,
             conditions,
             condition_hooks,
             hooks,
@@ -628,9 +647,10 @@ impl Rules {
             }
         } else {
             let walk = self.walks.get(piece.kind);
-            match walk.borrows {
-                Some(how) => self.borrowed_moves(pos, from, us, piece.kind, how, out),
-                None => walk.for_each_target(pos, us, from, |to, cap| {
+            match (walk.borrows, walk.fairy_pawn) {
+                (Some(how), _) => self.borrowed_moves(pos, from, us, piece.kind, how, out),
+                (None, Some(p)) => self.fairy_pawn_moves::<true>(pos, from, us, piece.kind, p, out),
+                (None, None) => walk.for_each_target(pos, us, from, |to, cap| {
                     out.push(Move::new(from, to, cap, Special::None).by(piece.kind));
                 }),
             }
@@ -652,6 +672,8 @@ impl Rules {
             self.pawn_moves::<false>(pos, from, color, &mut out);
         } else if let Some(how) = self.walks.get(piece.kind).borrows {
             self.borrowed_moves(pos, from, color, piece.kind, how, &mut out);
+        } else if let Some(p) = self.walks.get(piece.kind).fairy_pawn {
+            self.fairy_pawn_moves::<false>(pos, from, color, piece.kind, p, &mut out);
         } else {
             self.walks.get(piece.kind).for_each_target(pos, color, from, |to, cap| {
                 out.push(Move::new(from, to, cap, Special::None));
@@ -688,7 +710,13 @@ impl Rules {
         let occ = pos.occupied();
         if let Some(one) = from.offset(0, fwd) {
             if !occ.has(one) {
-                self.push_pawn::<HOOKS>(pos, Move::new(from, one, None, Special::None).by(Kind::PAWN), last, out);
+                self.push_pawn::<HOOKS>(
+                    pos,
+                    Move::new(from, one, None, Special::None).by(Kind::PAWN),
+                    last,
+                    &self.promotions,
+                    out,
+                );
                 if from.rank() == start_rank {
                     if let Some(two) = one.offset(0, fwd) {
                         if !occ.has(two)
@@ -708,7 +736,13 @@ impl Rules {
             Bitboard(PAWN_ATTACKS[us.index()][from.index()])
         };
         for to in attacks & pos.color_bb(us.opposite()) {
-            self.push_pawn::<HOOKS>(pos, Move::new(from, to, Some(to), Special::None).by(Kind::PAWN), last, out);
+            self.push_pawn::<HOOKS>(
+                pos,
+                Move::new(from, to, Some(to), Special::None).by(Kind::PAWN),
+                last,
+                &self.promotions,
+                out,
+            );
         }
         if self.en_passant {
             if let Some(ep) = pos.ep_square().filter(|&ep| attacks.has(ep)) {
@@ -721,24 +755,70 @@ impl Rules {
     /// [`Rules::pawn_moves`], which every pawn of every node runs).
     #[inline(never)]
     fn en_passant_move(&self, pos: &Position, from: Square, ep: Square, fwd: i8, us: Color, out: &mut MoveList) {
-        let Some(cap) = ep.offset(0, -fwd) else { return };
-        let theirs = pos.pieces_bb(us.opposite(), Kind::PAWN);
-        // A pawn that went on from its double step's square (Wormholes: `e7-e5[bPe5->f3]`) is taken where it went,
-        // as Popeye follows the piece (`en_passant_find_capturee`).
-        let cap = if theirs.has(cap) {
-            Some(cap)
-        } else if self.hooks.has(Hooks::ON_MOVE) {
-            pos.last_move().arrival().filter(|&a| theirs.has(a))
-        } else {
-            None
-        };
-        if let Some(cap) = cap.filter(|_| !pos.occupied().has(ep)) {
+        if let Some(cap) = en_passant_capturee(pos, ep, fwd, us).filter(|_| !pos.occupied().has(ep)) {
             out.push(Move::new(from, ep, Some(cap), Special::EnPassant).by(Kind::PAWN));
         }
     }
 
+    /// The moves of the fairy pawn (of `kind`, walk `p`) on `from` for `us`: its walk's single moves and captures,
+    /// its double step, its captures en passant, each arrival on its promotion rank a promotion; with `HOOKS`, as
+    /// the conditions allow them (Popeye's `pieces/walks/pawns/`).
+    fn fairy_pawn_moves<const HOOKS: bool>(
+        &self,
+        pos: &Position,
+        from: Square,
+        us: Color,
+        kind: Kind,
+        p: PawnWalk,
+        out: &mut MoveList,
+    ) {
+        let last = p.promotion_rank(us);
+        let promotions = if p.marine { &self.marine_promotions } else { &self.promotions };
+        self.walks.get(kind).for_each_target(pos, us, from, |to, cap| {
+            self.push_pawn::<HOOKS>(pos, Move::new(from, to, cap, Special::None).by(kind), last, promotions, out);
+        });
+        let occ = pos.occupied();
+        if p.double_step_rank(us) == Some(from.rank())
+            && (!HOOKS
+                || !self.hooks.has(Hooks::DOUBLE_STEP)
+                || self.conditions.iter().all(|c| c.double_step_allowed(pos, from)))
+        {
+            for &(a, b) in p.move_dirs(us) {
+                let one = from.offset(a, b).filter(|&s| !occ.has(s));
+                if let Some(two) = one.and_then(|s| s.offset(a, b)).filter(|&s| !occ.has(s)) {
+                    out.push(Move::new(from, two, None, Special::DoubleStep).by(kind));
+                }
+            }
+        }
+        let Some(ep) = pos.ep_square().filter(|_| self.en_passant && !p.rides) else { return };
+        // En passant onto the square passed, or over it (the marine pawn's locust capture), from any rank.
+        let fwd = if us == Color::White { 1 } else { -1 };
+        for &(a, b) in p.capture_dirs(us) {
+            if from.offset(a, b) != Some(ep) || occ.has(ep) {
+                continue;
+            }
+            let to = if p.marine { ep.offset(a, b).filter(|&t| !occ.has(t)) } else { Some(ep) };
+            if let (Some(to), Some(cap)) = (to, en_passant_capturee(pos, ep, fwd, us)) {
+                self.push_pawn::<HOOKS>(
+                    pos,
+                    Move::new(from, to, Some(cap), Special::EnPassant).by(kind),
+                    last,
+                    promotions,
+                    out,
+                );
+            }
+        }
+    }
+
     #[inline]
-    fn push_pawn<const HOOKS: bool>(&self, pos: &Position, mv: Move, last: u8, out: &mut MoveList) {
+    fn push_pawn<const HOOKS: bool>(
+        &self,
+        pos: &Position,
+        mv: Move,
+        last: u8,
+        promotions: &[Kind],
+        out: &mut MoveList,
+    ) {
         if mv.to.rank() != last {
             out.push(mv);
             return;
@@ -750,7 +830,7 @@ impl Rules {
             out.push(mv);
             return;
         }
-        for &k in &self.promotions {
+        for &k in promotions {
             let m = mv.promoting(k);
             if !HOOKS || self.promotion_allowed(pos, m, k) {
                 out.push(m);
@@ -782,6 +862,22 @@ impl Rules {
             }
         });
     }
+}
+
+/// The piece a capture en passant onto `ep` takes, for `us` (whose pawns step `fwd` ranks): the piece the last
+/// move brought, the double step's, where it stands now (a pawn that went on from its double step's square,
+/// Wormholes' `e7-e5[bPe5->f3]`, is taken where it went, as Popeye follows the piece: `en_passant_find_capturee`;
+/// a berolina pawn's double step passes a square not in front of it); in a diagram, without a last move, the
+/// other side's pawn just behind `ep`.
+#[inline]
+fn en_passant_capturee(pos: &Position, ep: Square, fwd: i8, us: Color) -> Option<Square> {
+    let them = us.opposite();
+    if let Some(a) = pos.last_move().arrival() {
+        if pos.piece_at(a).is_some_and(|p| p.kind.pawn_walk().is_some()) && pos.color_bb(them).has(a) {
+            return Some(a);
+        }
+    }
+    ep.offset(0, -fwd).filter(|&s| pos.pieces_bb(them, Kind::PAWN).has(s))
 }
 
 /// The castlings of the king of `us` on `from` whose right stands, whose rook stands on its square and whose

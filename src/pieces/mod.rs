@@ -150,9 +150,92 @@ pub enum Atom {
     ChinesePawn,
     /// The orthodox pawn (moves, double step, captures, en passant, promotion), handled by the generator.
     Pawn,
+    /// A fairy pawn (berolina, super-, marine, reverse pawn; Popeye's `is_pawn`): the pawn's rules (no move from
+    /// its first rank, the double step and the en-passant right it gives, en passant, promotion) with the
+    /// directions and reach of its [`PawnWalk`]. The walk kernel makes its single moves and captures, the move
+    /// generator adds the double step, en passant and promotion.
+    PawnLike(PawnWalk),
     /// The walks of other pieces, borrowed (orphan, friend): which ones depends on the whole board, so the move
     /// generator and the observation service find them ([`Borrow`]).
     Borrow(Borrow),
+}
+
+/// The walk of a pawn-like piece (Popeye's `pieces/walks/pawns/` and `marine.c`): what sets it apart from the
+/// orthodox pawn, [`PawnWalk::ORTHODOX`]. Forward is towards the other side's first rank, backward for a
+/// reverse pawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PawnWalk {
+    /// Moves (without capturing) one step diagonally forward and captures straight forward (the berolina
+    /// pawns); else moves straight forward and captures diagonally forward.
+    pub berolina: bool,
+    /// Moves and captures as riders along those lines, from any rank, without a double step nor en passant
+    /// (the superpawns: Popeye's `super.c`); else one step, two from its second rank.
+    pub rides: bool,
+    /// Captures as a locust: over an enemy piece diagonally forward to the empty square beyond it, en passant
+    /// too; promotes to the marine pieces (the marine pawn: Popeye's `marine.c`).
+    pub marine: bool,
+    /// Moves, captures and promotes backward, towards its own first rank, double-stepping from its seventh rank
+    /// (the reverse pawn, Popeye's protean pawn: `reverse.c`).
+    pub reverse: bool,
+}
+
+impl PawnWalk {
+    /// The orthodox pawn's.
+    pub const ORTHODOX: PawnWalk = PawnWalk { berolina: false, rides: false, marine: false, reverse: false };
+
+    /// The step forward (rank direction) of a pawn of this walk moving for `color`.
+    #[inline]
+    pub const fn forward(self, color: Color) -> i8 {
+        let up = matches!(color, Color::White) != self.reverse;
+        if up {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// The directions of its moves without capture, for `color`.
+    pub fn move_dirs(self, color: Color) -> &'static [(i8, i8)] {
+        match (self.berolina, self.forward(color) > 0) {
+            (false, true) => &[(0, 1)],
+            (false, false) => &[(0, -1)],
+            (true, true) => &[(-1, 1), (1, 1)],
+            (true, false) => &[(-1, -1), (1, -1)],
+        }
+    }
+
+    /// The directions of its captures, for `color`.
+    pub fn capture_dirs(self, color: Color) -> &'static [(i8, i8)] {
+        match (self.berolina, self.forward(color) > 0) {
+            (true, true) => &[(0, 1)],
+            (true, false) => &[(0, -1)],
+            (false, true) => &[(-1, 1), (1, 1)],
+            (false, false) => &[(-1, -1), (1, -1)],
+        }
+    }
+
+    /// The rank from which a pawn of this walk moving for `color` does not move (Popeye: no move from its
+    /// base square), `None` for the superpawns, which move from there.
+    #[inline]
+    pub fn base_rank(self, color: Color) -> Option<u8> {
+        (!self.rides).then(|| if self.forward(color) > 0 { 0 } else { 7 })
+    }
+
+    /// The rank it double-steps from (its second), `None` for the superpawns.
+    #[inline]
+    pub fn double_step_rank(self, color: Color) -> Option<u8> {
+        (!self.rides).then(|| if self.forward(color) > 0 { 1 } else { 6 })
+    }
+
+    /// The rank it promotes on.
+    #[inline]
+    pub fn promotion_rank(self, color: Color) -> u8 {
+        if self.forward(color) > 0 {
+            7
+        } else {
+            0
+        }
+    }
 }
 
 /// How a piece borrows the walks of others (Popeye's `pieces/walks/orphan.c` and `friend.c`).
@@ -220,6 +303,12 @@ const BISHOP_W: &[Atom] = &[Ride(1, 1)];
 const QUEEN_W: &[Atom] = &[Ride(1, 0), Ride(1, 1)];
 const KING_W: &[Atom] = &[Leap(1, 0), Leap(1, 1)];
 const KNIGHT_W: &[Atom] = &[Leap(1, 2)];
+
+const BEROLINA: PawnWalk = PawnWalk { berolina: true, ..PawnWalk::ORTHODOX };
+const SUPER: PawnWalk = PawnWalk { rides: true, ..PawnWalk::ORTHODOX };
+const SUPER_BEROLINA: PawnWalk = PawnWalk { rides: true, berolina: true, ..PawnWalk::ORTHODOX };
+const MARINE: PawnWalk = PawnWalk { marine: true, ..PawnWalk::ORTHODOX };
+const REVERSE: PawnWalk = PawnWalk { reverse: true, ..PawnWalk::ORTHODOX };
 
 macro_rules! piece {
     ($code:expr, $de:expr, $fr:expr, $name:expr, [$($alias:expr),*], $fen:expr, $walk:expr, $popeye:expr) => {
@@ -480,6 +569,23 @@ const TABLE: &[PieceDef] = &[
     piece!("UU", "", "", "ubiubi", [], None, &[UbiUbi], true),
     piece!("QQ", "OD", "", "querquisite", [], None, &[Querquisite], true),
     piece!("CP", "CB", "PC", "chinese pawn", ["chinesepawn"], None, &[ChinesePawn], true),
+    // Pawn-like pieces (Popeye's `is_pawn`: `pieces/walks/pawns/`, `marine.c`), each one [`PawnWalk`]; the
+    // poseidon is the marine king (royal by its walk: [`Kind::is_royal_walk`]).
+    piece!("BP", "BB", "PB", "berolina pawn", ["berolinapawn"], None, &[PawnLike(BEROLINA)], true),
+    piece!("SP", "SB", "", "superpawn", ["super pawn"], None, &[PawnLike(SUPER)], true),
+    piece!("BS", "", "", "berolina superpawn", ["berolinasuperpawn"], None, &[PawnLike(SUPER_BEROLINA)], true),
+    piece!("MP", "MB", "PM", "marine pawn", ["marinepawn"], None, &[PawnLike(MARINE)], true),
+    piece!("PP", "RB", "PV", "protean pawn", ["proteanpawn", "reverse pawn"], None, &[PawnLike(REVERSE)], true),
+    piece!(
+        "PO",
+        "",
+        "",
+        "poseidon",
+        [],
+        None,
+        &[QuietLeap(1, 0), QuietLeap(1, 1), LocustLeap(1, 0), LocustLeap(1, 1)],
+        true
+    ),
     // Pieces that are more than a walk: the dummy never moves nor observes; the orphan and the friend move by the
     // walks of the pieces that observe them (Popeye's `orphan.c`, `friend.c`).
     piece!("DU", "", "PI", "dummy", [], None, &[], true),
@@ -551,10 +657,42 @@ impl Kind {
         }
     }
 
-    /// Whether a pawn may promote to this kind, once the problem has it (as in Popeye: not to a pawn, a king or
-    /// the dummy).
+    /// The pawn-like walk of this kind (Popeye's `is_pawn`): the orthodox pawn's, a fairy pawn's, `None` for
+    /// the other kinds.
+    #[inline]
+    pub fn pawn_walk(self) -> Option<PawnWalk> {
+        match self.def().walk {
+            [Atom::Pawn] => Some(PawnWalk::ORTHODOX),
+            [Atom::PawnLike(w)] => Some(*w),
+            _ => None,
+        }
+    }
+
+    /// A pawn-like kind other than the orthodox pawn (berolina, super-, marine, reverse pawn).
+    #[inline]
+    pub fn is_fairy_pawn(self) -> bool {
+        self != Kind::PAWN && self.pawn_walk().is_some()
+    }
+
+    /// Whether a pawn may promote to this kind, once the problem has it (as in Popeye: not to a pawn-like piece,
+    /// a king or the dummy).
     pub fn is_promotee(self) -> bool {
-        self != Kind::PAWN && self != Kind::KING && !self.is_royal_walk() && !self.def().walk.is_empty()
+        self.pawn_walk().is_none() && self != Kind::KING && !self.is_royal_walk() && !self.def().walk.is_empty()
+    }
+
+    /// The marine piece standing for an orthodox one (Popeye's marine walks: queen sirene, rook triton, bishop
+    /// nereide, knight marine knight, king poseidon, pawn marine pawn): what a marine pawn promotes to.
+    pub fn marine(self) -> Kind {
+        let code = match self {
+            Kind::QUEEN => "SI",
+            Kind::ROOK => "TR",
+            Kind::BISHOP => "ND",
+            Kind::KNIGHT => "MS",
+            Kind::KING => "PO",
+            Kind::PAWN => "MP",
+            _ => return self,
+        };
+        Kind::from_code(code).expect("the marine pieces are registered")
     }
 
     /// Whether pieces of this kind are royal by their walk besides the king: Popeye's sting and poseidon

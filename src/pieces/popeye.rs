@@ -20,24 +20,17 @@ const fn walk(codes: Names, name: &'static str) -> PopeyeWalk {
 
 /// Popeye's walks that are not rows of [`PIECES`](super::PIECES), in Popeye's order.
 pub static POPEYE_ONLY: &[PopeyeWalk] = &[
-    walk(["BP", "BB", "PB"], "berolina pawn"),
     walk(["DR", "DR", "DR"], "dragon"),
     walk(["C", "KL", "CA"], "cardinal"),
     walk(["CT", "CT", "CT"], "cat"),
-    walk(["BS", "BS", "BS"], "berolina superpawn"),
-    walk(["SP", "SB", "SP"], "superpawn"),
     walk(["RR", "TJ", "TC"], "rook-bishop hunter"),
     walk(["BR", "LJ", "FC"], "bishop-rook hunter"),
     walk(["EK", "EK", "RE"], "erlking"),
     walk(["SK", "SK", "SK"], "skylla"),
     walk(["CY", "CY", "CY"], "charybdis"),
     walk(["QF", "QF", "QF"], "equi french"),
-    walk(["PP", "RB", "PV"], "protean pawn"),
     walk(["BN", "NR", "NR"], "bouncy nightrider"),
     walk(["SH", "SC", "BA"], "ship"),
     walk(["GY", "GY", "GY"], "gryphon"),
-    // Popeye's poseidon is a king (royal, `is_king` in its `pieces/walks/classification.c`).
-    walk(["PO", "PO", "PO"], "poseidon"),
-    walk(["MP", "MB", "PM"], "marine pawn"),
     walk(["MH", "MC", "BM"], "marine ship"),
 ];

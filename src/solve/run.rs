@@ -621,10 +621,39 @@ pub fn diagram_rules(p: &Problem, d: &Diagram) -> Result<(Rules, SetupOptions), 
     Ok((rules, setup))
 }
 
+/// The conditions played with fairy pawns (berolina, super-, marine, reverse pawns): those whose rules never
+/// ask whether a piece is a pawn (the others read the orthodox pawn's rules: rebirth squares, double steps,
+/// promotions, first ranks), each checked against Popeye's output.
+const FAIRY_PAWN_CONDITIONS: &[&str] =
+    &["ChecklessChess", "BlackMaximummer", "WhiteMaximummer", "BlackMinimummer", "WhiteMinimummer"];
+
+/// Why a twin's fairy pawns cannot be played: with conditions outside [`FAIRY_PAWN_CONDITIONS`], with piece
+/// attributes but neutrality, in proof games (whose deductions know the orthodox pawn only).
+fn fairy_pawn_refusal(d: &Diagram) -> Option<Refusal> {
+    let x = d.pieces.iter().find(|x| x.kind.is_fairy_pawn())?;
+    let name = x.kind.name();
+    if let Some(c) = d.conditions.iter().find(|c| !FAIRY_PAWN_CONDITIONS.contains(&c.name.as_str())) {
+        return Some(Refusal::unsupported(format!("not supported yet: the {name} with {}", c.name)));
+    }
+    // Neutral pieces and royal ones (a poseidon) besides, but no royal pawn.
+    let attrs = Attrs(Attrs::of(&d.pieces).0 & !(Attrs::NEUTRAL.0 | Attrs::ROYAL.0));
+    let royal_pawn = d.pieces.iter().any(|x| x.kind.is_fairy_pawn() && x.effective_attrs().has(Attrs::ROYAL));
+    if !attrs.is_empty() || royal_pawn {
+        return Some(Refusal::unsupported(format!("not supported yet: the {name} with piece attributes")));
+    }
+    if d.stipulation.goal.is_proof() {
+        return Some(Refusal::unsupported(format!("not supported yet: the {name} in proof games")));
+    }
+    None
+}
+
 /// Why a twin's piece attributes, or its orphans and friends, cannot be played: with conditions (whose rules read
 /// kings by their kind, not
 /// by their royalty), in proof games, or with different attributes on different pieces.
 pub fn attributes_refusal(d: &Diagram) -> Option<Refusal> {
+    if let Some(why) = fairy_pawn_refusal(d) {
+        return Some(why);
+    }
     // Pieces that borrow walks (orphan, friend) are played without conditions and attributes, not in proof games
     // (Popeye refuses them with neutral pieces).
     if let Some(x) = d.pieces.iter().find(|x| x.kind.borrows().is_some()) {

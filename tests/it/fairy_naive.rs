@@ -162,7 +162,7 @@ fn compare(pos: &Position) -> Result<bool, String> {
             }
             continue;
         }
-        if p.kind == Kind::PAWN {
+        if p.kind.pawn_walk().is_some() {
             let mut fast = rules.walk_moves(pos, from);
             fast.sort();
             let naive = pawn_moves_naive(pos, from, &rules.promotions);

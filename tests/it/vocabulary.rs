@@ -38,10 +38,10 @@ struct Case {
 
 const CASES: &[Case] = &[
     Case { kind: "piece", word: "CT", message: "not supported: piece CT" },
-    Case { kind: "piece", word: "BP", message: "not supported: piece BP" },
+    Case { kind: "piece", word: "DR", message: "not supported: piece DR" },
     Case { kind: "piece", word: "GY", message: "not supported: piece GY" },
-    Case { kind: "piece", word: "MP", message: "not supported: piece MP" },
-    Case { kind: "piece", word: "PO", message: "not supported: piece PO" },
+    Case { kind: "piece", word: "MH", message: "not supported: piece MH" },
+    Case { kind: "piece", word: "SH", message: "not supported: piece SH" },
     Case { kind: "condition", word: "RoyalDynasty", message: "not supported: condition RoyalDynasty" },
     Case { kind: "condition", word: "NorskSjakk", message: "not supported: condition NorskSjakk" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },

@@ -111,11 +111,11 @@ fn token_length_rule_and_separated_form() {
     assert_eq!(piece_at(&p, "d6"), Some((Color::White, "AM")));
     assert_eq!(piece_at(&p, "c3"), Some((Color::Black, "B")));
     assert_eq!(piece_at(&p, "h1"), Some((Color::Black, "CA")));
-    // `bi` is Popeye's bison, `bid6h2` two of them; `bpd6` a berolina pawn, which stipula lacks.
+    // `bi` is Popeye's bison, `bid6h2` two of them; `drd6` a dragon, which stipula lacks.
     let p = one("BeginProblem\nStipulation #2\nPieces White Ke1 bid6h2 Black Ke8\nEndProblem");
     assert_eq!(piece_at(&p, "h2"), Some((Color::White, "BI")));
-    let p = "BeginProblem\nStipulation #2\nPieces White Ke1 bpd6 Black Ke8\nEndProblem";
-    assert_eq!(err(p).message, "not supported: piece BP");
+    let p = "BeginProblem\nStipulation #2\nPieces White Ke1 drd6 Black Ke8\nEndProblem";
+    assert_eq!(err(p).message, "not supported: piece DR");
 }
 
 #[test]
