@@ -457,10 +457,10 @@ pub fn twin_stipulation(s: &Stipulation, p: &Problem) -> String {
 
 /// [`twin_stipulation`] as a change of the heading.
 fn heading_stipulation(s: &Stipulation, p: &Problem) -> Change {
-    // A structured stipulation as Popeye writes it back in a twin's heading: the side that starts (after a `-`, the
-    // other one than written: `Black -1h[=]h` is headed `White -1h[=]h`), then its text (`White 3:3a[#]d`).
+    // A structured stipulation as Popeye writes it back in a twin's heading: the side as written, then its text
+    // (`White 3:3a[#]d`; `Twin SStipulation black -1h[=]h` is headed `b) Black -1h[=]h`, Popeye 4.104).
     if let Some(text) = &s.structured {
-        return Change::Stipulation { side: Some(s.starting_side()), text: text.clone() };
+        return Change::Stipulation { side: Some(s.written_side().unwrap_or(s.starting_side())), text: text.clone() };
     }
     Change::Stipulation { side: None, text: plain_stipulation(s, p) }
 }

@@ -37,8 +37,14 @@ fn empty_square(rng: &mut Rng, pos: &Position, kind: Kind) -> Square {
 
 fn random_kind(rng: &mut Rng) -> Kind {
     // Orthodox kinds half the time, else any kind of the registry but the king.
-    if rng.below(2) == 0 { Kind(rng.below(5) as u8) } else { Kind(rng.below(PIECES.len() as u64) as u8) }
-        .max(Kind::PAWN)
+    // Not the fairy pawns, which stipula plays with neutral pieces only, and a marine pawn not with them.
+    let kind = if rng.below(2) == 0 { Kind(rng.below(5) as u8) } else { Kind(rng.below(PIECES.len() as u64) as u8) }
+        .max(Kind::PAWN);
+    if kind.is_fairy_pawn() {
+        Kind::PAWN
+    } else {
+        kind
+    }
 }
 
 /// Each side's royal piece: a king a third of the time, else a piece of another kind with the royal attribute;

@@ -1243,9 +1243,10 @@ const FAIRY_GROUPS: [[&str; 4]; 5] = [
     ["AB", "LA", "G", "L"],
 ];
 
-/// Every kind of the registry but the king, and the orphan and the friend (played without conditions).
+/// Every kind of the registry but the king, and the orphan, the friend and the fairy pawns (played without these
+/// conditions).
 fn every_kind() -> Vec<Kind> {
-    Kind::all().filter(|&k| k != Kind::KING && k.borrows().is_none()).collect()
+    Kind::all().filter(|&k| k != Kind::KING && k.borrows().is_none() && !k.is_fairy_pawn()).collect()
 }
 
 /// The orthodox pieces and the fairy kinds of a group, each twice.

@@ -45,7 +45,7 @@ const CASES: &[Case] = &[
     Case { kind: "condition", word: "RoyalDynasty", message: "not supported: condition RoyalDynasty" },
     Case { kind: "condition", word: "NorskSjakk", message: "not supported: condition NorskSjakk" },
     Case { kind: "condition", word: "SeriesCapture", message: "not supported: condition SeriesCapture" },
-    Case { kind: "condition", word: "GhostChess", message: "not supported: condition GhostChess" },
+    Case { kind: "condition", word: "LostPieces", message: "not supported: condition LostPieces" },
     Case { kind: "condition", word: "Maximummer", message: "not supported: condition Maximummer" },
     Case { kind: "option", word: "NullMoves", message: "not supported: option NullMoves" },
     Case { kind: "option", word: "GoalIsEnd", message: "not supported: option GoalIsEnd" },
@@ -142,6 +142,10 @@ fn perft_stip_inp_and_yaml_take_the_same_condition_names() {
     for (name, spelling, popeye_lang) in spellings() {
         let spec = parse_condition_text(spelling).unwrap_or_else(|e| panic!("perft --condition {spelling}: {e}"));
         assert_eq!(spec.name, name, "{spelling}");
+        // Antikings are in check where nothing observes them: no position is legal for them and SAT alike.
+        if name == "AntiKings" {
+            continue;
+        }
         let stip = only(read_stip(
             &format!("white: Ka1 Bb1 Pa2 Pb2\nblack: Kh8 Bg8 Pg7 Ph7\nstipulation: #2\nconditions: {spelling}\n"),
             "t.stip",

@@ -1133,7 +1133,10 @@ impl Gen<'_> {
             if d == 2 {
                 opt(defence, format!("Defence {d}"));
             }
-            opt(tries, "Try".into());
+            // Not with the goal castling in self play: Popeye prints no tries when the defender cannot castle at all
+            // (docs/popeye-differences.md).
+            let self_castling = stip.starts_with("s00") || stip.starts_with("semi-r00") || stip.starts_with("r00");
+            opt(tries && !self_castling, "Try".into());
             if d != 2 {
                 opt(defence, format!("Defence {d}"));
             }
